@@ -1,0 +1,267 @@
+//! Boards and board sets.
+
+use crate::deal::{Deal, Seat};
+use crate::formats::dlm::{DlmBoard, DlmInfo};
+use crate::formats::dup::DupTrailer;
+use std::fmt;
+
+/// Who is vulnerable.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
+pub enum Vulnerability {
+    /// Neither side.
+    None,
+    /// North-South.
+    NS,
+    /// East-West.
+    EW,
+    /// Both sides.
+    All,
+}
+
+impl Vulnerability {
+    /// The name used in PBN and JSON Lines: `None`, `NS`, `EW`, `All`.
+    pub fn name(self) -> &'static str {
+        match self {
+            Vulnerability::None => "None",
+            Vulnerability::NS => "NS",
+            Vulnerability::EW => "EW",
+            Vulnerability::All => "All",
+        }
+    }
+
+    /// Reads the PBN names (`None`/`Love`/`-`, `NS`, `EW`, `All`/`Both`).
+    pub fn from_name(name: &str) -> Option<Vulnerability> {
+        match name {
+            "None" | "Love" | "-" => Some(Vulnerability::None),
+            "NS" => Some(Vulnerability::NS),
+            "EW" => Some(Vulnerability::EW),
+            "All" | "Both" => Some(Vulnerability::All),
+            _ => None,
+        }
+    }
+
+    /// The vulnerability of a board number by the Laws: a cycle of 16,
+    /// None NS EW All / NS EW All None / EW All None NS / All None NS EW.
+    pub fn for_board(number: u32) -> Vulnerability {
+        use Vulnerability::*;
+        const CYCLE: [Vulnerability; 16] = [
+            None, NS, EW, All, NS, EW, All, None, EW, All, None, NS, All, None, NS, EW,
+        ];
+        CYCLE[(number as usize + 15) % 16]
+    }
+}
+
+/// The dealer of a board number by the Laws: North deals board 1, East board 2,
+/// and so on clockwise.
+pub fn dealer_for_board(number: u32) -> Seat {
+    Seat::ALL[(number as usize + 3) % 4]
+}
+
+/// A denomination, in the order clubs, diamonds, hearts, spades, notrump.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, PartialOrd, Ord, Hash)]
+pub enum Strain {
+    /// ♣
+    Clubs = 0,
+    /// ♦
+    Diamonds = 1,
+    /// ♥
+    Hearts = 2,
+    /// ♠
+    Spades = 3,
+    /// Notrump
+    NoTrump = 4,
+}
+
+impl Strain {
+    /// Clubs up to notrump.
+    pub const ALL: [Strain; 5] = [
+        Strain::Clubs,
+        Strain::Diamonds,
+        Strain::Hearts,
+        Strain::Spades,
+        Strain::NoTrump,
+    ];
+
+    /// `C`, `D`, `H`, `S` or `NT`.
+    pub fn name(self) -> &'static str {
+        ["C", "D", "H", "S", "NT"][self as usize]
+    }
+
+    /// The strain named `C`, `D`, `H`, `S` or `NT` (`N` too).
+    pub fn from_name(name: &str) -> Option<Strain> {
+        Some(match name {
+            "C" => Strain::Clubs,
+            "D" => Strain::Diamonds,
+            "H" => Strain::Hearts,
+            "S" => Strain::Spades,
+            "NT" | "N" => Strain::NoTrump,
+            _ => return None,
+        })
+    }
+}
+
+/// Double-dummy tricks for each declarer and strain; `None` where unknown.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Default)]
+pub struct DdTable {
+    tricks: [[Option<u8>; 5]; 4],
+}
+
+impl DdTable {
+    /// Tricks `declarer` takes in `strain`, if known.
+    pub fn get(&self, declarer: Seat, strain: Strain) -> Option<u8> {
+        self.tricks[declarer.index()][strain as usize]
+    }
+
+    /// Sets a trick count (0 to 13) or marks it unknown with `None`.
+    /// Counts above 13 are refused.
+    pub fn set(
+        &mut self,
+        declarer: Seat,
+        strain: Strain,
+        tricks: Option<u8>,
+    ) -> Result<(), String> {
+        if let Some(t) = tricks {
+            if t > 13 {
+                return Err(format!("{t} tricks is more than 13"));
+            }
+        }
+        self.tricks[declarer.index()][strain as usize] = tricks;
+        Ok(())
+    }
+}
+
+/// The par result: the score from North-South's side and the contracts that
+/// reach it (written like `4S-W`, `3NTx-N`).
+#[derive(Debug, Clone, PartialEq, Eq, Hash, Default)]
+pub struct Par {
+    /// Score for North-South (negative when East-West score).
+    pub score_ns: i32,
+    /// The par contracts.
+    pub contracts: Vec<String>,
+}
+
+/// One board: its number, dealer, vulnerability, the deal, and whatever else
+/// the file carried.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct Board {
+    /// Board number (from 1 in every format seen so far).
+    pub number: u32,
+    /// The dealer.
+    pub dealer: Seat,
+    /// The vulnerability.
+    pub vulnerability: Vulnerability,
+    /// The cards.
+    pub deal: Deal,
+    /// Double-dummy tricks, when known.
+    pub dd: Option<DdTable>,
+    /// Par, when known.
+    pub par: Option<Par>,
+    /// DLM's per-board fields (`Duplicates NN=`, `Property NN=`).
+    pub dlm: Option<DlmBoard>,
+    /// DUP's 10-byte trailer as it stood in the file.
+    pub dup_trailer: Option<DupTrailer>,
+}
+
+impl Board {
+    /// A board with the dealer and vulnerability the Laws give its number.
+    pub fn new(number: u32, deal: Deal) -> Board {
+        Board {
+            number,
+            dealer: dealer_for_board(number),
+            vulnerability: Vulnerability::for_board(number),
+            deal,
+            dd: None,
+            par: None,
+            dlm: None,
+            dup_trailer: None,
+        }
+    }
+
+    /// True when dealer and vulnerability are those the Laws give the number.
+    pub fn has_default_conditions(&self) -> bool {
+        self.dealer == dealer_for_board(self.number)
+            && self.vulnerability == Vulnerability::for_board(self.number)
+    }
+}
+
+/// Boards plus the set-level data a file carries.
+#[derive(Debug, Clone, PartialEq, Eq, Default)]
+pub struct BoardSet {
+    /// The boards, in file order.
+    pub boards: Vec<Board>,
+    /// Event name (BRE's first line).
+    pub event: Option<String>,
+    /// Site (BRE's second line).
+    pub site: Option<String>,
+    /// Date as written (BRE's third line).
+    pub date: Option<String>,
+    /// Everything of a DLM file that is not a board inside From..To.
+    pub dlm: Option<DlmInfo>,
+}
+
+impl BoardSet {
+    /// A set of these boards and nothing else.
+    pub fn from_boards(boards: Vec<Board>) -> BoardSet {
+        BoardSet {
+            boards,
+            ..BoardSet::default()
+        }
+    }
+}
+
+impl fmt::Display for Vulnerability {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.write_str(self.name())
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn conditions_by_the_laws() {
+        // DLM paper Appendix C lists dealer and vulnerability of boards 1-32;
+        // the first 16 and their repeat 17-32 read:
+        let expected = [
+            ("N", "None"),
+            ("E", "NS"),
+            ("S", "EW"),
+            ("W", "All"),
+            ("N", "NS"),
+            ("E", "EW"),
+            ("S", "All"),
+            ("W", "None"),
+            ("N", "EW"),
+            ("E", "All"),
+            ("S", "None"),
+            ("W", "NS"),
+            ("N", "All"),
+            ("E", "None"),
+            ("S", "NS"),
+            ("W", "EW"),
+        ];
+        for number in 1..=48u32 {
+            let (dealer, vul) = expected[((number - 1) % 16) as usize];
+            assert_eq!(
+                dealer_for_board(number).letter().to_string(),
+                dealer,
+                "board {number}"
+            );
+            assert_eq!(
+                Vulnerability::for_board(number).name(),
+                vul,
+                "board {number}"
+            );
+        }
+    }
+
+    #[test]
+    fn dd_table_refuses_impossible_counts() {
+        let mut t = DdTable::default();
+        assert!(t.set(Seat::North, Strain::NoTrump, Some(14)).is_err());
+        t.set(Seat::West, Strain::Clubs, Some(13)).unwrap();
+        assert_eq!(t.get(Seat::West, Strain::Clubs), Some(13));
+        assert_eq!(t.get(Seat::North, Strain::Clubs), None);
+    }
+}

@@ -1,0 +1,201 @@
+//! Suits, ranks and cards.
+//!
+//! A [`Card`] is a number from 0 to 51 in the order of a sorted pack: the
+//! spades from the ace down to the two, then hearts, diamonds and clubs. This is
+//! the BRI numbering less one (BRI's `01` is the ace of spades, `52` the two of
+//! clubs), and it makes a [`Hand`](crate::Hand) print in rank order by walking
+//! its bits upward.
+
+use std::fmt;
+
+/// A suit, in the order spades, hearts, diamonds, clubs.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, PartialOrd, Ord, Hash)]
+pub enum Suit {
+    /// ♠
+    Spades = 0,
+    /// ♥
+    Hearts = 1,
+    /// ♦
+    Diamonds = 2,
+    /// ♣
+    Clubs = 3,
+}
+
+impl Suit {
+    /// The four suits from spades down to clubs.
+    pub const ALL: [Suit; 4] = [Suit::Spades, Suit::Hearts, Suit::Diamonds, Suit::Clubs];
+
+    /// The suit with index 0 (spades) to 3 (clubs).
+    pub fn from_index(index: usize) -> Option<Suit> {
+        Suit::ALL.get(index).copied()
+    }
+
+    /// 0 for spades up to 3 for clubs.
+    pub fn index(self) -> usize {
+        self as usize
+    }
+
+    /// The letter used in PBN and most text formats: `S`, `H`, `D`, `C`.
+    pub fn letter(self) -> char {
+        ['S', 'H', 'D', 'C'][self.index()]
+    }
+
+    /// The suit of a letter `S`, `H`, `D` or `C` (either case).
+    pub fn from_letter(c: u8) -> Option<Suit> {
+        match c.to_ascii_uppercase() {
+            b'S' => Some(Suit::Spades),
+            b'H' => Some(Suit::Hearts),
+            b'D' => Some(Suit::Diamonds),
+            b'C' => Some(Suit::Clubs),
+            _ => None,
+        }
+    }
+
+    /// The suit symbol ♠ ♥ ♦ ♣.
+    pub fn symbol(self) -> char {
+        ['♠', '♥', '♦', '♣'][self.index()]
+    }
+
+    /// Hearts and diamonds.
+    pub fn is_red(self) -> bool {
+        matches!(self, Suit::Hearts | Suit::Diamonds)
+    }
+}
+
+/// A rank from two to ace; the discriminant is the rank's value (ace = 14).
+#[derive(Debug, Clone, Copy, PartialEq, Eq, PartialOrd, Ord, Hash)]
+#[allow(missing_docs)]
+pub enum Rank {
+    Two = 2,
+    Three,
+    Four,
+    Five,
+    Six,
+    Seven,
+    Eight,
+    Nine,
+    Ten,
+    Jack,
+    Queen,
+    King,
+    Ace,
+}
+
+impl Rank {
+    /// The thirteen ranks from the ace down to the two.
+    pub const DESCENDING: [Rank; 13] = [
+        Rank::Ace,
+        Rank::King,
+        Rank::Queen,
+        Rank::Jack,
+        Rank::Ten,
+        Rank::Nine,
+        Rank::Eight,
+        Rank::Seven,
+        Rank::Six,
+        Rank::Five,
+        Rank::Four,
+        Rank::Three,
+        Rank::Two,
+    ];
+
+    /// The rank's character: `AKQJT98765432`.
+    pub fn char(self) -> char {
+        b"AKQJT98765432"[self.order()] as char
+    }
+
+    /// The rank of a character from `AKQJT98765432` (either case).
+    pub fn from_char(c: u8) -> Option<Rank> {
+        let order = match c.to_ascii_uppercase() {
+            b'A' => 0,
+            b'K' => 1,
+            b'Q' => 2,
+            b'J' => 3,
+            b'T' => 4,
+            b'2'..=b'9' => 14 - (c - b'0') as usize,
+            _ => return None,
+        };
+        Some(Rank::DESCENDING[order])
+    }
+
+    /// 0 for the ace, 1 for the king, ... 12 for the two.
+    pub fn order(self) -> usize {
+        14 - self as usize
+    }
+
+    /// High-card points: ace 4, king 3, queen 2, jack 1.
+    pub fn hcp(self) -> u32 {
+        (self as u32).saturating_sub(10)
+    }
+}
+
+/// One of the 52 cards, numbered 0 (♠A) to 51 (♣2).
+#[derive(Debug, Clone, Copy, PartialEq, Eq, PartialOrd, Ord, Hash)]
+pub struct Card(u8);
+
+impl Card {
+    /// The card of a suit and rank.
+    pub fn new(suit: Suit, rank: Rank) -> Card {
+        Card((suit.index() * 13 + rank.order()) as u8)
+    }
+
+    /// The card numbered `index` (0 = ♠A ... 51 = ♣2), if below 52.
+    pub fn from_index(index: u8) -> Option<Card> {
+        (index < 52).then_some(Card(index))
+    }
+
+    /// The card's number: 0 (♠A) to 51 (♣2).
+    pub fn index(self) -> u8 {
+        self.0
+    }
+
+    /// The card's suit.
+    pub fn suit(self) -> Suit {
+        Suit::ALL[(self.0 / 13) as usize]
+    }
+
+    /// The card's rank.
+    pub fn rank(self) -> Rank {
+        Rank::DESCENDING[(self.0 % 13) as usize]
+    }
+}
+
+impl fmt::Display for Card {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        write!(f, "{}{}", self.suit().letter(), self.rank().char())
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn numbering_follows_bri() {
+        // BRI: 01 = ♠A, 13 = ♠2, 14 = ♥A, 40 = ♣A, 52 = ♣2.
+        for (bri, suit, rank) in [
+            (1, Suit::Spades, Rank::Ace),
+            (13, Suit::Spades, Rank::Two),
+            (14, Suit::Hearts, Rank::Ace),
+            (28, Suit::Diamonds, Rank::King),
+            (40, Suit::Clubs, Rank::Ace),
+            (52, Suit::Clubs, Rank::Two),
+        ] {
+            let card = Card::from_index(bri - 1).unwrap();
+            assert_eq!((card.suit(), card.rank()), (suit, rank), "BRI {bri}");
+            assert_eq!(Card::new(suit, rank), card);
+        }
+        assert_eq!(Card::from_index(52), None);
+    }
+
+    #[test]
+    fn rank_characters() {
+        for rank in Rank::DESCENDING {
+            assert_eq!(Rank::from_char(rank.char() as u8), Some(rank));
+        }
+        assert_eq!(Rank::from_char(b'1'), None);
+        assert_eq!(Rank::from_char(b'X'), None);
+        assert_eq!(Rank::Ace.hcp() + Rank::King.hcp() + Rank::Queen.hcp(), 9);
+        assert_eq!(Rank::Ten.hcp(), 0);
+    }
+}

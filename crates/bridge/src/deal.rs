@@ -1,0 +1,288 @@
+//! Seats and deals.
+
+use crate::card::Card;
+use crate::hand::Hand;
+use std::fmt;
+
+/// A seat at the table, clockwise from North.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, PartialOrd, Ord, Hash)]
+pub enum Seat {
+    /// North
+    North = 0,
+    /// East
+    East = 1,
+    /// South
+    South = 2,
+    /// West
+    West = 3,
+}
+
+impl Seat {
+    /// North, East, South, West.
+    pub const ALL: [Seat; 4] = [Seat::North, Seat::East, Seat::South, Seat::West];
+
+    /// 0 for North up to 3 for West.
+    pub fn index(self) -> usize {
+        self as usize
+    }
+
+    /// `N`, `E`, `S` or `W`.
+    pub fn letter(self) -> char {
+        ['N', 'E', 'S', 'W'][self.index()]
+    }
+
+    /// The seat of a letter `N`, `E`, `S`, `W` (either case).
+    pub fn from_letter(c: u8) -> Option<Seat> {
+        match c.to_ascii_uppercase() {
+            b'N' => Some(Seat::North),
+            b'E' => Some(Seat::East),
+            b'S' => Some(Seat::South),
+            b'W' => Some(Seat::West),
+            _ => None,
+        }
+    }
+
+    /// The seat `n` places clockwise from this one.
+    pub fn next(self, n: usize) -> Seat {
+        Seat::ALL[(self.index() + n) % 4]
+    }
+
+    /// The seat's name: `North`, `East`, `South`, `West`.
+    pub fn name(self) -> &'static str {
+        ["North", "East", "South", "West"][self.index()]
+    }
+}
+
+/// Why a set of four hands is not a deal.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub enum DealError {
+    /// A card is in two hands.
+    CardTwice {
+        /// The card.
+        card: Card,
+        /// The first seat that holds it.
+        first: Seat,
+        /// The second seat that holds it.
+        second: Seat,
+    },
+    /// A hand holds more than 13 cards.
+    TooManyCards {
+        /// The seat.
+        seat: Seat,
+        /// How many cards it holds.
+        count: u32,
+    },
+}
+
+impl fmt::Display for DealError {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match self {
+            DealError::CardTwice {
+                card,
+                first,
+                second,
+            } => write!(
+                f,
+                "{card} is in two hands ({} and {})",
+                first.name(),
+                second.name()
+            ),
+            DealError::TooManyCards { seat, count } => {
+                write!(f, "{} holds {count} cards", seat.name())
+            }
+        }
+    }
+}
+
+impl std::error::Error for DealError {}
+
+/// Four hands, no card in two of them and no hand over 13 cards.
+///
+/// A deal is *complete* when every hand holds 13 cards; partial deals (some
+/// cards unknown) can be built where a format allows them.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Default)]
+pub struct Deal {
+    hands: [Hand; 4],
+}
+
+impl Deal {
+    /// Checks that no card is held twice and no hand holds more than 13.
+    pub fn new(hands: [Hand; 4]) -> Result<Deal, DealError> {
+        let mut seen = Hand::EMPTY;
+        for seat in Seat::ALL {
+            let hand = hands[seat.index()];
+            let twice = seen.intersection(hand);
+            if let Some(card) = twice.cards().next() {
+                let first = Seat::ALL
+                    .into_iter()
+                    .find(|s| hands[s.index()].contains(card))
+                    .unwrap_or(seat);
+                return Err(DealError::CardTwice {
+                    card,
+                    first,
+                    second: seat,
+                });
+            }
+            if hand.len() > 13 {
+                return Err(DealError::TooManyCards {
+                    seat,
+                    count: hand.len(),
+                });
+            }
+            seen = seen.union(hand);
+        }
+        Ok(Deal { hands })
+    }
+
+    /// Like [`Deal::new`], then requires every hand to hold 13 cards.
+    pub fn new_complete(hands: [Hand; 4]) -> Result<Deal, String> {
+        let deal = Deal::new(hands).map_err(|e| e.to_string())?;
+        if let Some(seat) = Seat::ALL.into_iter().find(|s| deal.hand(*s).len() != 13) {
+            return Err(format!(
+                "{} holds {} cards",
+                seat.name(),
+                deal.hand(seat).len()
+            ));
+        }
+        Ok(deal)
+    }
+
+    /// The deal of a sorted pack: North all spades, East all hearts, South
+    /// all diamonds, West all clubs (the "undealt" board of DLM files).
+    pub fn sorted() -> Deal {
+        let suit = |i: u32| Hand::from_bits(0x1fff << (13 * i)).unwrap_or_default();
+        Deal {
+            hands: [suit(0), suit(1), suit(2), suit(3)],
+        }
+    }
+
+    /// The hand of `seat`.
+    pub fn hand(&self, seat: Seat) -> Hand {
+        self.hands[seat.index()]
+    }
+
+    /// The four hands, North first.
+    pub fn hands(&self) -> [Hand; 4] {
+        self.hands
+    }
+
+    /// True when every hand holds 13 cards.
+    pub fn is_complete(&self) -> bool {
+        self.hands.iter().all(|h| h.len() == 13)
+    }
+
+    /// The seat holding `card`, if any.
+    pub fn holder(&self, card: Card) -> Option<Seat> {
+        Seat::ALL
+            .into_iter()
+            .find(|s| self.hands[s.index()].contains(card))
+    }
+
+    /// Parses PBN's deal form `F:h1 h2 h3 h4`: the first seat, then the four
+    /// hands clockwise from it, each as `S.H.D.C` or `-` for an unknown hand.
+    pub fn parse_pbn(text: &str) -> Result<Deal, String> {
+        let bytes = text.as_bytes();
+        if bytes.len() < 2 || bytes[1] != b':' {
+            return Err(format!("deal {text:?} does not start with a seat and ':'"));
+        }
+        let first = Seat::from_letter(bytes[0])
+            .ok_or_else(|| format!("deal {text:?}: {:?} is not a seat", bytes[0] as char))?;
+        let mut hands = [Hand::EMPTY; 4];
+        let mut count = 0;
+        for (i, part) in text[2..].split_whitespace().enumerate() {
+            if i >= 4 {
+                return Err(format!("deal {text:?} has more than four hands"));
+            }
+            if part != "-" {
+                hands[first.next(i).index()] = Hand::parse_dotted(part)?;
+            }
+            count = i + 1;
+        }
+        if count == 0 {
+            return Err(format!("deal {text:?} has no hands"));
+        }
+        Deal::new(hands).map_err(|e| e.to_string())
+    }
+
+    /// Writes the PBN form starting with North: `N:h h h h`, `-` for an empty
+    /// hand in a partial deal.
+    pub fn to_pbn(&self) -> String {
+        let mut s = String::with_capacity(70);
+        s.push_str("N:");
+        for (i, hand) in self.hands.iter().enumerate() {
+            if i > 0 {
+                s.push(' ');
+            }
+            if hand.is_empty() && !self.is_complete() {
+                s.push('-');
+            } else {
+                use std::fmt::Write;
+                let _ = write!(s, "{hand}");
+            }
+        }
+        s
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::card::{Rank, Suit};
+
+    #[test]
+    fn pbn_form_round_trip_from_any_seat() {
+        // DLM paper, Appendix C board 2 (dealer East) and its North-first form.
+        let deal = Deal::parse_pbn(
+            "E:J52.Q9875..AQ873 763.32.AK65432.5 AQT4.AKJ6.Q9.KJ6 K98.T4.JT87.T942",
+        )
+        .unwrap();
+        assert!(deal.is_complete());
+        assert_eq!(deal.hand(Seat::East).to_string(), "J52.Q9875..AQ873");
+        assert_eq!(deal.hand(Seat::North).to_string(), "K98.T4.JT87.T942");
+        assert_eq!(
+            deal.to_pbn(),
+            "N:K98.T4.JT87.T942 J52.Q9875..AQ873 763.32.AK65432.5 AQT4.AKJ6.Q9.KJ6"
+        );
+        assert_eq!(Deal::parse_pbn(&deal.to_pbn()).unwrap(), deal);
+    }
+
+    #[test]
+    fn partial_deals() {
+        let deal = Deal::parse_pbn("S:AKQ... - - -").unwrap();
+        assert!(!deal.is_complete());
+        assert_eq!(deal.hand(Seat::South).len(), 3);
+        assert_eq!(deal.to_pbn(), "N:- - AKQ... -");
+        assert_eq!(Deal::parse_pbn(&deal.to_pbn()).unwrap(), deal);
+    }
+
+    #[test]
+    fn impossible_deals_are_refused() {
+        let twice = Deal::parse_pbn("N:A... A... - -").unwrap_err();
+        assert!(twice.contains("SA is in two hands"), "{twice}");
+        let mut fourteen = Hand::EMPTY;
+        for i in 0..14 {
+            fourteen.insert(Card::from_index(i).unwrap());
+        }
+        assert_eq!(
+            Deal::new([fourteen, Hand::EMPTY, Hand::EMPTY, Hand::EMPTY]),
+            Err(DealError::TooManyCards {
+                seat: Seat::North,
+                count: 14
+            })
+        );
+        assert!(Deal::new_complete(Deal::parse_pbn("N:A... - - -").unwrap().hands()).is_err());
+        assert!(Deal::parse_pbn("X:...").is_err());
+        assert!(Deal::parse_pbn("N:... ... ... ... ...").is_err());
+    }
+
+    #[test]
+    fn sorted_deal() {
+        let d = Deal::sorted();
+        assert!(d.is_complete());
+        assert_eq!(d.hand(Seat::East).suit_len(Suit::Hearts), 13);
+        assert_eq!(
+            d.holder(Card::new(Suit::Clubs, Rank::Two)),
+            Some(Seat::West)
+        );
+    }
+}

@@ -1,0 +1,366 @@
+//! The format registry: names, extensions, detection, and one `match` per
+//! direction to dispatch reading and writing.
+
+use crate::board::BoardSet;
+use crate::error::{Diagnostics, Error, ErrorKind, Warning};
+use crate::formats::{bre, bri, dge, dlm, dup, hrf, jsonl};
+use std::io::Write;
+use std::path::Path;
+
+/// Every file format the crate knows.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, PartialOrd, Ord)]
+#[non_exhaustive]
+pub enum Format {
+    /// Duplimate/Dealer4 BRI: 128-byte records of card numbers.
+    Bri,
+    /// Dealer4 DGE: 128-byte records of suit symbols and ranks.
+    Dge,
+    /// Dealer4 BRE: event/site/date lines, then 70-byte DGE-coded records.
+    Bre,
+    /// Duplimate DUP: 156-byte records, BRI and DGE halves and a trailer.
+    Dup,
+    /// Duplimate HRF: 128-byte text records, board number and four hands.
+    Hrf,
+    /// DupSoft DLM: INI-like text with checksums.
+    Dlm,
+    /// boardfile's JSON Lines.
+    Jsonl,
+}
+
+impl Format {
+    /// Every format, in the order `boardfile formats` lists them.
+    pub fn all() -> &'static [Format] {
+        &[
+            Format::Bri,
+            Format::Dge,
+            Format::Bre,
+            Format::Dup,
+            Format::Hrf,
+            Format::Dlm,
+            Format::Jsonl,
+        ]
+    }
+
+    /// The short upper-case name: `BRI`, `DLM`, `JSONL`.
+    pub fn name(self) -> &'static str {
+        match self {
+            Format::Bri => "BRI",
+            Format::Dge => "DGE",
+            Format::Bre => "BRE",
+            Format::Dup => "DUP",
+            Format::Hrf => "HRF",
+            Format::Dlm => "DLM",
+            Format::Jsonl => "JSONL",
+        }
+    }
+
+    /// File extensions, lower case, without the dot; the first is the usual one.
+    pub fn extensions(self) -> &'static [&'static str] {
+        match self {
+            Format::Bri => &["bri"],
+            Format::Dge => &["dge"],
+            Format::Bre => &["bre"],
+            Format::Dup => &["dup"],
+            Format::Hrf => &["hrf"],
+            Format::Dlm => &["dlm"],
+            Format::Jsonl => &["jsonl", "ndjson"],
+        }
+    }
+
+    /// One line on what the format is.
+    pub fn description(self) -> &'static str {
+        match self {
+            Format::Bri => "Duplimate/Dealer4 BRI, 128-byte records of card numbers",
+            Format::Dge => "Dealer4 DGE, 128-byte records of suit symbols and ranks",
+            Format::Bre => "Dealer4 BRE, event/site/date then 70-byte records",
+            Format::Dup => "Duplimate DUP, 156-byte records: BRI and DGE halves and a trailer",
+            Format::Hrf => "Duplimate HRF, 128-byte text records with board numbers",
+            Format::Dlm => "DupSoft DLM, text with header and board checksums",
+            Format::Jsonl => "JSON Lines, one board a line (boardfile's canonical form)",
+        }
+    }
+
+    /// What the format keeps of a board set; anything else is dropped on write.
+    pub fn keeps(self) -> &'static str {
+        match self {
+            Format::Bri | Format::Dge => "deals (complete); boards numbered 1, 2, 3... by position",
+            Format::Bre => "deals (complete), event, site, date; boards numbered by position",
+            Format::Dup => "deals (complete), the dealing trailer; consecutive board numbers",
+            Format::Hrf => "deals (complete), board numbers",
+            Format::Dlm => "deals (complete) of boards 1-99, header fields, per-board duplicates and properties",
+            Format::Jsonl => "everything",
+        }
+    }
+
+    /// True when the crate reads the format.
+    pub fn can_read(self) -> bool {
+        true
+    }
+
+    /// True when the crate writes the format.
+    pub fn can_write(self) -> bool {
+        true
+    }
+
+    /// The format of an extension (without the dot, any case).
+    pub fn from_extension(ext: &str) -> Option<Format> {
+        let ext = ext.to_ascii_lowercase();
+        Format::all()
+            .iter()
+            .copied()
+            .find(|f| f.extensions().contains(&ext.as_str()))
+    }
+
+    /// The format of a path's extension.
+    pub fn from_path(path: &Path) -> Option<Format> {
+        Format::from_extension(path.extension()?.to_str()?)
+    }
+
+    /// The format of a name as given to `--from`/`--to`: a format name or an
+    /// extension, any case.
+    pub fn from_name(name: &str) -> Option<Format> {
+        Format::all()
+            .iter()
+            .copied()
+            .find(|f| f.name().eq_ignore_ascii_case(name))
+            .or_else(|| Format::from_extension(name))
+    }
+
+    /// The format the bytes look like, if any says so. Formats are tried from
+    /// the most to the least distinctive signature.
+    pub fn sniff(bytes: &[u8]) -> Option<Format> {
+        const ORDER: [Format; 7] = [
+            Format::Dlm,
+            Format::Jsonl,
+            Format::Dup,
+            Format::Bri,
+            Format::Dge,
+            Format::Bre,
+            Format::Hrf,
+        ];
+        ORDER.into_iter().find(|f| f.matches(bytes))
+    }
+
+    fn matches(self, bytes: &[u8]) -> bool {
+        match self {
+            Format::Bri => bri::sniff(bytes),
+            Format::Dge => dge::sniff(bytes),
+            Format::Bre => bre::sniff(bytes),
+            Format::Dup => dup::sniff(bytes),
+            Format::Hrf => hrf::sniff(bytes),
+            Format::Dlm => dlm::sniff(bytes),
+            Format::Jsonl => jsonl::sniff(bytes),
+        }
+    }
+}
+
+impl std::fmt::Display for Format {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        f.write_str(self.name())
+    }
+}
+
+/// Chooses the format of an input: by content first, then by the path's
+/// extension. An error names the formats that can be given with `--from`.
+pub fn detect(bytes: &[u8], path: Option<&Path>) -> Result<Format, Error> {
+    if let Some(f) = Format::sniff(bytes) {
+        return Ok(f);
+    }
+    if let Some(f) = path.and_then(Format::from_path) {
+        return Ok(f);
+    }
+    let names: Vec<&str> = Format::all().iter().map(|f| f.name()).collect();
+    Err(Error::new(ErrorKind::UnknownFormat(format!(
+        "cannot tell the format from the content or the extension; name it with --from ({})",
+        names.join(", ")
+    ))))
+}
+
+/// A board set read from a file, with what was odd about it.
+#[derive(Debug)]
+pub struct ReadOutcome {
+    /// The boards and set-level data.
+    pub set: BoardSet,
+    /// Things noticed that did not stop reading.
+    pub warnings: Vec<Warning>,
+}
+
+/// Reads a whole file in `format`; the first error stops it.
+pub fn read(format: Format, bytes: &[u8]) -> Result<ReadOutcome, Error> {
+    let mut diag = Diagnostics::strict();
+    let set = read_with(format, bytes, &mut diag)?;
+    Ok(ReadOutcome {
+        set,
+        warnings: diag.warnings,
+    })
+}
+
+/// Everything wrong with a file.
+#[derive(Debug)]
+pub struct Validation {
+    /// The boards that could be read (absent when the file's structure is broken).
+    pub set: Option<BoardSet>,
+    /// Every error found, in file order.
+    pub errors: Vec<Error>,
+    /// Every warning.
+    pub warnings: Vec<Warning>,
+}
+
+impl Validation {
+    /// True when no error was found.
+    pub fn is_valid(&self) -> bool {
+        self.errors.is_empty()
+    }
+}
+
+/// Reads a file collecting every problem instead of stopping at the first.
+pub fn validate(format: Format, bytes: &[u8]) -> Validation {
+    let mut diag = Diagnostics::collecting();
+    match read_with(format, bytes, &mut diag) {
+        Ok(set) => Validation {
+            set: Some(set),
+            errors: diag.errors,
+            warnings: diag.warnings,
+        },
+        Err(fatal) => {
+            let mut errors = diag.errors;
+            errors.push(fatal);
+            Validation {
+                set: None,
+                errors,
+                warnings: diag.warnings,
+            }
+        }
+    }
+}
+
+/// Reads with a caller's [`Diagnostics`]: strict or collecting.
+pub fn read_with(format: Format, bytes: &[u8], diag: &mut Diagnostics) -> Result<BoardSet, Error> {
+    match format {
+        Format::Bri => bri::read(bytes, diag),
+        Format::Dge => dge::read(bytes, diag),
+        Format::Bre => bre::read(bytes, diag),
+        Format::Dup => dup::read(bytes, diag),
+        Format::Hrf => hrf::read(bytes, diag),
+        Format::Dlm => dlm::read(bytes, diag),
+        Format::Jsonl => jsonl::read(bytes, diag),
+    }
+}
+
+/// Writes a board set in `format`. Data the format cannot carry is dropped
+/// (see [`losses`]); data it must carry but cannot (a partial deal in BRI)
+/// is an error, and nothing is written after it.
+pub fn write(format: Format, set: &BoardSet, out: &mut dyn Write) -> Result<(), Error> {
+    match format {
+        Format::Bri => bri::write(set, out),
+        Format::Dge => dge::write(set, out),
+        Format::Bre => bre::write(set, out),
+        Format::Dup => dup::write(set, out),
+        Format::Hrf => hrf::write(set, out),
+        Format::Dlm => dlm::write(set, out),
+        Format::Jsonl => jsonl::write(set, out),
+    }
+}
+
+/// What writing `set` in `format` drops, one sentence per kind of data, each
+/// naming how many boards it concerns. Empty when nothing is lost.
+pub fn losses(set: &BoardSet, format: Format) -> Vec<String> {
+    if format == Format::Jsonl {
+        return Vec::new();
+    }
+    let mut out = Vec::new();
+    let count =
+        |pred: &dyn Fn(&crate::Board) -> bool| set.boards.iter().filter(|b| pred(b)).count();
+    let mut note = |n: usize, what: &str| {
+        if n > 0 {
+            out.push(format!(
+                "{} does not keep {what} ({n} board{})",
+                format.name(),
+                if n == 1 { "" } else { "s" }
+            ));
+        }
+    };
+    note(
+        count(&|b| !b.has_default_conditions()),
+        "a dealer or vulnerability other than the board number's",
+    );
+    note(count(&|b| b.dd.is_some()), "double-dummy tables");
+    note(count(&|b| b.par.is_some()), "par results");
+    if format != Format::Dlm {
+        note(
+            count(&|b| b.dlm.is_some()),
+            "DLM duplicates and property fields",
+        );
+    }
+    if format != Format::Dup {
+        note(count(&|b| b.dup_trailer.is_some()), "the DUP trailer");
+    }
+    let first = set.boards.first().map_or(1, |b| b.number as usize);
+    let expected_number = |i: usize| match format {
+        Format::Bri | Format::Dge | Format::Bre => Some(1 + i),
+        Format::Dup => Some(first + i),
+        _ => None,
+    };
+    let misnumbered = set
+        .boards
+        .iter()
+        .enumerate()
+        .filter(|(i, b)| expected_number(*i).is_some_and(|n| n != b.number as usize))
+        .count();
+    note(
+        misnumbered,
+        "board numbers that do not run on by one from the first (1 unless DUP)",
+    );
+    let set_fields = [
+        ("event", &set.event),
+        ("site", &set.site),
+        ("date", &set.date),
+    ];
+    if format != Format::Bre {
+        for (name, value) in set_fields {
+            if value.is_some() {
+                out.push(format!("{} does not keep the {name}", format.name()));
+            }
+        }
+    }
+    if format != Format::Dlm && set.dlm.is_some() {
+        out.push(format!(
+            "{} does not keep the DLM header or the DLM boards outside From..To",
+            format.name()
+        ));
+    }
+    out
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn every_extension_maps_back() {
+        for &f in Format::all() {
+            for ext in f.extensions() {
+                assert_eq!(Format::from_extension(ext), Some(f));
+                assert_eq!(Format::from_extension(&ext.to_uppercase()), Some(f));
+            }
+            assert_eq!(Format::from_name(f.name()), Some(f));
+            assert_eq!(Format::from_name(&f.name().to_lowercase()), Some(f));
+        }
+        assert_eq!(Format::from_path(Path::new("x/SET.DUP")), Some(Format::Dup));
+        assert_eq!(Format::from_extension("doc"), None);
+    }
+
+    #[test]
+    fn unknown_content_and_extension_names_the_options() {
+        let e = detect(b"hello", Some(Path::new("a.txt"))).unwrap_err();
+        assert!(
+            e.to_string()
+                .contains("--from (BRI, DGE, BRE, DUP, HRF, DLM, JSONL)"),
+            "{e}"
+        );
+        assert_eq!(
+            detect(b"hello", Some(Path::new("a.hrf"))).unwrap(),
+            Format::Hrf
+        );
+    }
+}

@@ -1,0 +1,219 @@
+//! BRI: Duplimate/Dealer4 board records of card numbers.
+//!
+//! Spec: the Dealer4 appendix (`seeds/000_a3f04a5dbc60993e.txt`, A1) and
+//! Duplimate's Convert notes (`seeds/001_e9122df412161a75.txt`).
+//!
+//! | offset | width | meaning |
+//! |---|---|---|
+//! | 0 | 26 | North: 13 two-digit card numbers |
+//! | 26 | 26 | East |
+//! | 52 | 26 | South (West holds the other 13 cards) |
+//! | 78 | 32 | spaces (0x20) |
+//! | 110 | 18 | NUL bytes |
+//!
+//! Card numbers run `01` = ♠A, `02` = ♠K ... `13` = ♠2, `14` = ♥A ... `52` =
+//! ♣2. The writer lists each hand's cards in ascending number, as Dealer4 and
+//! BigDeal do; the reader takes any order. Padding other than the standard
+//! is read with a warning and written in the standard form.
+//!
+//! Cannot carry: board numbers (record `i` is board `i + 1`), dealer and
+//! vulnerability (they follow from the number), partial deals, anything else.
+
+use crate::board::{Board, BoardSet};
+use crate::card::Card;
+use crate::deal::{Deal, Seat};
+use crate::error::{Diagnostics, Error, Position};
+use crate::format::Format;
+use crate::formats::{fixed_records, require_complete, OddPadding};
+use crate::hand::Hand;
+use std::io::Write;
+
+/// Bytes in a BRI record.
+pub const RECORD: usize = 128;
+/// Bytes of card numbers at the start of a record (also the first part of DUP).
+pub const CARDS: usize = 78;
+
+/// The standard padding after the card numbers.
+const PADDING: [u8; RECORD - CARDS] = {
+    let mut p = [0u8; RECORD - CARDS];
+    let mut i = 0;
+    while i < 32 {
+        p[i] = b' ';
+        i += 1;
+    }
+    p
+};
+
+/// True for a file of whole records whose first 78 bytes are digits
+/// followed by a non-digit.
+pub fn sniff(bytes: &[u8]) -> bool {
+    bytes.len() >= RECORD
+        && bytes.len() % RECORD == 0
+        && bytes[..CARDS].iter().all(u8::is_ascii_digit)
+        && !bytes[CARDS].is_ascii_digit()
+}
+
+/// Decodes the 78 digits of North, East and South; West gets the rest.
+/// `base` is the byte offset of `field` in the file, for error positions.
+pub(crate) fn decode_cards(
+    field: &[u8],
+    format: Format,
+    record: u64,
+    base: u64,
+) -> Result<Deal, Error> {
+    let mut hands = [Hand::EMPTY; 4];
+    let mut seen = Hand::EMPTY;
+    for i in 0..39 {
+        let pair = &field[2 * i..2 * i + 2];
+        let at = Position::record(record, base + 2 * i as u64);
+        if !pair.iter().all(u8::is_ascii_digit) {
+            return Err(Error::syntax(
+                format,
+                at,
+                format!(
+                    "{:?} is not a two-digit card number",
+                    String::from_utf8_lossy(pair)
+                ),
+            ));
+        }
+        let number = (pair[0] - b'0') * 10 + (pair[1] - b'0');
+        let card = match number.checked_sub(1).and_then(Card::from_index) {
+            Some(c) => c,
+            None => {
+                return Err(Error::invalid(
+                    format,
+                    at,
+                    format!("card number {number:02} is not from 01 to 52"),
+                ))
+            }
+        };
+        if !seen.insert(card) {
+            return Err(Error::invalid(
+                format,
+                at,
+                format!("card {card} ({number:02}) appears twice"),
+            ));
+        }
+        hands[i / 13].insert(card);
+    }
+    hands[Seat::West.index()] = seen.complement();
+    Deal::new(hands)
+        .map_err(|e| Error::invalid(format, Position::record(record, base), e.to_string()))
+}
+
+/// Writes North's, East's and South's cards as 78 digits.
+pub(crate) fn encode_cards(deal: &Deal, field: &mut [u8]) {
+    let mut at = 0;
+    for seat in [Seat::North, Seat::East, Seat::South] {
+        for card in deal.hand(seat).cards() {
+            let n = card.index() + 1;
+            field[at] = b'0' + n / 10;
+            field[at + 1] = b'0' + n % 10;
+            at += 2;
+        }
+    }
+}
+
+/// Reads a BRI file.
+pub fn read(bytes: &[u8], diag: &mut Diagnostics) -> Result<BoardSet, Error> {
+    let mut boards = Vec::with_capacity(bytes.len() / RECORD);
+    let mut odd = OddPadding::default();
+    for (i, rec) in fixed_records(bytes, RECORD, Format::Bri, diag)?.enumerate() {
+        let base = (i * RECORD) as u64;
+        match decode_cards(&rec[..CARDS], Format::Bri, i as u64, base) {
+            Ok(deal) => boards.push(Board::new(i as u32 + 1, deal)),
+            Err(e) => diag.error(e)?,
+        }
+        if rec[CARDS..] != PADDING {
+            odd.note(Position::record(i as u64, base + CARDS as u64));
+        }
+    }
+    odd.report(Format::Bri, "32 spaces and 18 NULs", diag);
+    Ok(BoardSet::from_boards(boards))
+}
+
+/// Writes a BRI file: one record per board, in set order.
+pub fn write(set: &BoardSet, out: &mut dyn Write) -> Result<(), Error> {
+    require_complete(set, Format::Bri)?;
+    let mut rec = [0u8; RECORD];
+    rec[CARDS..].copy_from_slice(&PADDING);
+    for board in &set.boards {
+        encode_cards(&board.deal, &mut rec[..CARDS]);
+        out.write_all(&rec)?;
+    }
+    Ok(())
+}
+
+#[cfg(test)]
+pub(crate) mod tests {
+    use super::*;
+    use crate::format::read as read_file;
+
+    /// The Dealer4 appendix's BRI hex dump of its two sample boards.
+    pub(crate) fn dealer4_sample() -> Vec<u8> {
+        let mut v = Vec::new();
+        for digits in [
+            "051317192223313436383948510102030708111416263033404904091021242527283741424652",
+            "050708111314373840444550520918242629323335364142434601101217202223273039484951",
+        ] {
+            v.extend_from_slice(digits.as_bytes());
+            v.extend_from_slice(&PADDING);
+        }
+        v
+    }
+
+    #[test]
+    fn dealer4_appendix_sample() {
+        let set = read_file(Format::Bri, &dealer4_sample()).unwrap().set;
+        assert_eq!(set.boards.len(), 2);
+        // The appendix's diagram of board 1: N T2 J965 T7532 63, E AKQ874 AQ2 J8 A5.
+        assert_eq!(
+            set.boards[0].deal.to_pbn(),
+            "N:T2.J965.T7532.63 AKQ874.AQ2.J8.A5 J65.743.AK4.KQ82 93.KT8.Q96.JT974"
+        );
+        assert_eq!(set.boards[1].number, 2);
+        let mut out = Vec::new();
+        write(&set, &mut out).unwrap();
+        assert_eq!(out, dealer4_sample());
+    }
+
+    #[test]
+    fn errors_name_record_and_byte() {
+        let mut bytes = dealer4_sample();
+        bytes[128 + 4] = b'6';
+        bytes[128 + 5] = b'0'; // card 60
+        let e = read_file(Format::Bri, &bytes).unwrap_err();
+        assert_eq!(
+            e.to_string(),
+            "BRI error at record 1 (byte 132): card number 60 is not from 01 to 52"
+        );
+        let mut bytes = dealer4_sample();
+        bytes[2..4].copy_from_slice(b"05"); // ♠T twice
+        let e = read_file(Format::Bri, &bytes).unwrap_err();
+        assert!(
+            e.to_string()
+                .contains("record 0 (byte 2): card ST (05) appears twice"),
+            "{e}"
+        );
+        let e = read_file(Format::Bri, &dealer4_sample()[..200]).unwrap_err();
+        assert!(
+            e.to_string()
+                .contains("record 1 (byte 128): truncated record: 72 of 128"),
+            "{e}"
+        );
+    }
+
+    #[test]
+    fn odd_padding_is_read_with_one_warning() {
+        let mut bytes = dealer4_sample();
+        bytes[100] = 0;
+        bytes[228] = 0;
+        let outcome = read_file(Format::Bri, &bytes).unwrap();
+        assert_eq!(outcome.warnings.len(), 1);
+        assert!(
+            outcome.warnings[0].message.starts_with("2 records"),
+            "{}",
+            outcome.warnings[0]
+        );
+    }
+}

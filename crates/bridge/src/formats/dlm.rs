@@ -1,0 +1,729 @@
+//! DLM: DupSoft's board file for the Duplimate dealing machine.
+//!
+//! Spec: "DLM File Format" (`seeds/004_26b7205e9059b30e.txt`), with what real
+//! files do (DESIGN.md). A DLM file is lines of text:
+//!
+//! ```text
+//! [DOCUMENT]                       or [Document]
+//! Headline=...                     header lines, key=value, in any order
+//! Status=Show                      Show = 0, Edit = 3
+//! Duplicates=0
+//! From board=1
+//! To board=32
+//! Dealing method=1                 often absent; then it still counts as 1
+//! Next board to duplimate=0
+//! PrintOuts=0
+//! Crypto key=0
+//! Checksum=32                      Status ^ Duplicates ^ From ^ To ^ Method ^ Next
+//! Duplicates 01=1                  then for each board 01..99:
+//! Property 01=1                      (optional)
+//! Board 01=fnbkmmincldklcfcofoiefnapm018
+//! ...
+//! [STARTUP]                        optional trailer, kept line for line
+//! SuppressDeals=No
+//! ```
+//!
+//! A board line is 26 letters and a checksum. Letter `k` (0-based) places
+//! cards `2k` and `2k+1` of the sorted pack (♠A ♠K, ♠Q ♠J, ... ♣3 ♣2); its value
+//! `a`..`p` is 4 × (seat of the first card) + (seat of the second), seats
+//! N=0 E=1 S=2 W=3. The checksum is the XOR of the letter values (a=1 ... p=16),
+//! the board number and the board's duplicates count, written with at least
+//! three digits.
+//!
+//! Only boards From..To are the set's boards; the others (always all 99 in
+//! files from DupSoft, often the sorted `aaaaaabffffffkkkkkklpppppp` in files
+//! from elsewhere) are kept in [`DlmInfo::other_boards`]. The header lines,
+//! the trailer lines, the line ending (LF or CR LF) and the final newline are
+//! kept too, so reading and writing a file gives back the same bytes, with
+//! `From board`, `To board` and both kinds of checksum computed anew.
+//!
+//! Cannot carry: dealer and vulnerability, board numbers above 99, partial
+//! deals, event/site/date (a set written without DLM data gets the event as
+//! its `Headline`).
+
+use crate::board::{Board, BoardSet};
+use crate::card::Card;
+use crate::deal::{Deal, Seat};
+use crate::error::{Diagnostics, Error, ErrorKind, Position};
+use crate::format::Format;
+use crate::formats::{latin1_decode, latin1_encode, parse_u32, require_complete};
+use crate::hand::Hand;
+use std::io::Write;
+
+/// Everything of a DLM file besides the boards From..To.
+#[derive(Debug, Clone, PartialEq, Eq, Default)]
+pub struct DlmInfo {
+    /// The first line as written: `[DOCUMENT]` or `[Document]`.
+    pub section: String,
+    /// Header lines before the first board line, as (key, value), in order.
+    /// `From board`, `To board` and `Checksum` are recomputed on write.
+    pub header: Vec<(String, String)>,
+    /// Lines after the last board line (the `[STARTUP]` section), as written.
+    pub trailer: Vec<String>,
+    /// Lines end in CR LF (else LF).
+    pub crlf: bool,
+    /// The last line ends with a line ending.
+    pub final_newline: bool,
+    /// Boards outside From..To, in number order.
+    pub other_boards: Vec<DlmOtherBoard>,
+}
+
+/// DLM's per-board fields.
+#[derive(Debug, Clone, PartialEq, Eq, Default)]
+pub struct DlmBoard {
+    /// `Duplicates NN=`: how many times the board has been dealt.
+    pub duplicates: u32,
+    /// `Property NN=`, when present.
+    pub property: Option<String>,
+}
+
+/// A board of a DLM file outside its From..To range.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct DlmOtherBoard {
+    /// Board number, 1 to 99.
+    pub number: u32,
+    /// The cards.
+    pub deal: Deal,
+    /// Its duplicates count and property.
+    pub fields: DlmBoard,
+}
+
+/// The highest board number a DLM file holds.
+pub const MAX_BOARD: u32 = 99;
+
+/// True when the first line is `[Document]` in any case.
+pub fn sniff(bytes: &[u8]) -> bool {
+    let bytes = bytes.strip_prefix(b"\xef\xbb\xbf").unwrap_or(bytes);
+    let start = bytes
+        .iter()
+        .position(|b| !b.is_ascii_whitespace())
+        .unwrap_or(bytes.len());
+    bytes[start..].len() >= 10 && bytes[start..start + 10].eq_ignore_ascii_case(b"[document]")
+}
+
+/// Letter value `a`=1 ... `p`=16 as used by the checksum.
+fn letter_value(c: u8) -> Option<u32> {
+    (b'a'..=b'p').contains(&c).then(|| u32::from(c - b'a') + 1)
+}
+
+/// The 26 letters of a deal.
+pub fn encode_letters(deal: &Deal) -> [u8; 26] {
+    let mut seat_of = [0u8; 52];
+    for seat in Seat::ALL {
+        for card in deal.hand(seat).cards() {
+            seat_of[card.index() as usize] = seat as u8;
+        }
+    }
+    std::array::from_fn(|k| b'a' + 4 * seat_of[2 * k] + seat_of[2 * k + 1])
+}
+
+/// The checksum of a board line.
+pub fn board_checksum(letters: &[u8; 26], number: u32, duplicates: u32) -> u32 {
+    letters
+        .iter()
+        .map(|&c| u32::from(c - b'a') + 1)
+        .fold(0, |a, v| a ^ v)
+        ^ number
+        ^ duplicates
+}
+
+/// The header checksum: Status (Show 0, Edit 3) ^ Duplicates ^ From ^ To ^
+/// Dealing method (1 when absent) ^ Next board to duplimate.
+pub fn header_checksum(
+    status_edit: bool,
+    duplicates: u32,
+    from: u32,
+    to: u32,
+    method: u32,
+    next: u32,
+) -> u32 {
+    (if status_edit { 3 } else { 0 }) ^ duplicates ^ from ^ to ^ method ^ next
+}
+
+struct Line<'a> {
+    text: &'a [u8],
+    number: u64, // from 1
+    byte: u64,
+}
+
+/// Splits into lines without their endings; reports CR LF use.
+fn lines(bytes: &[u8]) -> (Vec<Line<'_>>, bool, bool, bool) {
+    let mut out = Vec::new();
+    let mut crlf = 0;
+    let mut lf = 0;
+    let mut byte = 0;
+    for (i, raw) in bytes.split_inclusive(|&b| b == b'\n').enumerate() {
+        let mut text = raw;
+        if let Some(t) = text.strip_suffix(b"\n") {
+            text = t;
+            match t.strip_suffix(b"\r") {
+                Some(t) => {
+                    text = t;
+                    crlf += 1;
+                }
+                None => lf += 1,
+            }
+        }
+        out.push(Line {
+            text,
+            number: i as u64 + 1,
+            byte,
+        });
+        byte += raw.len() as u64;
+    }
+    let final_newline = bytes.last() == Some(&b'\n');
+    (out, crlf > lf, crlf > 0 && lf > 0, final_newline)
+}
+
+/// Which per-board line a key names: `Duplicates NN`, `Property NN`, `Board NN`.
+#[derive(Clone, Copy, PartialEq)]
+enum BoardKey {
+    Duplicates,
+    Property,
+    Board,
+}
+
+fn board_key(key: &[u8]) -> Option<(BoardKey, &[u8])> {
+    for (prefix, kind) in [
+        (&b"Duplicates "[..], BoardKey::Duplicates),
+        (b"Property ", BoardKey::Property),
+        (b"Board ", BoardKey::Board),
+    ] {
+        if key.len() > prefix.len() && key[..prefix.len()].eq_ignore_ascii_case(prefix) {
+            return Some((kind, &key[prefix.len()..]));
+        }
+    }
+    None
+}
+
+#[derive(Default)]
+struct Slot {
+    duplicates: Option<u32>,
+    property: Option<String>,
+    board: Option<(Deal, u64, u64, u64)>, // deal, record, line, byte
+}
+
+/// Reads a DLM file.
+pub fn read(bytes: &[u8], diag: &mut Diagnostics) -> Result<BoardSet, Error> {
+    let body = bytes.strip_prefix(b"\xef\xbb\xbf").unwrap_or(bytes);
+    let bom = (bytes.len() - body.len()) as u64;
+    let (lines, crlf, mixed, final_newline) = lines(body);
+    let pos = |l: &Line, col: usize| Position::byte(bom + l.byte + col as u64).with_line(l.number);
+    if mixed {
+        diag.warn(
+            Format::Dlm,
+            None,
+            format!(
+                "lines end in both LF and CR LF; they are written with {}",
+                if crlf { "CR LF" } else { "LF" }
+            ),
+        );
+    }
+    let first = lines
+        .first()
+        .filter(|l| l.text.trim_ascii().eq_ignore_ascii_case(b"[document]"));
+    let Some(first) = first else {
+        return Err(Error::syntax(
+            Format::Dlm,
+            Position::byte(0).with_line(1),
+            "the file does not start with [Document]",
+        ));
+    };
+    let mut info = DlmInfo {
+        section: latin1_decode(first.text),
+        crlf,
+        final_newline,
+        ..DlmInfo::default()
+    };
+    let mut slots: Vec<Slot> = (0..=MAX_BOARD).map(|_| Slot::default()).collect();
+    let mut in_boards = false;
+    let mut in_trailer = false;
+    let mut record = 0u64;
+    let mut header_checksum_line = None;
+    for line in &lines[1..] {
+        if in_trailer {
+            info.trailer.push(latin1_decode(line.text));
+            continue;
+        }
+        let eq = line.text.iter().position(|&b| b == b'=');
+        let key = &line.text[..eq.unwrap_or(line.text.len())];
+        let Some((kind, digits)) = eq.and_then(|_| board_key(key)) else {
+            if in_boards {
+                in_trailer = true;
+                info.trailer.push(latin1_decode(line.text));
+                continue;
+            }
+            let Some(eq) = eq else {
+                return Err(Error::syntax(
+                    Format::Dlm,
+                    pos(line, 0),
+                    format!("expected key=value, found {:?}", latin1_decode(line.text)),
+                ));
+            };
+            if key.eq_ignore_ascii_case(b"Checksum") {
+                header_checksum_line = Some((line.number, line.byte, eq));
+            }
+            info.header
+                .push((latin1_decode(key), latin1_decode(&line.text[eq + 1..])));
+            continue;
+        };
+        in_boards = true;
+        let eq = eq.unwrap_or(0);
+        let value = &line.text[eq + 1..];
+        let number = match parse_u32(digits) {
+            Some(n) if (1..=MAX_BOARD).contains(&n) => n,
+            _ => {
+                return Err(Error::syntax(
+                    Format::Dlm,
+                    pos(line, 0),
+                    format!(
+                        "{:?} is not a board number from 01 to 99",
+                        latin1_decode(digits)
+                    ),
+                ))
+            }
+        };
+        let slot = &mut slots[number as usize];
+        match kind {
+            BoardKey::Duplicates => match parse_u32(value) {
+                Some(n) => slot.duplicates = Some(n),
+                None => diag.error(Error::syntax(
+                    Format::Dlm,
+                    pos(line, eq + 1),
+                    format!(
+                        "board {number}: duplicates {:?} is not a number",
+                        latin1_decode(value)
+                    ),
+                ))?,
+            },
+            BoardKey::Property => slot.property = Some(latin1_decode(value)),
+            BoardKey::Board => {
+                let at = pos(line, eq + 1);
+                let at = Position {
+                    record: Some(record),
+                    ..at
+                };
+                record += 1;
+                if slot.board.is_some() {
+                    diag.error(Error::syntax(
+                        Format::Dlm,
+                        at,
+                        format!("board {number} appears twice"),
+                    ))?;
+                    continue;
+                }
+                let dups = slot.duplicates.unwrap_or(0);
+                match decode_board(value, number, dups, at) {
+                    Ok(deal) => {
+                        slot.board = Some((deal, at.record.unwrap_or(0), line.number, at.byte))
+                    }
+                    Err(e) => diag.error(e)?,
+                }
+            }
+        }
+    }
+
+    // Header fields and their checksum.
+    let find = |name: &str| {
+        info.header
+            .iter()
+            .find(|(k, _)| k.eq_ignore_ascii_case(name))
+            .map(|(_, v)| v.as_str())
+    };
+    let header_pos = |name: &str| -> Position {
+        let line = lines.iter().find(|l| {
+            l.text.len() > name.len() && l.text[..name.len()].eq_ignore_ascii_case(name.as_bytes())
+        });
+        line.map_or(Position::byte(0), |l| pos(l, 0))
+    };
+    let number_field = |name: &str, default: Option<u32>| -> Result<u32, Error> {
+        match (find(name), default) {
+            (Some(v), _) => parse_u32(v.trim().as_bytes()).ok_or_else(|| {
+                Error::syntax(
+                    Format::Dlm,
+                    header_pos(name),
+                    format!("{name}={v:?} is not a number"),
+                )
+            }),
+            (None, Some(d)) => Ok(d),
+            (None, None) => Err(Error::syntax(
+                Format::Dlm,
+                Position::byte(0),
+                format!("no {name}= line in the header"),
+            )),
+        }
+    };
+    let status_edit = match find("Status") {
+        Some("Show") => false,
+        Some("Edit") => true,
+        Some(other) => {
+            return Err(Error::syntax(
+                Format::Dlm,
+                header_pos("Status"),
+                format!("Status={other:?}: expected Show or Edit"),
+            ))
+        }
+        None => {
+            return Err(Error::syntax(
+                Format::Dlm,
+                Position::byte(0),
+                "no Status= line in the header",
+            ))
+        }
+    };
+    let duplicates = number_field("Duplicates", None)?;
+    let from = number_field("From board", None)?;
+    let to = number_field("To board", None)?;
+    let method = number_field("Dealing method", Some(1))?;
+    let next = number_field("Next board to duplimate", None)?;
+    let stored = number_field("Checksum", None)?;
+    let expected = header_checksum(status_edit, duplicates, from, to, method, next);
+    if stored != expected {
+        let (line, byte, eq) = header_checksum_line.unwrap_or((1, 0, 0));
+        diag.error(
+            Error::new(ErrorKind::Checksum {
+                what: "header".into(),
+                found: stored.to_string(),
+                expected: expected.to_string(),
+            })
+            .at(
+                Format::Dlm,
+                Position::byte(bom + byte + eq as u64 + 1).with_line(line),
+            ),
+        )?;
+    }
+    if !(1..=MAX_BOARD).contains(&from) || !(from..=MAX_BOARD).contains(&to) {
+        return Err(Error::invalid(
+            Format::Dlm,
+            header_pos("From board"),
+            format!("From board={from} and To board={to} are not a range within 1..99"),
+        ));
+    }
+
+    let mut boards = Vec::with_capacity((to - from + 1) as usize);
+    let mut missing = Vec::new();
+    for (number, slot) in slots.into_iter().enumerate().skip(1) {
+        let number = number as u32;
+        let fields = DlmBoard {
+            duplicates: slot.duplicates.unwrap_or(0),
+            property: slot.property,
+        };
+        let Some((deal, ..)) = slot.board else {
+            missing.push(number);
+            continue;
+        };
+        if slot.duplicates.is_none() {
+            diag.warn(
+                Format::Dlm,
+                None,
+                format!("board {number} has no Duplicates line; it is written with 0"),
+            );
+        }
+        if (from..=to).contains(&number) {
+            let mut board = Board::new(number, deal);
+            board.dlm = Some(fields);
+            boards.push(board);
+        } else {
+            info.other_boards.push(DlmOtherBoard {
+                number,
+                deal,
+                fields,
+            });
+        }
+    }
+    if let Some(&gap) = missing.iter().find(|n| (from..=to).contains(*n)) {
+        diag.error(Error::invalid(
+            Format::Dlm,
+            Position::byte(bytes.len() as u64),
+            format!("board {gap} is inside From..To ({from}..{to}) but has no Board line"),
+        ))?;
+    }
+    let outside_missing = missing.iter().filter(|n| !(from..=to).contains(*n)).count();
+    if outside_missing > 0 {
+        diag.warn(
+            Format::Dlm,
+            None,
+            format!("{outside_missing} of the boards 1..99 outside From..To are missing; DupSoft expects all 99, and they are written as undealt"),
+        );
+    }
+    Ok(BoardSet {
+        boards,
+        dlm: Some(info),
+        ..BoardSet::default()
+    })
+}
+
+/// Decodes `letters` + checksum of board `number`.
+fn decode_board(value: &[u8], number: u32, duplicates: u32, at: Position) -> Result<Deal, Error> {
+    let shift = |p: Position, n: usize| Position {
+        byte: p.byte + n as u64,
+        ..p
+    };
+    if value.len() < 27 {
+        return Err(Error::syntax(
+            Format::Dlm,
+            at,
+            format!("board {number}: expected 26 letters and a checksum"),
+        ));
+    }
+    let mut letters = [0u8; 26];
+    letters.copy_from_slice(&value[..26]);
+    if let Some(i) = letters.iter().position(|&c| letter_value(c).is_none()) {
+        let c = letters[i];
+        let why = if letter_value(c.to_ascii_lowercase()).is_some() {
+            " (the letters are lower case)"
+        } else {
+            ""
+        };
+        return Err(Error::syntax(
+            Format::Dlm,
+            shift(at, i),
+            format!(
+                "board {number}: {:?} is not a letter from a to p{why}",
+                c as char
+            ),
+        ));
+    }
+    let stored = parse_u32(&value[26..]).ok_or_else(|| {
+        Error::syntax(
+            Format::Dlm,
+            shift(at, 26),
+            format!(
+                "board {number}: the checksum {:?} is not a number",
+                latin1_decode(&value[26..])
+            ),
+        )
+    })?;
+    let expected = board_checksum(&letters, number, duplicates);
+    if stored != expected {
+        return Err(Error::new(ErrorKind::Checksum {
+            what: format!("board {number}"),
+            found: latin1_decode(&value[26..]),
+            expected: format!("{expected:03}"),
+        })
+        .at(Format::Dlm, shift(at, 26)));
+    }
+    let mut hands = [Hand::EMPTY; 4];
+    for (k, &c) in letters.iter().enumerate() {
+        let v = c - b'a';
+        for (card, seat) in [(2 * k, v / 4), (2 * k + 1, v % 4)] {
+            if let Some(card) = Card::from_index(card as u8) {
+                hands[seat as usize].insert(card);
+            }
+        }
+    }
+    if let Some(seat) = Seat::ALL.into_iter().find(|s| hands[s.index()].len() != 13) {
+        return Err(Error::invalid(
+            Format::Dlm,
+            at,
+            format!(
+                "board {number}: {} holds {} cards",
+                seat.name(),
+                hands[seat.index()].len()
+            ),
+        ));
+    }
+    Deal::new(hands).map_err(|e| Error::invalid(Format::Dlm, at, format!("board {number}: {e}")))
+}
+
+fn default_header(event: Option<&str>) -> Vec<(String, String)> {
+    [
+        ("Headline", event.unwrap_or("")),
+        ("Status", "Show"),
+        ("Duplicates", "0"),
+        ("From board", ""),
+        ("To board", ""),
+        ("Dealing method", "1"),
+        ("Next board to duplimate", "0"),
+        ("PrintOuts", "0"),
+        ("Crypto key", "0"),
+        ("Checksum", ""),
+    ]
+    .iter()
+    .map(|(k, v)| (k.to_string(), v.to_string()))
+    .collect()
+}
+
+/// Writes a DLM file: the set's DLM header and trailer when it has them
+/// (DupSoft's layout with CR LF otherwise), all 99 boards, fresh checksums.
+pub fn write(set: &BoardSet, out: &mut dyn Write) -> Result<(), Error> {
+    require_complete(set, Format::Dlm)?;
+    let unsupported = |m: String| Error::unsupported(Format::Dlm, m);
+    let (from, to) = match (
+        set.boards.iter().map(|b| b.number).min(),
+        set.boards.iter().map(|b| b.number).max(),
+    ) {
+        (Some(f), Some(t)) => (f, t),
+        _ => {
+            return Err(unsupported(
+                "a set with no boards cannot be written as DLM".into(),
+            ))
+        }
+    };
+    if from < 1 || to > MAX_BOARD {
+        return Err(unsupported(format!(
+            "board numbers run {from} to {to}; DLM holds boards 1 to 99"
+        )));
+    }
+    // Board slots 1..99: the set's boards, then the DLM's other boards, else undealt.
+    let mut slots: Vec<Option<(Deal, DlmBoard)>> = vec![None; MAX_BOARD as usize + 1];
+    for b in &set.boards {
+        let slot = &mut slots[b.number as usize];
+        if slot.is_some() {
+            return Err(unsupported(format!(
+                "board {} appears twice; DLM holds each number once",
+                b.number
+            )));
+        }
+        *slot = Some((b.deal, b.dlm.clone().unwrap_or_default()));
+    }
+    let info = set.dlm.as_ref();
+    for other in info.map_or(&[][..], |i| &i.other_boards[..]) {
+        let slot = &mut slots[other.number as usize];
+        if slot.is_none() && !(from..=to).contains(&other.number) {
+            *slot = Some((other.deal, other.fields.clone()));
+        }
+    }
+
+    let default;
+    let header = match info {
+        Some(i) => &i.header,
+        None => {
+            default = default_header(set.event.as_deref());
+            &default
+        }
+    };
+    let get = |name: &str| {
+        header
+            .iter()
+            .find(|(k, _)| k.eq_ignore_ascii_case(name))
+            .map(|(_, v)| v.trim())
+    };
+    let num = |name: &str, d: u32| get(name).and_then(|v| parse_u32(v.as_bytes())).unwrap_or(d);
+    let checksum = header_checksum(
+        get("Status") == Some("Edit"),
+        num("Duplicates", 0),
+        from,
+        to,
+        num("Dealing method", 1),
+        num("Next board to duplimate", 0),
+    );
+    let eol: &[u8] = if info.map_or(true, |i| i.crlf) {
+        b"\r\n"
+    } else {
+        b"\n"
+    };
+    let mut text: Vec<u8> = Vec::with_capacity(4096);
+    let mut line = |parts: &[&[u8]]| {
+        for p in parts {
+            text.extend_from_slice(p);
+        }
+        text.extend_from_slice(eol);
+    };
+    let encode = |what: &str, s: &str| {
+        latin1_encode(s)
+            .map_err(|c| unsupported(format!("{what} holds {c:?}, which ISO-8859-1 cannot write")))
+    };
+    line(&[encode(
+        "the section line",
+        info.map_or("[Document]", |i| &i.section),
+    )?
+    .as_slice()]);
+    for (k, v) in header {
+        let value = if k.eq_ignore_ascii_case("From board") {
+            from.to_string()
+        } else if k.eq_ignore_ascii_case("To board") {
+            to.to_string()
+        } else if k.eq_ignore_ascii_case("Checksum") {
+            checksum.to_string()
+        } else {
+            v.clone()
+        };
+        line(&[
+            &encode("a header key", k)?,
+            b"=",
+            &encode("a header value", &value)?,
+        ]);
+    }
+    for (number, slot) in slots.iter().enumerate().skip(1) {
+        let (deal, fields) = slot
+            .clone()
+            .unwrap_or_else(|| (Deal::sorted(), DlmBoard::default()));
+        let n = format!("{number:02}");
+        line(&[
+            b"Duplicates ",
+            n.as_bytes(),
+            b"=",
+            fields.duplicates.to_string().as_bytes(),
+        ]);
+        if let Some(p) = &fields.property {
+            line(&[b"Property ", n.as_bytes(), b"=", &encode("a property", p)?]);
+        }
+        let letters = encode_letters(&deal);
+        let sum = format!(
+            "{:03}",
+            board_checksum(&letters, number as u32, fields.duplicates)
+        );
+        line(&[b"Board ", n.as_bytes(), b"=", &letters, sum.as_bytes()]);
+    }
+    for t in info.map_or(&[][..], |i| &i.trailer[..]) {
+        line(&[&encode("a trailer line", t)?]);
+    }
+    if info.is_some_and(|i| !i.final_newline) {
+        text.truncate(text.len() - eol.len());
+    }
+    out.write_all(&text)?;
+    Ok(())
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn worked_examples_of_the_paper() {
+        // Section 1.3.7: board 01=fnbkmmincldklcfcofoiefnapm with duplicates 1 has checksum 018.
+        let letters: [u8; 26] = *b"fnbkmmincldklcfcofoiefnapm";
+        assert_eq!(board_checksum(&letters, 1, 1), 18);
+        // Section 1.3.6: From 1 To 32 Method 1 gives 32; From 10 To 24 Method 1 Next 1 gives 18.
+        assert_eq!(header_checksum(false, 0, 1, 32, 1, 0), 32);
+        assert_eq!(header_checksum(false, 0, 10, 24, 1, 1), 18);
+        // Appendix B: Duplicates=1, From 1, To 32, no Dealing method line: 33.
+        assert_eq!(header_checksum(false, 1, 1, 32, 1, 0), 33);
+        // Appendix B's undealt boards: board 33 has checksum 047, board 96 has 110.
+        let sorted = encode_letters(&Deal::sorted());
+        assert_eq!(&sorted, b"aaaaaabffffffkkkkkklpppppp");
+        assert_eq!(board_checksum(&sorted, 33, 0), 47);
+        assert_eq!(board_checksum(&sorted, 96, 0), 110);
+    }
+
+    #[test]
+    fn letters_round_trip() {
+        let deal = Deal::parse_pbn(
+            "N:T53.AJ7.AT.AQ762 AKJ9.Q.QJ65.KJT8 872.T9543.K9732. Q64.K862.84.9543",
+        )
+        .unwrap();
+        // Appendix A board 1 is Appendix C board 1.
+        assert_eq!(&encode_letters(&deal), b"fnbkmmincldklcfcofoiefnapm");
+        let at = Position::byte(0);
+        assert_eq!(
+            decode_board(b"fnbkmmincldklcfcofoiefnapm018", 1, 1, at).unwrap(),
+            deal
+        );
+    }
+
+    #[test]
+    fn board_errors() {
+        let at = Position::byte(100).with_line(14);
+        let e = decode_board(b"fnbkmmincldklcfcofoiefnapm019", 1, 1, at).unwrap_err();
+        assert_eq!(e.to_string(), "DLM error at line 14 (byte 126): board 1: checksum 019 in the file, 018 computed from the data");
+        let e = decode_board(b"Fnbkmmincldklcfcofoiefnapm018", 1, 1, at).unwrap_err();
+        assert!(
+            e.to_string().contains("(the letters are lower case)"),
+            "{e}"
+        );
+        // aaaa...: North would hold everything.
+        let e = decode_board(b"aaaaaaaaaaaaaaaaaaaaaaaaaa001", 1, 0, at).unwrap_err();
+        assert!(e.to_string().contains("North holds 52 cards"), "{e}");
+    }
+}

@@ -1,0 +1,481 @@
+//! JSON Lines: boardfile's canonical, scriptable form.
+//!
+//! Spec: DESIGN.md. One JSON object a line, UTF-8. A board line:
+//!
+//! ```json
+//! {"board":1,"dealer":"N","vulnerable":"None","deal":"N:T53.AJ7.AT.AQ762 AKJ9.Q.QJ65.KJT8 872.T9543.K9732. Q64.K862.84.9543",
+//!  "dd":{"N":{"C":6,"D":5,"H":4,"S":3,"NT":6},"E":{..},"S":{..},"W":{..}},
+//!  "par":{"score_ns":-420,"contracts":["4S-W"]}}
+//! ```
+//!
+//! | key | meaning |
+//! |---|---|
+//! | `board` | board number (required) |
+//! | `dealer` | `N` `E` `S` `W`; by the board number when absent |
+//! | `vulnerable` | `None` `NS` `EW` `All`; by the board number when absent |
+//! | `deal` | PBN deal form, any first seat on read, `N:` first on write, `-` for an unknown hand |
+//! | `dd` | tricks by declarer then strain, `null` for unknown; only when known |
+//! | `par` | `score_ns` and `contracts`; only when known |
+//! | `dlm` | DLM's `duplicates` and `property` of the board |
+//! | `dup_trailer` | the 10 bytes of a DUP record's trailer, as a string (NULs as `\u0000`) |
+//!
+//! Set-level data, when there is any, comes first on a line of its own,
+//! `{"set":{...}}`, with `event`, `site`, `date` and `dlm` (the DLM header
+//! lines as `[key, value]` pairs, `trailer` lines, `line_ending` `LF`/`CRLF`,
+//! `final_newline`, and `other_boards`, the boards outside From..To, each
+//! `{"board","deal","duplicates","property"}`). A reader that wants only boards
+//! can skip lines without a `board` key.
+//!
+//! Unknown keys are an error, so a misspelt key is not silently dropped.
+//! Blank lines are skipped.
+
+use crate::board::{Board, BoardSet, DdTable, Par, Strain, Vulnerability};
+use crate::deal::{Deal, Seat};
+use crate::error::{Diagnostics, Error, Position};
+use crate::format::Format;
+use crate::formats::dlm::{DlmBoard, DlmInfo, DlmOtherBoard};
+use crate::formats::dup::DupTrailer;
+use serde::Deserialize;
+use std::borrow::Cow;
+use std::collections::BTreeMap;
+use std::io::Write;
+
+/// True when the first non-blank byte opens a JSON object.
+pub fn sniff(bytes: &[u8]) -> bool {
+    let bytes = bytes.strip_prefix(b"\xef\xbb\xbf").unwrap_or(bytes);
+    bytes.iter().find(|b| !b.is_ascii_whitespace()) == Some(&b'{')
+}
+
+#[derive(Deserialize)]
+#[serde(deny_unknown_fields)]
+struct JsonBoard<'a> {
+    board: u32,
+    #[serde(borrow)]
+    dealer: Option<Cow<'a, str>>,
+    #[serde(borrow)]
+    vulnerable: Option<Cow<'a, str>>,
+    #[serde(borrow)]
+    deal: Cow<'a, str>,
+    dd: Option<BTreeMap<String, BTreeMap<String, Option<u8>>>>,
+    par: Option<JsonPar>,
+    dlm: Option<JsonDlmBoard>,
+    dup_trailer: Option<String>,
+}
+
+#[derive(Deserialize)]
+#[serde(deny_unknown_fields)]
+struct JsonPar {
+    score_ns: i32,
+    contracts: Vec<String>,
+}
+
+#[derive(Deserialize)]
+#[serde(deny_unknown_fields)]
+struct JsonDlmBoard {
+    #[serde(default)]
+    duplicates: u32,
+    property: Option<String>,
+}
+
+#[derive(Deserialize)]
+#[serde(deny_unknown_fields)]
+struct JsonSetLine {
+    set: JsonSet,
+}
+
+#[derive(Deserialize, Default)]
+#[serde(deny_unknown_fields)]
+struct JsonSet {
+    event: Option<String>,
+    site: Option<String>,
+    date: Option<String>,
+    dlm: Option<JsonDlm>,
+}
+
+#[derive(Deserialize)]
+#[serde(deny_unknown_fields)]
+struct JsonDlm {
+    section: String,
+    header: Vec<(String, String)>,
+    #[serde(default)]
+    trailer: Vec<String>,
+    line_ending: String,
+    final_newline: bool,
+    #[serde(default)]
+    other_boards: Vec<JsonOtherBoard>,
+}
+
+#[derive(Deserialize)]
+#[serde(deny_unknown_fields)]
+struct JsonOtherBoard {
+    board: u32,
+    deal: String,
+    #[serde(default)]
+    duplicates: u32,
+    property: Option<String>,
+}
+
+const SEAT_KEYS: [&str; 4] = ["N", "E", "S", "W"];
+
+fn board_from_json(j: JsonBoard<'_>) -> Result<Board, String> {
+    let deal = Deal::parse_pbn(&j.deal)?;
+    let mut board = Board::new(j.board, deal);
+    if let Some(d) = j.dealer {
+        board.dealer = match d.as_bytes() {
+            [c] => Seat::from_letter(*c),
+            _ => None,
+        }
+        .ok_or_else(|| format!("dealer {d:?} is not N, E, S or W"))?;
+    }
+    if let Some(v) = j.vulnerable {
+        board.vulnerability = Vulnerability::from_name(&v)
+            .ok_or_else(|| format!("vulnerable {v:?} is not None, NS, EW or All"))?;
+    }
+    if let Some(dd) = j.dd {
+        let mut table = DdTable::default();
+        for (seat_key, strains) in dd {
+            let seat = match seat_key.as_bytes() {
+                [c] => Seat::from_letter(*c),
+                _ => None,
+            }
+            .ok_or_else(|| format!("dd: {seat_key:?} is not N, E, S or W"))?;
+            for (strain_key, tricks) in strains {
+                let strain = Strain::from_name(&strain_key)
+                    .ok_or_else(|| format!("dd: {strain_key:?} is not C, D, H, S or NT"))?;
+                table
+                    .set(seat, strain, tricks)
+                    .map_err(|e| format!("dd {seat_key} {strain_key}: {e}"))?;
+            }
+        }
+        board.dd = Some(table);
+    }
+    board.par = j.par.map(|p| Par {
+        score_ns: p.score_ns,
+        contracts: p.contracts,
+    });
+    board.dlm = j.dlm.map(|d| DlmBoard {
+        duplicates: d.duplicates,
+        property: d.property,
+    });
+    if let Some(t) = j.dup_trailer {
+        board.dup_trailer = Some(trailer_from_text(&t)?);
+    }
+    Ok(board)
+}
+
+fn trailer_from_text(t: &str) -> Result<DupTrailer, String> {
+    let bytes = crate::formats::latin1_encode(t).map_err(|c| format!("dup_trailer holds {c:?}"))?;
+    let raw: [u8; 10] = bytes
+        .try_into()
+        .map_err(|_| format!("dup_trailer {t:?} is not 10 characters"))?;
+    Ok(DupTrailer(raw))
+}
+
+fn set_from_json(j: JsonSet) -> Result<BoardSet, String> {
+    let dlm = match j.dlm {
+        None => None,
+        Some(d) => {
+            let crlf = match d.line_ending.as_str() {
+                "CRLF" => true,
+                "LF" => false,
+                other => return Err(format!("dlm line_ending {other:?} is not LF or CRLF")),
+            };
+            let mut other_boards = Vec::with_capacity(d.other_boards.len());
+            for o in d.other_boards {
+                if !(1..=crate::formats::dlm::MAX_BOARD).contains(&o.board) {
+                    return Err(format!("dlm other board {} is not from 1 to 99", o.board));
+                }
+                let deal = Deal::parse_pbn(&o.deal)?;
+                other_boards.push(DlmOtherBoard {
+                    number: o.board,
+                    deal,
+                    fields: DlmBoard {
+                        duplicates: o.duplicates,
+                        property: o.property,
+                    },
+                });
+            }
+            Some(DlmInfo {
+                section: d.section,
+                header: d.header,
+                trailer: d.trailer,
+                crlf,
+                final_newline: d.final_newline,
+                other_boards,
+            })
+        }
+    };
+    Ok(BoardSet {
+        boards: Vec::new(),
+        event: j.event,
+        site: j.site,
+        date: j.date,
+        dlm,
+    })
+}
+
+/// Reads a JSON Lines file.
+pub fn read(bytes: &[u8], diag: &mut Diagnostics) -> Result<BoardSet, Error> {
+    let mut set = BoardSet::default();
+    let mut byte = 0u64;
+    let mut record = 0u64;
+    let mut seen_board = false;
+    let start = if bytes.starts_with(b"\xef\xbb\xbf") {
+        3
+    } else {
+        0
+    };
+    byte += start as u64;
+    for (i, raw) in bytes[start..].split_inclusive(|&b| b == b'\n').enumerate() {
+        let line_no = i as u64 + 1;
+        let here = Position::byte(byte).with_line(line_no);
+        byte += raw.len() as u64;
+        let text = raw.trim_ascii();
+        if text.is_empty() {
+            continue;
+        }
+        let serde_pos = |e: &serde_json::Error, record: Option<u64>| Position {
+            byte: here.byte + e.column().saturating_sub(1) as u64,
+            line: Some(line_no),
+            record,
+        };
+        if text.starts_with(b"{\"set\"") {
+            if seen_board {
+                diag.error(Error::syntax(
+                    Format::Jsonl,
+                    here,
+                    "the set line must come before the boards",
+                ))?;
+                continue;
+            }
+            match serde_json::from_slice::<JsonSetLine>(text) {
+                Ok(j) => match set_from_json(j.set) {
+                    Ok(s) => set = s,
+                    Err(m) => diag.error(Error::invalid(Format::Jsonl, here, m))?,
+                },
+                Err(e) => diag.error(Error::syntax(
+                    Format::Jsonl,
+                    serde_pos(&e, None),
+                    strip_serde_position(&e),
+                ))?,
+            }
+            continue;
+        }
+        seen_board = true;
+        let at = Position {
+            record: Some(record),
+            ..here
+        };
+        record += 1;
+        match serde_json::from_slice::<JsonBoard>(text) {
+            Ok(j) => {
+                let number = j.board;
+                match board_from_json(j) {
+                    Ok(b) => set.boards.push(b),
+                    Err(m) => diag.error(Error::invalid(
+                        Format::Jsonl,
+                        at,
+                        format!("board {number}: {m}"),
+                    ))?,
+                }
+            }
+            Err(e) => diag.error(Error::syntax(
+                Format::Jsonl,
+                serde_pos(&e, Some(at.record.unwrap_or(0))),
+                strip_serde_position(&e),
+            ))?,
+        }
+    }
+    Ok(set)
+}
+
+/// serde_json appends " at line L column C"; the position is ours to give.
+fn strip_serde_position(e: &serde_json::Error) -> String {
+    let s = e.to_string();
+    match s.rfind(" at line ") {
+        Some(i) => s[..i].to_string(),
+        None => s,
+    }
+}
+
+fn push_json_string(out: &mut Vec<u8>, s: &str) {
+    // serde_json's escaping, written straight into the buffer.
+    let _ = serde_json::to_writer(&mut *out, s);
+}
+
+/// Writes one board as a JSON line (without the newline).
+pub fn write_board(board: &Board, out: &mut Vec<u8>) {
+    out.extend_from_slice(b"{\"board\":");
+    out.extend_from_slice(board.number.to_string().as_bytes());
+    out.extend_from_slice(b",\"dealer\":\"");
+    out.push(board.dealer.letter() as u8);
+    out.extend_from_slice(b"\",\"vulnerable\":\"");
+    out.extend_from_slice(board.vulnerability.name().as_bytes());
+    out.extend_from_slice(b"\",\"deal\":\"");
+    out.extend_from_slice(board.deal.to_pbn().as_bytes());
+    out.push(b'"');
+    if let Some(dd) = &board.dd {
+        out.extend_from_slice(b",\"dd\":{");
+        for (i, seat) in Seat::ALL.into_iter().enumerate() {
+            if i > 0 {
+                out.push(b',');
+            }
+            out.extend_from_slice(format!("\"{}\":{{", SEAT_KEYS[i]).as_bytes());
+            for (j, strain) in Strain::ALL.into_iter().enumerate() {
+                if j > 0 {
+                    out.push(b',');
+                }
+                let v = dd
+                    .get(seat, strain)
+                    .map_or("null".to_string(), |t| t.to_string());
+                out.extend_from_slice(format!("\"{}\":{v}", strain.name()).as_bytes());
+            }
+            out.push(b'}');
+        }
+        out.push(b'}');
+    }
+    if let Some(par) = &board.par {
+        out.extend_from_slice(
+            format!(",\"par\":{{\"score_ns\":{},\"contracts\":", par.score_ns).as_bytes(),
+        );
+        let _ = serde_json::to_writer(&mut *out, &par.contracts);
+        out.push(b'}');
+    }
+    if let Some(d) = &board.dlm {
+        out.extend_from_slice(format!(",\"dlm\":{{\"duplicates\":{}", d.duplicates).as_bytes());
+        if let Some(p) = &d.property {
+            out.extend_from_slice(b",\"property\":");
+            push_json_string(out, p);
+        }
+        out.push(b'}');
+    }
+    if let Some(t) = &board.dup_trailer {
+        out.extend_from_slice(b",\"dup_trailer\":");
+        push_json_string(out, &crate::formats::latin1_decode(&t.0));
+    }
+    out.push(b'}');
+}
+
+fn write_set_line(set: &BoardSet, out: &mut Vec<u8>) {
+    let mut fields: Vec<String> = Vec::new();
+    let json = |s: &str| serde_json::to_string(s).unwrap_or_default();
+    for (name, value) in [
+        ("event", &set.event),
+        ("site", &set.site),
+        ("date", &set.date),
+    ] {
+        if let Some(v) = value {
+            fields.push(format!("\"{name}\":{}", json(v)));
+        }
+    }
+    if let Some(d) = &set.dlm {
+        let header: Vec<String> = d
+            .header
+            .iter()
+            .map(|(k, v)| format!("[{},{}]", json(k), json(v)))
+            .collect();
+        let trailer: Vec<String> = d.trailer.iter().map(|t| json(t)).collect();
+        let others: Vec<String> = d
+            .other_boards
+            .iter()
+            .map(|o| {
+                let property = o
+                    .fields
+                    .property
+                    .as_ref()
+                    .map_or(String::new(), |p| format!(",\"property\":{}", json(p)));
+                format!(
+                    "{{\"board\":{},\"deal\":\"{}\",\"duplicates\":{}{property}}}",
+                    o.number,
+                    o.deal.to_pbn(),
+                    o.fields.duplicates
+                )
+            })
+            .collect();
+        fields.push(format!(
+            "\"dlm\":{{\"section\":{},\"header\":[{}],\"trailer\":[{}],\"line_ending\":\"{}\",\"final_newline\":{},\"other_boards\":[{}]}}",
+            json(&d.section),
+            header.join(","),
+            trailer.join(","),
+            if d.crlf { "CRLF" } else { "LF" },
+            d.final_newline,
+            others.join(",")
+        ));
+    }
+    if !fields.is_empty() {
+        out.extend_from_slice(format!("{{\"set\":{{{}}}}}\n", fields.join(",")).as_bytes());
+    }
+}
+
+/// Writes a JSON Lines file: the set line when there is set-level data, then
+/// one line per board.
+pub fn write(set: &BoardSet, out: &mut dyn Write) -> Result<(), Error> {
+    let mut buf = Vec::with_capacity(64 * 1024);
+    write_set_line(set, &mut buf);
+    for board in &set.boards {
+        write_board(board, &mut buf);
+        buf.push(b'\n');
+        if buf.len() >= 60 * 1024 {
+            out.write_all(&buf)?;
+            buf.clear();
+        }
+    }
+    out.write_all(&buf)?;
+    Ok(())
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::format::read as read_file;
+
+    const DESIGN_EXAMPLE: &str = r#"{"board":1,"dealer":"N","vulnerable":"None","deal":"N:T53.AJ7.AT.AQ762 AKJ9.Q.QJ65.KJT8 872.T9543.K9732. Q64.K862.84.9543","dd":{"N":{"C":6,"D":5,"H":4,"S":3,"NT":6},"E":{"C":7,"D":8,"H":9,"S":10,"NT":null},"S":{"C":6,"D":5,"H":4,"S":3,"NT":6},"W":{"C":7,"D":8,"H":9,"S":10,"NT":7}},"par":{"score_ns":-420,"contracts":["4S-W"]}}"#;
+
+    #[test]
+    fn design_example_round_trips() {
+        let set = read_file(Format::Jsonl, DESIGN_EXAMPLE.as_bytes())
+            .unwrap()
+            .set;
+        let b = &set.boards[0];
+        assert_eq!(b.dd.unwrap().get(Seat::North, Strain::NoTrump), Some(6));
+        assert_eq!(b.dd.unwrap().get(Seat::East, Strain::NoTrump), None);
+        assert_eq!(b.par.as_ref().unwrap().contracts, ["4S-W"]);
+        let mut out = Vec::new();
+        write(&set, &mut out).unwrap();
+        assert_eq!(
+            String::from_utf8(out).unwrap(),
+            format!("{DESIGN_EXAMPLE}\n")
+        );
+    }
+
+    #[test]
+    fn defaults_and_errors() {
+        let set = read_file(Format::Jsonl, br#"{"board":2,"deal":"E:J52.Q9875..AQ873 763.32.AK65432.5 AQT4.AKJ6.Q9.KJ6 K98.T4.JT87.T942"}"#)
+            .unwrap()
+            .set;
+        assert_eq!(
+            (set.boards[0].dealer, set.boards[0].vulnerability),
+            (Seat::East, Vulnerability::NS)
+        );
+        let e = read_file(
+            Format::Jsonl,
+            b"\n{\"board\":1,\"deal\":\"N:...\",\"vul\":\"NS\"}\n",
+        )
+        .unwrap_err();
+        assert!(
+            e.to_string()
+                .starts_with("JSONL error at record 0 (line 2, byte "),
+            "{e}"
+        );
+        assert!(e.to_string().contains("unknown field `vul`"), "{e}");
+        let e =
+            read_file(Format::Jsonl, b"{\"board\":1,\"deal\":\"N:A... A... - -\"}").unwrap_err();
+        assert!(e.to_string().contains("board 1: SA is in two hands"), "{e}");
+        let e = read_file(
+            Format::Jsonl,
+            b"{\"board\":1,\"deal\":\"N:A... - - -\",\"dd\":{\"N\":{\"C\":14}}}",
+        )
+        .unwrap_err();
+        assert!(e.to_string().contains("14 tricks"), "{e}");
+    }
+}

@@ -1,0 +1,222 @@
+//! A hand: a set of cards held in the low 52 bits of a `u64`.
+
+use crate::card::{Card, Rank, Suit};
+use std::fmt;
+
+/// A set of cards. Bit `i` holds [`Card`] number `i`, so the cards of one suit
+/// are 13 consecutive bits with the ace lowest.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Default)]
+pub struct Hand(u64);
+
+/// The mask of all 52 cards.
+const FULL: u64 = (1 << 52) - 1;
+
+impl Hand {
+    /// No cards.
+    pub const EMPTY: Hand = Hand(0);
+    /// All 52 cards.
+    pub const ALL: Hand = Hand(FULL);
+
+    /// The hand whose bits are `bits`; `None` if a bit above 51 is set.
+    pub fn from_bits(bits: u64) -> Option<Hand> {
+        (bits & !FULL == 0).then_some(Hand(bits))
+    }
+
+    /// The bits: bit `i` set when the hand holds card `i`.
+    pub fn bits(self) -> u64 {
+        self.0
+    }
+
+    /// Number of cards.
+    pub fn len(self) -> u32 {
+        self.0.count_ones()
+    }
+
+    /// True when the hand holds no card.
+    pub fn is_empty(self) -> bool {
+        self.0 == 0
+    }
+
+    /// True when the hand holds `card`.
+    pub fn contains(self, card: Card) -> bool {
+        self.0 >> card.index() & 1 == 1
+    }
+
+    /// Adds `card`; returns false if it was already there.
+    pub fn insert(&mut self, card: Card) -> bool {
+        let had = self.contains(card);
+        self.0 |= 1 << card.index();
+        !had
+    }
+
+    /// The cards of both hands.
+    pub fn union(self, other: Hand) -> Hand {
+        Hand(self.0 | other.0)
+    }
+
+    /// The cards in both hands.
+    pub fn intersection(self, other: Hand) -> Hand {
+        Hand(self.0 & other.0)
+    }
+
+    /// The cards of the pack that are not in this hand.
+    pub fn complement(self) -> Hand {
+        Hand(!self.0 & FULL)
+    }
+
+    /// The 13 bits of one suit, bit 0 the ace, bit 12 the two.
+    pub fn suit_bits(self, suit: Suit) -> u16 {
+        (self.0 >> (suit.index() * 13)) as u16 & 0x1fff
+    }
+
+    /// The ranks held in `suit`, from the ace down.
+    pub fn ranks(self, suit: Suit) -> impl Iterator<Item = Rank> {
+        let bits = self.suit_bits(suit);
+        Rank::DESCENDING
+            .into_iter()
+            .enumerate()
+            .filter(move |(i, _)| bits >> i & 1 == 1)
+            .map(|(_, r)| r)
+    }
+
+    /// The cards in pack order: spades from the ace down, then hearts,
+    /// diamonds, clubs.
+    pub fn cards(self) -> impl Iterator<Item = Card> {
+        let mut bits = self.0;
+        std::iter::from_fn(move || {
+            if bits == 0 {
+                return None;
+            }
+            let i = bits.trailing_zeros() as u8;
+            bits &= bits - 1;
+            Card::from_index(i)
+        })
+    }
+
+    /// High-card points (A 4, K 3, Q 2, J 1).
+    pub fn hcp(self) -> u32 {
+        // Bits 0..4 of each suit are A K Q J.
+        Suit::ALL
+            .iter()
+            .map(|&s| {
+                let b = self.suit_bits(s);
+                4 * (b & 1) as u32
+                    + 3 * (b >> 1 & 1) as u32
+                    + 2 * (b >> 2 & 1) as u32
+                    + (b >> 3 & 1) as u32
+            })
+            .sum()
+    }
+
+    /// Number of cards held in `suit`.
+    pub fn suit_len(self, suit: Suit) -> u32 {
+        self.suit_bits(suit).count_ones()
+    }
+
+    /// Parses a hand written as four dot-separated suits, spades first:
+    /// `AKQ.JT9..5432` (PBN's hand form). Ranks may come in any order.
+    pub fn parse_dotted(text: &str) -> Result<Hand, String> {
+        let mut hand = Hand::EMPTY;
+        let mut suits = text.split('.');
+        for suit in Suit::ALL {
+            let part = suits
+                .next()
+                .ok_or_else(|| format!("hand {text:?} has fewer than four suits"))?;
+            for &c in part.as_bytes() {
+                let rank = Rank::from_char(c)
+                    .ok_or_else(|| format!("hand {text:?}: {:?} is not a rank", c as char))?;
+                if !hand.insert(Card::new(suit, rank)) {
+                    return Err(format!(
+                        "hand {text:?} holds {}{} twice",
+                        suit.letter(),
+                        rank.char()
+                    ));
+                }
+            }
+        }
+        if suits.next().is_some() {
+            return Err(format!("hand {text:?} has more than four suits"));
+        }
+        Ok(hand)
+    }
+}
+
+impl fmt::Display for Hand {
+    /// PBN's form: `AKQ.JT9..5432`, ranks descending.
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        for suit in Suit::ALL {
+            if suit != Suit::Spades {
+                f.write_str(".")?;
+            }
+            for rank in self.ranks(suit) {
+                write!(f, "{}", rank.char())?;
+            }
+        }
+        Ok(())
+    }
+}
+
+impl FromIterator<Card> for Hand {
+    fn from_iter<I: IntoIterator<Item = Card>>(iter: I) -> Hand {
+        let mut hand = Hand::EMPTY;
+        for card in iter {
+            hand.insert(card);
+        }
+        hand
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn dotted_round_trip() {
+        for text in [
+            "AKQJ.T98.765.432",
+            "...",
+            "AKQJT98765432...",
+            ".2.A.",
+            "T53.AJ7.AT.AQ762",
+        ] {
+            let hand = Hand::parse_dotted(text).unwrap();
+            assert_eq!(hand.to_string(), text);
+        }
+        // Any rank order is read, written descending.
+        assert_eq!(
+            Hand::parse_dotted("2A.K.Q.J").unwrap().to_string(),
+            "A2.K.Q.J"
+        );
+    }
+
+    #[test]
+    fn dotted_errors() {
+        assert!(Hand::parse_dotted("AKQ.JT9.876").is_err());
+        assert!(Hand::parse_dotted("A.K.Q.J.T").is_err());
+        assert!(Hand::parse_dotted("AA.K.Q.J").is_err());
+        assert!(Hand::parse_dotted("X.K.Q.J").is_err());
+    }
+
+    #[test]
+    fn hcp_counts_honours() {
+        // The Dealer4 sample's board 1, hand-counted: 1, 20, 13 and 6 points.
+        for (text, hcp) in [
+            ("T2.J965.T7532.63", 1),
+            ("AKQ874.AQ2.J8.A5", 20),
+            ("J65.743.AK4.KQ82", 13),
+            ("93.KT8.Q96.JT974", 6),
+        ] {
+            assert_eq!(Hand::parse_dotted(text).unwrap().hcp(), hcp, "{text}");
+        }
+        assert_eq!(Hand::ALL.hcp(), 40);
+    }
+
+    #[test]
+    fn cards_in_pack_order() {
+        let hand = Hand::parse_dotted("K2..A.3").unwrap();
+        let names: Vec<String> = hand.cards().map(|c| c.to_string()).collect();
+        assert_eq!(names, ["SK", "S2", "DA", "C3"]);
+        assert_eq!(hand.len(), 4);
+        assert_eq!(hand.complement().len(), 48);
+    }
+}
