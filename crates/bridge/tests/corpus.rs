@@ -1,0 +1,319 @@
+//! Tests against files written by other programs (BigDeal) and the format
+//! documents' own examples (the DLM paper's appendices).
+
+use boardfile_bridge::{
+    read, validate, write, Board, BoardSet, Deal, ErrorKind, Format, Seat, Vulnerability,
+};
+use std::path::{Path, PathBuf};
+
+fn data_dir() -> PathBuf {
+    Path::new(env!("CARGO_MANIFEST_DIR")).join("../../tests/data/bridge")
+}
+
+fn data(name: &str) -> Vec<u8> {
+    std::fs::read(data_dir().join(name)).unwrap_or_else(|e| panic!("{name}: {e}"))
+}
+
+/// Every sample whose extension names a format this crate reads.
+fn samples() -> Vec<(PathBuf, Format)> {
+    let mut out: Vec<(PathBuf, Format)> = std::fs::read_dir(data_dir())
+        .unwrap()
+        .map(|e| e.unwrap().path())
+        .filter_map(|p| Format::from_path(&p).map(|f| (p, f)))
+        .collect();
+    out.sort();
+    assert!(
+        out.len() >= 6,
+        "expected the BigDeal set and the DLM paper files, found {out:?}"
+    );
+    out
+}
+
+fn write_vec(format: Format, set: &BoardSet) -> Vec<u8> {
+    let mut out = Vec::new();
+    write(format, set, &mut out).unwrap_or_else(|e| panic!("writing {format}: {e}"));
+    out
+}
+
+/// Number, dealer, vulnerability and cards: what every format here agrees on.
+fn essentials(set: &BoardSet) -> Vec<(u32, Seat, Vulnerability, Deal)> {
+    set.boards
+        .iter()
+        .map(|b| (b.number, b.dealer, b.vulnerability, b.deal))
+        .collect()
+}
+
+#[test]
+fn samples_are_sniffed_and_round_trip_byte_for_byte() {
+    for (path, format) in samples() {
+        let bytes = std::fs::read(&path).unwrap();
+        assert_eq!(Format::sniff(&bytes), Some(format), "{}", path.display());
+        let outcome = read(format, &bytes).unwrap_or_else(|e| panic!("{}: {e}", path.display()));
+        assert!(
+            outcome.warnings.is_empty(),
+            "{}: {:?}",
+            path.display(),
+            outcome.warnings
+        );
+        let again = write_vec(format, &outcome.set);
+        if again != bytes {
+            let actual = path.with_extension(format!("{}.actual", format.extensions()[0]));
+            std::fs::write(&actual, &again).unwrap();
+            panic!(
+                "{} does not round-trip; wrote {}",
+                path.display(),
+                actual.display()
+            );
+        }
+    }
+}
+
+/// The `[Deal "..."]` lines of a PBN file, read here by hand so the PBN
+/// reader (another issue) is not needed for this cross-check.
+fn pbn_deals(text: &str) -> Vec<Deal> {
+    text.lines()
+        .filter_map(|l| l.strip_prefix("[Deal \"")?.strip_suffix("\"]"))
+        .map(|d| Deal::parse_pbn(d).unwrap())
+        .collect()
+}
+
+#[test]
+fn bigdeal_set_agrees_across_its_five_files() {
+    let expected = pbn_deals(std::str::from_utf8(&data("bigdeal-2boards.pbn")).unwrap());
+    assert_eq!(expected.len(), 2);
+    for (name, format) in [
+        ("bigdeal-2boards.bri", Format::Bri),
+        ("bigdeal-2boards.dge", Format::Dge),
+        ("bigdeal-2boards.dup", Format::Dup),
+        ("bigdeal-2boards.dlm", Format::Dlm),
+    ] {
+        let set = read(format, &data(name)).unwrap().set;
+        let deals: Vec<Deal> = set.boards.iter().map(|b| b.deal).collect();
+        assert_eq!(deals, expected, "{name}");
+        let numbers: Vec<u32> = set.boards.iter().map(|b| b.number).collect();
+        assert_eq!(numbers, [1, 2], "{name}");
+    }
+}
+
+#[test]
+fn bigdeal_set_converts_between_every_pair_of_formats() {
+    let start = read(Format::Dup, &data("bigdeal-2boards.dup")).unwrap().set;
+    let want = essentials(&start);
+    for &from in Format::all() {
+        let there = read(from, &write_vec(from, &start)).unwrap().set;
+        assert_eq!(essentials(&there), want, "DUP -> {from}");
+        for &to in Format::all() {
+            let back = read(to, &write_vec(to, &there)).unwrap().set;
+            assert_eq!(essentials(&back), want, "DUP -> {from} -> {to}");
+        }
+    }
+}
+
+#[test]
+fn jsonl_keeps_everything_of_every_sample() {
+    for (path, format) in samples() {
+        let original = std::fs::read(&path).unwrap();
+        let set = read(format, &original).unwrap().set;
+        let via = read(Format::Jsonl, &write_vec(Format::Jsonl, &set))
+            .unwrap()
+            .set;
+        assert_eq!(via, set, "{}", path.display());
+        assert_eq!(
+            write_vec(format, &via),
+            original,
+            "{} -> JSONL -> {format}",
+            path.display()
+        );
+    }
+}
+
+/// Appendix C of the DLM paper: board, dealer, vulnerability, deal.
+fn appendix_c() -> Vec<(u32, String, String, Deal)> {
+    let text = String::from_utf8(data("dlm-paper-appendix-c-deals.txt")).unwrap();
+    text.lines()
+        .filter(|l| !l.starts_with('#'))
+        .map(|l| {
+            let mut parts = l.splitn(4, ' ');
+            let mut next = || parts.next().unwrap().to_string();
+            let (n, d, v, deal) = (next(), next(), next(), next());
+            (n.parse().unwrap(), d, v, Deal::parse_pbn(&deal).unwrap())
+        })
+        .collect()
+}
+
+#[test]
+fn dlm_paper_appendix_a_is_appendix_c() {
+    let set = read(Format::Dlm, &data("dlm-paper-appendix-a.dlm"))
+        .unwrap()
+        .set;
+    let expected = appendix_c();
+    assert_eq!(expected.len(), 32);
+    assert_eq!(set.boards.len(), 32);
+    for (board, (n, dealer, vul, deal)) in set.boards.iter().zip(&expected) {
+        assert_eq!(board.number, *n);
+        assert_eq!(board.dealer.letter().to_string(), *dealer, "board {n}");
+        assert_eq!(board.vulnerability.name(), vul, "board {n}");
+        assert_eq!(board.deal, *deal, "board {n}");
+        assert_eq!(board.dlm.as_ref().unwrap().duplicates, 1);
+    }
+    let info = set.dlm.as_ref().unwrap();
+    assert_eq!(info.other_boards.len(), 67, "boards 33-99 are kept");
+    assert!(
+        info.other_boards.iter().all(|b| b.deal != Deal::sorted()),
+        "DupSoft deals them all"
+    );
+    assert_eq!(info.trailer[0], "[STARTUP]");
+}
+
+#[test]
+fn dlm_paper_appendix_b_undealt_boards() {
+    let set = read(Format::Dlm, &data("dlm-paper-appendix-b.dlm"))
+        .unwrap()
+        .set;
+    assert_eq!(set.boards.len(), 32);
+    let others = &set.dlm.as_ref().unwrap().other_boards;
+    assert_eq!(others.len(), 67);
+    assert!(others.iter().all(|b| b.deal == Deal::sorted()));
+}
+
+#[test]
+fn dlm_written_from_scratch_matches_the_paper_board_lines() {
+    // Appendix A's boards 1-32 with their duplicates, written without the
+    // file's header data: the board lines must be exactly the paper's.
+    let paper = data("dlm-paper-appendix-a.dlm");
+    let mut set = read(Format::Dlm, &paper).unwrap().set;
+    set.dlm = None;
+    let text = String::from_utf8(write_vec(Format::Dlm, &set)).unwrap();
+    let paper_text = String::from_utf8(paper).unwrap();
+    let board_lines = |t: &str| -> Vec<String> {
+        t.lines()
+            .filter(|l| l.starts_with("Board "))
+            .take(32)
+            .map(String::from)
+            .collect()
+    };
+    assert_eq!(board_lines(&text), board_lines(&paper_text));
+    assert!(text.contains("\r\nChecksum=32\r\n"));
+    // Appendix B's undealt board 33 line, checksum included.
+    assert!(text.contains("\r\nBoard 33=aaaaaabffffffkkkkkklpppppp047\r\n"));
+    assert_eq!(text.lines().filter(|l| l.starts_with("Board ")).count(), 99);
+}
+
+#[test]
+fn flipped_dlm_letter_names_the_board() {
+    let mut bytes = data("dlm-paper-appendix-a.dlm");
+    let text = String::from_utf8(bytes.clone()).unwrap();
+    let at = text.find("Board 05=").unwrap() + 9;
+    bytes[at] = if bytes[at] == b'a' { b'b' } else { b'a' };
+    let e = read(Format::Dlm, &bytes).unwrap_err();
+    assert!(matches!(e.kind(), ErrorKind::Checksum { .. }));
+    let line = text[..at].matches('\n').count() as u64 + 1;
+    assert_eq!(e.position().unwrap().line, Some(line));
+    assert_eq!(e.position().unwrap().record, Some(4));
+    assert!(
+        e.to_string().contains("board 5: checksum 015 in the file"),
+        "{e}"
+    );
+    // A second bad board: validate reports both and still reads the rest.
+    let at2 = text.find("Board 20=").unwrap() + 9;
+    bytes[at2] = if bytes[at2] == b'a' { b'b' } else { b'a' };
+    let v = validate(Format::Dlm, &bytes);
+    assert_eq!(
+        v.errors.len(),
+        3,
+        "two boards, then From..To has gaps: {:?}",
+        v.errors
+    );
+    assert!(v.set.is_some());
+}
+
+#[test]
+fn dlm_header_checksum_is_checked() {
+    let text = String::from_utf8(data("bigdeal-2boards.dlm")).unwrap();
+    let bad = text.replace("Checksum=3\n", "Checksum=4\n");
+    let e = read(Format::Dlm, bad.as_bytes()).unwrap_err();
+    assert!(
+        e.to_string()
+            .contains("at line 10 (byte 163): header: checksum 4 in the file, 3 computed"),
+        "{e}"
+    );
+    // The CR LF form of the same file reads the same boards and writes back CR LF.
+    let crlf = text.replace('\n', "\r\n");
+    let a = read(Format::Dlm, text.as_bytes()).unwrap().set;
+    let b = read(Format::Dlm, crlf.as_bytes()).unwrap().set;
+    assert_eq!(a.boards, b.boards);
+    assert_eq!(write_vec(Format::Dlm, &b), crlf.as_bytes());
+}
+
+#[test]
+fn every_prefix_gives_a_value_or_an_error() {
+    for (path, format) in samples() {
+        let bytes = std::fs::read(&path).unwrap();
+        for n in 0..bytes.len() {
+            for &f in Format::all() {
+                let _ = read(f, &bytes[..n]);
+                let _ = validate(f, &bytes[..n]);
+                let _ = Format::sniff(&bytes[..n]);
+            }
+        }
+        // A proper prefix of a fixed-record file is an error, not a shorter set.
+        if matches!(format, Format::Bri | Format::Dge | Format::Dup) {
+            assert!(
+                read(format, &bytes[..bytes.len() - 1]).is_err(),
+                "{}",
+                path.display()
+            );
+        }
+    }
+}
+
+#[test]
+fn seeded_byte_flips_never_panic_and_what_reads_writes_back() {
+    let mut state = 0x9e37_79b9_7f4a_7c15u64;
+    let mut next = move || {
+        state ^= state << 13;
+        state ^= state >> 7;
+        state ^= state << 17;
+        state
+    };
+    for (path, _) in samples() {
+        let bytes = std::fs::read(&path).unwrap();
+        for _ in 0..300 {
+            let mut b = bytes.clone();
+            for _ in 0..1 + next() % 4 {
+                let i = (next() % b.len() as u64) as usize;
+                b[i] = next() as u8;
+            }
+            for &f in Format::all() {
+                if let Ok(outcome) = read(f, &b) {
+                    let mut out = Vec::new();
+                    if write(f, &outcome.set, &mut out).is_ok() {
+                        let again = read(f, &out).unwrap_or_else(|e| {
+                            panic!("{}: {f} wrote what it cannot read: {e}", path.display())
+                        });
+                        assert_eq!(essentials(&again.set), essentials(&outcome.set));
+                    }
+                }
+            }
+        }
+    }
+}
+
+#[test]
+fn partial_deals_are_refused_by_formats_that_cannot_hold_them() {
+    let partial = Board::new(1, Deal::parse_pbn("N:AKQ... - - -").unwrap());
+    let set = BoardSet::from_boards(vec![partial]);
+    for &f in Format::all() {
+        let mut out = Vec::new();
+        let result = write(f, &set, &mut out);
+        if f == Format::Jsonl {
+            assert_eq!(read(f, &out).unwrap().set, set);
+        } else {
+            let e = result.unwrap_err();
+            assert!(
+                e.to_string().contains("board 1 is a partial deal"),
+                "{f}: {e}"
+            );
+        }
+    }
+}
