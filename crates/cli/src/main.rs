@@ -1,1 +1,396 @@
-fn main() {}
+//! `boardfile`: the command line over `boardfile-bridge`. It parses
+//! arguments, settles a plan (paths and formats), runs it, and prints; all
+//! format work is in the library.
+
+mod output;
+
+use boardfile_bridge::{detect, diagram, losses, read, validate, write, Format};
+use clap::{Parser, Subcommand};
+use output::{Failure, Outcome};
+use std::io::{Read, Write};
+use std::path::{Path, PathBuf};
+use std::process::ExitCode;
+
+/// Read, validate and convert bridge board-set files.
+///
+/// Formats: BRI, DGE, BRE, DUP, HRF (Duplimate/Dealer4), DLM (DupSoft) and
+/// JSON Lines. A format is chosen by --from/--to, else by the file's content,
+/// else by its extension. `-` reads standard input or writes standard output.
+///
+/// Exit status: 0 success, 1 invalid input, 2 could not run (usage, I/O).
+#[derive(Parser)]
+#[command(name = "boardfile", version, about, long_about)]
+struct Args {
+    #[command(subcommand)]
+    command: Command,
+}
+
+#[derive(Subcommand)]
+enum Command {
+    /// Convert a board set from one format to another.
+    ///
+    /// OUT is written atomically: a failed run leaves no partial file and an
+    /// existing OUT untouched. Data the output format cannot keep is named on
+    /// standard error.
+    Convert {
+        /// Input file, or - for standard input.
+        input: PathBuf,
+        /// Output file, or - for standard output.
+        output: PathBuf,
+        /// Input format (name or extension); default: detected.
+        #[arg(long, value_parser = parse_format)]
+        from: Option<Format>,
+        /// Output format (name or extension); default: OUT's extension.
+        #[arg(long, value_parser = parse_format)]
+        to: Option<Format>,
+    },
+    /// Show a file's format, board count, set-level fields and warnings.
+    Info {
+        /// Files to describe (- for standard input).
+        #[arg(required = true)]
+        files: Vec<PathBuf>,
+        /// Input format; default: detected.
+        #[arg(long, value_parser = parse_format)]
+        from: Option<Format>,
+    },
+    /// Report every problem in each file, with its position.
+    ///
+    /// Exit status 0 when all files are valid, 1 when any problem was found,
+    /// 2 when a file could not be read.
+    Validate {
+        /// Files to check (- for standard input).
+        #[arg(required = true)]
+        files: Vec<PathBuf>,
+        /// Input format; default: detected for each file.
+        #[arg(long, value_parser = parse_format)]
+        from: Option<Format>,
+    },
+    /// Print hand diagrams with high-card points.
+    Show {
+        /// The file (- for standard input).
+        file: PathBuf,
+        /// Only this board number.
+        #[arg(long)]
+        board: Option<u32>,
+        /// Suit letters S H D C instead of symbols.
+        #[arg(long)]
+        ascii: bool,
+        /// Input format; default: detected.
+        #[arg(long, value_parser = parse_format)]
+        from: Option<Format>,
+    },
+    /// List every format: name, extensions, read/write, what it keeps.
+    Formats,
+}
+
+fn parse_format(name: &str) -> Result<Format, String> {
+    Format::from_name(name).ok_or_else(|| {
+        let names: Vec<&str> = Format::all().iter().map(|f| f.name()).collect();
+        format!("unknown format {name:?}; known: {}", names.join(", "))
+    })
+}
+
+fn main() -> ExitCode {
+    let args = Args::parse();
+    let mut stdout = std::io::stdout().lock();
+    let outcome = match args.command {
+        Command::Convert {
+            input,
+            output,
+            from,
+            to,
+        } => convert(&input, &output, from, to, &mut stdout),
+        Command::Info { files, from } => each_file(&files, |p| info(p, from, &mut stdout)),
+        Command::Validate { files, from } => {
+            each_file(&files, |p| validate_file(p, from, &mut stdout))
+        }
+        Command::Show {
+            file,
+            board,
+            ascii,
+            from,
+        } => show(&file, board, ascii, from, &mut stdout),
+        Command::Formats => formats(&mut stdout),
+    };
+    let outcome = outcome.and_then(|o| stdout.flush().map(|_| o).map_err(Failure::from));
+    output::finish(outcome)
+}
+
+/// Runs `f` on every file; an error in one is printed and the others go on.
+/// The exit status is the worst one.
+fn each_file(
+    files: &[PathBuf],
+    mut f: impl FnMut(&Path) -> Result<Outcome, Failure>,
+) -> Result<Outcome, Failure> {
+    let mut worst = Outcome::Ok;
+    for path in files {
+        match f(path) {
+            Ok(o) => worst = worst.max(o),
+            Err(e) if e.is_broken_pipe() => return Err(e),
+            Err(e) => worst = worst.max(e.report()),
+        }
+    }
+    Ok(worst)
+}
+
+fn display(path: &Path) -> String {
+    if path == Path::new("-") {
+        "<stdin>".into()
+    } else {
+        path.display().to_string()
+    }
+}
+
+fn read_input(path: &Path) -> Result<Vec<u8>, Failure> {
+    let mut bytes = Vec::new();
+    let result = if path == Path::new("-") {
+        std::io::stdin().lock().read_to_end(&mut bytes).map(|_| ())
+    } else {
+        std::fs::read(path).map(|b| bytes = b)
+    };
+    result.map_err(|e| Failure::operational(format!("{}: cannot read: {e}", display(path))))?;
+    Ok(bytes)
+}
+
+fn input_format(bytes: &[u8], path: &Path, from: Option<Format>) -> Result<Format, Failure> {
+    match from {
+        Some(f) => Ok(f),
+        None => detect(bytes, Some(path).filter(|p| *p != Path::new("-")))
+            .map_err(|e| Failure::operational(format!("{}: {e}", display(path)))),
+    }
+}
+
+fn warn_all(path: &Path, warnings: &[boardfile_bridge::Warning]) {
+    for w in warnings {
+        eprintln!("boardfile: {}: {w}", display(path));
+    }
+}
+
+fn convert(
+    input: &Path,
+    out: &Path,
+    from: Option<Format>,
+    to: Option<Format>,
+    stdout: &mut dyn Write,
+) -> Result<Outcome, Failure> {
+    // The plan first: output format and paths, before any I/O.
+    let to_stdout = out == Path::new("-");
+    let to = match to.or_else(|| {
+        if to_stdout {
+            None
+        } else {
+            Format::from_path(out)
+        }
+    }) {
+        Some(f) => f,
+        None => {
+            return Err(Failure::operational(format!(
+                "{}: cannot tell the output format from the name; give --to",
+                display(out)
+            )))
+        }
+    };
+    if !to_stdout && input != Path::new("-") && output::same_file(input, out) {
+        return Err(Failure::operational(format!(
+            "{}: refusing to write over the input; choose another output",
+            display(out)
+        )));
+    }
+    let bytes = read_input(input)?;
+    let from = input_format(&bytes, input, from)?;
+    let outcome =
+        read(from, &bytes).map_err(|e| Failure::data(format!("{}: {e}", display(input)), &e))?;
+    warn_all(input, &outcome.warnings);
+    for loss in losses(&outcome.set, to) {
+        eprintln!("boardfile: {}: note: {loss}", display(out));
+    }
+    let mut buf = Vec::with_capacity(bytes.len() * 2);
+    write(to, &outcome.set, &mut buf)
+        .map_err(|e| Failure::data(format!("{}: {e}", display(out)), &e))?;
+    if to_stdout {
+        stdout.write_all(&buf)?;
+    } else {
+        output::write_atomically(out, &buf)?;
+    }
+    Ok(Outcome::Ok)
+}
+
+fn info(path: &Path, from: Option<Format>, out: &mut dyn Write) -> Result<Outcome, Failure> {
+    let bytes = read_input(path)?;
+    let format = input_format(&bytes, path, from)?;
+    let outcome =
+        read(format, &bytes).map_err(|e| Failure::data(format!("{}: {e}", display(path)), &e))?;
+    let set = &outcome.set;
+    writeln!(out, "{}", display(path))?;
+    writeln!(
+        out,
+        "  format:   {} ({})",
+        format.name(),
+        format.description()
+    )?;
+    writeln!(out, "  size:     {} bytes", bytes.len())?;
+    writeln!(out, "  boards:   {}", set.boards.len())?;
+    if let (Some(first), Some(last)) = (set.boards.first(), set.boards.last()) {
+        writeln!(out, "  numbers:  {} to {}", first.number, last.number)?;
+    }
+    let complete = set.boards.iter().filter(|b| b.deal.is_complete()).count();
+    if complete != set.boards.len() {
+        writeln!(out, "  partial:  {} boards", set.boards.len() - complete)?;
+    }
+    for (name, value) in [
+        ("event", &set.event),
+        ("site", &set.site),
+        ("date", &set.date),
+    ] {
+        if let Some(v) = value {
+            writeln!(out, "  {name:<9} {v}")?;
+        }
+    }
+    if let Some(dlm) = &set.dlm {
+        writeln!(out, "  DLM {}", dlm.section)?;
+        for (k, v) in &dlm.header {
+            writeln!(out, "    {k}={v}")?;
+        }
+        writeln!(
+            out,
+            "    line ending: {}",
+            if dlm.crlf { "CR LF" } else { "LF" }
+        )?;
+        writeln!(
+            out,
+            "    other boards (outside From..To): {}",
+            dlm.other_boards.len()
+        )?;
+        if !dlm.trailer.is_empty() {
+            writeln!(out, "    trailer: {}", dlm.trailer.join(" | "))?;
+        }
+    }
+    if let Some(t) = set
+        .boards
+        .iter()
+        .find_map(|b| b.dup_trailer.filter(|t| !t.is_blank()))
+    {
+        match t.fields() {
+            Some(f) => writeln!(
+                out,
+                "  DUP trailer: random {}, backwards {}, boards {} to {}, copies {}",
+                yes_no(f.random),
+                yes_no(f.backwards),
+                f.first,
+                f.last,
+                f.copies
+            )?,
+            None => writeln!(out, "  DUP trailer: {:?}", String::from_utf8_lossy(&t.0))?,
+        }
+    }
+    writeln!(out, "  warnings: {}", outcome.warnings.len())?;
+    for w in &outcome.warnings {
+        writeln!(out, "    {w}")?;
+    }
+    Ok(Outcome::Ok)
+}
+
+fn yes_no(b: bool) -> &'static str {
+    if b {
+        "yes"
+    } else {
+        "no"
+    }
+}
+
+fn validate_file(
+    path: &Path,
+    from: Option<Format>,
+    out: &mut dyn Write,
+) -> Result<Outcome, Failure> {
+    let bytes = read_input(path)?;
+    let format = input_format(&bytes, path, from)?;
+    let report = validate(format, &bytes);
+    for e in &report.errors {
+        eprintln!("boardfile: {}: {e}", display(path));
+    }
+    warn_all(path, &report.warnings);
+    let boards = report.set.as_ref().map_or(0, |s| s.boards.len());
+    let status = if report.is_valid() {
+        "valid".to_string()
+    } else {
+        format!(
+            "{} error{}",
+            report.errors.len(),
+            if report.errors.len() == 1 { "" } else { "s" }
+        )
+    };
+    writeln!(
+        out,
+        "{}: {status} ({}, {boards} boards read, {} warnings)",
+        display(path),
+        format.name(),
+        report.warnings.len()
+    )?;
+    Ok(if report.is_valid() {
+        Outcome::Ok
+    } else {
+        Outcome::Invalid
+    })
+}
+
+fn show(
+    path: &Path,
+    board: Option<u32>,
+    ascii: bool,
+    from: Option<Format>,
+    out: &mut dyn Write,
+) -> Result<Outcome, Failure> {
+    let bytes = read_input(path)?;
+    let format = input_format(&bytes, path, from)?;
+    let outcome =
+        read(format, &bytes).map_err(|e| Failure::data(format!("{}: {e}", display(path)), &e))?;
+    warn_all(path, &outcome.warnings);
+    let symbols = if ascii {
+        diagram::Symbols::Ascii
+    } else {
+        diagram::Symbols::Unicode
+    };
+    let mut shown = 0;
+    for b in outcome
+        .set
+        .boards
+        .iter()
+        .filter(|b| board.is_none_or(|n| b.number == n))
+    {
+        if shown > 0 {
+            writeln!(out)?;
+        }
+        diagram::write_board(b, symbols, out)?;
+        shown += 1;
+    }
+    if shown == 0 {
+        if let Some(n) = board {
+            return Err(Failure::operational(format!(
+                "{}: there is no board {n}",
+                display(path)
+            )));
+        }
+    }
+    Ok(Outcome::Ok)
+}
+
+fn formats(out: &mut dyn Write) -> Result<Outcome, Failure> {
+    writeln!(
+        out,
+        "{:<6} {:<13} {:<5} {:<5} keeps",
+        "format", "extensions", "read", "write"
+    )?;
+    for &f in Format::all() {
+        writeln!(
+            out,
+            "{:<6} {:<13} {:<5} {:<5} {}",
+            f.name(),
+            f.extensions().join(","),
+            yes_no(f.can_read()),
+            yes_no(f.can_write()),
+            f.keeps()
+        )?;
+    }
+    Ok(Outcome::Ok)
+}

@@ -64,7 +64,9 @@ pub struct DlmInfo {
     pub crlf: bool,
     /// The last line ends with a line ending.
     pub final_newline: bool,
-    /// Boards outside From..To, in number order.
+    /// Boards outside From..To, in number order, except undealt ones
+    /// (`aaaaaabffffffkkkkkklpppppp`, duplicates 0, no property), which the
+    /// writer puts in every slot it has no board for.
     pub other_boards: Vec<DlmOtherBoard>,
 }
 
@@ -423,7 +425,9 @@ pub fn read(bytes: &[u8], diag: &mut Diagnostics) -> Result<BoardSet, Error> {
             let mut board = Board::new(number, deal);
             board.dlm = Some(fields);
             boards.push(board);
-        } else {
+        } else if deal != Deal::sorted() || fields != DlmBoard::default() {
+            // Undealt boards with no fields are what the writer fills empty
+            // slots with, so only the others need keeping.
             info.other_boards.push(DlmOtherBoard {
                 number,
                 deal,

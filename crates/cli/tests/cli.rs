@@ -1,0 +1,352 @@
+//! The `boardfile` binary, run as a user would.
+
+use std::io::Write;
+use std::path::{Path, PathBuf};
+use std::process::{Command, Stdio};
+
+struct Run {
+    code: i32,
+    stdout: Vec<u8>,
+    stderr: String,
+}
+
+fn boardfile(args: &[&str], stdin: &[u8]) -> Run {
+    let mut child = Command::new(env!("CARGO_BIN_EXE_boardfile"))
+        .args(args)
+        .stdin(Stdio::piped())
+        .stdout(Stdio::piped())
+        .stderr(Stdio::piped())
+        .spawn()
+        .unwrap();
+    let mut input = child.stdin.take().unwrap();
+    let _ = input.write_all(stdin);
+    drop(input);
+    let out = child.wait_with_output().unwrap();
+    Run {
+        code: out.status.code().unwrap_or(-1),
+        stdout: out.stdout,
+        stderr: String::from_utf8_lossy(&out.stderr).into(),
+    }
+}
+
+/// Runs and checks the exit status, showing the output when it differs.
+fn expect(code: i32, args: &[&str]) -> Run {
+    let run = boardfile(args, b"");
+    assert_eq!(
+        run.code,
+        code,
+        "boardfile {args:?}\nstdout: {}\nstderr: {}",
+        String::from_utf8_lossy(&run.stdout),
+        run.stderr
+    );
+    run
+}
+
+fn sample(name: &str) -> PathBuf {
+    Path::new(env!("CARGO_MANIFEST_DIR"))
+        .join("../../tests/data/bridge")
+        .join(name)
+}
+
+fn s(p: &Path) -> &str {
+    p.to_str().unwrap()
+}
+
+/// Files left in a directory (to catch temporary files left behind).
+fn entries(dir: &Path) -> Vec<String> {
+    let mut v: Vec<String> = std::fs::read_dir(dir)
+        .unwrap()
+        .map(|e| e.unwrap().file_name().into_string().unwrap())
+        .collect();
+    v.sort();
+    v
+}
+
+#[test]
+fn convert_each_sample_to_its_own_format_gives_the_same_bytes() {
+    let dir = tempfile::tempdir().unwrap();
+    for name in [
+        "bigdeal-2boards.bri",
+        "bigdeal-2boards.dge",
+        "bigdeal-2boards.dup",
+        "bigdeal-2boards.dlm",
+        "dlm-paper-appendix-a.dlm",
+    ] {
+        let out = dir.path().join(name);
+        expect(0, &["convert", s(&sample(name)), s(&out)]);
+        assert_eq!(
+            std::fs::read(&out).unwrap(),
+            std::fs::read(sample(name)).unwrap(),
+            "{name}"
+        );
+    }
+}
+
+#[test]
+fn convert_through_jsonl_and_pipes() {
+    let dup = std::fs::read(sample("bigdeal-2boards.dup")).unwrap();
+    let jsonl = boardfile(&["convert", "-", "-", "--to", "jsonl"], &dup);
+    assert_eq!(jsonl.code, 0, "{}", jsonl.stderr);
+    assert!(
+        jsonl.stdout.starts_with(b"{\"board\":1,\"dealer\":\"N\""),
+        "{}",
+        String::from_utf8_lossy(&jsonl.stdout)
+    );
+    let back = boardfile(&["convert", "-", "-", "--to", "DUP"], &jsonl.stdout);
+    assert_eq!(back.code, 0, "{}", back.stderr);
+    assert_eq!(back.stdout, dup);
+}
+
+#[test]
+fn dropped_data_is_named_on_stderr() {
+    let dir = tempfile::tempdir().unwrap();
+    let out = dir.path().join("set.bri");
+    let run = expect(0, &["convert", s(&sample("bigdeal-2boards.dlm")), s(&out)]);
+    assert!(
+        run.stderr
+            .contains("note: BRI does not keep DLM duplicates and property fields (2 boards)"),
+        "{}",
+        run.stderr
+    );
+    assert!(
+        run.stderr
+            .contains("note: BRI does not keep the DLM header"),
+        "{}",
+        run.stderr
+    );
+    // And BRI -> BRI drops nothing, so says nothing.
+    let run = expect(0, &["convert", s(&out), s(&dir.path().join("again.bri"))]);
+    assert_eq!(run.stderr, "");
+}
+
+#[test]
+fn bad_input_exits_1_names_record_and_byte_and_writes_nothing() {
+    let dir = tempfile::tempdir().unwrap();
+    let dup = std::fs::read(sample("bigdeal-2boards.dup")).unwrap();
+    let dlm = std::fs::read(sample("bigdeal-2boards.dlm")).unwrap();
+    let mut flipped = dlm.clone();
+    let at = String::from_utf8_lossy(&dlm).find("Board 02=").unwrap() + 9;
+    flipped[at] = b'c'; // 'a' -> 'c'
+    let mut halves = dup.clone();
+    // Board 2's DGE half (from byte 234): North ♠AKQ984, West ♠JT6. Swap
+    // North's ♠4 and West's ♠6 there only: two valid deals that disagree.
+    assert_eq!((halves[240], halves[288]), (b'4', b'6'));
+    halves[240] = b'6';
+    halves[288] = b'4';
+    let cases: Vec<(&str, Vec<u8>, &str)> = vec![
+        ("truncated.dup", dup[..300].to_vec(), "DUP error at record 1 (byte 156): truncated record: 144 of 156 bytes"),
+        ("flipped.dlm", flipped, "DLM error at record 1 (line 14, byte 271): board 2: checksum 020 in the file"),
+        ("halves.dup", halves, "DUP error at record 1 (byte 156): the BRI and DGE halves disagree: North holds AKQ984.KQT7..Q83 in the BRI half, AKQ986.KQT7..Q83 in the DGE half"),
+        ("fourteen.dge", {
+            // North takes East's only spade (the king of board 1): 14 against 12.
+            let mut d = std::fs::read(sample("bigdeal-2boards.dge")).unwrap();
+            d[..20].copy_from_slice(b"\x06AKJ9\x03K9542\x04Q\x05AK93\x06\x03");
+            d
+        }, "DGE error at record 0 (byte 0): North holds 14 cards"),
+    ];
+    for (name, bytes, message) in cases {
+        let input = dir.path().join(name);
+        std::fs::write(&input, &bytes).unwrap();
+        let out = dir.path().join(format!("{name}.jsonl"));
+        let run = expect(1, &["convert", s(&input), s(&out)]);
+        assert!(
+            run.stderr
+                .starts_with(&format!("boardfile: {}: {message}", s(&input))),
+            "{name}: {}",
+            run.stderr
+        );
+        assert!(!out.exists(), "{name}: OUT was created");
+        let run = expect(1, &["validate", s(&input)]);
+        assert!(run.stderr.contains(message), "{name}: {}", run.stderr);
+    }
+    // Only the inputs are there: no temporary files were left behind.
+    assert_eq!(
+        entries(dir.path()),
+        ["flipped.dlm", "fourteen.dge", "halves.dup", "truncated.dup"]
+    );
+}
+
+#[test]
+fn failed_conversion_leaves_an_existing_output_untouched() {
+    let dir = tempfile::tempdir().unwrap();
+    let out = dir.path().join("out.bri");
+    std::fs::write(&out, b"precious").unwrap();
+    let bad = dir.path().join("bad.dup");
+    std::fs::write(
+        &bad,
+        &std::fs::read(sample("bigdeal-2boards.dup")).unwrap()[..200],
+    )
+    .unwrap();
+    expect(1, &["convert", s(&bad), s(&out)]);
+    assert_eq!(std::fs::read(&out).unwrap(), b"precious");
+    assert_eq!(entries(dir.path()), ["bad.dup", "out.bri"]);
+}
+
+#[test]
+fn operational_failures_exit_2() {
+    let dir = tempfile::tempdir().unwrap();
+    let copy = dir.path().join("set.dup");
+    std::fs::copy(sample("bigdeal-2boards.dup"), &copy).unwrap();
+    let before = std::fs::read(&copy).unwrap();
+    let run = expect(2, &["convert", s(&copy), s(&copy)]);
+    assert!(
+        run.stderr.contains("refusing to write over the input"),
+        "{}",
+        run.stderr
+    );
+    let same_via_dots = format!("{}/./set.dup", s(dir.path()));
+    expect(2, &["convert", s(&copy), &same_via_dots]);
+    assert_eq!(std::fs::read(&copy).unwrap(), before);
+
+    let run = expect(
+        2,
+        &[
+            "convert",
+            s(&copy),
+            s(&dir.path().join("no/such/dir/out.bri")),
+        ],
+    );
+    assert!(
+        run.stderr.contains("cannot create a temporary file"),
+        "{}",
+        run.stderr
+    );
+    let run = expect(2, &["convert", s(&copy), s(&dir.path().join("out.xyz"))]);
+    assert!(run.stderr.contains("give --to"), "{}", run.stderr);
+    let run = expect(2, &["info", s(&dir.path().join("missing.dup"))]);
+    assert!(
+        run.stderr.contains("missing.dup: cannot read"),
+        "{}",
+        run.stderr
+    );
+    let unknown = dir.path().join("notes.txt");
+    std::fs::write(&unknown, "hello").unwrap();
+    let run = expect(2, &["info", s(&unknown)]);
+    assert!(run.stderr.contains("name it with --from"), "{}", run.stderr);
+    expect(2, &["convert", s(&copy), "-", "--to", "doc"]);
+    expect(2, &["frobnicate"]);
+}
+
+#[test]
+fn validate_many_files_reports_each_and_goes_on() {
+    let dir = tempfile::tempdir().unwrap();
+    let bad = dir.path().join("bad.bri");
+    let mut bytes = std::fs::read(sample("bigdeal-2boards.bri")).unwrap();
+    bytes[2..4].copy_from_slice(b"01"); // ♠A twice in North
+    std::fs::write(&bad, bytes).unwrap();
+    let good = sample("bigdeal-2boards.dlm");
+    let run = expect(
+        1,
+        &[
+            "validate",
+            s(&good),
+            s(&bad),
+            s(&sample("dlm-paper-appendix-a.dlm")),
+        ],
+    );
+    let stdout = String::from_utf8(run.stdout).unwrap();
+    assert_eq!(stdout.lines().count(), 3, "{stdout}");
+    assert!(
+        stdout.contains("bigdeal-2boards.dlm: valid (DLM, 2 boards read"),
+        "{stdout}"
+    );
+    assert!(
+        stdout.contains("bad.bri: 1 error (BRI, 1 boards read"),
+        "{stdout}"
+    );
+    assert!(
+        run.stderr
+            .contains("BRI error at record 0 (byte 2): card SA (01) appears twice"),
+        "{}",
+        run.stderr
+    );
+    expect(0, &["validate", s(&good)]);
+    // A missing file is "could not run", worse than invalid.
+    expect(2, &["validate", s(&bad), s(&dir.path().join("gone.dlm"))]);
+}
+
+#[test]
+fn show_and_info() {
+    let run = expect(
+        0,
+        &[
+            "show",
+            s(&sample("dlm-paper-appendix-a.dlm")),
+            "--board",
+            "2",
+            "--ascii",
+        ],
+    );
+    let text = String::from_utf8(run.stdout).unwrap();
+    assert!(
+        text.starts_with("Board 2   Dealer East   Vulnerable NS\n"),
+        "{text}"
+    );
+    // Appendix C board 2: East holds J52.Q9875..AQ873, 9 points.
+    assert!(
+        text.contains("S J52") && text.contains("D -") && text.contains("9 HCP"),
+        "{text}"
+    );
+    assert_eq!(text.matches("Board ").count(), 1);
+    let all = expect(0, &["show", s(&sample("bigdeal-2boards.bri"))]);
+    assert_eq!(
+        String::from_utf8(all.stdout)
+            .unwrap()
+            .matches("Board ")
+            .count(),
+        2
+    );
+    expect(
+        2,
+        &["show", s(&sample("bigdeal-2boards.bri")), "--board", "7"],
+    );
+
+    let run = expect(0, &["info", s(&sample("bigdeal-2boards.dup"))]);
+    let text = String::from_utf8(run.stdout).unwrap();
+    assert!(
+        text.contains("format:   DUP") && text.contains("boards:   2"),
+        "{text}"
+    );
+    assert!(
+        text.contains("DUP trailer: random yes, backwards no, boards 1 to 2, copies 0"),
+        "{text}"
+    );
+    let run = expect(0, &["formats"]);
+    let text = String::from_utf8(run.stdout).unwrap();
+    for name in ["BRI", "DGE", "BRE", "DUP", "HRF", "DLM", "JSONL"] {
+        assert!(
+            text.lines().any(|l| l.starts_with(name)),
+            "{name} missing from\n{text}"
+        );
+    }
+}
+
+#[test]
+fn format_options_override_detection() {
+    // --from and --to are honoured: BRI to HRF on stdout, and a DLM read as
+    // DUP fails as DUP.
+    let run = expect(
+        0,
+        &[
+            "convert",
+            s(&sample("bigdeal-2boards.bri")),
+            "-",
+            "--from",
+            "bri",
+            "--to",
+            "hrf",
+        ],
+    );
+    assert_eq!(run.stdout.len(), 256);
+    assert!(
+        run.stdout
+            .starts_with(b"1SAJ9HK9542DQCAK93SKHQJ76DK98763C75"),
+        "{}",
+        String::from_utf8_lossy(&run.stdout)
+    );
+    let run = expect(
+        1,
+        &["info", s(&sample("bigdeal-2boards.dlm")), "--from", "dup"],
+    );
+    assert!(run.stderr.contains("DUP error"), "{}", run.stderr);
+}
