@@ -129,6 +129,21 @@ impl Rank {
     }
 }
 
+/// The rank characters by order: `RANK_CHARS[0]` is the ace.
+pub(crate) const RANK_CHARS: &[u8; 13] = b"AKQJT98765432";
+
+/// Upper-case rank character to order (0 = ace ... 12 = two); 0xFF for any
+/// other byte. One lookup per card for the hot readers.
+pub(crate) const RANK_ORDER: [u8; 256] = {
+    let mut t = [0xFFu8; 256];
+    let mut i = 0;
+    while i < 13 {
+        t[RANK_CHARS[i] as usize] = i as u8;
+        i += 1;
+    }
+    t
+};
+
 /// One of the 52 cards, numbered 0 (♠A) to 51 (♣2).
 #[derive(Debug, Clone, Copy, PartialEq, Eq, PartialOrd, Ord, Hash)]
 pub struct Card(u8);
@@ -137,6 +152,12 @@ impl Card {
     /// The card of a suit and rank.
     pub fn new(suit: Suit, rank: Rank) -> Card {
         Card((suit.index() * 13 + rank.order()) as u8)
+    }
+
+    /// The card of suit `suit` and rank order `order` (0 = ace ... 12 = two).
+    pub(crate) fn from_order(suit: Suit, order: u8) -> Card {
+        debug_assert!(order < 13);
+        Card(suit as u8 * 13 + order)
     }
 
     /// The card numbered `index` (0 = ♠A ... 51 = ♣2), if below 52.

@@ -207,20 +207,25 @@ impl Deal {
     /// Writes the PBN form starting with North: `N:h h h h`, `-` for an empty
     /// hand in a partial deal.
     pub fn to_pbn(&self) -> String {
-        let mut s = String::with_capacity(70);
-        s.push_str("N:");
+        let mut buf = Vec::with_capacity(72);
+        self.push_pbn(&mut buf);
+        buf.into_iter().map(char::from).collect()
+    }
+
+    /// Appends the PBN form of [`Deal::to_pbn`] as bytes.
+    pub fn push_pbn(&self, out: &mut Vec<u8>) {
+        out.extend_from_slice(b"N:");
+        let complete = self.is_complete();
         for (i, hand) in self.hands.iter().enumerate() {
             if i > 0 {
-                s.push(' ');
+                out.push(b' ');
             }
-            if hand.is_empty() && !self.is_complete() {
-                s.push('-');
+            if hand.is_empty() && !complete {
+                out.push(b'-');
             } else {
-                use std::fmt::Write;
-                let _ = write!(s, "{hand}");
+                hand.push_dotted(out);
             }
         }
-        s
     }
 }
 

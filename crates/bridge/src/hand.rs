@@ -1,6 +1,6 @@
 //! A hand: a set of cards held in the low 52 bits of a `u64`.
 
-use crate::card::{Card, Rank, Suit};
+use crate::card::{Card, Rank, Suit, RANK_CHARS, RANK_ORDER};
 use std::fmt;
 
 /// A set of cards. Bit `i` holds [`Card`] number `i`, so the cards of one suit
@@ -79,6 +79,25 @@ impl Hand {
             .map(|(_, r)| r)
     }
 
+    /// Appends the rank characters of `suit`, ace first (`AQT2`).
+    pub fn push_ranks(self, suit: Suit, out: &mut Vec<u8>) {
+        let mut bits = self.suit_bits(suit);
+        while bits != 0 {
+            out.push(RANK_CHARS[bits.trailing_zeros() as usize]);
+            bits &= bits - 1;
+        }
+    }
+
+    /// Appends PBN's form `AKQ.JT9..5432`.
+    pub fn push_dotted(self, out: &mut Vec<u8>) {
+        for suit in Suit::ALL {
+            if suit != Suit::Spades {
+                out.push(b'.');
+            }
+            self.push_ranks(suit, out);
+        }
+    }
+
     /// The cards in pack order: spades from the ace down, then hearts,
     /// diamonds, clubs.
     pub fn cards(self) -> impl Iterator<Item = Card> {
@@ -116,43 +135,41 @@ impl Hand {
     /// Parses a hand written as four dot-separated suits, spades first:
     /// `AKQ.JT9..5432` (PBN's hand form). Ranks may come in any order.
     pub fn parse_dotted(text: &str) -> Result<Hand, String> {
-        let mut hand = Hand::EMPTY;
-        let mut suits = text.split('.');
-        for suit in Suit::ALL {
-            let part = suits
-                .next()
-                .ok_or_else(|| format!("hand {text:?} has fewer than four suits"))?;
-            for &c in part.as_bytes() {
-                let rank = Rank::from_char(c)
-                    .ok_or_else(|| format!("hand {text:?}: {:?} is not a rank", c as char))?;
-                if !hand.insert(Card::new(suit, rank)) {
-                    return Err(format!(
-                        "hand {text:?} holds {}{} twice",
-                        suit.letter(),
-                        rank.char()
-                    ));
+        let mut bits = 0u64;
+        let mut suit = 0usize;
+        for &c in text.as_bytes() {
+            if c == b'.' {
+                suit += 1;
+                if suit > 3 {
+                    return Err(format!("hand {text:?} has more than four suits"));
                 }
+                continue;
             }
+            let order = RANK_ORDER[c.to_ascii_uppercase() as usize];
+            if order == 0xFF {
+                return Err(format!("hand {text:?}: {:?} is not a rank", c as char));
+            }
+            let bit = 1u64 << (suit * 13 + order as usize);
+            if bits & bit != 0 {
+                let card = Card::from_order(Suit::ALL[suit], order);
+                return Err(format!("hand {text:?} holds {card} twice"));
+            }
+            bits |= bit;
         }
-        if suits.next().is_some() {
-            return Err(format!("hand {text:?} has more than four suits"));
+        if suit < 3 {
+            return Err(format!("hand {text:?} has fewer than four suits"));
         }
-        Ok(hand)
+        Ok(Hand(bits))
     }
 }
 
 impl fmt::Display for Hand {
     /// PBN's form: `AKQ.JT9..5432`, ranks descending.
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        for suit in Suit::ALL {
-            if suit != Suit::Spades {
-                f.write_str(".")?;
-            }
-            for rank in self.ranks(suit) {
-                write!(f, "{}", rank.char())?;
-            }
-        }
-        Ok(())
+        let mut buf = Vec::with_capacity(16);
+        self.push_dotted(&mut buf);
+        // Only ASCII rank characters and dots were pushed.
+        f.write_str(std::str::from_utf8(&buf).map_err(|_| fmt::Error)?)
     }
 }
 

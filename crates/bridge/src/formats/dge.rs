@@ -19,7 +19,7 @@
 //! vulnerability, partial deals, anything else.
 
 use crate::board::{Board, BoardSet};
-use crate::card::{Card, Rank, Suit};
+use crate::card::{Card, Suit, RANK_ORDER};
 use crate::deal::{Deal, Seat};
 use crate::error::{Diagnostics, Error, Position};
 use crate::format::Format;
@@ -75,24 +75,13 @@ pub(crate) fn decode_hands(
                 if SYMBOLS.contains(&c) {
                     break;
                 }
-                let rank = Rank::from_char(c)
-                    .filter(|_| !c.is_ascii_lowercase())
-                    .ok_or_else(|| {
-                        Error::syntax(
-                            format,
-                            at(i),
-                            format!(
-                                "{}: byte 0x{c:02X} is not a rank (AKQJT98765432)",
-                                seat.name()
-                            ),
-                        )
-                    })?;
-                if !hands[seat.index()].insert(Card::new(suit, rank)) {
-                    return Err(Error::invalid(
-                        format,
-                        at(i),
-                        format!("{}: {}{} twice", seat.name(), suit.letter(), rank.char()),
-                    ));
+                let order = RANK_ORDER[c as usize];
+                if order == 0xFF {
+                    return Err(Error::syntax(format, at(i), format!("{}: byte 0x{c:02X} is not a rank (AKQJT98765432)", seat.name())));
+                }
+                let card = Card::from_order(suit, order);
+                if !hands[seat.index()].insert(card) {
+                    return Err(Error::invalid(format, at(i), format!("{}: {card} twice", seat.name())));
                 }
                 i += 1;
             }
@@ -118,18 +107,15 @@ pub(crate) fn decode_hands(
 
 /// Writes the four hands into a 68-byte field.
 pub(crate) fn encode_hands(deal: &Deal, field: &mut [u8]) {
-    let mut i = 0;
+    let mut buf = Vec::with_capacity(HANDS);
     for seat in Seat::ALL {
         let hand = deal.hand(seat);
         for suit in Suit::ALL {
-            field[i] = SYMBOLS[suit.index()];
-            i += 1;
-            for rank in hand.ranks(suit) {
-                field[i] = rank.char() as u8;
-                i += 1;
-            }
+            buf.push(SYMBOLS[suit.index()]);
+            hand.push_ranks(suit, &mut buf);
         }
     }
+    field[..buf.len()].copy_from_slice(&buf);
 }
 
 /// Reads a DGE file.

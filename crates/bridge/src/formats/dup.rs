@@ -203,17 +203,15 @@ pub fn read(bytes: &[u8], diag: &mut Diagnostics) -> Result<BoardSet, Error> {
 }
 
 /// Writes a DUP file. A board's own trailer is written back as it was read;
-/// a board without one gets `YN` first `1` last.
+/// a board without one gets `YN` first `1` last, or ten spaces when the
+/// numbers need more than three digits.
 pub fn write(set: &BoardSet, out: &mut dyn Write) -> Result<(), Error> {
     require_complete(set, Format::Dup)?;
     let first = set.boards.first().map_or(1, |b| b.number);
     let last = set.boards.last().map_or(1, |b| b.number.max(first));
-    let default = DupTrailer::new(true, false, first, 1, last).ok_or_else(|| {
-        Error::unsupported(
-            Format::Dup,
-            format!("board numbers {first} to {last} do not fit DUP's three digits"),
-        )
-    })?;
+    // Numbers past 999 do not fit: such sets get the blank trailer most
+    // third-party writers use, which reads back numbered from 1.
+    let default = DupTrailer::new(true, false, first, 1, last).unwrap_or(DupTrailer(*b"          "));
     let mut rec = [0u8; RECORD];
     for board in &set.boards {
         bri::encode_cards(&board.deal, &mut rec[..bri::CARDS]);
@@ -290,6 +288,18 @@ mod tests {
             DupTrailer::new(true, false, 1, 1, 32).unwrap().0,
             *b"YN1  1 32 "
         );
+    }
+
+    #[test]
+    fn sets_past_board_999_get_blank_trailers() {
+        let one = read_file(Format::Dup, &dealer4_sample()).unwrap().set.boards[0].deal;
+        let boards = (1..=1000).map(|n| Board::new(n, one)).collect();
+        let mut out = Vec::new();
+        write(&BoardSet::from_boards(boards), &mut out).unwrap();
+        assert_eq!(&out[TRAILER_AT..RECORD], b"          ");
+        let back = read_file(Format::Dup, &out).unwrap().set;
+        assert_eq!(back.boards.len(), 1000);
+        assert_eq!(back.boards[999].number, 1000);
     }
 
     #[test]

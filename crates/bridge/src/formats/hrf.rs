@@ -167,7 +167,7 @@ pub fn write(set: &BoardSet, out: &mut dyn Write) -> Result<(), Error> {
             let hand = board.deal.hand(seat);
             for suit in Suit::ALL {
                 rec.push(suit.letter() as u8);
-                rec.extend(hand.ranks(suit).map(|r| r.char() as u8));
+                hand.push_ranks(suit, &mut rec);
             }
         }
         rec.resize(RECORD - 2, b' ');

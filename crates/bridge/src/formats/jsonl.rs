@@ -312,7 +312,7 @@ pub fn write_board(board: &Board, out: &mut Vec<u8>) {
     out.extend_from_slice(b"\",\"vulnerable\":\"");
     out.extend_from_slice(board.vulnerability.name().as_bytes());
     out.extend_from_slice(b"\",\"deal\":\"");
-    out.extend_from_slice(board.deal.to_pbn().as_bytes());
+    board.deal.push_pbn(out);
     out.push(b'"');
     if let Some(dd) = &board.dd {
         out.extend_from_slice(b",\"dd\":{");
