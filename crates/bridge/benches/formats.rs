@@ -4,36 +4,16 @@
 //! holds boards 1-99 only, one full 99-board file). Goal (DESIGN.md): one
 //! million boards a second or more on one core for every format.
 
-use boardfile_bridge::{read, write, Board, BoardSet, Card, Deal, Format, Hand};
+use boardfile_bridge::{read, write, Format};
 use criterion::{criterion_group, criterion_main, Criterion, Throughput};
 use std::hint::black_box;
 
-/// Deterministic random complete deals (xorshift64 and Fisher-Yates).
-fn random_set(boards: usize, number_from_one: bool) -> BoardSet {
-    let mut state = 0x2545_f491_4f6c_dd1du64;
-    let mut next = move || {
-        state ^= state << 13;
-        state ^= state >> 7;
-        state ^= state << 17;
-        state
-    };
-    let list = (0..boards)
-        .map(|i| {
-            let mut pack: Vec<u8> = (0..52).collect();
-            for j in (1..52).rev() {
-                pack.swap(j, (next() % (j as u64 + 1)) as usize);
-            }
-            let hands: [Hand; 4] = std::array::from_fn(|s| pack[13 * s..13 * s + 13].iter().map(|&c| Card::from_index(c).unwrap()).collect());
-            let number = if number_from_one { i as u32 + 1 } else { (i % 99) as u32 + 1 };
-            Board::new(number, Deal::new(hands).unwrap())
-        })
-        .collect();
-    BoardSet::from_boards(list)
-}
+mod random;
+use random::random_set;
 
 fn formats(c: &mut Criterion) {
-    let big = random_set(100_000, true);
-    let dlm = random_set(99, true);
+    let big = random_set(100_000, 0x2545_f491_4f6c_dd1d);
+    let dlm = random_set(99, 0x2545_f491_4f6c_dd1d);
     let mut group = c.benchmark_group("formats");
     group.sample_size(10);
     for &format in Format::all() {

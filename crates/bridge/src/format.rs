@@ -311,6 +311,20 @@ pub fn losses(set: &BoardSet, format: Format) -> Vec<String> {
         misnumbered,
         "board numbers that do not run on by one from the first (1 unless DUP)",
     );
+    if format == Format::Dlm {
+        let mut numbers: Vec<u32> = set.boards.iter().map(|b| b.number).collect();
+        numbers.sort_unstable();
+        numbers.dedup();
+        if let (Some(&lo), Some(&hi)) = (numbers.first(), numbers.last()) {
+            let gaps = (hi - lo + 1) as usize - numbers.len();
+            if gaps > 0 {
+                out.push(format!(
+                    "DLM holds boards From..To without gaps: {gaps} missing board number{} between {lo} and {hi} will be undealt boards",
+                    if gaps == 1 { "" } else { "s" }
+                ));
+            }
+        }
+    }
     let set_fields = [
         ("event", &set.event),
         ("site", &set.site),
@@ -348,6 +362,33 @@ mod tests {
         }
         assert_eq!(Format::from_path(Path::new("x/SET.DUP")), Some(Format::Dup));
         assert_eq!(Format::from_extension("doc"), None);
+    }
+
+    #[test]
+    fn losses_name_what_a_format_drops() {
+        let deal = crate::Deal::sorted();
+        let mut b3 = crate::Board::new(3, deal);
+        b3.dealer = crate::Seat::West;
+        let set = BoardSet {
+            event: Some("Club".into()),
+            ..BoardSet::from_boards(vec![crate::Board::new(1, deal), b3])
+        };
+        let bri = losses(&set, Format::Bri);
+        assert_eq!(
+            bri,
+            [
+                "BRI does not keep a dealer or vulnerability other than the board number's (1 board)",
+                "BRI does not keep board numbers that do not run on by one from the first (1 unless DUP) (1 board)",
+                "BRI does not keep the event",
+            ]
+        );
+        assert!(losses(&set, Format::Bre)
+            .iter()
+            .all(|l| !l.contains("event")));
+        assert!(losses(&set, Format::Dlm)
+            .iter()
+            .any(|l| l.contains("1 missing board number between 1 and 3")));
+        assert!(losses(&set, Format::Jsonl).is_empty());
     }
 
     #[test]

@@ -77,11 +77,22 @@ pub(crate) fn decode_hands(
                 }
                 let order = RANK_ORDER[c as usize];
                 if order == 0xFF {
-                    return Err(Error::syntax(format, at(i), format!("{}: byte 0x{c:02X} is not a rank (AKQJT98765432)", seat.name())));
+                    return Err(Error::syntax(
+                        format,
+                        at(i),
+                        format!(
+                            "{}: byte 0x{c:02X} is not a rank (AKQJT98765432)",
+                            seat.name()
+                        ),
+                    ));
                 }
                 let card = Card::from_order(suit, order);
                 if !hands[seat.index()].insert(card) {
-                    return Err(Error::invalid(format, at(i), format!("{}: {card} twice", seat.name())));
+                    return Err(Error::invalid(
+                        format,
+                        at(i),
+                        format!("{}: {card} twice", seat.name()),
+                    ));
                 }
                 i += 1;
             }

@@ -211,7 +211,8 @@ pub fn write(set: &BoardSet, out: &mut dyn Write) -> Result<(), Error> {
     let last = set.boards.last().map_or(1, |b| b.number.max(first));
     // Numbers past 999 do not fit: such sets get the blank trailer most
     // third-party writers use, which reads back numbered from 1.
-    let default = DupTrailer::new(true, false, first, 1, last).unwrap_or(DupTrailer(*b"          "));
+    let default =
+        DupTrailer::new(true, false, first, 1, last).unwrap_or(DupTrailer(*b"          "));
     let mut rec = [0u8; RECORD];
     for board in &set.boards {
         bri::encode_cards(&board.deal, &mut rec[..bri::CARDS]);
@@ -292,7 +293,11 @@ mod tests {
 
     #[test]
     fn sets_past_board_999_get_blank_trailers() {
-        let one = read_file(Format::Dup, &dealer4_sample()).unwrap().set.boards[0].deal;
+        let one = read_file(Format::Dup, &dealer4_sample())
+            .unwrap()
+            .set
+            .boards[0]
+            .deal;
         let boards = (1..=1000).map(|n| Board::new(n, one)).collect();
         let mut out = Vec::new();
         write(&BoardSet::from_boards(boards), &mut out).unwrap();

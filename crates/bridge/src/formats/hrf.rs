@@ -21,7 +21,7 @@
 //! Cannot carry: dealer and vulnerability, partial deals, anything else.
 
 use crate::board::{Board, BoardSet};
-use crate::card::{Card, Rank, Suit};
+use crate::card::{Card, Suit, RANK_ORDER};
 use crate::deal::{Deal, Seat};
 use crate::error::{Diagnostics, Error, Position};
 use crate::format::Format;
@@ -70,17 +70,17 @@ fn decode(rec: &[u8], record: u64, base: u64) -> Result<(Board, usize), Error> {
                 ));
             }
             i += 1;
-            while let Some(rank) = rec.get(i).and_then(|&c| Rank::from_char(c)) {
-                if !hands[seat.index()].insert(Card::new(suit, rank)) {
+            while let Some(&order) = rec
+                .get(i)
+                .map(|c| &RANK_ORDER[c.to_ascii_uppercase() as usize])
+                .filter(|&&o| o != 0xFF)
+            {
+                let card = Card::from_order(suit, order);
+                if !hands[seat.index()].insert(card) {
                     return Err(Error::invalid(
                         Format::Hrf,
                         at(i),
-                        format!(
-                            "board {number}: {} holds {}{} twice",
-                            seat.name(),
-                            suit.letter(),
-                            rank.char()
-                        ),
+                        format!("board {number}: {} holds {card} twice", seat.name()),
                     ));
                 }
                 i += 1;

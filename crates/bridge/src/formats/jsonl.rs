@@ -239,7 +239,7 @@ pub fn read(bytes: &[u8], diag: &mut Diagnostics) -> Result<BoardSet, Error> {
             line: Some(line_no),
             record,
         };
-        if text.starts_with(b"{\"set\"") {
+        if is_set_line(text) {
             if seen_board {
                 diag.error(Error::syntax(
                     Format::Jsonl,
@@ -287,6 +287,13 @@ pub fn read(bytes: &[u8], diag: &mut Diagnostics) -> Result<BoardSet, Error> {
         }
     }
     Ok(set)
+}
+
+/// True when the object's first key is `"set"` (white space allowed).
+fn is_set_line(text: &[u8]) -> bool {
+    text.strip_prefix(b"{")
+        .map(|rest| rest.trim_ascii_start().starts_with(b"\"set\""))
+        .unwrap_or(false)
 }
 
 /// serde_json appends " at line L column C"; the position is ours to give.
@@ -477,5 +484,18 @@ mod tests {
         )
         .unwrap_err();
         assert!(e.to_string().contains("14 tricks"), "{e}");
+        let spaced =
+            "{ \"set\" : {\"event\":\"Club night\"}}\n{\"board\":1,\"deal\":\"N:- - - -\"}";
+        let set = read_file(Format::Jsonl, spaced.as_bytes()).unwrap().set;
+        assert_eq!(set.event.as_deref(), Some("Club night"));
+        let e = read_file(
+            Format::Jsonl,
+            b"{\"board\":1,\"deal\":\"N:- - - -\"}\n{\"set\":{}}",
+        )
+        .unwrap_err();
+        assert!(
+            e.to_string().contains("line 2") && e.to_string().contains("before the boards"),
+            "{e}"
+        );
     }
 }
