@@ -19,12 +19,12 @@
 //! Cannot carry: board numbers (record `i` is board `i + 1`), dealer and
 //! vulnerability (they follow from the number), partial deals, anything else.
 
-use crate::board::{Board, BoardSet};
+use crate::board::BoardSet;
 use crate::card::Card;
 use crate::deal::{Deal, Seat};
 use crate::error::{Diagnostics, Error, Position};
 use crate::format::Format;
-use crate::formats::{fixed_records, require_complete, OddPadding};
+use crate::formats::PaddedRecords;
 use crate::hand::Hand;
 use std::io::Write;
 
@@ -114,34 +114,23 @@ pub(crate) fn encode_cards(deal: &Deal, field: &mut [u8]) {
     }
 }
 
+const LAYOUT: PaddedRecords = PaddedRecords {
+    format: Format::Bri,
+    record: RECORD,
+    padding: &PADDING,
+    padding_name: "32 spaces and 18 NULs",
+    decode: decode_cards,
+    encode: encode_cards,
+};
+
 /// Reads a BRI file.
 pub fn read(bytes: &[u8], diag: &mut Diagnostics) -> Result<BoardSet, Error> {
-    let mut boards = Vec::with_capacity(bytes.len() / RECORD);
-    let mut odd = OddPadding::default();
-    for (i, rec) in fixed_records(bytes, RECORD, Format::Bri, diag)?.enumerate() {
-        let base = (i * RECORD) as u64;
-        match decode_cards(&rec[..CARDS], Format::Bri, i as u64, base) {
-            Ok(deal) => boards.push(Board::new(i as u32 + 1, deal)),
-            Err(e) => diag.error(e)?,
-        }
-        if rec[CARDS..] != PADDING {
-            odd.note(Position::record(i as u64, base + CARDS as u64));
-        }
-    }
-    odd.report(Format::Bri, "32 spaces and 18 NULs", diag);
-    Ok(BoardSet::from_boards(boards))
+    LAYOUT.read(bytes, diag)
 }
 
 /// Writes a BRI file: one record per board, in set order.
 pub fn write(set: &BoardSet, out: &mut dyn Write) -> Result<(), Error> {
-    require_complete(set, Format::Bri)?;
-    let mut rec = [0u8; RECORD];
-    rec[CARDS..].copy_from_slice(&PADDING);
-    for board in &set.boards {
-        encode_cards(&board.deal, &mut rec[..CARDS]);
-        out.write_all(&rec)?;
-    }
-    Ok(())
+    LAYOUT.write(set, out)
 }
 
 #[cfg(test)]

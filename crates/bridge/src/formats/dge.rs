@@ -18,13 +18,12 @@
 //! Cannot carry: board numbers (record `i` is board `i + 1`), dealer and
 //! vulnerability, partial deals, anything else.
 
-use crate::board::{Board, BoardSet};
-use crate::card::{Card, Suit, RANK_ORDER};
+use crate::board::BoardSet;
+use crate::card::Suit;
 use crate::deal::{Deal, Seat};
 use crate::error::{Diagnostics, Error, Position};
 use crate::format::Format;
-use crate::formats::{fixed_records, require_complete, OddPadding};
-use crate::hand::Hand;
+use crate::formats::{decode_marked_hands, PaddedRecords};
 use std::io::Write;
 
 /// Bytes in a DGE record.
@@ -47,73 +46,15 @@ pub(crate) fn decode_hands(
     record: u64,
     base: u64,
 ) -> Result<Deal, Error> {
-    let at = |i: usize| Position::record(record, base + i as u64);
-    let mut hands = [Hand::EMPTY; 4];
-    let mut i = 0;
-    for seat in Seat::ALL {
-        let start = i;
-        for suit in Suit::ALL {
-            if field.get(i) != Some(&SYMBOLS[suit.index()]) {
-                let found = field
-                    .get(i)
-                    .map_or("the end of the hands".to_string(), |b| {
-                        format!("byte 0x{b:02X}")
-                    });
-                return Err(Error::syntax(
-                    format,
-                    at(i),
-                    format!(
-                        "{}: expected the {} symbol 0x{:02X}, found {found}",
-                        seat.name(),
-                        suit.letter(),
-                        SYMBOLS[suit.index()]
-                    ),
-                ));
-            }
-            i += 1;
-            while let Some(&c) = field.get(i) {
-                if SYMBOLS.contains(&c) {
-                    break;
-                }
-                let order = RANK_ORDER[c as usize];
-                if order == 0xFF {
-                    return Err(Error::syntax(
-                        format,
-                        at(i),
-                        format!(
-                            "{}: byte 0x{c:02X} is not a rank (AKQJT98765432)",
-                            seat.name()
-                        ),
-                    ));
-                }
-                let card = Card::from_order(suit, order);
-                if !hands[seat.index()].insert(card) {
-                    return Err(Error::invalid(
-                        format,
-                        at(i),
-                        format!("{}: {card} twice", seat.name()),
-                    ));
-                }
-                i += 1;
-            }
-        }
-        let count = hands[seat.index()].len();
-        if count != 13 {
-            return Err(Error::invalid(
-                format,
-                at(start),
-                format!("{} holds {count} cards", seat.name()),
-            ));
-        }
-    }
-    if i != HANDS {
+    let (deal, end) = decode_marked_hands(field, SYMBOLS, format, record, base, "")?;
+    if end != HANDS {
         return Err(Error::syntax(
             format,
-            at(i),
+            Position::record(record, base + end as u64),
             "the hands end before their 68 bytes are used",
         ));
     }
-    Deal::new(hands).map_err(|e| Error::invalid(format, at(0), e.to_string()))
+    Ok(deal)
 }
 
 /// Writes the four hands into a 68-byte field.
@@ -129,33 +70,23 @@ pub(crate) fn encode_hands(deal: &Deal, field: &mut [u8]) {
     field[..buf.len()].copy_from_slice(&buf);
 }
 
+const LAYOUT: PaddedRecords = PaddedRecords {
+    format: Format::Dge,
+    record: RECORD,
+    padding: &[0; RECORD - HANDS],
+    padding_name: "60 NULs",
+    decode: decode_hands,
+    encode: encode_hands,
+};
+
 /// Reads a DGE file.
 pub fn read(bytes: &[u8], diag: &mut Diagnostics) -> Result<BoardSet, Error> {
-    let mut boards = Vec::with_capacity(bytes.len() / RECORD);
-    let mut odd = OddPadding::default();
-    for (i, rec) in fixed_records(bytes, RECORD, Format::Dge, diag)?.enumerate() {
-        let base = (i * RECORD) as u64;
-        match decode_hands(&rec[..HANDS], Format::Dge, i as u64, base) {
-            Ok(deal) => boards.push(Board::new(i as u32 + 1, deal)),
-            Err(e) => diag.error(e)?,
-        }
-        if rec[HANDS..].iter().any(|&b| b != 0) {
-            odd.note(Position::record(i as u64, base + HANDS as u64));
-        }
-    }
-    odd.report(Format::Dge, "60 NULs", diag);
-    Ok(BoardSet::from_boards(boards))
+    LAYOUT.read(bytes, diag)
 }
 
 /// Writes a DGE file.
 pub fn write(set: &BoardSet, out: &mut dyn Write) -> Result<(), Error> {
-    require_complete(set, Format::Dge)?;
-    let mut rec = [0u8; RECORD];
-    for board in &set.boards {
-        encode_hands(&board.deal, &mut rec[..HANDS]);
-        out.write_all(&rec)?;
-    }
-    Ok(())
+    LAYOUT.write(set, out)
 }
 
 #[cfg(test)]
@@ -227,7 +158,7 @@ pub(crate) mod tests {
         let e = read_file(Format::Dge, &bytes).unwrap_err();
         assert_eq!(
             e.to_string(),
-            "DGE error at record 1 (byte 129): North: byte 0x78 is not a rank (AKQJT98765432)"
+            "DGE error at record 1 (byte 129): North: expected the H symbol 0x03, found byte 0x78"
         );
     }
 }

@@ -612,7 +612,7 @@ pub fn write(set: &BoardSet, out: &mut dyn Write) -> Result<(), Error> {
         num("Dealing method", 1),
         num("Next board to duplimate", 0),
     );
-    let eol: &[u8] = if info.map_or(true, |i| i.crlf) {
+    let eol: &[u8] = if info.is_none_or(|i| i.crlf) {
         b"\r\n"
     } else {
         b"\n"

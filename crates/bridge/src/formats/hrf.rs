@@ -21,12 +21,11 @@
 //! Cannot carry: dealer and vulnerability, partial deals, anything else.
 
 use crate::board::{Board, BoardSet};
-use crate::card::{Card, Suit, RANK_ORDER};
-use crate::deal::{Deal, Seat};
+use crate::card::Suit;
+use crate::deal::Seat;
 use crate::error::{Diagnostics, Error, Position};
 use crate::format::Format;
-use crate::formats::require_complete;
-use crate::hand::Hand;
+use crate::formats::{decode_marked_hands, require_complete};
 use std::io::Write;
 
 /// Bytes in an HRF record.
@@ -53,51 +52,15 @@ fn decode(rec: &[u8], record: u64, base: u64) -> Result<(Board, usize), Error> {
             "the record does not start with a board number",
         )
     })?;
-    let mut i = digits;
-    let mut hands = [Hand::EMPTY; 4];
-    for seat in Seat::ALL {
-        let start = i;
-        for suit in Suit::ALL {
-            if rec.get(i).map(u8::to_ascii_uppercase) != Some(suit.letter() as u8) {
-                return Err(Error::syntax(
-                    Format::Hrf,
-                    at(i),
-                    format!(
-                        "board {number}: expected {}'s {} here",
-                        seat.name(),
-                        suit.letter()
-                    ),
-                ));
-            }
-            i += 1;
-            while let Some(&order) = rec
-                .get(i)
-                .map(|c| &RANK_ORDER[c.to_ascii_uppercase() as usize])
-                .filter(|&&o| o != 0xFF)
-            {
-                let card = Card::from_order(suit, order);
-                if !hands[seat.index()].insert(card) {
-                    return Err(Error::invalid(
-                        Format::Hrf,
-                        at(i),
-                        format!("board {number}: {} holds {card} twice", seat.name()),
-                    ));
-                }
-                i += 1;
-            }
-        }
-        let count = hands[seat.index()].len();
-        if count != 13 {
-            return Err(Error::invalid(
-                Format::Hrf,
-                at(start),
-                format!("board {number}: {} holds {count} cards", seat.name()),
-            ));
-        }
-    }
-    let deal = Deal::new(hands)
-        .map_err(|e| Error::invalid(Format::Hrf, at(0), format!("board {number}: {e}")))?;
-    Ok((Board::new(number, deal), i))
+    let (deal, end) = decode_marked_hands(
+        &rec[digits..],
+        *b"SHDC",
+        Format::Hrf,
+        record,
+        base + digits as u64,
+        &format!("board {number}: "),
+    )?;
+    Ok((Board::new(number, deal), digits + end))
 }
 
 fn read_one(
@@ -234,7 +197,7 @@ mod tests {
         let e = read_file(Format::Hrf, &bytes).unwrap_err();
         assert_eq!(
             e.to_string(),
-            "HRF error at record 1 (byte 129): board 2: expected North's S here"
+            "HRF error at record 1 (byte 129): board 2: North: expected S, found byte 0x58"
         );
         let mut bytes = records(b"\r\n");
         bytes[100] = b'Q';

@@ -8,8 +8,13 @@ pub mod dup;
 pub mod hrf;
 pub mod jsonl;
 
+use crate::board::{Board, BoardSet};
+use crate::card::{Card, Suit, RANK_ORDER};
+use crate::deal::{Deal, Seat};
 use crate::error::{Diagnostics, Error, Position};
 use crate::format::Format;
+use crate::hand::Hand;
+use std::io::Write;
 
 /// Splits `bytes` into records of `size` bytes. A short last record is an
 /// error for that record (reported, then skipped when collecting).
@@ -34,6 +39,129 @@ pub(crate) fn fixed_records<'a>(
         ))?;
     }
     Ok(chunks)
+}
+
+/// A format of fixed-size records, each a coded deal followed by padding
+/// (BRI, DGE): one reader and one writer for all of them.
+pub(crate) struct PaddedRecords {
+    pub format: Format,
+    /// Bytes in a record.
+    pub record: usize,
+    /// The standard padding after the coded deal; its length fixes where the
+    /// deal ends.
+    pub padding: &'static [u8],
+    /// How the standard padding is described in the warning about others.
+    pub padding_name: &'static str,
+    /// Decodes the deal field: (field, format, record index, field's byte offset).
+    pub decode: fn(&[u8], Format, u64, u64) -> Result<Deal, Error>,
+    /// Encodes a complete deal into the field.
+    pub encode: fn(&Deal, &mut [u8]),
+}
+
+impl PaddedRecords {
+    fn field(&self) -> usize {
+        self.record - self.padding.len()
+    }
+
+    /// Reads every record; board `i + 1` is record `i`.
+    pub(crate) fn read(&self, bytes: &[u8], diag: &mut Diagnostics) -> Result<BoardSet, Error> {
+        let field = self.field();
+        let mut boards = Vec::with_capacity(bytes.len() / self.record);
+        let mut odd = OddPadding::default();
+        for (i, rec) in fixed_records(bytes, self.record, self.format, diag)?.enumerate() {
+            let base = (i * self.record) as u64;
+            match (self.decode)(&rec[..field], self.format, i as u64, base) {
+                Ok(deal) => boards.push(Board::new(i as u32 + 1, deal)),
+                Err(e) => diag.error(e)?,
+            }
+            if rec[field..] != *self.padding {
+                odd.note(Position::record(i as u64, base + field as u64));
+            }
+        }
+        odd.report(self.format, self.padding_name, diag);
+        Ok(BoardSet::from_boards(boards))
+    }
+
+    /// Writes one record per board, in set order.
+    pub(crate) fn write(&self, set: &BoardSet, out: &mut dyn Write) -> Result<(), Error> {
+        require_complete(set, self.format)?;
+        let field = self.field();
+        let mut rec = vec![0u8; self.record];
+        rec[field..].copy_from_slice(self.padding);
+        for board in &set.boards {
+            (self.encode)(&board.deal, &mut rec[..field]);
+            out.write_all(&rec)?;
+        }
+        Ok(())
+    }
+}
+
+/// Decodes four hands, North first, each written as a mark for every suit
+/// (`marks`, spades first) followed by that suit's ranks: DGE's symbol bytes
+/// and HRF's letters. Marks and ranks are read in either case. Every hand
+/// must hold 13 cards. Returns the deal and where the last hand ends.
+/// `context` goes before the message (`board 3: `).
+pub(crate) fn decode_marked_hands(
+    field: &[u8],
+    marks: [u8; 4],
+    format: Format,
+    record: u64,
+    base: u64,
+    context: &str,
+) -> Result<(Deal, usize), Error> {
+    let at = |i: usize| Position::record(record, base + i as u64);
+    let mut hands = [Hand::EMPTY; 4];
+    let mut i = 0;
+    for seat in Seat::ALL {
+        let start = i;
+        for suit in Suit::ALL {
+            let mark = marks[suit.index()];
+            if field.get(i).map(u8::to_ascii_uppercase) != Some(mark) {
+                let wanted = if mark.is_ascii_graphic() {
+                    format!("{}", mark as char)
+                } else {
+                    format!("the {} symbol 0x{mark:02X}", suit.letter())
+                };
+                let found = field
+                    .get(i)
+                    .map_or("the end of the record".to_string(), |b| {
+                        format!("byte 0x{b:02X}")
+                    });
+                return Err(Error::syntax(
+                    format,
+                    at(i),
+                    format!("{context}{}: expected {wanted}, found {found}", seat.name()),
+                ));
+            }
+            i += 1;
+            while let Some(&c) = field.get(i) {
+                let order = RANK_ORDER[c.to_ascii_uppercase() as usize];
+                if order == 0xFF {
+                    break;
+                }
+                let card = Card::from_order(suit, order);
+                if !hands[seat.index()].insert(card) {
+                    return Err(Error::invalid(
+                        format,
+                        at(i),
+                        format!("{context}{}: {card} twice", seat.name()),
+                    ));
+                }
+                i += 1;
+            }
+        }
+        let count = hands[seat.index()].len();
+        if count != 13 {
+            return Err(Error::invalid(
+                format,
+                at(start),
+                format!("{context}{} holds {count} cards", seat.name()),
+            ));
+        }
+    }
+    let deal =
+        Deal::new(hands).map_err(|e| Error::invalid(format, at(0), format!("{context}{e}")))?;
+    Ok((deal, i))
 }
 
 /// Counts records whose padding is not the standard one and turns them into
