@@ -2,7 +2,8 @@
 //!
 //! Each format reads and writes the same 100,000 random boards (DLM, which
 //! holds boards 1-99 only, one full 99-board file). Goal (DESIGN.md): one
-//! million boards a second or more on one core for every format.
+//! million boards a second or more on one core for every format. The
+//! baseline is a plain copy of the same boards' BRI bytes, for ratios.
 
 use boardfile_bridge::{read, write, Format};
 use criterion::{criterion_group, criterion_main, Criterion, Throughput};
@@ -16,6 +17,13 @@ fn formats(c: &mut Criterion) {
     let dlm = random_set(99, 0x2545_f491_4f6c_dd1d);
     let mut group = c.benchmark_group("formats");
     group.sample_size(10);
+    // Baseline: copying the 100,000-board BRI file (12.8 MB) in memory.
+    let mut bri = Vec::new();
+    write(Format::Bri, &big, &mut bri).unwrap();
+    group.throughput(Throughput::Elements(big.boards.len() as u64));
+    group.bench_function("baseline/copy-bri-bytes", |b| {
+        b.iter(|| black_box(black_box(&bri).to_vec()))
+    });
     for &format in Format::all() {
         let set = if format == Format::Dlm { &dlm } else { &big };
         let mut bytes = Vec::new();
