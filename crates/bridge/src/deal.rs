@@ -134,19 +134,6 @@ impl Deal {
         Ok(Deal { hands })
     }
 
-    /// Like [`Deal::new`], then requires every hand to hold 13 cards.
-    pub fn new_complete(hands: [Hand; 4]) -> Result<Deal, String> {
-        let deal = Deal::new(hands).map_err(|e| e.to_string())?;
-        if let Some(seat) = Seat::ALL.into_iter().find(|s| deal.hand(*s).len() != 13) {
-            return Err(format!(
-                "{} holds {} cards",
-                seat.name(),
-                deal.hand(seat).len()
-            ));
-        }
-        Ok(deal)
-    }
-
     /// The deal of a sorted pack: North all spades, East all hearts, South
     /// all diamonds, West all clubs (the "undealt" board of DLM files).
     pub fn sorted() -> Deal {
@@ -275,7 +262,6 @@ mod tests {
                 count: 14
             })
         );
-        assert!(Deal::new_complete(Deal::parse_pbn("N:A... - - -").unwrap().hands()).is_err());
         assert!(Deal::parse_pbn("X:...").is_err());
         assert!(Deal::parse_pbn("N:... ... ... ... ...").is_err());
     }
