@@ -1,8 +1,11 @@
 //! Boards and board sets.
 
+use crate::auction::{Auction, Play};
 use crate::deal::{Deal, Seat};
 use crate::formats::dlm::{DlmBoard, DlmInfo};
 use crate::formats::dup::DupTrailer;
+use crate::formats::lin::{LinBoard, LinInfo};
+use crate::formats::pbn::PbnInfo;
 use std::fmt;
 
 /// Who is vulnerable.
@@ -140,6 +143,78 @@ pub struct Par {
     pub contracts: Vec<String>,
 }
 
+/// A named value a file gives a board: PBN's tags (`Event`, `West`,
+/// `Contract`, `Result`, `Generator`...) and what LIN's commands map to them.
+///
+/// The value is kept as written, so PBN's `#` and `##` inheritance markers
+/// stay; [`BoardSet::tag_value`] resolves them. A supplemental section (a
+/// table such as `ScoreTable`, or any tag followed by data) keeps its rows.
+#[derive(Debug, Clone, PartialEq, Eq, Hash)]
+pub struct Tag {
+    /// The tag name, case as written (PBN tag names start upper case).
+    pub name: String,
+    /// The value as written, escapes undone.
+    pub value: String,
+    /// The section data after the tag: rows of elements, a string element
+    /// with its quotes. Empty for a plain tag.
+    pub rows: Vec<Vec<String>>,
+}
+
+impl Tag {
+    /// A tag without section data.
+    pub fn new(name: impl Into<String>, value: impl Into<String>) -> Tag {
+        Tag {
+            name: name.into(),
+            value: value.into(),
+            rows: Vec::new(),
+        }
+    }
+
+    /// True for a supplemental section: a table (the name ends in `Table`) or
+    /// a tag with section data.
+    pub fn is_section(&self) -> bool {
+        !self.rows.is_empty() || self.name.ends_with("Table")
+    }
+}
+
+/// Commentary kept with a board.
+#[derive(Debug, Clone, PartialEq, Eq, Hash)]
+pub enum Comment {
+    /// `{text}`; the text may hold line breaks (kept as `\n`).
+    Brace(String),
+    /// `;text` to the end of the line.
+    Line(String),
+    /// A `%text` escape line.
+    Escape(String),
+}
+
+/// What a comment follows, which is where it is written back.
+#[derive(Debug, Clone, PartialEq, Eq, Hash)]
+pub enum Anchor {
+    /// The start of the game, before any tag.
+    Start,
+    /// The tag of this name (`Auction` and `Play` for a comment before the
+    /// first call or card).
+    Tag(String),
+    /// The call at this index of [`Auction::calls`].
+    Call(usize),
+    /// The card at this index of [`Play::cards`].
+    Card(usize),
+    /// The auction note at this index of [`Auction::notes`].
+    AuctionNote(usize),
+    /// The play note at this index of [`Play::notes`].
+    PlayNote(usize),
+}
+
+/// A comment and what it follows.
+#[derive(Debug, Clone, PartialEq, Eq, Hash)]
+pub struct Commentary {
+    /// What the comment follows.
+    pub after: Anchor,
+    /// The comment.
+    pub comment: Comment,
+}
+
 /// One board: its number, dealer, vulnerability, the deal, and whatever else
 /// the file carried.
 #[derive(Debug, Clone, PartialEq, Eq)]
@@ -160,6 +235,19 @@ pub struct Board {
     pub dlm: Option<DlmBoard>,
     /// DUP's 10-byte trailer as it stood in the file.
     pub dup_trailer: Option<DupTrailer>,
+    /// Named values: event, site, date, players, scoring, contract, result
+    /// and any other PBN tag, in file order. `Board`, `Dealer`,
+    /// `Vulnerable`, `Deal`, `Auction` and `Play` are not here: they are the
+    /// fields above and below.
+    pub tags: Vec<Tag>,
+    /// The auction, when given.
+    pub auction: Option<Auction>,
+    /// The card play, when given.
+    pub play: Option<Play>,
+    /// Commentary, each with what it follows.
+    pub comments: Vec<Commentary>,
+    /// The board's LIN text as it stood in the file.
+    pub lin: Option<LinBoard>,
 }
 
 impl Board {
@@ -174,6 +262,28 @@ impl Board {
             par: None,
             dlm: None,
             dup_trailer: None,
+            tags: Vec::new(),
+            auction: None,
+            play: None,
+            comments: Vec::new(),
+            lin: None,
+        }
+    }
+
+    /// The value of the first tag called `name`, as written.
+    pub fn tag(&self, name: &str) -> Option<&str> {
+        self.tags
+            .iter()
+            .find(|t| t.name == name)
+            .map(|t| t.value.as_str())
+    }
+
+    /// Sets a tag's value, adding the tag at the end when it is not there.
+    pub fn set_tag(&mut self, name: &str, value: impl Into<String>) {
+        let value = value.into();
+        match self.tags.iter_mut().find(|t| t.name == name) {
+            Some(t) => t.value = value,
+            None => self.tags.push(Tag::new(name, value)),
         }
     }
 
@@ -197,6 +307,10 @@ pub struct BoardSet {
     pub date: Option<String>,
     /// Everything of a DLM file that is not a board inside From..To.
     pub dlm: Option<DlmInfo>,
+    /// A PBN file's `%` lines before the first game and its character set.
+    pub pbn: Option<PbnInfo>,
+    /// A LIN file's text before the first board.
+    pub lin: Option<LinInfo>,
 }
 
 impl BoardSet {
@@ -205,6 +319,37 @@ impl BoardSet {
         BoardSet {
             boards,
             ..BoardSet::default()
+        }
+    }
+
+    /// The value of tag `name` for board `index`, PBN's inheritance resolved:
+    /// `#` takes the value of the nearest board before that has a real one,
+    /// `##text` means `text` here and for every later board that does not
+    /// give the tag. `None` when no board up to `index` gives it.
+    pub fn tag_value(&self, index: usize, name: &str) -> Option<&str> {
+        let own = self.boards.get(index)?.tag(name);
+        match own {
+            Some(v) if v.starts_with("##") => return Some(&v[2..]),
+            Some(v) if v != "#" => return Some(v),
+            _ => {}
+        }
+        let earlier = self.boards[..index]
+            .iter()
+            .enumerate()
+            .rev()
+            .find_map(|(j, b)| b.tag(name).filter(|v| *v != "#").map(|v| (j, v)));
+        fn strip(v: &str) -> &str {
+            v.strip_prefix("##").unwrap_or(v)
+        }
+        match (own, earlier) {
+            (Some(_), found) => Some(found.map_or("", |(_, v)| strip(v))),
+            (None, Some((j, v))) => {
+                let default_set = self.boards[..=j]
+                    .iter()
+                    .any(|b| b.tag(name).is_some_and(|t| t.starts_with("##")));
+                default_set.then(|| strip(v))
+            }
+            (None, None) => None,
         }
     }
 }

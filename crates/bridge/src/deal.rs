@@ -201,12 +201,20 @@ impl Deal {
 
     /// Appends the PBN form of [`Deal::to_pbn`] as bytes.
     pub fn push_pbn(&self, out: &mut Vec<u8>) {
-        out.extend_from_slice(b"N:");
+        self.push_pbn_from(Seat::North, out);
+    }
+
+    /// Appends the PBN form starting with `first` (PBN's export format starts
+    /// with the dealer): `E:h h h h`.
+    pub fn push_pbn_from(&self, first: Seat, out: &mut Vec<u8>) {
+        out.push(first.letter() as u8);
+        out.push(b':');
         let complete = self.is_complete();
-        for (i, hand) in self.hands.iter().enumerate() {
+        for i in 0..4 {
             if i > 0 {
                 out.push(b' ');
             }
+            let hand = self.hands[first.next(i).index()];
             if hand.is_empty() && !complete {
                 out.push(b'-');
             } else {

@@ -1,8 +1,9 @@
 //! Errors, warnings and where they happened.
 //!
-//! Positions count bytes from 0, lines from 1 and records from 0, like the csv
-//! crate; a record is one board record of the file (a 128-byte BRI record, a
-//! DLM `Board NN=` line, a JSON line), counted in file order.
+//! Positions count bytes from 0, lines and columns from 1 and records from 0,
+//! like the csv crate; a record is one board record of the file (a 128-byte
+//! BRI record, a DLM `Board NN=` line, a JSON line, a PBN game), counted in
+//! file order. A column counts bytes from the start of its line.
 
 use crate::format::Format;
 use std::fmt;
@@ -14,6 +15,8 @@ pub struct Position {
     pub byte: u64,
     /// Line number from 1, for text formats.
     pub line: Option<u64>,
+    /// Column from 1 (bytes into the line), for text formats that give it.
+    pub column: Option<u64>,
     /// Record index from 0, when inside a record.
     pub record: Option<u64>,
 }
@@ -24,6 +27,7 @@ impl Position {
         Position {
             byte,
             line: None,
+            column: None,
             record: None,
         }
     }
@@ -33,6 +37,7 @@ impl Position {
         Position {
             byte,
             line: None,
+            column: None,
             record: Some(record),
         }
     }
@@ -42,16 +47,27 @@ impl Position {
         self.line = Some(line);
         self
     }
+
+    /// This position with a column.
+    pub fn with_column(mut self, column: u64) -> Position {
+        self.column = Some(column);
+        self
+    }
 }
 
 impl fmt::Display for Position {
-    /// `record 3 (line 41, byte 1203)`, `line 2 (byte 11)` or `byte 78`.
+    /// `record 3 (line 41, byte 1203)`, `record 3 (line 41, column 7, byte
+    /// 1203)`, `line 2 (byte 11)` or `byte 78`.
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        match (self.record, self.line) {
-            (Some(r), Some(l)) => write!(f, "record {r} (line {l}, byte {})", self.byte),
-            (Some(r), None) => write!(f, "record {r} (byte {})", self.byte),
-            (None, Some(l)) => write!(f, "line {l} (byte {})", self.byte),
-            (None, None) => write!(f, "byte {}", self.byte),
+        let line = match (self.line, self.column) {
+            (Some(l), Some(c)) => format!("line {l}, column {c}, "),
+            (Some(l), None) => format!("line {l}, "),
+            _ => String::new(),
+        };
+        match (self.record, line.is_empty()) {
+            (Some(r), _) => write!(f, "record {r} ({line}byte {})", self.byte),
+            (None, false) => write!(f, "{} (byte {})", &line[..line.len() - 2], self.byte),
+            (None, true) => write!(f, "byte {}", self.byte),
         }
     }
 }
@@ -266,6 +282,30 @@ impl Diagnostics {
         Ok(())
     }
 
+    /// True when validating (collecting every error).
+    pub fn is_collecting(&self) -> bool {
+        self.collect
+    }
+
+    /// Records data that contradicts other data of the same record (two
+    /// double-dummy tags that disagree): an error when validating, a warning
+    /// when reading, which goes on with the first value.
+    pub fn contradiction(&mut self, e: Error) {
+        if self.collect {
+            if self.errors.len() < MAX_ERRORS {
+                self.errors.push(e);
+            }
+        } else {
+            let format = e.format().unwrap_or(Format::Jsonl);
+            let position = e.position();
+            let message = match e.kind() {
+                ErrorKind::Invalid(m) | ErrorKind::Syntax(m) => m.clone(),
+                _ => e.to_string(),
+            };
+            self.warn(format, position, message);
+        }
+    }
+
     /// Records a warning.
     pub fn warn(&mut self, format: Format, position: Option<Position>, message: impl Into<String>) {
         if self.warnings.len() < MAX_ERRORS {
@@ -296,6 +336,10 @@ mod tests {
         );
         let e = Error::syntax(Format::Bri, Position::byte(78), "bad");
         assert_eq!(e.to_string(), "BRI error at byte 78: bad");
+        let at = Position::record(4, 300).with_line(12).with_column(7);
+        assert_eq!(at.to_string(), "record 4 (line 12, column 7, byte 300)");
+        let at = Position::byte(11).with_line(2);
+        assert_eq!(at.to_string(), "line 2 (byte 11)");
     }
 
     #[test]

@@ -3,7 +3,8 @@
 
 use crate::board::BoardSet;
 use crate::error::{Diagnostics, Error, ErrorKind, Warning};
-use crate::formats::{bre, bri, dge, dlm, dup, hrf, jsonl};
+use crate::formats::pbn::PbnDdTags;
+use crate::formats::{bre, bri, dge, dlm, dup, hrf, jsonl, lin, pbn};
 use std::io::Write;
 use std::path::Path;
 
@@ -23,6 +24,10 @@ pub enum Format {
     Hrf,
     /// DupSoft DLM: INI-like text with checksums.
     Dlm,
+    /// Portable Bridge Notation 2.1: tags, auction, play, tables.
+    Pbn,
+    /// Bridge Base Online's LIN: `md|`, `mb|`, `pc|` commands.
+    Lin,
     /// boardfile's JSON Lines.
     Jsonl,
 }
@@ -37,6 +42,8 @@ impl Format {
             Format::Dup,
             Format::Hrf,
             Format::Dlm,
+            Format::Pbn,
+            Format::Lin,
             Format::Jsonl,
         ]
     }
@@ -50,6 +57,8 @@ impl Format {
             Format::Dup => "DUP",
             Format::Hrf => "HRF",
             Format::Dlm => "DLM",
+            Format::Pbn => "PBN",
+            Format::Lin => "LIN",
             Format::Jsonl => "JSONL",
         }
     }
@@ -63,6 +72,8 @@ impl Format {
             Format::Dup => &["dup"],
             Format::Hrf => &["hrf"],
             Format::Dlm => &["dlm"],
+            Format::Pbn => &["pbn"],
+            Format::Lin => &["lin"],
             Format::Jsonl => &["jsonl", "ndjson"],
         }
     }
@@ -76,6 +87,10 @@ impl Format {
             Format::Dup => "Duplimate DUP, 156-byte records: BRI and DGE halves and a trailer",
             Format::Hrf => "Duplimate HRF, 128-byte text records with board numbers",
             Format::Dlm => "DupSoft DLM, text with header and board checksums",
+            Format::Pbn => {
+                "Portable Bridge Notation 2.1 (reads import format, writes export format)"
+            }
+            Format::Lin => "Bridge Base Online LIN, hand viewer and vugraph files",
             Format::Jsonl => "JSON Lines, one board a line (boardfile's canonical form)",
         }
     }
@@ -88,6 +103,8 @@ impl Format {
             Format::Dup => "deals (complete), the dealing trailer; consecutive board numbers",
             Format::Hrf => "deals (complete), board numbers",
             Format::Dlm => "deals (complete) of boards 1-99, header fields, per-board duplicates and properties",
+            Format::Pbn => "deals (also partial), board numbers, dealer, vulnerability, every tag, auction, play, notes, commentary, tables, double-dummy tables and par",
+            Format::Lin => "deals (also partial), board numbers, dealer, vulnerability, players, room, auction with alerts, play, claims; each board's text as read",
             Format::Jsonl => "everything",
         }
     }
@@ -129,9 +146,11 @@ impl Format {
     /// The format the bytes look like, if any says so. Formats are tried from
     /// the most to the least distinctive signature.
     pub fn sniff(bytes: &[u8]) -> Option<Format> {
-        const ORDER: [Format; 7] = [
+        const ORDER: [Format; 9] = [
             Format::Dlm,
             Format::Jsonl,
+            Format::Pbn,
+            Format::Lin,
             Format::Dup,
             Format::Bri,
             Format::Dge,
@@ -149,6 +168,8 @@ impl Format {
             Format::Dup => dup::sniff(bytes),
             Format::Hrf => hrf::sniff(bytes),
             Format::Dlm => dlm::sniff(bytes),
+            Format::Pbn => pbn::sniff(bytes),
+            Format::Lin => lin::sniff(bytes),
             Format::Jsonl => jsonl::sniff(bytes),
         }
     }
@@ -243,6 +264,8 @@ pub fn read_with(format: Format, bytes: &[u8], diag: &mut Diagnostics) -> Result
         Format::Dup => dup::read(bytes, diag),
         Format::Hrf => hrf::read(bytes, diag),
         Format::Dlm => dlm::read(bytes, diag),
+        Format::Pbn => pbn::read(bytes, diag),
+        Format::Lin => lin::read(bytes, diag),
         Format::Jsonl => jsonl::read(bytes, diag),
     }
 }
@@ -251,6 +274,24 @@ pub fn read_with(format: Format, bytes: &[u8], diag: &mut Diagnostics) -> Result
 /// (see [`losses`]); data it must carry but cannot (a partial deal in BRI)
 /// is an error, and nothing is written after it.
 pub fn write(format: Format, set: &BoardSet, out: &mut dyn Write) -> Result<(), Error> {
+    write_with(format, set, out, &WriteOptions::default())
+}
+
+/// Choices a writer can be given.
+#[derive(Debug, Clone, Copy, Default, PartialEq, Eq)]
+#[non_exhaustive]
+pub struct WriteOptions {
+    /// The double-dummy tags PBN writes.
+    pub pbn_dd_tags: PbnDdTags,
+}
+
+/// Writes a board set in `format` with `options`.
+pub fn write_with(
+    format: Format,
+    set: &BoardSet,
+    out: &mut dyn Write,
+    options: &WriteOptions,
+) -> Result<(), Error> {
     match format {
         Format::Bri => bri::write(set, out),
         Format::Dge => dge::write(set, out),
@@ -258,6 +299,8 @@ pub fn write(format: Format, set: &BoardSet, out: &mut dyn Write) -> Result<(), 
         Format::Dup => dup::write(set, out),
         Format::Hrf => hrf::write(set, out),
         Format::Dlm => dlm::write(set, out),
+        Format::Pbn => pbn::write_with(set, out, &options.pbn_dd_tags),
+        Format::Lin => lin::write(set, out),
         Format::Jsonl => jsonl::write(set, out),
     }
 }
@@ -265,7 +308,8 @@ pub fn write(format: Format, set: &BoardSet, out: &mut dyn Write) -> Result<(), 
 /// What writing `set` in `format` drops, one sentence per kind of data, each
 /// naming how many boards it concerns. Empty when nothing is lost.
 pub fn losses(set: &BoardSet, format: Format) -> Vec<String> {
-    if format == Format::Jsonl {
+    use Format::*;
+    if format == Jsonl {
         return Vec::new();
     }
     let mut out = Vec::new();
@@ -280,25 +324,82 @@ pub fn losses(set: &BoardSet, format: Format) -> Vec<String> {
             ));
         }
     };
-    note(
-        count(&|b| !b.has_default_conditions()),
-        "a dealer or vulnerability other than the board number's",
-    );
-    note(count(&|b| b.dd.is_some()), "double-dummy tables");
-    note(count(&|b| b.par.is_some()), "par results");
-    if format != Format::Dlm {
+    if !matches!(format, Pbn | Lin) {
+        note(
+            count(&|b| !b.has_default_conditions()),
+            "a dealer or vulnerability other than the board number's",
+        );
+    }
+    if format != Pbn {
+        note(count(&|b| b.dd.is_some()), "double-dummy tables");
+        note(count(&|b| b.par.is_some()), "par results");
+        note(count(&|b| !b.comments.is_empty()), "commentary");
+    }
+    if format != Dlm {
         note(
             count(&|b| b.dlm.is_some()),
             "DLM duplicates and property fields",
         );
     }
-    if format != Format::Dup {
+    if format != Dup {
         note(count(&|b| b.dup_trailer.is_some()), "the DUP trailer");
+    }
+    match format {
+        Pbn => {}
+        Lin => {
+            note(
+                count(&|b| b.tags.iter().any(|t| !LIN_TAGS.contains(&t.name.as_str()))),
+                "tags other than the players, room, event, declarer, contract and result",
+            );
+            note(
+                count(&|b| {
+                    b.auction.as_ref().is_some_and(|a| {
+                        a.calls.iter().any(|c| {
+                            !c.nags.is_empty()
+                                || c.irregularity.is_some()
+                                || matches!(
+                                    c.token,
+                                    crate::CallToken::NotYet
+                                        | crate::CallToken::Next
+                                        | crate::CallToken::Skipped
+                                )
+                        })
+                    }) || b.play.as_ref().is_some_and(|p| {
+                        !p.notes.is_empty()
+                            || p.cards
+                                .iter()
+                                .any(|c| c.note.is_some() || !c.nags.is_empty())
+                    })
+                }),
+                "PBN annotations other than alerts, or auction markers",
+            );
+        }
+        _ => {
+            let events = if format == Bre {
+                &["Event", "Site", "Date"][..]
+            } else {
+                &[][..]
+            };
+            note(
+                count(&|b| b.tags.iter().any(|t| !events.contains(&t.name.as_str()))),
+                "tags (players, contract, result and others)",
+            );
+            note(
+                count(&|b| b.auction.is_some() || b.play.is_some()),
+                "the auction or the play",
+            );
+        }
+    }
+    if format != Lin {
+        note(
+            count(&|b| b.lin.is_some()),
+            "LIN commands outside the deal, players, auction and play (chat, page breaks)",
+        );
     }
     let first = set.boards.first().map_or(1, |b| b.number as usize);
     let expected_number = |i: usize| match format {
-        Format::Bri | Format::Dge | Format::Bre => Some(1 + i),
-        Format::Dup => Some(first + i),
+        Bri | Dge | Bre => Some(1 + i),
+        Dup => Some(first + i),
         _ => None,
     };
     let misnumbered = set
@@ -311,7 +412,7 @@ pub fn losses(set: &BoardSet, format: Format) -> Vec<String> {
         misnumbered,
         "board numbers that do not run on by one from the first (1 unless DUP)",
     );
-    if format == Format::Dlm {
+    if format == Dlm {
         let mut numbers: Vec<u32> = set.boards.iter().map(|b| b.number).collect();
         numbers.sort_unstable();
         numbers.dedup();
@@ -330,21 +431,44 @@ pub fn losses(set: &BoardSet, format: Format) -> Vec<String> {
         ("site", &set.site),
         ("date", &set.date),
     ];
-    if format != Format::Bre {
+    if !matches!(format, Bre | Pbn) {
         for (name, value) in set_fields {
             if value.is_some() {
                 out.push(format!("{} does not keep the {name}", format.name()));
             }
         }
     }
-    if format != Format::Dlm && set.dlm.is_some() {
+    if format != Dlm && set.dlm.is_some() {
         out.push(format!(
             "{} does not keep the DLM header or the DLM boards outside From..To",
             format.name()
         ));
     }
+    if format != Pbn
+        && set.pbn.as_ref().is_some_and(|p| {
+            p.preamble
+                .iter()
+                .any(|l| !l.trim().is_empty() && !l.contains("PBN") && !l.contains("EXPORT"))
+        })
+    {
+        out.push(format!(
+            "{} does not keep the PBN file's % lines",
+            format.name()
+        ));
+    }
+    if format != Lin && set.lin.is_some() {
+        out.push(format!(
+            "{} does not keep the LIN file's header (vugraph and results lines)",
+            format.name()
+        ));
+    }
     out
 }
+
+/// The tags LIN carries.
+const LIN_TAGS: [&str; 9] = [
+    "Event", "West", "North", "East", "South", "Room", "Declarer", "Contract", "Result",
+];
 
 #[cfg(test)]
 mod tests {
@@ -396,7 +520,7 @@ mod tests {
         let e = detect(b"hello", Some(Path::new("a.txt"))).unwrap_err();
         assert!(
             e.to_string()
-                .contains("--from (BRI, DGE, BRE, DUP, HRF, DLM, JSONL)"),
+                .contains("--from (BRI, DGE, BRE, DUP, HRF, DLM, PBN, LIN, JSONL)"),
             "{e}"
         );
         assert_eq!(

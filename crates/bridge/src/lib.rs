@@ -33,10 +33,13 @@
 //! | DUP | yes | yes | deals, trailer (checked halves) |
 //! | HRF | yes | yes | deals, board numbers |
 //! | DLM | yes | yes | deals of boards 1-99, header, checksums |
+//! | PBN | yes | yes | deals, every tag, auction, play, commentary, DD tables and par |
+//! | LIN | yes | yes | deals, players, auction with alerts, play, each board's text |
 //! | JSONL | yes | yes | everything |
 
 #![deny(missing_docs)]
 
+mod auction;
 mod board;
 mod card;
 mod deal;
@@ -46,11 +49,18 @@ mod format;
 pub mod formats;
 mod hand;
 
-pub use board::{dealer_for_board, Board, BoardSet, DdTable, Par, Strain, Vulnerability};
+pub use auction::{
+    strain_suit, trick_winner, Annotated, Auction, Call, CallToken, CardToken, Contract, Play,
+};
+pub use board::{
+    dealer_for_board, Anchor, Board, BoardSet, Comment, Commentary, DdTable, Par, Strain, Tag,
+    Vulnerability,
+};
 pub use card::{Card, Rank, Suit};
 pub use deal::{Deal, DealError, Seat};
 pub use error::{Diagnostics, Error, ErrorKind, Position, Warning};
 pub use format::{
-    detect, losses, read, read_with, validate, write, Format, ReadOutcome, Validation,
+    detect, losses, read, read_with, validate, write, write_with, Format, ReadOutcome, Validation,
+    WriteOptions,
 };
 pub use hand::Hand;

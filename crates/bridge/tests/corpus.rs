@@ -1,5 +1,6 @@
 //! Tests against files written by other programs (BigDeal) and the format
-//! documents' own examples (the DLM paper's appendices).
+//! documents' own examples (the DLM paper's appendices, the PBN standard's
+//! example, and that example put into LIN by hand).
 
 use boardfile_bridge::{
     read, validate, write, Board, BoardSet, Deal, ErrorKind, Format, Seat, Vulnerability,
@@ -46,6 +47,38 @@ fn essentials(set: &BoardSet) -> Vec<(u32, Seat, Vulnerability, Deal)> {
         .collect()
 }
 
+/// A PBN file not in the export format (no `% EXPORT` line).
+fn is_pbn_import(format: Format, bytes: &[u8]) -> bool {
+    format == Format::Pbn && !bytes.windows(8).any(|w| w == b"% EXPORT")
+}
+
+/// An import file written in export form must keep every tag, note,
+/// comment, call and card; the writer may only add mandatory tags (`?` or
+/// empty) and start the auction at the dealer.
+fn assert_nothing_lost(original: &BoardSet, exported: &BoardSet, what: &str) {
+    assert_eq!(original.boards.len(), exported.boards.len(), "{what}");
+    for (x, y) in original.boards.iter().zip(&exported.boards) {
+        let at = format!("{what}, board {}", x.number);
+        assert_eq!(
+            (x.number, x.dealer, x.vulnerability, x.deal),
+            (y.number, y.dealer, y.vulnerability, y.deal),
+            "{at}"
+        );
+        assert_eq!((&x.dd, &x.par), (&y.dd, &y.par), "{at}");
+        assert_eq!((&x.auction, &x.play), (&y.auction, &y.play), "{at}");
+        assert_eq!(x.comments, y.comments, "{at}");
+        for t in &x.tags {
+            assert!(y.tags.contains(t), "{at}: {t:?} lost");
+        }
+        for t in &y.tags {
+            assert!(
+                x.tags.contains(t) || t.value.is_empty() || t.value == "?",
+                "{at}: {t:?} added"
+            );
+        }
+    }
+}
+
 #[test]
 fn samples_are_sniffed_and_round_trip_byte_for_byte() {
     for (path, format) in samples() {
@@ -59,6 +92,13 @@ fn samples_are_sniffed_and_round_trip_byte_for_byte() {
             outcome.warnings
         );
         let again = write_vec(format, &outcome.set);
+        if is_pbn_import(format, &bytes) {
+            // Written in the export format: nothing lost, and a fixed point.
+            let exported = read(format, &again).unwrap().set;
+            assert_nothing_lost(&outcome.set, &exported, &path.display().to_string());
+            assert_eq!(write_vec(format, &exported), again, "{}", path.display());
+            continue;
+        }
         if again != bytes {
             let actual = path.with_extension(format!("{}.actual", format.extensions()[0]));
             std::fs::write(&actual, &again).unwrap();
@@ -69,6 +109,17 @@ fn samples_are_sniffed_and_round_trip_byte_for_byte() {
             );
         }
     }
+}
+
+#[test]
+fn appendix_c_exported_is_the_paper_with_the_export_header() {
+    // DupSoft's PBN (the paper's Appendix C) already has the 15 tags in
+    // order, one a line, CR LF: only the two header lines are new.
+    let paper = data("dlm-paper-appendix-c.pbn");
+    let set = read(Format::Pbn, &paper).unwrap().set;
+    let mut expected = b"% PBN 2.1\r\n% EXPORT\r\n".to_vec();
+    expected.extend_from_slice(&paper);
+    assert_eq!(write_vec(Format::Pbn, &set), expected);
 }
 
 /// The `[Deal "..."]` lines of a PBN file, read here by hand so the PBN
@@ -85,6 +136,7 @@ fn bigdeal_set_agrees_across_its_five_files() {
     let expected = pbn_deals(std::str::from_utf8(&data("bigdeal-2boards.pbn")).unwrap());
     assert_eq!(expected.len(), 2);
     for (name, format) in [
+        ("bigdeal-2boards.pbn", Format::Pbn),
         ("bigdeal-2boards.bri", Format::Bri),
         ("bigdeal-2boards.dge", Format::Dge),
         ("bigdeal-2boards.dup", Format::Dup),
@@ -123,23 +175,28 @@ fn jsonl_keeps_everything_of_every_sample() {
         assert_eq!(via, set, "{}", path.display());
         assert_eq!(
             write_vec(format, &via),
-            original,
+            write_vec(format, &set),
             "{} -> JSONL -> {format}",
             path.display()
         );
     }
 }
 
-/// Appendix C of the DLM paper: board, dealer, vulnerability, deal.
+/// Appendix C of the DLM paper, read by the PBN reader: board, dealer,
+/// vulnerability, deal.
 fn appendix_c() -> Vec<(u32, String, String, Deal)> {
-    let text = String::from_utf8(data("dlm-paper-appendix-c-deals.txt")).unwrap();
-    text.lines()
-        .filter(|l| !l.starts_with('#'))
-        .map(|l| {
-            let mut parts = l.splitn(4, ' ');
-            let mut next = || parts.next().unwrap().to_string();
-            let (n, d, v, deal) = (next(), next(), next(), next());
-            (n.parse().unwrap(), d, v, Deal::parse_pbn(&deal).unwrap())
+    let set = read(Format::Pbn, &data("dlm-paper-appendix-c.pbn"))
+        .unwrap()
+        .set;
+    set.boards
+        .iter()
+        .map(|b| {
+            (
+                b.number,
+                b.dealer.letter().to_string(),
+                b.vulnerability.name().to_string(),
+                b.deal,
+            )
         })
         .collect()
 }
@@ -309,8 +366,13 @@ fn partial_deals_are_refused_by_formats_that_cannot_hold_them() {
     for &f in Format::all() {
         let mut out = Vec::new();
         let result = write(f, &set, &mut out);
-        if f == Format::Jsonl {
-            assert_eq!(read(f, &out).unwrap().set, set);
+        if matches!(f, Format::Jsonl | Format::Pbn | Format::Lin) {
+            result.unwrap();
+            assert_eq!(
+                read(f, &out).unwrap().set.boards[0].deal,
+                set.boards[0].deal,
+                "{f}"
+            );
         } else {
             let e = result.unwrap_err();
             assert!(

@@ -7,6 +7,8 @@ pub mod dlm;
 pub mod dup;
 pub mod hrf;
 pub mod jsonl;
+pub mod lin;
+pub mod pbn;
 
 use crate::board::{Board, BoardSet};
 use crate::card::{Card, Suit, RANK_ORDER};

@@ -18,12 +18,15 @@
 //! | `par` | `score_ns` and `contracts`; only when known |
 //! | `dlm` | DLM's `duplicates` and `property` of the board |
 //! | `dup_trailer` | the 10 bytes of a DUP record's trailer, as a string (NULs as `\u0000`) |
+//! | `tags`, `auction`, `play`, `comments`, `lin` | see [`game`] |
 //!
 //! Set-level data, when there is any, comes first on a line of its own,
 //! `{"set":{...}}`, with `event`, `site`, `date` and `dlm` (the DLM header
 //! lines as `[key, value]` pairs, `trailer` lines, `line_ending` `LF`/`CRLF`,
 //! `final_newline`, and `other_boards`, the boards outside From..To, each
-//! `{"board","deal","duplicates","property"}`). A reader that wants only boards
+//! `{"board","deal","duplicates","property"}`), `pbn` (`preamble`, the `%`
+//! lines before the first game; `utf8`; `bom`) and `lin` (`header`, the text
+//! before the first board). A reader that wants only boards
 //! can skip lines without a `board` key.
 //!
 //! Unknown keys are an error, so a misspelt key is not silently dropped.
@@ -39,6 +42,9 @@ use serde::Deserialize;
 use std::borrow::Cow;
 use std::collections::BTreeMap;
 use std::io::Write;
+
+pub mod game;
+use game::{JsonComment, JsonSequence, JsonTags};
 
 /// True when the first non-blank byte opens a JSON object.
 pub fn sniff(bytes: &[u8]) -> bool {
@@ -60,6 +66,13 @@ struct JsonBoard<'a> {
     par: Option<JsonPar>,
     dlm: Option<JsonDlmBoard>,
     dup_trailer: Option<String>,
+    #[serde(default)]
+    tags: JsonTags,
+    auction: Option<JsonSequence>,
+    play: Option<JsonSequence>,
+    #[serde(default)]
+    comments: Vec<JsonComment>,
+    lin: Option<String>,
 }
 
 #[derive(Deserialize)]
@@ -90,6 +103,25 @@ struct JsonSet {
     site: Option<String>,
     date: Option<String>,
     dlm: Option<JsonDlm>,
+    pbn: Option<JsonPbn>,
+    lin: Option<JsonLin>,
+}
+
+#[derive(Deserialize)]
+#[serde(deny_unknown_fields)]
+struct JsonPbn {
+    #[serde(default)]
+    preamble: Vec<String>,
+    #[serde(default)]
+    utf8: bool,
+    #[serde(default)]
+    bom: bool,
+}
+
+#[derive(Deserialize)]
+#[serde(deny_unknown_fields)]
+struct JsonLin {
+    header: String,
 }
 
 #[derive(Deserialize)]
@@ -160,6 +192,17 @@ fn board_from_json(j: JsonBoard<'_>) -> Result<Board, String> {
     if let Some(t) = j.dup_trailer {
         board.dup_trailer = Some(trailer_from_text(&t)?);
     }
+    board.tags = j.tags.0;
+    if let Some(a) = j.auction {
+        board.auction = Some(game::auction_from_json(a).map_err(|e| format!("auction: {e}"))?);
+    }
+    if let Some(p) = j.play {
+        board.play = Some(game::play_from_json(p).map_err(|e| format!("play: {e}"))?);
+    }
+    for c in j.comments {
+        board.comments.push(game::comment_from_json(c)?);
+    }
+    board.lin = j.lin.map(crate::formats::lin::LinBoard);
     Ok(board)
 }
 
@@ -211,6 +254,14 @@ fn set_from_json(j: JsonSet) -> Result<BoardSet, String> {
         site: j.site,
         date: j.date,
         dlm,
+        pbn: j.pbn.map(|p| crate::formats::pbn::PbnInfo {
+            preamble: p.preamble,
+            utf8: p.utf8,
+            bom: p.bom,
+        }),
+        lin: j
+            .lin
+            .map(|l| crate::formats::lin::LinInfo { header: l.header }),
     })
 }
 
@@ -237,6 +288,7 @@ pub fn read(bytes: &[u8], diag: &mut Diagnostics) -> Result<BoardSet, Error> {
         let serde_pos = |e: &serde_json::Error, record: Option<u64>| Position {
             byte: here.byte + e.column().saturating_sub(1) as u64,
             line: Some(line_no),
+            column: Some(e.column() as u64),
             record,
         };
         if is_set_line(text) {
@@ -360,6 +412,7 @@ pub fn write_board(board: &Board, out: &mut Vec<u8>) {
         out.extend_from_slice(b",\"dup_trailer\":");
         push_json_string(out, &crate::formats::latin1_decode(&t.0));
     }
+    game::push_game(board, out);
     out.push(b'}');
 }
 
@@ -408,6 +461,17 @@ fn write_set_line(set: &BoardSet, out: &mut Vec<u8>) {
             d.final_newline,
             others.join(",")
         ));
+    }
+    if let Some(p) = &set.pbn {
+        fields.push(format!(
+            "\"pbn\":{{\"preamble\":{},\"utf8\":{},\"bom\":{}}}",
+            serde_json::to_string(&p.preamble).unwrap_or_default(),
+            p.utf8,
+            p.bom
+        ));
+    }
+    if let Some(l) = &set.lin {
+        fields.push(format!("\"lin\":{{\"header\":{}}}", json(&l.header)));
     }
     if !fields.is_empty() {
         out.extend_from_slice(format!("{{\"set\":{{{}}}}}\n", fields.join(",")).as_bytes());
@@ -471,7 +535,7 @@ mod tests {
         .unwrap_err();
         assert!(
             e.to_string()
-                .starts_with("JSONL error at record 0 (line 2, byte "),
+                .starts_with("JSONL error at record 0 (line 2, column "),
             "{e}"
         );
         assert!(e.to_string().contains("unknown field `vul`"), "{e}");

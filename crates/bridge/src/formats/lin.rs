@@ -1,0 +1,694 @@
+//! LIN, Bridge Base Online's hand and vugraph files.
+//!
+//! There is no published spec; this follows DESIGN.md and the files BBO's
+//! hand viewer and vugraph archive serve. A file is a run of commands
+//! `key|value|`, on one line or many:
+//!
+//! | command | meaning |
+//! |---|---|
+//! | `pn|S,W,N,E|` | players South, West, North, East (vugraph: eight, open room then closed) |
+//! | `md|DS..,W..,N..,E..|` | dealer digit 1 S, 2 W, 3 N, 4 E; hands `S..H..D..C..` South, West, North, East; a hand may be empty and the fourth is often left out |
+//! | `sv|V|` | vulnerable: `o` or `0` none, `n` NS, `e` EW, `b` both |
+//! | `ah|Board N|` | the board number |
+//! | `qx|oN|` / `qx|cN|` | open or closed room, board N; starts a board |
+//! | `mb|call|` | a call: `p`, `d`, `r`, `1C`..`7N`; `!` after it is an alert |
+//! | `an|text|` | the explanation of the call before |
+//! | `pc|card|` | a card, in the order played |
+//! | `mc|N|` | declarer claims N tricks in all |
+//! | `vg|event,segment,...|` | vugraph header: the event name first |
+//! | `pg||`, `st||`, `rh||`, `nt|..|`, `rs|..|`, ... | page breaks, chat, results: kept, not read |
+//!
+//! A board starts at `qx|`, or at an `md|` when the board before already has
+//! one (then with the `pn|`, `st|` and `rh|` commands just before it). What
+//! comes before the first board is the file's header.
+//!
+//! The model gets the number, dealer, vulnerability and deal, the players as
+//! `West`..`South` tags, `Room` from `qx|`, `Event` from `vg|`, the auction
+//! (alerts become notes `N:explanation`), the play laid out in PBN's rows,
+//! and `Declarer`, `Contract` and `Result` (from `mc|`, or counted from a
+//! complete play).
+//!
+//! Each board's text is kept as written. On write, a board whose model data
+//! still reads the same from its text is written as it was, so a LIN file
+//! read and written again gives the same bytes; other boards are written
+//! one a line: `pn|`, `st||`, `md|` (four hands), `rh||`, `ah|Board N|`,
+//! `sv|`, the calls, `pg||`, the cards with `pg||` after each trick, `mc|`
+//! when the play stops short of thirteen tricks.
+//!
+//! LIN cannot carry double-dummy data, comments, other tags, PBN's
+//! auction markers (`+`, `^S`, `-`) or annotations other than alerts.
+
+use crate::auction::{Annotated, Auction, Call, CallToken, Contract, Play};
+use crate::board::{Board, BoardSet, Strain, Vulnerability};
+use crate::card::{Card, Rank, Suit};
+use crate::deal::{Deal, Seat};
+use crate::error::{Diagnostics, Error, Position};
+use crate::format::Format;
+use crate::hand::Hand;
+use std::io::Write;
+
+const F: Format = Format::Lin;
+
+/// A LIN file's text before its first board.
+#[derive(Debug, Clone, PartialEq, Eq, Default)]
+pub struct LinInfo {
+    /// The header as written (`vg|...|rs|...|pn|...|`), line ends included.
+    pub header: String,
+}
+
+/// One board's LIN text as it stood in the file, from its first command up
+/// to the next board's, line ends included.
+#[derive(Debug, Clone, PartialEq, Eq, Hash)]
+pub struct LinBoard(pub String);
+
+/// True when the text starts with a LIN command `xx|`.
+pub fn sniff(bytes: &[u8]) -> bool {
+    let b = bytes
+        .strip_prefix(b"\xef\xbb\xbf")
+        .unwrap_or(bytes)
+        .trim_ascii_start();
+    b.len() >= 3 && b[0].is_ascii_alphabetic() && b[1].is_ascii_alphabetic() && b[2] == b'|'
+}
+
+/// One `key|value|` command.
+#[derive(Clone, Copy)]
+struct Command<'a> {
+    key: [u8; 2],
+    value: &'a str,
+    /// Byte offset of the key.
+    start: usize,
+}
+
+fn at_byte(i: usize) -> Position {
+    Position::byte(i as u64)
+}
+
+/// Splits the text into commands.
+fn commands(text: &str, diag_pos: impl Fn(usize) -> Position) -> Result<Vec<Command<'_>>, Error> {
+    let b = text.as_bytes();
+    let mut out = Vec::with_capacity(b.len() / 6);
+    let mut i = 0;
+    loop {
+        while i < b.len() && b[i].is_ascii_whitespace() {
+            i += 1;
+        }
+        if i >= b.len() {
+            return Ok(out);
+        }
+        let start = i;
+        let bar = b[i..].iter().position(|&c| c == b'|').map(|n| i + n);
+        let key = match bar {
+            Some(k)
+                if k - i == 2 && b[i].is_ascii_alphabetic() && b[i + 1].is_ascii_alphabetic() =>
+            {
+                [b[i].to_ascii_lowercase(), b[i + 1].to_ascii_lowercase()]
+            }
+            _ => {
+                let end = b[i..]
+                    .iter()
+                    .position(|c| *c == b'|' || c.is_ascii_whitespace())
+                    .map_or(b.len(), |n| i + n);
+                return Err(Error::syntax(
+                    F,
+                    diag_pos(i),
+                    format!(
+                        "{:?} is not a two-letter command followed by |",
+                        &text[i..end]
+                    ),
+                ));
+            }
+        };
+        let vstart = bar.expect("key ends at a bar") + 1;
+        let Some(n) = b[vstart..].iter().position(|&c| c == b'|') else {
+            return Err(Error::syntax(
+                F,
+                diag_pos(start),
+                format!(
+                    "command {}| has no closing |",
+                    String::from_utf8_lossy(&key)
+                ),
+            ));
+        };
+        out.push(Command {
+            key,
+            value: &text[vstart..vstart + n],
+            start,
+        });
+        i = vstart + n + 1;
+    }
+}
+
+/// What carries over from board to board: the last `pn|` and the event of
+/// `vg|`.
+#[derive(Clone, Default)]
+struct Context {
+    players: Vec<String>,
+    event: Option<String>,
+}
+
+impl Context {
+    fn update(&mut self, c: &Command) {
+        match &c.key {
+            b"pn" => self.players = c.value.split(',').map(|s| s.trim().to_string()).collect(),
+            b"vg" => {
+                self.event = c
+                    .value
+                    .split(',')
+                    .next()
+                    .map(|s| s.trim().to_string())
+                    .filter(|s| !s.is_empty())
+            }
+            _ => {}
+        }
+    }
+}
+
+/// Reads a LIN file.
+pub fn read(bytes: &[u8], diag: &mut Diagnostics) -> Result<BoardSet, Error> {
+    let text = match std::str::from_utf8(bytes) {
+        Ok(t) => std::borrow::Cow::Borrowed(t),
+        Err(_) => std::borrow::Cow::Owned(crate::formats::latin1_decode(bytes)),
+    };
+    // Byte offsets below are into `text`; for Latin-1 files they differ from
+    // the file's where a character above 127 came before.
+    let line_starts: Vec<usize> = std::iter::once(0)
+        .chain(text.match_indices('\n').map(|(i, _)| i + 1))
+        .collect();
+    let pos = |at: usize| {
+        let line = line_starts.partition_point(|&s| s <= at);
+        Position::byte(at as u64)
+            .with_line(line as u64)
+            .with_column((at - line_starts[line - 1]) as u64 + 1)
+    };
+    let cmds = commands(&text, pos)?;
+    let starts = board_starts(&cmds);
+    let mut set = BoardSet::default();
+    let header_end = starts.first().map_or(text.len(), |&s| cmds[s].start);
+    let mut ctx = Context::default();
+    for c in cmds
+        .iter()
+        .take(starts.first().copied().unwrap_or(cmds.len()))
+    {
+        ctx.update(c);
+    }
+    if header_end > 0 {
+        set.lin = Some(LinInfo {
+            header: text[..header_end].to_string(),
+        });
+    }
+    for (k, &s) in starts.iter().enumerate() {
+        let e = starts.get(k + 1).copied().unwrap_or(cmds.len());
+        let from = cmds[s].start;
+        let to = starts.get(k + 1).map_or(text.len(), |&n| cmds[n].start);
+        let previous = set.boards.last().map(|b| b.number);
+        match board_from_commands(&cmds[s..e], &mut ctx, previous) {
+            Ok(mut board) => {
+                board.lin = Some(LinBoard(text[from..to].to_string()));
+                set.boards.push(board);
+            }
+            Err((offset, m)) => diag.error(Error::invalid(
+                F,
+                Position {
+                    record: Some(k as u64),
+                    ..pos(offset)
+                },
+                m,
+            ))?,
+        }
+    }
+    Ok(set)
+}
+
+/// The index of each board's first command.
+fn board_starts(cmds: &[Command]) -> Vec<usize> {
+    let mut starts = Vec::new();
+    let mut has_md = false;
+    let mut started = false;
+    for (i, c) in cmds.iter().enumerate() {
+        match &c.key {
+            b"qx" => {
+                starts.push(i);
+                started = true;
+                has_md = false;
+            }
+            b"md" => {
+                if !started || has_md {
+                    let mut s = i;
+                    let floor = starts.last().map_or(0, |&l| l + 1);
+                    while s > floor && matches!(&cmds[s - 1].key, b"pn" | b"st" | b"rh") {
+                        s -= 1;
+                    }
+                    starts.push(s);
+                    started = true;
+                }
+                has_md = true;
+            }
+            _ => {}
+        }
+    }
+    starts
+}
+
+/// The seat of `md|`'s dealer digit.
+fn dealer_of_digit(d: u8) -> Option<Seat> {
+    Some(match d {
+        b'1' => Seat::South,
+        b'2' => Seat::West,
+        b'3' => Seat::North,
+        b'4' => Seat::East,
+        _ => return None,
+    })
+}
+
+/// `md|`'s hand order.
+const MD_SEATS: [Seat; 4] = [Seat::South, Seat::West, Seat::North, Seat::East];
+
+/// Reads a hand `S..H..D..C..` (any suit order, `10` or `T`).
+fn parse_hand(text: &str) -> Result<Hand, String> {
+    let mut hand = Hand::EMPTY;
+    let mut suit: Option<Suit> = None;
+    let b = text.trim().as_bytes();
+    let mut i = 0;
+    while i < b.len() {
+        let c = b[i];
+        if let Some(s) = Suit::from_letter(c) {
+            suit = Some(s);
+            i += 1;
+            continue;
+        }
+        let (rank, len) = if c == b'1' && b.get(i + 1) == Some(&b'0') {
+            (Some(Rank::Ten), 2)
+        } else {
+            (Rank::from_char(c), 1)
+        };
+        let (Some(s), Some(r)) = (suit, rank) else {
+            return Err(format!(
+                "hand {text:?}: {:?} is not a suit or rank",
+                c as char
+            ));
+        };
+        if !hand.insert(Card::new(s, r)) {
+            return Err(format!("hand {text:?} holds {} twice", Card::new(s, r)));
+        }
+        i += len;
+    }
+    Ok(hand)
+}
+
+/// Reads `md|`: the dealer, if given, and the deal; a missing fourth hand is
+/// the cards the other three do not hold, when they hold 13 each.
+fn parse_md(value: &str) -> Result<(Option<Seat>, Deal), String> {
+    let (dealer, rest) = match value.as_bytes().first() {
+        Some(d) if d.is_ascii_digit() => (
+            Some(
+                dealer_of_digit(*d)
+                    .ok_or_else(|| format!("md dealer {:?} is not 1 to 4", *d as char))?,
+            ),
+            &value[1..],
+        ),
+        _ => (None, value),
+    };
+    let parts: Vec<&str> = rest.split(',').collect();
+    if parts.len() > 4 {
+        return Err(format!("md {value:?} has more than four hands"));
+    }
+    let mut hands = [Hand::EMPTY; 4];
+    for (i, p) in parts.iter().enumerate() {
+        hands[MD_SEATS[i].index()] = parse_hand(p)?;
+    }
+    let given: Vec<Hand> = MD_SEATS.iter().map(|s| hands[s.index()]).collect();
+    if given[..3].iter().all(|h| h.len() == 13) && given[3].is_empty() {
+        let rest = given[0].union(given[1]).union(given[2]).complement();
+        hands[Seat::East.index()] = rest;
+    }
+    let deal = Deal::new(hands).map_err(|e| e.to_string())?;
+    Ok((dealer, deal))
+}
+
+fn parse_call(value: &str) -> Result<(Call, bool), String> {
+    let v = value.trim();
+    let (v, alert) = match v.strip_suffix('!') {
+        Some(v) => (v, true),
+        None => (v, false),
+    };
+    Call::parse(v)
+        .map(|c| (c, alert))
+        .ok_or_else(|| format!("mb {value:?} is not a call"))
+}
+
+fn parse_card(value: &str) -> Result<Card, String> {
+    let b = value.trim().as_bytes();
+    let card = match b {
+        [s, r] => Suit::from_letter(*s).zip(Rank::from_char(*r)),
+        [s, b'1', b'0'] => Suit::from_letter(*s).map(|s| (s, Rank::Ten)),
+        _ => None,
+    };
+    card.map(|(s, r)| Card::new(s, r))
+        .ok_or_else(|| format!("pc {value:?} is not a card"))
+}
+
+/// The digits at the end of a text: `Board 12` is 12, `o12` is 12.
+fn trailing_number(text: &str) -> Option<u32> {
+    let t = text.split(',').next().unwrap_or(text).trim();
+    let digits = t.bytes().rev().take_while(u8::is_ascii_digit).count();
+    crate::formats::parse_u32(&t.as_bytes()[t.len() - digits..]).filter(|&n| n > 0)
+}
+
+/// Reads one board's commands into the model; an error gives the byte
+/// offset of the command at fault.
+fn board_from_commands(
+    cmds: &[Command],
+    ctx: &mut Context,
+    previous: Option<u32>,
+) -> Result<Board, (usize, String)> {
+    let mut number = None;
+    let mut room = None;
+    let mut dealer = None;
+    let mut deal = None;
+    let mut vul = None;
+    let mut calls: Vec<Annotated<CallToken>> = Vec::new();
+    let mut notes: Vec<String> = Vec::new();
+    let mut cards: Vec<Card> = Vec::new();
+    let mut claim = None;
+    for c in cmds {
+        let err = |m: String| (c.start, m);
+        ctx.update(c);
+        match &c.key {
+            b"qx" => {
+                let v = c.value.trim();
+                room = match v.as_bytes().first().map(u8::to_ascii_lowercase) {
+                    Some(b'o') => Some("Open"),
+                    Some(b'c') => Some("Closed"),
+                    _ => None,
+                };
+                if number.is_none() {
+                    number = trailing_number(v);
+                }
+            }
+            b"ah" => number = trailing_number(c.value).or(number),
+            b"md" => {
+                let (d, hands) = parse_md(c.value).map_err(err)?;
+                dealer = d;
+                deal = Some(hands);
+            }
+            b"sv" => {
+                vul = Some(match c.value.trim().to_ascii_lowercase().as_str() {
+                    "o" | "0" | "" | "-" => Vulnerability::None,
+                    "n" => Vulnerability::NS,
+                    "e" => Vulnerability::EW,
+                    "b" => Vulnerability::All,
+                    v => return Err(err(format!("sv {v:?} is not o, n, e or b"))),
+                })
+            }
+            b"mb" => {
+                let (call, alert) = parse_call(c.value).map_err(err)?;
+                let mut a = Annotated::plain(CallToken::Call(call));
+                if alert {
+                    notes.push(format!("{}:", notes.len() + 1));
+                    a.note = Some(notes.len() as u8);
+                }
+                calls.push(a);
+            }
+            b"an" => {
+                let Some(last) = calls.last_mut() else {
+                    return Err(err("an| before any call".into()));
+                };
+                match last.note {
+                    Some(n) => notes[n as usize - 1].push_str(c.value),
+                    None => {
+                        notes.push(format!("{}:{}", notes.len() + 1, c.value));
+                        last.note = Some(notes.len() as u8);
+                    }
+                }
+            }
+            b"pc" => cards.push(parse_card(c.value).map_err(err)?),
+            b"mc" => {
+                claim = Some(
+                    crate::formats::parse_u32(c.value.trim().as_bytes())
+                        .filter(|&n| n <= 13)
+                        .ok_or_else(|| err(format!("mc {:?} is not 0 to 13 tricks", c.value)))?,
+                )
+            }
+            _ => {}
+        }
+    }
+    let number = number.unwrap_or_else(|| previous.map_or(1, |p| p + 1));
+    let mut board = Board::new(number, deal.unwrap_or_default());
+    if let Some(d) = dealer {
+        board.dealer = d;
+    }
+    if let Some(v) = vul {
+        board.vulnerability = v;
+    }
+    if let Some(e) = &ctx.event {
+        board.set_tag("Event", e.clone());
+    }
+    let names: &[String] = match (ctx.players.len(), room) {
+        (8, Some("Closed")) => &ctx.players[4..],
+        (n, _) if n >= 4 => &ctx.players[..4],
+        _ => &[],
+    };
+    for (seat, name) in MD_SEATS.iter().zip(names) {
+        if !name.is_empty() {
+            board.set_tag(seat.name(), name.clone());
+        }
+    }
+    if let Some(r) = room {
+        board.set_tag("Room", r);
+    }
+    let mut contract = None;
+    if !calls.is_empty() {
+        let mut auction = Auction::new(board.dealer);
+        auction.calls = calls;
+        auction.notes = notes;
+        contract = auction.contract();
+        board.auction = Some(auction);
+    }
+    if let Some(c) = contract {
+        match c {
+            Contract::Bid { declarer, .. } => {
+                board.set_tag("Declarer", declarer.letter().to_string())
+            }
+            Contract::PassedOut => board.set_tag("Declarer", ""),
+        }
+        board.set_tag("Contract", c.pbn());
+    }
+    if !cards.is_empty() {
+        let (leader, trump) = match contract {
+            Some(c @ Contract::Bid { declarer, .. }) => (declarer.next(1), c.trump()),
+            _ => (board.dealer.next(1), None),
+        };
+        let play = Play::from_chronological(leader, &cards, trump);
+        if claim.is_none() && cards.len() == 52 {
+            if let Some(Contract::Bid { declarer, .. }) = contract {
+                let (ns, ew) = play.tricks_won(trump);
+                claim = Some(if declarer.index() % 2 == 0 { ns } else { ew });
+            }
+        }
+        board.play = Some(play);
+    }
+    if let Some(n) = claim {
+        board.set_tag("Result", n.to_string());
+    }
+    Ok(board)
+}
+
+/// The data LIN carries of a board, to tell whether a kept text still says
+/// the same.
+fn lin_view(b: &Board) -> impl PartialEq + '_ {
+    const TAGS: [&str; 9] = [
+        "Event", "West", "North", "East", "South", "Room", "Declarer", "Contract", "Result",
+    ];
+    (
+        b.number,
+        b.dealer,
+        b.vulnerability,
+        b.deal,
+        &b.auction,
+        &b.play,
+        TAGS.map(|t| b.tag(t)),
+    )
+}
+
+/// Writes a LIN file: the header, then each board as it was read when its
+/// data is unchanged, else in the form of the module header.
+pub fn write(set: &BoardSet, out: &mut dyn Write) -> Result<(), Error> {
+    let mut buf = String::with_capacity(64 * 1024);
+    let mut ctx = Context::default();
+    if let Some(info) = &set.lin {
+        buf.push_str(&info.header);
+        if let Ok(cmds) = commands(&info.header, at_byte) {
+            for c in &cmds {
+                ctx.update(c);
+            }
+        }
+    }
+    let mut previous = None;
+    for board in &set.boards {
+        let kept = board.lin.as_ref().and_then(|text| {
+            let cmds = commands(&text.0, at_byte).ok()?;
+            let mut trial = ctx.clone();
+            let again = board_from_commands(&cmds, &mut trial, previous).ok()?;
+            let same = lin_view(&again) == lin_view(board);
+            same.then_some((text, trial))
+        });
+        match kept {
+            Some((text, after)) => {
+                buf.push_str(&text.0);
+                ctx = after;
+            }
+            None => {
+                if !buf.is_empty() && !buf.ends_with('\n') {
+                    buf.push('\n');
+                }
+                let line = board_text(board, &ctx);
+                if let Ok(cmds) = commands(&line, at_byte) {
+                    for c in &cmds {
+                        ctx.update(c);
+                    }
+                }
+                buf.push_str(&line);
+            }
+        }
+        previous = Some(board.number);
+        if buf.len() >= 60 * 1024 {
+            out.write_all(buf.as_bytes())?;
+            buf.clear();
+        }
+    }
+    out.write_all(buf.as_bytes())?;
+    Ok(())
+}
+
+fn push_hand(out: &mut String, hand: Hand) {
+    for suit in Suit::ALL {
+        out.push(suit.letter());
+        for r in hand.ranks(suit) {
+            out.push(r.char());
+        }
+    }
+}
+
+fn lin_call(c: Call) -> String {
+    match c {
+        Call::Pass => "p".into(),
+        Call::Double => "d".into(),
+        Call::Redouble => "r".into(),
+        Call::Bid { level, strain } => {
+            format!(
+                "{level}{}",
+                if strain == Strain::NoTrump {
+                    "N"
+                } else {
+                    strain.name()
+                }
+            )
+        }
+    }
+}
+
+/// One board in LIN, one line.
+fn board_text(b: &Board, ctx: &Context) -> String {
+    let mut s = String::with_capacity(400);
+    match b.tag("Room") {
+        Some("Open") => s.push_str(&format!("qx|o{}|", b.number)),
+        Some("Closed") => s.push_str(&format!("qx|c{}|", b.number)),
+        _ => {}
+    }
+    let names: Vec<&str> = MD_SEATS
+        .iter()
+        .map(|seat| b.tag(seat.name()).unwrap_or(""))
+        .collect();
+    if names.iter().any(|n| !n.is_empty()) || !ctx.players.is_empty() {
+        s.push_str(&format!("pn|{}|", names.join(",")));
+    }
+    s.push_str("st||md|");
+    s.push(match b.dealer {
+        Seat::South => '1',
+        Seat::West => '2',
+        Seat::North => '3',
+        Seat::East => '4',
+    });
+    for (i, seat) in MD_SEATS.iter().enumerate() {
+        if i > 0 {
+            s.push(',');
+        }
+        let hand = b.deal.hand(*seat);
+        if !hand.is_empty() {
+            push_hand(&mut s, hand);
+        }
+    }
+    s.push_str(&format!("|rh||ah|Board {}|sv|", b.number));
+    s.push(match b.vulnerability {
+        Vulnerability::None => 'o',
+        Vulnerability::NS => 'n',
+        Vulnerability::EW => 'e',
+        Vulnerability::All => 'b',
+    });
+    s.push('|');
+    let mut contract = None;
+    if let Some(a) = &b.auction {
+        let note_text = |n: u8| {
+            let prefix = format!("{n}:");
+            a.notes
+                .iter()
+                .find_map(|v| v.strip_prefix(&prefix))
+                .unwrap_or("")
+                .to_string()
+        };
+        let seated = a.seated_calls();
+        let mut k = 0;
+        let emit = |s: &mut String, call: Call, note: Option<u8>| {
+            s.push_str("mb|");
+            s.push_str(&lin_call(call));
+            if note.is_some() {
+                s.push('!');
+            }
+            s.push('|');
+            if let Some(text) = note.map(note_text).filter(|t| !t.is_empty()) {
+                s.push_str(&format!("an|{text}|"));
+            }
+        };
+        for t in &a.calls {
+            match t.token {
+                CallToken::Call(_) if k < seated.len() => {
+                    emit(&mut s, seated[k].1, t.note);
+                    k += 1;
+                }
+                CallToken::AllPass => {
+                    while k < seated.len() {
+                        emit(&mut s, seated[k].1, None);
+                        k += 1;
+                    }
+                }
+                // PBN's markers: LIN has no form for them.
+                _ => {}
+            }
+        }
+        s.push_str("pg||");
+        contract = a.contract();
+    }
+    if let Some(p) = &b.play {
+        let trump = contract.and_then(Contract::trump);
+        let played = p.chronological(trump);
+        for (i, (_, card)) in played.iter().enumerate() {
+            s.push_str(&format!("pc|{card}|"));
+            if i % 4 == 3 {
+                s.push_str("pg||");
+            }
+        }
+        if played.len() < 52 {
+            if let Some(n) = b
+                .tag("Result")
+                .and_then(|r| crate::formats::parse_u32(r.trim().as_bytes()))
+            {
+                s.push_str(&format!("mc|{n}|"));
+            }
+        }
+    }
+    s.push('\n');
+    s
+}
+
+#[cfg(test)]
+mod tests;

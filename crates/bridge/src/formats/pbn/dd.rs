@@ -1,0 +1,345 @@
+//! PBN's double-dummy tags: reading them into the model and writing them
+//! from it.
+
+use crate::board::{DdTable, Par, Strain, Tag};
+use crate::deal::Seat;
+
+/// The declarer order of `DoubleDummyTricks` and of the generated table.
+const DECLARERS: [Seat; 4] = [Seat::North, Seat::South, Seat::East, Seat::West];
+/// The strain order of `DoubleDummyTricks` and of the generated table.
+const STRAINS: [Strain; 5] = [
+    Strain::NoTrump,
+    Strain::Spades,
+    Strain::Hearts,
+    Strain::Diamonds,
+    Strain::Clubs,
+];
+
+/// Which double-dummy tags the PBN writer gives a board whose table or par
+/// is known but not (or no longer) carried by a tag of the file.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub struct PbnDdTags {
+    /// `OptimumResultTable`, the 20-row table.
+    pub table: bool,
+    /// `DoubleDummyTricks`, 20 hex digits.
+    pub tricks: bool,
+    /// `OptimumScore`, the par score.
+    pub score: bool,
+    /// `ParContract`, the par contracts.
+    pub contract: bool,
+    /// Write only these: drop the file's other double-dummy tags too.
+    pub only: bool,
+}
+
+impl Default for PbnDdTags {
+    /// All four, and the file's own tags kept.
+    fn default() -> PbnDdTags {
+        PbnDdTags {
+            table: true,
+            tricks: true,
+            score: true,
+            contract: true,
+            only: false,
+        }
+    }
+}
+
+impl PbnDdTags {
+    /// Reads a comma-separated list of tag names (any case), `all` or
+    /// `none`; the result writes exactly those tags.
+    pub fn parse(list: &str) -> Result<PbnDdTags, String> {
+        let mut t = PbnDdTags {
+            table: false,
+            tricks: false,
+            score: false,
+            contract: false,
+            only: true,
+        };
+        for name in list.split(',').map(str::trim).filter(|n| !n.is_empty()) {
+            match name.to_ascii_lowercase().as_str() {
+                "all" => {
+                    t = PbnDdTags {
+                        only: true,
+                        ..PbnDdTags::default()
+                    }
+                }
+                "none" => {}
+                "optimumresulttable" => t.table = true,
+                "doubledummytricks" => t.tricks = true,
+                "optimumscore" => t.score = true,
+                "parcontract" => t.contract = true,
+                _ => {
+                    return Err(format!(
+                        "{name:?} is not one of OptimumResultTable, DoubleDummyTricks, OptimumScore, ParContract, all, none"
+                    ))
+                }
+            }
+        }
+        Ok(t)
+    }
+
+    /// True when the tag of this name is chosen.
+    pub(crate) fn wants(&self, name: &str) -> bool {
+        match name {
+            "OptimumResultTable" => self.table,
+            "DoubleDummyTricks" => self.tricks,
+            "OptimumScore" => self.score,
+            "ParContract" => self.contract,
+            _ => false,
+        }
+    }
+}
+
+/// Reads `DoubleDummyTricks`: 20 hex digits, declarers N S E W, each strains
+/// NT S H D C.
+pub(crate) fn dd_from_tricks(value: &str) -> Result<DdTable, String> {
+    let digits = value.trim().as_bytes();
+    if digits.len() != 20 {
+        return Err(format!("DoubleDummyTricks {value:?} is not 20 hex digits"));
+    }
+    let mut table = DdTable::default();
+    for (i, &c) in digits.iter().enumerate() {
+        let t = (c as char).to_digit(16).ok_or_else(|| {
+            format!(
+                "DoubleDummyTricks {value:?}: {:?} is not a hex digit",
+                c as char
+            )
+        })?;
+        table
+            .set(DECLARERS[i / 5], STRAINS[i % 5], Some(t as u8))
+            .map_err(|e| format!("DoubleDummyTricks {value:?}: {e}"))?;
+    }
+    Ok(table)
+}
+
+/// Writes `DoubleDummyTricks`, when every entry is known.
+pub(crate) fn dd_to_tricks(table: &DdTable) -> Option<String> {
+    let mut s = String::with_capacity(20);
+    for seat in DECLARERS {
+        for strain in STRAINS {
+            s.push(char::from_digit(table.get(seat, strain)? as u32, 16)?);
+        }
+    }
+    Some(s)
+}
+
+/// The column name without its order sign and width: `+Result\2R` is `Result`.
+fn column_name(c: &str) -> &str {
+    let c = c.trim();
+    let c = c.strip_prefix(['+', '-']).unwrap_or(c);
+    c.split('\\').next().unwrap_or(c)
+}
+
+/// Reads an `OptimumResultTable` tag and its rows.
+pub(crate) fn dd_from_table(tag: &Tag) -> Result<DdTable, String> {
+    let columns: Vec<&str> = tag.value.split(';').map(column_name).collect();
+    let find = |name: &str| {
+        columns
+            .iter()
+            .position(|c| c.eq_ignore_ascii_case(name))
+            .ok_or_else(|| format!("OptimumResultTable has no {name} column"))
+    };
+    let (d, s, r) = (find("Declarer")?, find("Denomination")?, find("Result")?);
+    let mut table = DdTable::default();
+    for row in &tag.rows {
+        let cell = |i: usize| row.get(i).map(String::as_str).unwrap_or("");
+        let seat = match cell(d).as_bytes() {
+            [c] => Seat::from_letter(*c),
+            _ => None,
+        }
+        .ok_or_else(|| format!("OptimumResultTable: {:?} is not a declarer", cell(d)))?;
+        let strain = Strain::from_name(&cell(s).to_ascii_uppercase())
+            .ok_or_else(|| format!("OptimumResultTable: {:?} is not a denomination", cell(s)))?;
+        let tricks = match cell(r) {
+            "?" | "-" => None,
+            t => Some(
+                t.parse::<u8>()
+                    .map_err(|_| format!("OptimumResultTable: {t:?} is not a number of tricks"))?,
+            ),
+        };
+        table.set(seat, strain, tricks).map_err(|e| {
+            format!(
+                "OptimumResultTable {} {}: {e}",
+                seat.letter(),
+                strain.name()
+            )
+        })?;
+    }
+    Ok(table)
+}
+
+/// The `OptimumResultTable` tag with its 20 rows (`?` where unknown).
+pub(crate) fn table_tag(table: &DdTable) -> Tag {
+    let mut tag = Tag::new("OptimumResultTable", "Declarer;Denomination\\2R;Result\\2R");
+    for seat in DECLARERS {
+        for strain in STRAINS {
+            tag.rows.push(vec![
+                seat.letter().to_string(),
+                strain.name().to_string(),
+                table
+                    .get(seat, strain)
+                    .map_or("?".to_string(), |t| t.to_string()),
+            ]);
+        }
+    }
+    tag
+}
+
+/// Reads `OptimumScore`: `NS 420`, `EW -420`, `NS 420 EW -420`; the score
+/// from North-South's side.
+pub(crate) fn score_from_tag(value: &str) -> Result<i32, String> {
+    let words: Vec<&str> = value.split_whitespace().collect();
+    let number = |w: &str| {
+        w.parse::<i32>()
+            .map_err(|_| format!("OptimumScore {value:?}: {w:?} is not a score"))
+    };
+    let side = |w: &str, n: i32| match w.to_ascii_uppercase().as_str() {
+        "NS" => Ok(n),
+        "EW" => Ok(-n),
+        _ => Err(format!("OptimumScore {value:?}: {w:?} is not NS or EW")),
+    };
+    match words.as_slice() {
+        [s, n] => side(s, number(n)?),
+        [s1, n1, s2, n2] => {
+            let (a, b) = (side(s1, number(n1)?)?, side(s2, number(n2)?)?);
+            if a != b {
+                return Err(format!(
+                    "OptimumScore {value:?}: the two sides' scores are not opposite"
+                ));
+            }
+            Ok(a)
+        }
+        _ => Err(format!(
+            "OptimumScore {value:?} is not \"NS score\" or \"EW score\""
+        )),
+    }
+}
+
+/// Writes `OptimumScore` from North-South's score: `NS 420` or `EW 420`.
+pub(crate) fn score_tag_value(score_ns: i32) -> String {
+    if score_ns < 0 {
+        format!("EW {}", -score_ns)
+    } else {
+        format!("NS {score_ns}")
+    }
+}
+
+/// Reads `ParContract` (`NS 4S`, `EW 5CX; EW 5DX`) into the model's
+/// contract strings (`4S-NS`, `5CX-EW`); an item of another shape is kept as
+/// it is.
+pub(crate) fn contracts_from_tag(value: &str) -> Vec<String> {
+    value
+        .split([';', ','])
+        .map(str::trim)
+        .filter(|s| !s.is_empty())
+        .map(|item| match item.split_once(' ') {
+            Some((seats, contract))
+                if !seats.is_empty()
+                    && seats.bytes().all(|c| b"NESWnesw".contains(&c))
+                    && !contract.trim().is_empty() =>
+            {
+                format!("{}-{}", contract.trim(), seats.to_ascii_uppercase())
+            }
+            _ => item.to_string(),
+        })
+        .collect()
+}
+
+/// Writes `ParContract` from the model's contract strings.
+pub(crate) fn contracts_tag_value(contracts: &[String]) -> String {
+    contracts
+        .iter()
+        .map(|c| match c.rsplit_once('-') {
+            Some((contract, seats))
+                if !seats.is_empty() && seats.bytes().all(|b| b"NESW".contains(&b)) =>
+            {
+                format!("{seats} {contract}")
+            }
+            _ => c.clone(),
+        })
+        .collect::<Vec<_>>()
+        .join("; ")
+}
+
+/// What one tag says about the board's double-dummy data, if it is one of
+/// the double-dummy tags and reads.
+pub(crate) enum DdFact {
+    Table(DdTable),
+    Score(i32),
+    Contracts(Vec<String>),
+}
+
+/// Reads a double-dummy tag; `None` for other tags, `Some(Err)` when it does
+/// not read.
+pub(crate) fn dd_fact(tag: &Tag) -> Option<Result<DdFact, String>> {
+    Some(match tag.name.as_str() {
+        "OptimumResultTable" => dd_from_table(tag).map(DdFact::Table),
+        "DoubleDummyTricks" => dd_from_tricks(&tag.value).map(DdFact::Table),
+        "OptimumScore" => score_from_tag(&tag.value).map(DdFact::Score),
+        "ParContract" => Ok(DdFact::Contracts(contracts_from_tag(&tag.value))),
+        _ => return None,
+    })
+}
+
+/// True when the fact agrees with the board's table and par (or the board
+/// has none of that kind to disagree with).
+pub(crate) fn agrees(fact: &DdFact, dd: Option<&DdTable>, par: Option<&Par>) -> bool {
+    match fact {
+        DdFact::Table(t) => dd.is_none_or(|d| d == t),
+        DdFact::Score(s) => par.is_none_or(|p| p.score_ns == *s),
+        DdFact::Contracts(c) => par.is_none_or(|p| p.contracts.is_empty() || p.contracts == *c),
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn tricks_digits_are_n_s_e_w_by_nt_s_h_d_c() {
+        let t = dd_from_tricks("a9876543210dcba98765").unwrap();
+        assert_eq!(t.get(Seat::North, Strain::NoTrump), Some(10));
+        assert_eq!(t.get(Seat::North, Strain::Clubs), Some(6));
+        assert_eq!(t.get(Seat::South, Strain::NoTrump), Some(5));
+        assert_eq!(t.get(Seat::East, Strain::NoTrump), Some(0));
+        assert_eq!(t.get(Seat::East, Strain::Spades), Some(13));
+        assert_eq!(t.get(Seat::West, Strain::Clubs), Some(5));
+        assert_eq!(dd_to_tricks(&t).unwrap(), "a9876543210dcba98765");
+        assert!(dd_from_tricks("a9876543210dcba9876").is_err());
+        assert!(dd_from_tricks("e9876543210dcba98765").is_err(), "14 tricks");
+    }
+
+    #[test]
+    fn table_reads_any_column_order_and_widths() {
+        let mut tag = Tag::new(
+            "OptimumResultTable",
+            "Result\\2R;+Declarer;Denomination\\2R",
+        );
+        tag.rows = vec![
+            vec!["9".into(), "n".into(), "NT".into()],
+            vec!["?".into(), "W".into(), "C".into()],
+        ];
+        let t = dd_from_table(&tag).unwrap();
+        assert_eq!(t.get(Seat::North, Strain::NoTrump), Some(9));
+        assert_eq!(t.get(Seat::West, Strain::Clubs), None);
+        let full = table_tag(&dd_from_tricks("a9876543210dcba98765").unwrap());
+        assert_eq!(full.rows.len(), 20);
+        assert_eq!(full.rows[0], ["N", "NT", "10"]);
+        assert_eq!(full.rows[19], ["W", "C", "5"]);
+    }
+
+    #[test]
+    fn scores_and_contracts() {
+        assert_eq!(score_from_tag("NS 420"), Ok(420));
+        assert_eq!(score_from_tag("EW 420"), Ok(-420));
+        assert_eq!(score_from_tag("NS -100 EW 100"), Ok(-100));
+        assert!(score_from_tag("NS 100 EW 100").is_err());
+        assert_eq!(score_tag_value(-420), "EW 420");
+        assert_eq!(contracts_from_tag("NS 4S; EW 5CX"), ["4S-NS", "5CX-EW"]);
+        assert_eq!(
+            contracts_tag_value(&["4S-NS".into(), "5CX-EW".into()]),
+            "NS 4S; EW 5CX"
+        );
+        assert_eq!(contracts_from_tag("4S by N"), ["4S by N"]);
+    }
+}

@@ -1,0 +1,115 @@
+//! PBN, Portable Bridge Notation 2.1.
+//!
+//! Spec: `specs/pbn_v21.txt` (PBN 2.1, 2017), and the common extension
+//! `DoubleDummyTricks` described in DESIGN.md.
+//!
+//! The reader takes the *import* format: any order of tags, tags over several
+//! lines, LF, CR LF or CR line ends, `-` for unknown hands, any first seat and
+//! rank order in `Deal`, lower case where section 3.11 allows it, `#` and `##`
+//! inheritance (kept as written; [`BoardSet::tag_value`](crate::BoardSet::tag_value)
+//! resolves it), `%` escape lines, `{}` and `;` commentary, string escapes,
+//! auction and play sections with suffixes, note references, NAGs,
+//! irregularities and note tags, and supplemental sections (tables are
+//! re-flowed into rows by their column count). Files are ISO-8859-1 unless
+//! they start with a UTF-8 byte-order mark, a `%` line names UTF-8 as the
+//! charset, or their bytes are UTF-8 with some outside ASCII.
+//!
+//! The writer gives the *export* format of sections 2 and 3: `% PBN 2.1` and
+//! `% EXPORT` first (other `%` lines before the first game kept after them),
+//! CR LF, one tag a line, an empty line between games, the 15 mandatory tags
+//! in order, then the other tags sorted by name, the auction (four calls a
+//! row from the dealer, note references then NAGs in order, suffixes as
+//! NAGs, note tags after), the play (four cards a row from the opening
+//! leader), then the supplemental sections sorted by name with table columns
+//! padded to their `\width`. Comments are written after what they followed:
+//! on a line of their own after a tag, inline after a call or card.
+//!
+//! A mandatory tag the board lacks is written `?` (unknown), or empty when
+//! the board carries nothing but its deal and conditions (a dealing
+//! program's output, section 3.4), or left out when an earlier game set it
+//! with `##` (section 4.8). `Declarer` and `Contract` come from a finished
+//! auction when the tags are missing.
+//!
+//! Double-dummy data: `OptimumResultTable`, `DoubleDummyTricks` (20 hex
+//! digits, declarers N S E W, each strains NT S H D C), `OptimumScore`
+//! (`NS 420` / `EW -420`) and `ParContract` (`NS 4S; EW 5CX`) are read into
+//! [`Board::dd`](crate::Board::dd) and [`Board::par`](crate::Board::par) and
+//! also kept as tags. On write a kept tag is written as it was unless the
+//! board's table or par now says otherwise; then, and for boards whose table
+//! came from elsewhere, the tags [`PbnDdTags`] names are generated.
+//!
+//! An export file read and written again gives the same bytes. What does
+//! not survive a pass through this writer: the layout of import files
+//! (spacing, line breaks, tag order), a tag given twice in one game (the
+//! second is ignored, as section 3.4 says, with a warning), the `-` calls
+//! before the dealer in a four-column import auction (the auction is made to
+//! start with the dealer's call), and line ends other than CR LF.
+
+mod dd;
+mod read;
+mod write;
+
+pub use dd::PbnDdTags;
+pub use read::read;
+pub use write::{write, write_with};
+
+/// The 15 tags of the mandatory tag set, in export order.
+pub const MANDATORY_TAGS: [&str; 15] = [
+    "Event",
+    "Site",
+    "Date",
+    "Board",
+    "West",
+    "North",
+    "East",
+    "South",
+    "Dealer",
+    "Vulnerable",
+    "Deal",
+    "Scoring",
+    "Declarer",
+    "Contract",
+    "Result",
+];
+
+/// What a PBN file holds besides its games.
+#[derive(Debug, Clone, PartialEq, Eq, Default)]
+pub struct PbnInfo {
+    /// The `%` lines and empty lines before the first game, as written
+    /// (`% PBN 2.1`, `% EXPORT`, `%Creator: ...`), without line ends.
+    pub preamble: Vec<String>,
+    /// The file was read as UTF-8 rather than ISO-8859-1.
+    pub utf8: bool,
+    /// The file started with a UTF-8 byte-order mark.
+    pub bom: bool,
+}
+
+/// True when the text, after any byte-order mark, white space, `%` lines and
+/// commentary, starts with a tag `[Name`.
+pub fn sniff(bytes: &[u8]) -> bool {
+    let mut b = bytes.strip_prefix(b"\xef\xbb\xbf").unwrap_or(bytes);
+    loop {
+        b = b.trim_ascii_start();
+        match b.first() {
+            Some(b'%') | Some(b';') => {
+                let end = b.iter().position(|&c| c == b'\n').unwrap_or(b.len());
+                if b.starts_with(b"% PBN") || b.starts_with(b"%PBN") {
+                    return true;
+                }
+                b = &b[end..];
+            }
+            Some(b'{') => match b.iter().position(|&c| c == b'}') {
+                Some(end) => b = &b[end + 1..],
+                None => return false,
+            },
+            Some(b'[') => {
+                let name = b[1..].trim_ascii_start();
+                return name.first().is_some_and(|c| c.is_ascii_uppercase());
+            }
+            _ => return false,
+        }
+    }
+}
+
+#[cfg(test)]
+mod tests;

@@ -1,0 +1,431 @@
+//! PBN against the standard's own example, hand-made import files and
+//! hand-written export forms.
+
+use super::*;
+use crate::auction::{CallToken, CardToken, Contract};
+use crate::board::{Anchor, Comment, Strain, Vulnerability};
+use crate::deal::Seat;
+use crate::error::{Diagnostics, ErrorKind};
+use crate::format::{read as read_file, validate, Format};
+
+fn fixture(name: &str) -> Vec<u8> {
+    let path = std::path::Path::new(env!("CARGO_MANIFEST_DIR"))
+        .join("../../tests/data/bridge")
+        .join(name);
+    std::fs::read(&path).unwrap_or_else(|e| panic!("{}: {e}", path.display()))
+}
+
+fn pbn(text: &str) -> crate::BoardSet {
+    read_file(Format::Pbn, text.as_bytes())
+        .unwrap_or_else(|e| panic!("{e}"))
+        .set
+}
+
+fn export(set: &crate::BoardSet) -> String {
+    let mut out = Vec::new();
+    write(set, &mut out).unwrap();
+    String::from_utf8(out).unwrap()
+}
+
+#[test]
+fn the_standards_example_reads_into_the_model() {
+    let set = read_file(Format::Pbn, &fixture("pbn-spec-example.pbn"))
+        .unwrap()
+        .set;
+    assert_eq!(set.boards.len(), 1);
+    let b = &set.boards[0];
+    assert_eq!(
+        (b.number, b.dealer, b.vulnerability),
+        (1, Seat::North, Vulnerability::None)
+    );
+    assert_eq!(b.deal.hand(Seat::West).to_string(), "KQT2.AT.J6542.85");
+    assert_eq!(b.tag("West"), Some("Podgor"));
+    assert_eq!(b.tag("Contract"), Some("5HX"));
+    let a = b.auction.as_ref().unwrap();
+    assert_eq!(a.first, Seat::North);
+    assert_eq!(a.calls.len(), 15);
+    assert_eq!(a.calls[2].note, Some(1));
+    assert_eq!(a.calls[4].note, Some(2));
+    assert_eq!(
+        a.contract(),
+        Some(Contract::Bid {
+            level: 5,
+            strain: Strain::Hearts,
+            risk: 1,
+            declarer: Seat::South
+        })
+    );
+    assert_eq!(
+        a.notes,
+        [
+            "1:non-forcing 6-9 points, 6-card",
+            "2:two colors: clubs and diamonds"
+        ]
+    );
+    let p = b.play.as_ref().unwrap();
+    assert_eq!(p.first, Seat::West);
+    assert_eq!(p.cards.len(), 28);
+    assert!(p.stopped);
+    assert_eq!(p.cards[0].note, Some(1));
+    assert_eq!(p.cards[24].token, CardToken::Unknown);
+    assert_eq!(p.notes, ["1:highest of series"]);
+    // The diagram comment follows the Result tag.
+    assert_eq!(b.comments.len(), 1);
+    assert_eq!(b.comments[0].after, Anchor::Tag("Result".into()));
+    let Comment::Brace(text) = &b.comments[0].comment else {
+        panic!("{:?}", b.comments[0])
+    };
+    assert!(
+        text.starts_with("\n                S\n                H 6 3\n"),
+        "{text:?}"
+    );
+    assert!(text.ends_with("C K 4   \n"), "{text:?}");
+}
+
+#[test]
+fn the_standards_example_exports_as_written_by_hand() {
+    // pbn-spec-example-export.pbn is the example of section 1.2 put in the
+    // export form by the rules of sections 2 and 3 (CR LF, the header lines,
+    // single spaces between calls and cards).
+    let import = read_file(Format::Pbn, &fixture("pbn-spec-example.pbn"))
+        .unwrap()
+        .set;
+    let expected = String::from_utf8(fixture("pbn-spec-example-export.pbn")).unwrap();
+    assert_eq!(export(&import), expected);
+    let again = pbn(&expected);
+    assert_eq!(
+        export(&again),
+        expected,
+        "export files round-trip byte for byte"
+    );
+    assert_eq!(again.boards, import.boards);
+}
+
+#[test]
+fn import_format_features() {
+    let text = "% PBN 2.1\n\
+% Content-type: text/x-pbn; charset=ISO-8859-1\n\
+{game comment}\n\
+[Event \"##Club \\\"Night\\\"\"] [Site \"Caf\u{e9}\"]\n\
+[Board\n  \"7\"]\n\
+[Dealer \"s\"] ; who deals\n\
+[Dealer \"w\"]\n\
+[Vulnerable \"both\"]\n\
+[Deal \"e:2345.2345.2345.2 - - -\"]\n\
+[Zeta \"last\"]\n\
+[Alpha \"first\"]\n\
+[Auction \"W\"]\n\
+- - - 1s ! $20 =1= pass\n\
+2c AP\n\
+[Note \"1:{not a comment}\"]\n\
+\n\
+[Board \"8\"]\n\
+[Event \"#\"]\n\
+[Deal \"N:AKQJ.AKQJ.AKQ.AK - - -\"]\n\
+[ScoreTable \"PairId_NS\\2R;PairId_EW\\2R;Names_NS;Score_NS\\5R\"]\n\
+1 2 \"Smith;Jones\" 420\n\
+ 3 4\n\
+\"Lee;Kim\" -50\n\
+\n\
+[Board \"9\"]\n\
+[Deal \"N:- - - -\"]\n";
+    let outcome = read_file(Format::Pbn, text.as_bytes()).unwrap();
+    let set = outcome.set;
+    assert_eq!(outcome.warnings.len(), 1, "{:?}", outcome.warnings);
+    assert!(
+        outcome.warnings[0]
+            .message
+            .contains("Dealer is given twice"),
+        "{:?}",
+        outcome.warnings
+    );
+    assert_eq!(set.boards.len(), 3);
+    let b = &set.boards[0];
+    assert_eq!(b.number, 7);
+    assert_eq!(b.dealer, Seat::South);
+    assert_eq!(b.vulnerability, Vulnerability::All);
+    assert_eq!(b.deal.hand(Seat::East).to_string(), "5432.5432.5432.2");
+    assert_eq!(b.tag("Event"), Some("##Club \"Night\""));
+    assert_eq!(b.tag("Site"), Some("Caf\u{e9}"), "ISO-8859-1 byte E9");
+    // The auction starts with the dealer: the three `-` before South go.
+    let a = b.auction.as_ref().unwrap();
+    assert_eq!(a.first, Seat::South);
+    assert_eq!(a.calls.len(), 4);
+    assert_eq!(a.calls[0].nags, [1, 20]);
+    assert_eq!(a.calls[0].note, Some(1));
+    assert_eq!(a.calls[3].token, CallToken::AllPass);
+    assert_eq!(a.contract().unwrap().pbn(), "2C");
+    assert_eq!(a.notes, ["1:{not a comment}"]);
+    let anchors: Vec<&Anchor> = b.comments.iter().map(|c| &c.after).collect();
+    assert_eq!(anchors, [&Anchor::Start, &Anchor::Tag("Dealer".into())]);
+    assert_eq!(
+        set.pbn.as_ref().unwrap().preamble,
+        [
+            "% PBN 2.1",
+            "% Content-type: text/x-pbn; charset=ISO-8859-1"
+        ]
+    );
+    // `#` and `##` are kept as written and resolved on request.
+    assert_eq!(set.boards[1].tag("Event"), Some("#"));
+    assert_eq!(set.tag_value(1, "Event"), Some("Club \"Night\""));
+    assert_eq!(set.tag_value(2, "Event"), Some("Club \"Night\""));
+    assert_eq!(set.tag_value(2, "Site"), None);
+    // A table's rows come from its four columns, not from its lines.
+    let t = &set.boards[1].tags[1];
+    assert_eq!(t.name, "ScoreTable");
+    assert_eq!(
+        t.rows,
+        [
+            vec!["1", "2", "\"Smith;Jones\"", "420"],
+            vec!["3", "4", "\"Lee;Kim\"", "-50"]
+        ]
+    );
+    assert_eq!(set.boards[2].deal, crate::Deal::default());
+
+    // Written in export form: mandatory tags first, others by name, tables
+    // padded, the `##` game's Event kept and later games' omitted.
+    let out = export(&set);
+    let expected_first =
+        "% PBN 2.1\r\n% EXPORT\r\n% Content-type: text/x-pbn; charset=ISO-8859-1\r\n\
+{game comment}\r\n\
+[Event \"##Club \\\"Night\\\"\"]\r\n[Site \"Caf\u{e9}\"]\r\n[Date \"?\"]\r\n[Board \"7\"]\r\n\
+[West \"?\"]\r\n[North \"?\"]\r\n[East \"?\"]\r\n[South \"?\"]\r\n[Dealer \"S\"]\r\n; who deals\r\n\
+[Vulnerable \"All\"]\r\n[Deal \"S:- - - 5432.5432.5432.2\"]\r\n[Scoring \"?\"]\r\n\
+[Declarer \"N\"]\r\n[Contract \"2C\"]\r\n[Result \"?\"]\r\n[Alpha \"first\"]\r\n[Zeta \"last\"]\r\n\
+[Auction \"S\"]\r\n1S =1= $1 $20 Pass 2C AP\r\n[Note \"1:{not a comment}\"]\r\n\r\n";
+    assert!(out.starts_with(expected_first), "{out}");
+    let second = &out[expected_first.len()..];
+    assert!(
+        second.starts_with("[Event \"#\"]\r\n[Site \"?\"]\r\n"),
+        "{second}"
+    );
+    assert!(
+        second.contains("[ScoreTable \"PairId_NS\\2R;PairId_EW\\2R;Names_NS;Score_NS\\5R\"]\r\n 1  2 \"Smith;Jones\"   420\r\n 3  4 \"Lee;Kim\"   -50\r\n"),
+        "{second}"
+    );
+    let third = &second[second.find("[Board \"9\"]").unwrap() - 60..];
+    assert!(
+        !third.contains("[Event"),
+        "the ## Event is inherited: {third}"
+    );
+    assert!(
+        third.contains("[Site \"\"]\r\n"),
+        "a deal-only game: {third}"
+    );
+    // Nothing is lost: the export reads back to the same boards, and is a
+    // fixed point of the writer.
+    let back = pbn(&out);
+    for (x, y) in set.boards.iter().zip(&back.boards) {
+        assert_eq!(x.deal, y.deal);
+        assert_eq!(x.auction, y.auction);
+        assert_eq!(x.comments, y.comments);
+        for t in &x.tags {
+            assert!(y.tags.contains(t), "{t:?} lost");
+        }
+    }
+    assert_eq!(export(&back), out);
+}
+
+#[test]
+fn utf8_files_stay_utf8() {
+    let text = "\u{feff}[Event \"\u{17d}ilina \u{2660}\"]\n[Board \"1\"]\n[Deal \"N:- - - -\"]\n";
+    let set = pbn(text);
+    assert_eq!(set.boards[0].tag("Event"), Some("\u{17d}ilina \u{2660}"));
+    let out = export(&set);
+    assert!(out.starts_with("\u{feff}% PBN 2.1\r\n"));
+    assert!(out.contains("[Event \"\u{17d}ilina \u{2660}\"]"));
+    // Without a BOM, UTF-8 bytes are still told from ISO-8859-1.
+    let set = pbn("[Event \"Z\u{fc}rich\"]\n[Deal \"N:- - - -\"]\n");
+    assert_eq!(set.boards[0].tag("Event"), Some("Z\u{fc}rich"));
+    let set = read_file(
+        Format::Pbn,
+        b"[Event \"Z\xfcrich\"]\n[Deal \"N:- - - -\"]\n",
+    )
+    .unwrap()
+    .set;
+    assert_eq!(set.boards[0].tag("Event"), Some("Z\u{fc}rich"));
+    let mut out = Vec::new();
+    write(&set, &mut out).unwrap();
+    assert!(
+        out.windows(8).any(|w| w == b"\"Z\xfcrich\""),
+        "written in ISO-8859-1 again"
+    );
+}
+
+const DD_GAME: &str = "[Board \"1\"]\n[Deal \"N:AKQJ.AKQJ.AKQ.AK T987.T987.T98.T9 6543.6543.765.87 2.2.J432.J65432\"]\n\
+[DoubleDummyTricks \"ddddd0000000000ddddd\"]\n\
+[OptimumScore \"NS 2220\"]\n[ParContract \"NS 7NT\"]\n\
+[OptimumResultTable \"Declarer;Denomination\\2R;Result\\2R\"]\n\
+N NT 13\nN  S 13\nN  H 13\nN  D 13\nN  C 13\nS NT  0\nS  S  0\nS  H  0\nS  D  0\nS  C  0\n\
+E NT  0\nE  S  0\nE  H  0\nE  D  0\nE  C  0\nW NT 13\nW  S 13\nW  H 13\nW  D 13\nW  C 13\n";
+
+#[test]
+fn double_dummy_tags_read_into_the_model_and_back() {
+    let set = pbn(DD_GAME);
+    let b = &set.boards[0];
+    let dd = b.dd.unwrap();
+    assert_eq!(dd.get(Seat::North, Strain::NoTrump), Some(13));
+    assert_eq!(dd.get(Seat::West, Strain::Clubs), Some(13));
+    assert_eq!(dd.get(Seat::South, Strain::Spades), Some(0));
+    let par = b.par.as_ref().unwrap();
+    assert_eq!(
+        (par.score_ns, par.contracts.as_slice()),
+        (2220, &["7NT-NS".to_string()][..])
+    );
+    // Kept as written while they agree with the model.
+    let out = export(&set);
+    assert!(out.contains("[DoubleDummyTricks \"ddddd0000000000ddddd\"]\r\n[OptimumScore \"NS 2220\"]\r\n[ParContract \"NS 7NT\"]\r\n"), "{out}");
+    assert!(out.contains("[OptimumResultTable \"Declarer;Denomination\\2R;Result\\2R\"]\r\nN NT 13\r\nN  S 13\r\n"), "{out}");
+    // Changed in the model: the tags are written from it.
+    let mut changed = set.clone();
+    let b = &mut changed.boards[0];
+    b.dd.as_mut()
+        .unwrap()
+        .set(Seat::West, Strain::Clubs, Some(12))
+        .unwrap();
+    b.par = Some(crate::Par {
+        score_ns: -100,
+        contracts: vec!["6CX-EW".into()],
+    });
+    let out = export(&changed);
+    assert!(
+        out.contains("[DoubleDummyTricks \"ddddd0000000000ddddc\"]"),
+        "{out}"
+    );
+    assert!(out.contains("W  C 12\r\n"), "{out}");
+    assert!(
+        out.contains("[OptimumScore \"EW 100\"]\r\n[ParContract \"EW 6CX\"]"),
+        "{out}"
+    );
+    // A table from elsewhere gets all four tags; a flag chooses fewer.
+    let mut bare = crate::Board::new(1, set.boards[0].deal);
+    bare.dd = set.boards[0].dd;
+    let bare = crate::BoardSet::from_boards(vec![bare]);
+    let out = export(&bare);
+    assert!(
+        out.contains("[DoubleDummyTricks \"ddddd0000000000ddddd\"]") && out.contains("N NT 13\r\n"),
+        "{out}"
+    );
+    let mut only = Vec::new();
+    write_with(
+        &set,
+        &mut only,
+        &PbnDdTags::parse("OptimumResultTable").unwrap(),
+    )
+    .unwrap();
+    let only = String::from_utf8(only).unwrap();
+    assert!(
+        only.contains("[OptimumResultTable")
+            && !only.contains("DoubleDummyTricks")
+            && !only.contains("OptimumScore"),
+        "{only}"
+    );
+    assert!(PbnDdTags::parse("Optimum").is_err());
+}
+
+#[test]
+fn disagreeing_double_dummy_tags_fail_validation_and_warn_on_read() {
+    let bad = DD_GAME.replace("ddddd0000000000ddddd", "ddddd0000000000ddddc");
+    let v = validate(Format::Pbn, bad.as_bytes());
+    assert_eq!(v.errors.len(), 1, "{:?}", v.errors);
+    let e = v.errors[0].to_string();
+    assert!(
+        e.contains("OptimumResultTable disagrees") && e.contains("record 0 (line 1"),
+        "{e}"
+    );
+    let outcome = read_file(Format::Pbn, bad.as_bytes()).unwrap();
+    assert_eq!(outcome.warnings.len(), 1);
+    // The first tag wins; the table that disagrees is written from the model.
+    assert_eq!(
+        outcome.set.boards[0]
+            .dd
+            .unwrap()
+            .get(Seat::West, Strain::Clubs),
+        Some(12)
+    );
+    assert!(export(&outcome.set).contains("W  C 12\r\n"));
+}
+
+#[test]
+fn errors_name_the_game_line_and_column() {
+    let text = "[Board \"1\"]\n[Deal \"N:- - - -\"]\n\n[Board \"2\"]\n[Deal \"N:AKQJ.AKQJ.AKQ.AKA - - -\"]\n";
+    let e = read_file(Format::Pbn, text.as_bytes()).unwrap_err();
+    // Line 5, the value's quote at column 7, byte 50.
+    assert_eq!(&text[50..51], "\"");
+    assert!(matches!(e.kind(), ErrorKind::Invalid(_)));
+    assert_eq!(
+        e.to_string(),
+        "PBN error at record 1 (line 5, column 7, byte 50): hand \"AKQJ.AKQJ.AKQ.AKA\" holds CA twice"
+    );
+    let e = read_file(Format::Pbn, b"[Board \"1\"]\n[Deal \"N:- - - -]\n").unwrap_err();
+    assert_eq!(
+        e.to_string(),
+        "PBN error at record 0 (line 2, column 7, byte 18): a string is not closed on its line"
+    );
+    let e = read_file(Format::Pbn, b"[Board \"1\"]\n[Auction \"N\"]\n1S 9Z\n").unwrap_err();
+    assert!(
+        e.to_string().contains("line 3, column 4")
+            && e.to_string().contains("\"9Z\" is not a call"),
+        "{e}"
+    );
+}
+
+#[test]
+fn validation_skips_a_broken_game_and_checks_the_rest() {
+    let mut text = String::new();
+    for n in 1..=50 {
+        let deal = if n == 17 {
+            "N:AKQJ.AKQJ.AKQ.AKQ - - -"
+        } else {
+            "N:AKQJ.AKQJ.AKQ.AK - - -"
+        };
+        text.push_str(&format!(
+            "[Board \"{n}\"]\n[Deal \"{deal}\"]\n[Auction \"N\"]\n1C AP\n\n"
+        ));
+    }
+    text.push_str("[Board \"51\"]\n[Auction \"N\"]\n1C 8H\n\n[Board \"52\"]\n");
+    let mut diag = Diagnostics::collecting();
+    let set = read(text.as_bytes(), &mut diag).unwrap();
+    assert_eq!(diag.errors.len(), 2, "{:?}", diag.errors);
+    assert!(
+        diag.errors[0]
+            .to_string()
+            .starts_with("PBN error at record 16 (line 82,"),
+        "{}",
+        diag.errors[0]
+    );
+    assert!(
+        diag.errors[1]
+            .to_string()
+            .starts_with("PBN error at record 50 (line 253,"),
+        "{}",
+        diag.errors[1]
+    );
+    let numbers: Vec<u32> = set.boards.iter().map(|b| b.number).collect();
+    assert_eq!(numbers.len(), 50);
+    assert!(!numbers.contains(&17) && !numbers.contains(&51) && numbers.contains(&52));
+}
+
+#[test]
+fn escapes_and_backslashes_round_trip() {
+    let set = pbn("[Event \"a \\\"b\\\" c\\\\\"]\n[Annotator \"x\\2R\"]\n[Deal \"N:- - - -\"]\n");
+    assert_eq!(set.boards[0].tag("Event"), Some("a \"b\" c\\"));
+    assert_eq!(set.boards[0].tag("Annotator"), Some("x\\2R"));
+    let out = export(&set);
+    assert!(
+        out.contains("[Event \"a \\\"b\\\" c\\\\\"]") && out.contains("[Annotator \"x\\2R\"]"),
+        "{out}"
+    );
+    let back = pbn(&out);
+    assert_eq!(back.boards[0].tag("Event"), Some("a \"b\" c\\"));
+    assert_eq!(back.boards[0].tag("Annotator"), Some("x\\2R"));
+    assert_eq!(export(&back), out);
+}
+
+#[test]
+fn sniffing() {
+    assert!(sniff(b"% PBN 2.1\r\n% EXPORT\r\n"));
+    assert!(sniff(b"\n{intro}\n; note\n[Event \"x\"]"));
+    assert!(!sniff(b"{\"board\":1}"));
+    assert!(!sniff(b"[1, 2]"));
+}

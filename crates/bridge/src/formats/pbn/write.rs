@@ -1,0 +1,485 @@
+//! The PBN writer: export format, strict.
+
+use super::dd::{agrees, contracts_tag_value, dd_fact, dd_to_tricks, score_tag_value, table_tag};
+use super::read::table_columns;
+use super::{PbnDdTags, MANDATORY_TAGS};
+use crate::auction::{Annotated, CallToken, CardToken};
+use crate::board::{Anchor, Board, BoardSet, Comment, Tag};
+use crate::error::Error;
+use std::borrow::Cow;
+use std::collections::HashSet;
+use std::io::Write;
+
+/// Writes a PBN file in the export format, with the default choice of
+/// double-dummy tags.
+pub fn write(set: &BoardSet, out: &mut dyn Write) -> Result<(), Error> {
+    write_with(set, out, &PbnDdTags::default())
+}
+
+/// Writes a PBN file in the export format, generating the double-dummy tags
+/// `dd_tags` names.
+pub fn write_with(set: &BoardSet, out: &mut dyn Write, dd_tags: &PbnDdTags) -> Result<(), Error> {
+    let info = set.pbn.as_ref();
+    let utf8 = info.is_some_and(|i| i.utf8) || needs_utf8(set);
+    let mut w = Writer {
+        buf: Vec::with_capacity(64 * 1024),
+        utf8,
+        defaults: HashSet::new(),
+        dd_tags: *dd_tags,
+    };
+    if info.is_some_and(|i| i.bom) {
+        w.buf.extend_from_slice(b"\xef\xbb\xbf");
+    }
+    w.buf.extend_from_slice(b"% PBN 2.1\r\n% EXPORT\r\n");
+    for line in info.map_or(&[][..], |i| &i.preamble[..]) {
+        if !is_version_or_export(line) {
+            w.text(line);
+            w.buf.extend_from_slice(b"\r\n");
+        }
+    }
+    for (i, board) in set.boards.iter().enumerate() {
+        if i > 0 {
+            w.buf.extend_from_slice(b"\r\n");
+        }
+        w.game(set, board);
+        if w.buf.len() >= 60 * 1024 {
+            out.write_all(&w.buf)?;
+            w.buf.clear();
+        }
+    }
+    out.write_all(&w.buf)?;
+    Ok(())
+}
+
+/// `% PBN x.y` and `% EXPORT`, which the writer gives itself.
+fn is_version_or_export(line: &str) -> bool {
+    let rest = line.trim_start_matches('%').trim_start();
+    rest.starts_with("PBN ") || rest.trim_end() == "EXPORT"
+}
+
+/// True when some text cannot be written in ISO-8859-1.
+fn needs_utf8(set: &BoardSet) -> bool {
+    let wide = |s: &str| !s.is_ascii() && s.chars().any(|c| c as u32 > 0xFF);
+    set.boards.iter().any(|b| {
+        b.tags
+            .iter()
+            .any(|t| wide(&t.name) || wide(&t.value) || t.rows.iter().flatten().any(|e| wide(e)))
+            || b.comments.iter().any(|c| match &c.comment {
+                Comment::Brace(t) | Comment::Line(t) | Comment::Escape(t) => wide(t),
+            })
+            || b.auction.iter().flat_map(|a| &a.notes).any(|n| wide(n))
+            || b.play.iter().flat_map(|p| &p.notes).any(|n| wide(n))
+    }) || [&set.event, &set.site, &set.date]
+        .into_iter()
+        .flatten()
+        .any(|s| wide(s))
+        || set
+            .pbn
+            .as_ref()
+            .is_some_and(|i| i.preamble.iter().any(|l| wide(l)))
+}
+
+struct Writer {
+    buf: Vec<u8>,
+    utf8: bool,
+    /// Tags given a `##` value so far: a game without them inherits.
+    defaults: HashSet<String>,
+    dd_tags: PbnDdTags,
+}
+
+/// How a table column pads its elements.
+#[derive(Clone, Copy)]
+enum Align {
+    Left,
+    Right,
+}
+
+/// The minimum width and alignment of each column of a table: `Name\5R`.
+fn column_formats(value: &str) -> Vec<(usize, Align)> {
+    value
+        .split(';')
+        .map(|c| match c.rsplit_once('\\') {
+            Some((_, spec)) => {
+                let digits = spec.bytes().take_while(u8::is_ascii_digit).count();
+                let width = spec[..digits].parse().unwrap_or(0);
+                let align = match spec.as_bytes().get(digits) {
+                    Some(b'R') | Some(b'r') => Align::Right,
+                    _ => Align::Left,
+                };
+                (width, align)
+            }
+            None => (0, Align::Left),
+        })
+        .collect()
+}
+
+impl Writer {
+    fn text(&mut self, s: &str) {
+        if self.utf8 || s.is_ascii() {
+            self.buf.extend_from_slice(s.as_bytes());
+        } else {
+            self.buf
+                .extend(s.chars().map(|c| u8::try_from(c as u32).unwrap_or(b'?')));
+        }
+    }
+
+    /// A tag value with `"` escaped, and `\` escaped where it would
+    /// otherwise read as an escape.
+    fn value(&mut self, s: &str) {
+        if !s.contains(['"', '\\']) {
+            return self.text(s);
+        }
+        let mut escaped = String::with_capacity(s.len() + 4);
+        let mut chars = s.chars().peekable();
+        while let Some(c) = chars.next() {
+            match c {
+                '"' => escaped.push_str("\\\""),
+                '\\' if matches!(chars.peek(), None | Some('"') | Some('\\')) => {
+                    escaped.push_str("\\\\")
+                }
+                c => escaped.push(c),
+            }
+        }
+        self.text(&escaped);
+    }
+
+    fn tag_line(&mut self, name: &str, value: &str) {
+        self.buf.push(b'[');
+        self.text(name);
+        self.buf.extend_from_slice(b" \"");
+        self.value(value);
+        self.buf.extend_from_slice(b"\"]\r\n");
+    }
+
+    /// Comments on lines of their own.
+    fn comment_lines(&mut self, board: &Board, anchor: &Anchor, done: &mut [bool]) {
+        for (k, c) in board.comments.iter().enumerate() {
+            if !done[k] && c.after == *anchor {
+                done[k] = true;
+                self.comment(&c.comment);
+                self.buf.extend_from_slice(b"\r\n");
+            }
+        }
+    }
+
+    fn comment(&mut self, c: &Comment) {
+        match c {
+            Comment::Brace(t) => {
+                self.buf.push(b'{');
+                self.text(&t.replace('\n', "\r\n"));
+                self.buf.push(b'}');
+            }
+            Comment::Line(t) => {
+                self.buf.push(b';');
+                self.text(t);
+            }
+            Comment::Escape(t) => {
+                self.buf.push(b'%');
+                self.text(t);
+            }
+        }
+    }
+
+    fn game(&mut self, set: &BoardSet, b: &Board) {
+        let mut done = vec![false; b.comments.len()];
+        self.comment_lines(b, &Anchor::Start, &mut done);
+        let dealing_only = b.tags.is_empty() && b.auction.is_none() && b.play.is_none();
+        let contract = b.auction.as_ref().and_then(|a| a.contract());
+        let mut deal = Vec::with_capacity(72);
+        for name in MANDATORY_TAGS {
+            let value: Cow<str> = match name {
+                "Board" => b.number.to_string().into(),
+                "Dealer" => b.dealer.letter().to_string().into(),
+                "Vulnerable" => b.vulnerability.name().into(),
+                "Deal" => {
+                    b.deal.push_pbn_from(b.dealer, &mut deal);
+                    String::from_utf8_lossy(&deal).into_owned().into()
+                }
+                _ => match b.tag(name) {
+                    Some(v) => v.into(),
+                    None if self.defaults.contains(name) => {
+                        self.comment_lines(b, &Anchor::Tag(name.into()), &mut done);
+                        continue;
+                    }
+                    None => match (name, contract) {
+                        ("Event", _) if set.event.is_some() => set.event.as_deref().unwrap().into(),
+                        ("Site", _) if set.site.is_some() => set.site.as_deref().unwrap().into(),
+                        ("Date", _) if set.date.is_some() => set.date.as_deref().unwrap().into(),
+                        ("Declarer", Some(c)) => match c {
+                            crate::Contract::Bid { declarer, .. } => {
+                                declarer.letter().to_string().into()
+                            }
+                            crate::Contract::PassedOut => "".into(),
+                        },
+                        ("Contract", Some(c)) => c.pbn().into(),
+                        _ if dealing_only => "".into(),
+                        _ => "?".into(),
+                    },
+                },
+            };
+            if value.starts_with("##") {
+                self.defaults.insert(name.to_string());
+            }
+            self.tag_line(name, &value);
+            self.comment_lines(b, &Anchor::Tag(name.into()), &mut done);
+        }
+        // The file's tags that stay, and the double-dummy tags to generate.
+        let keep = |t: &Tag| match dd_fact(t) {
+            None => true,
+            Some(fact) => {
+                (!self.dd_tags.only || self.dd_tags.wants(&t.name))
+                    && fact.is_ok_and(|f| agrees(&f, b.dd.as_ref(), b.par.as_ref()))
+                    || fact_unreadable_kept(t, &self.dd_tags)
+            }
+        };
+        let mut plain: Vec<Cow<Tag>> = Vec::new();
+        let mut sections: Vec<Cow<Tag>> = Vec::new();
+        for t in &b.tags {
+            if MANDATORY_TAGS.contains(&t.name.as_str()) || !keep(t) {
+                continue;
+            }
+            if t.value.starts_with("##") {
+                self.defaults.insert(t.name.clone());
+            }
+            if t.is_section() {
+                sections.push(Cow::Borrowed(t));
+            } else {
+                plain.push(Cow::Borrowed(t));
+            }
+        }
+        for t in self.generated_dd_tags(b) {
+            if t.is_section() {
+                sections.push(Cow::Owned(t));
+            } else {
+                plain.push(Cow::Owned(t));
+            }
+        }
+        plain.sort_by(|x, y| x.name.cmp(&y.name));
+        sections.sort_by(|x, y| x.name.cmp(&y.name));
+        for t in &plain {
+            self.tag_line(&t.name, &t.value);
+            self.comment_lines(b, &Anchor::Tag(t.name.clone()), &mut done);
+        }
+        if let Some(a) = &b.auction {
+            self.tag_line("Auction", &a.first.letter().to_string());
+            self.comment_lines(b, &Anchor::Tag("Auction".into()), &mut done);
+            self.rows(b, &a.calls, a.stopped, &mut done, Anchor::Call, call_text);
+            for (i, note) in a.notes.iter().enumerate() {
+                self.tag_line("Note", note);
+                self.comment_lines(b, &Anchor::AuctionNote(i), &mut done);
+            }
+        }
+        if let Some(p) = &b.play {
+            self.tag_line("Play", &p.first.letter().to_string());
+            self.comment_lines(b, &Anchor::Tag("Play".into()), &mut done);
+            self.rows(b, &p.cards, p.stopped, &mut done, Anchor::Card, card_text);
+            for (i, note) in p.notes.iter().enumerate() {
+                self.tag_line("Note", note);
+                self.comment_lines(b, &Anchor::PlayNote(i), &mut done);
+            }
+        }
+        for t in &sections {
+            self.tag_line(&t.name, &t.value);
+            self.comment_lines(b, &Anchor::Tag(t.name.clone()), &mut done);
+            self.section_rows(t);
+        }
+        // Comments whose anchor is gone (a tag dropped, a call removed).
+        for (k, c) in b.comments.iter().enumerate() {
+            if !done[k] {
+                self.comment(&c.comment);
+                self.buf.extend_from_slice(b"\r\n");
+            }
+        }
+    }
+
+    /// The double-dummy tags the board needs and does not keep: those of
+    /// the file that the model now contradicts, written from the model; with
+    /// none of a kind kept, the chosen tags of that kind.
+    fn generated_dd_tags(&self, b: &Board) -> Vec<Tag> {
+        let chosen = |n: &str| !self.dd_tags.only || self.dd_tags.wants(n);
+        let mut kept = Vec::new();
+        let mut replaced = Vec::new();
+        for t in &b.tags {
+            if let Some(Ok(f)) = dd_fact(t) {
+                if !chosen(&t.name) {
+                    continue;
+                }
+                if agrees(&f, b.dd.as_ref(), b.par.as_ref()) {
+                    kept.push(t.name.as_str());
+                } else {
+                    replaced.push(t.name.as_str());
+                }
+            }
+        }
+        let has = |n: &str| kept.contains(&n);
+        let want = |n: &str| {
+            if has(n) {
+                return false;
+            }
+            if replaced.contains(&n) || self.dd_tags.only {
+                return self.dd_tags.wants(n) || replaced.contains(&n);
+            }
+            self.dd_tags.wants(n)
+                && match n {
+                    "OptimumResultTable" | "DoubleDummyTricks" => {
+                        !has("OptimumResultTable")
+                            && !has("DoubleDummyTricks")
+                            && !replaced.contains(&"OptimumResultTable")
+                            && !replaced.contains(&"DoubleDummyTricks")
+                    }
+                    _ => true,
+                }
+        };
+        let mut out = Vec::new();
+        if let Some(dd) = &b.dd {
+            if want("OptimumResultTable") {
+                out.push(table_tag(dd));
+            }
+            if want("DoubleDummyTricks") {
+                if let Some(t) = dd_to_tricks(dd) {
+                    out.push(Tag::new("DoubleDummyTricks", t));
+                }
+            }
+        }
+        if let Some(par) = &b.par {
+            if want("OptimumScore") {
+                out.push(Tag::new("OptimumScore", score_tag_value(par.score_ns)));
+            }
+            if want("ParContract") && !par.contracts.is_empty() {
+                out.push(Tag::new("ParContract", contracts_tag_value(&par.contracts)));
+            }
+        }
+        out
+    }
+
+    /// Auction or play rows: four tokens a row, annotations and inline
+    /// comments after their token.
+    fn rows<T>(
+        &mut self,
+        b: &Board,
+        tokens: &[Annotated<T>],
+        stopped: bool,
+        done: &mut [bool],
+        anchor: fn(usize) -> Anchor,
+        text: fn(&T) -> Cow<'static, str>,
+    ) {
+        let mut in_row = 0;
+        let mut line_open = false;
+        for (i, t) in tokens.iter().enumerate() {
+            if in_row == 4 {
+                if line_open {
+                    self.buf.extend_from_slice(b"\r\n");
+                    line_open = false;
+                }
+                in_row = 0;
+            }
+            if line_open {
+                self.buf.push(b' ');
+            }
+            if let Some(irregular) = t.irregularity {
+                self.buf.extend_from_slice(&[b'^', irregular, b' ']);
+            }
+            self.buf.extend_from_slice(text(&t.token).as_bytes());
+            if let Some(n) = t.note {
+                self.buf.extend_from_slice(format!(" ={n}=").as_bytes());
+            }
+            for n in &t.nags {
+                self.buf.extend_from_slice(format!(" ${n}").as_bytes());
+            }
+            line_open = true;
+            in_row += 1;
+            let here = anchor(i);
+            for (k, c) in b.comments.iter().enumerate() {
+                if done[k] || c.after != here {
+                    continue;
+                }
+                done[k] = true;
+                match &c.comment {
+                    Comment::Escape(_) => {
+                        self.buf.extend_from_slice(b"\r\n");
+                        self.comment(&c.comment);
+                        self.buf.extend_from_slice(b"\r\n");
+                        line_open = false;
+                    }
+                    other => {
+                        if line_open {
+                            self.buf.push(b' ');
+                        }
+                        self.comment(other);
+                        line_open = !matches!(other, Comment::Line(_));
+                        if !line_open {
+                            self.buf.extend_from_slice(b"\r\n");
+                        }
+                    }
+                }
+            }
+        }
+        if stopped {
+            if line_open && in_row < 4 {
+                self.buf.extend_from_slice(b" *");
+            } else {
+                if line_open {
+                    self.buf.extend_from_slice(b"\r\n");
+                }
+                self.buf.push(b'*');
+                line_open = true;
+            }
+        }
+        if line_open {
+            self.buf.extend_from_slice(b"\r\n");
+        }
+    }
+
+    /// A section's rows: a table's columns padded to their minimum width,
+    /// other sections' elements one space apart.
+    fn section_rows(&mut self, t: &Tag) {
+        let formats = table_columns(t).map(|_| column_formats(&t.value));
+        for row in &t.rows {
+            for (i, e) in row.iter().enumerate() {
+                if i > 0 {
+                    self.buf.push(b' ');
+                }
+                let (width, align) = formats
+                    .as_ref()
+                    .and_then(|f| f.get(i).copied())
+                    .unwrap_or((0, Align::Left));
+                let pad = width.saturating_sub(e.chars().count());
+                if let Align::Right = align {
+                    self.buf.extend(std::iter::repeat_n(b' ', pad));
+                }
+                self.text(e);
+                if let Align::Left = align {
+                    if i + 1 < row.len() {
+                        self.buf.extend(std::iter::repeat_n(b' ', pad));
+                    }
+                }
+            }
+            self.buf.extend_from_slice(b"\r\n");
+        }
+    }
+}
+
+/// A double-dummy tag that does not read is kept as written (it is not
+/// data the writer understands, so it is not the writer's to drop), unless
+/// the caller asked for only other tags.
+fn fact_unreadable_kept(t: &Tag, dd_tags: &PbnDdTags) -> bool {
+    matches!(dd_fact(t), Some(Err(_))) && (!dd_tags.only || dd_tags.wants(&t.name))
+}
+
+fn call_text(t: &CallToken) -> Cow<'static, str> {
+    match t {
+        CallToken::Call(c) => c.to_string().into(),
+        CallToken::AllPass => "AP".into(),
+        CallToken::NotYet => "-".into(),
+        CallToken::Next => "+".into(),
+        CallToken::Skipped => "^S".into(),
+    }
+}
+
+fn card_text(t: &CardToken) -> Cow<'static, str> {
+    match t {
+        CardToken::Card(c) => c.to_string().into(),
+        CardToken::Unknown => "-".into(),
+        CardToken::Next => "+".into(),
+    }
+}
