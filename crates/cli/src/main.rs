@@ -4,7 +4,8 @@
 
 mod output;
 
-use boardfile_bridge::{detect, diagram, losses, read, validate, write, Format};
+use boardfile_bridge::formats::pbn::PbnDdTags;
+use boardfile_bridge::{detect, diagram, losses, read, validate, write_with, Format, WriteOptions};
 use clap::{Parser, Subcommand};
 use output::{Failure, Outcome};
 use std::io::{Read, Write};
@@ -13,8 +14,8 @@ use std::process::ExitCode;
 
 /// Read, validate and convert bridge board-set files.
 ///
-/// Formats: BRI, DGE, BRE, DUP, HRF (Duplimate/Dealer4), DLM (DupSoft) and
-/// JSON Lines. A format is chosen by --from/--to, else by the file's content,
+/// Formats: BRI, DGE, BRE, DUP, HRF (Duplimate/Dealer4), DLM (DupSoft),
+/// PBN 2.1, LIN (Bridge Base Online) and JSON Lines. A format is chosen by --from/--to, else by the file's content,
 /// else by its extension. `-` reads standard input or writes standard output.
 ///
 /// Exit status: 0 success, 1 invalid input, 2 could not run (usage, I/O).
@@ -43,6 +44,12 @@ enum Command {
         /// Output format (name or extension); default: OUT's extension.
         #[arg(long, value_parser = parse_format)]
         to: Option<Format>,
+        /// PBN output: write exactly these double-dummy tags, a comma-separated
+        /// list of OptimumResultTable, DoubleDummyTricks, OptimumScore,
+        /// ParContract, or all, or none. Default: keep the input's tags that
+        /// still agree with the data, and give boards without any all four.
+        #[arg(long, value_name = "TAGS", value_parser = PbnDdTags::parse)]
+        dd_tags: Option<PbnDdTags>,
     },
     /// Show a file's format, board count, set-level fields and warnings.
     Info {
@@ -99,7 +106,14 @@ fn main() -> ExitCode {
             output,
             from,
             to,
-        } => convert(&input, &output, from, to, &mut stdout),
+            dd_tags,
+        } => {
+            let mut options = WriteOptions::default();
+            if let Some(t) = dd_tags {
+                options.pbn_dd_tags = t;
+            }
+            convert(&input, &output, from, to, &options, &mut stdout)
+        }
         Command::Info { files, from } => each_file(&files, |p| info(p, from, &mut stdout)),
         Command::Validate { files, from } => {
             each_file(&files, |p| validate_file(p, from, &mut stdout))
@@ -141,6 +155,15 @@ fn display(path: &Path) -> String {
     }
 }
 
+/// An output path as messages name it.
+fn display_out(path: &Path) -> String {
+    if path == Path::new("-") {
+        "<stdout>".into()
+    } else {
+        path.display().to_string()
+    }
+}
+
 fn read_input(path: &Path) -> Result<Vec<u8>, Failure> {
     let mut bytes = Vec::new();
     let result = if path == Path::new("-") {
@@ -171,6 +194,7 @@ fn convert(
     out: &Path,
     from: Option<Format>,
     to: Option<Format>,
+    options: &WriteOptions,
     stdout: &mut dyn Write,
 ) -> Result<Outcome, Failure> {
     // The plan first: output format and paths, before any I/O.
@@ -202,11 +226,11 @@ fn convert(
         read(from, &bytes).map_err(|e| Failure::data(format!("{}: {e}", display(input)), &e))?;
     warn_all(input, &outcome.warnings);
     for loss in losses(&outcome.set, to) {
-        eprintln!("boardfile: {}: note: {loss}", display(out));
+        eprintln!("boardfile: {}: note: {loss}", display_out(out));
     }
     let mut buf = Vec::with_capacity(bytes.len() * 2);
-    write(to, &outcome.set, &mut buf)
-        .map_err(|e| Failure::data(format!("{}: {e}", display(out)), &e))?;
+    write_with(to, &outcome.set, &mut buf, options)
+        .map_err(|e| Failure::data(format!("{}: {e}", display_out(out)), &e))?;
     if to_stdout {
         stdout.write_all(&buf)?;
     } else {

@@ -71,6 +71,8 @@ fn convert_each_sample_to_its_own_format_gives_the_same_bytes() {
         "bigdeal-2boards.dup",
         "bigdeal-2boards.dlm",
         "dlm-paper-appendix-a.dlm",
+        "pbn-spec-example-export.pbn",
+        "vugraph-3boards.lin",
     ] {
         let out = dir.path().join(name);
         expect(0, &["convert", s(&sample(name)), s(&out)]);
@@ -95,6 +97,64 @@ fn convert_through_jsonl_and_pipes() {
     let back = boardfile(&["convert", "-", "-", "--to", "DUP"], &jsonl.stdout);
     assert_eq!(back.code, 0, "{}", back.stderr);
     assert_eq!(back.stdout, dup);
+}
+
+#[test]
+fn pbn_import_to_export_through_jsonl_and_dd_tag_choice() {
+    // The standard's example, through JSON Lines, comes out in the export
+    // form written by hand.
+    let jsonl = expect(
+        0,
+        &[
+            "convert",
+            s(&sample("pbn-spec-example.pbn")),
+            "-",
+            "--to",
+            "jsonl",
+        ],
+    );
+    let text = String::from_utf8(jsonl.stdout.clone()).unwrap();
+    assert!(
+        text.contains("\"auction\":{\"first\":\"N\",\"calls\":[\"1D\",\"1S\",\"3H\""),
+        "{text}"
+    );
+    let pbn = boardfile(&["convert", "-", "-", "--to", "pbn"], &jsonl.stdout);
+    assert_eq!(pbn.code, 0, "{}", pbn.stderr);
+    assert_eq!(
+        pbn.stdout,
+        std::fs::read(sample("pbn-spec-example-export.pbn")).unwrap()
+    );
+    // A table from JSON Lines, written with the chosen tags only.
+    let board = br#"{"board":1,"deal":"N:AKQJ.AKQJ.AKQ.AK T987.T987.T98.T9 6543.6543.765.87 2.2.J432.J65432","dd":{"N":{"C":13,"D":13,"H":13,"S":13,"NT":13},"E":{"C":0,"D":0,"H":0,"S":0,"NT":0},"S":{"C":0,"D":0,"H":0,"S":0,"NT":0},"W":{"C":13,"D":13,"H":13,"S":13,"NT":13}}}"#;
+    let only = boardfile(
+        &[
+            "convert",
+            "-",
+            "-",
+            "--to",
+            "pbn",
+            "--dd-tags",
+            "DoubleDummyTricks",
+        ],
+        board,
+    );
+    assert_eq!(only.code, 0, "{}", only.stderr);
+    let only = String::from_utf8(only.stdout).unwrap();
+    assert!(
+        only.contains("[DoubleDummyTricks \"ddddd0000000000ddddd\"]\r\n")
+            && !only.contains("OptimumResultTable"),
+        "{only}"
+    );
+    let bad = boardfile(
+        &["convert", "-", "-", "--to", "pbn", "--dd-tags", "Tricks"],
+        board,
+    );
+    assert_eq!(bad.code, 2);
+    assert!(
+        bad.stderr.contains("\"Tricks\" is not one of"),
+        "{}",
+        bad.stderr
+    );
 }
 
 #[test]

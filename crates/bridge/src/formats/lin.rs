@@ -478,7 +478,9 @@ fn board_from_commands(
             Some(c @ Contract::Bid { declarer, .. }) => (declarer.next(1), c.trump()),
             _ => (board.dealer.next(1), None),
         };
-        let play = Play::from_chronological(leader, &cards, trump);
+        let mut play = Play::from_chronological(leader, &cards, trump);
+        // A claim ends the play: no further cards will be given.
+        play.stopped = claim.is_some() && cards.len() < 52;
         if claim.is_none() && cards.len() == 52 {
             if let Some(Contract::Bid { declarer, .. }) = contract {
                 let (ns, ew) = play.tricks_won(trump);

@@ -1,1 +1,206 @@
+//! LIN against hand-made files: the PBN standard's example game put into
+//! LIN by hand, and a vugraph file of three boards.
 
+use super::*;
+use crate::auction::CardToken;
+use crate::format::{read as read_file, Format};
+
+fn fixture(name: &str) -> Vec<u8> {
+    let path = std::path::Path::new(env!("CARGO_MANIFEST_DIR"))
+        .join("../../tests/data/bridge")
+        .join(name);
+    std::fs::read(&path).unwrap_or_else(|e| panic!("{}: {e}", path.display()))
+}
+
+fn lin(bytes: &[u8]) -> BoardSet {
+    read_file(Format::Lin, bytes)
+        .unwrap_or_else(|e| panic!("{e}"))
+        .set
+}
+
+fn write_vec(format: Format, set: &BoardSet) -> Vec<u8> {
+    let mut out = Vec::new();
+    crate::format::write(format, set, &mut out).unwrap();
+    out
+}
+
+#[test]
+fn the_standards_example_in_lin_is_the_pbn_game() {
+    let from_lin = lin(&fixture("pbn-spec-example.lin"));
+    let from_pbn = read_file(Format::Pbn, &fixture("pbn-spec-example.pbn"))
+        .unwrap()
+        .set;
+    let (l, p) = (&from_lin.boards[0], &from_pbn.boards[0]);
+    assert_eq!(
+        (l.number, l.dealer, l.vulnerability, l.deal),
+        (p.number, p.dealer, p.vulnerability, p.deal)
+    );
+    for tag in [
+        "West", "North", "East", "South", "Declarer", "Contract", "Result",
+    ] {
+        assert_eq!(l.tag(tag), p.tag(tag), "{tag}");
+    }
+    // The alerts and their explanations are the PBN notes.
+    assert_eq!(l.auction, p.auction);
+    // The cards, laid out in PBN's rows from the opening leader; the PBN
+    // game's note on the opening lead has no LIN form.
+    let (lp, pp) = (l.play.as_ref().unwrap(), p.play.as_ref().unwrap());
+    assert_eq!(lp.first, Seat::West);
+    let tokens = |play: &Play| play.cards.iter().map(|c| c.token).collect::<Vec<_>>();
+    assert_eq!(tokens(lp), tokens(pp));
+    assert_eq!(lp.cards[27].token, CardToken::Card("H2".parse_card()));
+    assert!(lp.stopped, "the claim ends the play as PBN's * does");
+}
+
+trait ParseCard {
+    fn parse_card(&self) -> Card;
+}
+
+impl ParseCard for str {
+    fn parse_card(&self) -> Card {
+        parse_card(self).unwrap()
+    }
+}
+
+#[test]
+fn vugraph_rooms_players_and_results() {
+    let bytes = fixture("vugraph-3boards.lin");
+    let set = lin(&bytes);
+    let header = &set.lin.as_ref().unwrap().header;
+    assert!(
+        header.starts_with("vg|Test Cup,") && header.ends_with("pg||\n"),
+        "{header:?}"
+    );
+    let view: Vec<_> = set
+        .boards
+        .iter()
+        .map(|b| {
+            (
+                b.number,
+                b.tag("Room"),
+                b.tag("South"),
+                b.tag("East"),
+                b.tag("Contract"),
+                b.tag("Declarer"),
+                b.tag("Result"),
+            )
+        })
+        .collect();
+    assert_eq!(
+        view,
+        [
+            (
+                1,
+                Some("Open"),
+                Some("OpenS"),
+                Some("OpenE"),
+                Some("4S"),
+                Some("S"),
+                Some("11")
+            ),
+            (
+                1,
+                Some("Closed"),
+                Some("ClosedS"),
+                Some("ClosedE"),
+                Some("4SX"),
+                Some("S"),
+                Some("10")
+            ),
+            (
+                2,
+                Some("Open"),
+                Some("OpenS"),
+                Some("OpenE"),
+                Some("4S"),
+                Some("N"),
+                None
+            ),
+        ]
+    );
+    assert!(set
+        .boards
+        .iter()
+        .all(|b| b.tag("Event") == Some("Test Cup")));
+    // The three-hand md: East holds the rest.
+    assert_eq!(
+        set.boards[0].deal.hand(Seat::East).to_string(),
+        "K.QJ76.K98763.75"
+    );
+    assert_eq!(set.boards[2].vulnerability, Vulnerability::NS);
+    let a = set.boards[2].auction.as_ref().unwrap();
+    assert_eq!(a.first, Seat::East);
+    assert_eq!(a.calls[3].note, Some(1));
+    assert_eq!(a.notes, ["1:could be light"]);
+    // Two tricks of board 1: West's DA wins, then North's CA.
+    let p = set.boards[0].play.as_ref().unwrap();
+    let order: Vec<String> = p
+        .chronological(Some(Suit::Spades))
+        .iter()
+        .map(|(s, c)| format!("{}{c}", s.letter()))
+        .collect();
+    assert_eq!(order.join(" "), "WDA NDQ ED3 SDT WCQ NCA EC5 SC2");
+    assert_eq!(write_vec(Format::Lin, &set), bytes);
+}
+
+#[test]
+fn a_changed_board_is_written_anew_and_the_others_as_they_were() {
+    let bytes = fixture("vugraph-3boards.lin");
+    let mut set = lin(&bytes);
+    set.boards[2].vulnerability = Vulnerability::All;
+    let out = String::from_utf8(write_vec(Format::Lin, &set)).unwrap();
+    let original = String::from_utf8(bytes).unwrap();
+    let keep = original.find("qx|o2|").unwrap();
+    assert_eq!(&out[..keep], &original[..keep]);
+    assert_eq!(
+        &out[keep..],
+        "qx|o2|pn|OpenS,OpenW,OpenN,OpenE|st||md|4S532H854DQ43CKT62,SJT6HA92DK9765CJ9,SAKQ984HKQT7DCQ83,S7HJ63DAJT82CA754|rh||ah|Board 2|sv|b|mb|1D|mb|p|mb|p|mb|1S!|an|could be light|mb|p|mb|2S|mb|p|mb|4S|mb|p|mb|p|mb|p|pg||\n"
+    );
+    let back = lin(out.as_bytes());
+    assert_eq!(back.boards.len(), 3);
+    for (x, y) in set.boards.iter().zip(&back.boards) {
+        assert_eq!(lin_view(x) == lin_view(y), true, "board {}", x.number);
+    }
+}
+
+#[test]
+fn pbn_to_lin_and_back_keeps_the_game() {
+    let pbn = read_file(Format::Pbn, &fixture("pbn-spec-example.pbn"))
+        .unwrap()
+        .set;
+    let as_lin = write_vec(Format::Lin, &pbn);
+    // The same bytes as the game put into LIN by hand.
+    assert_eq!(
+        String::from_utf8(as_lin.clone()).unwrap(),
+        String::from_utf8(fixture("pbn-spec-example.lin")).unwrap()
+    );
+    let back = lin(&as_lin);
+    let (x, y) = (&pbn.boards[0], &back.boards[0]);
+    assert_eq!(
+        (x.deal, x.dealer, &x.auction),
+        (y.deal, y.dealer, &y.auction)
+    );
+    for tag in [
+        "West", "North", "East", "South", "Contract", "Declarer", "Result",
+    ] {
+        assert_eq!(x.tag(tag), y.tag(tag), "{tag}");
+    }
+}
+
+#[test]
+fn errors_name_line_and_column() {
+    let e = read_file(Format::Lin, b"pn|a,b,c,d|\nmd|3SAKQ").unwrap_err();
+    assert_eq!(
+        e.to_string(),
+        "LIN error at line 2, column 1 (byte 12): command md| has no closing |"
+    );
+    let e = read_file(Format::Lin, b"md|3SA,SA,,|").unwrap_err();
+    assert!(e.to_string().contains("SA is in two hands"), "{e}");
+    let e = read_file(Format::Lin, b"md|3,,,|mb|1S|pc|S1|").unwrap_err();
+    assert_eq!(
+        e.to_string(),
+        "LIN error at record 0 (line 1, column 15, byte 14): pc \"S1\" is not a card"
+    );
+    assert!(!sniff(b"[Event \"x\"]"));
+    assert!(sniff(b"\n qx|o1|"));
+}
