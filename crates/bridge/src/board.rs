@@ -6,6 +6,7 @@ use crate::formats::dlm::{DlmBoard, DlmInfo};
 use crate::formats::dup::DupTrailer;
 use crate::formats::lin::{LinBoard, LinInfo};
 use crate::formats::pbn::PbnInfo;
+use std::borrow::Cow;
 use std::fmt;
 
 /// Who is vulnerable.
@@ -152,7 +153,8 @@ pub struct Par {
 #[derive(Debug, Clone, PartialEq, Eq, Hash)]
 pub struct Tag {
     /// The tag name, case as written (PBN tag names start upper case).
-    pub name: String,
+    /// Borrowed for the standard names, so reading them allocates nothing.
+    pub name: Cow<'static, str>,
     /// The value as written, escapes undone.
     pub value: String,
     /// The section data after the tag: rows of elements, a string element
@@ -162,7 +164,7 @@ pub struct Tag {
 
 impl Tag {
     /// A tag without section data.
-    pub fn new(name: impl Into<String>, value: impl Into<String>) -> Tag {
+    pub fn new(name: impl Into<Cow<'static, str>>, value: impl Into<String>) -> Tag {
         Tag {
             name: name.into(),
             value: value.into(),
@@ -279,7 +281,7 @@ impl Board {
     }
 
     /// Sets a tag's value, adding the tag at the end when it is not there.
-    pub fn set_tag(&mut self, name: &str, value: impl Into<String>) {
+    pub fn set_tag(&mut self, name: &'static str, value: impl Into<String>) {
         let value = value.into();
         match self.tags.iter_mut().find(|t| t.name == name) {
             Some(t) => t.value = value,

@@ -168,25 +168,36 @@ impl Deal {
     /// Parses PBN's deal form `F:h1 h2 h3 h4`: the first seat, then the four
     /// hands clockwise from it, each as `S.H.D.C` or `-` for an unknown hand.
     pub fn parse_pbn(text: &str) -> Result<Deal, String> {
-        let bytes = text.as_bytes();
+        Deal::parse_pbn_bytes(text.as_bytes())
+    }
+
+    /// [`Deal::parse_pbn`] on bytes.
+    pub fn parse_pbn_bytes(bytes: &[u8]) -> Result<Deal, String> {
+        let text = || String::from_utf8_lossy(bytes);
         if bytes.len() < 2 || bytes[1] != b':' {
-            return Err(format!("deal {text:?} does not start with a seat and ':'"));
+            return Err(format!(
+                "deal {:?} does not start with a seat and ':'",
+                text()
+            ));
         }
         let first = Seat::from_letter(bytes[0])
-            .ok_or_else(|| format!("deal {text:?}: {:?} is not a seat", bytes[0] as char))?;
+            .ok_or_else(|| format!("deal {:?}: {:?} is not a seat", text(), bytes[0] as char))?;
         let mut hands = [Hand::EMPTY; 4];
         let mut count = 0;
-        for (i, part) in text[2..].split_whitespace().enumerate() {
-            if i >= 4 {
-                return Err(format!("deal {text:?} has more than four hands"));
+        for part in bytes[2..]
+            .split(|c| c.is_ascii_whitespace())
+            .filter(|p| !p.is_empty())
+        {
+            if count >= 4 {
+                return Err(format!("deal {:?} has more than four hands", text()));
             }
-            if part != "-" {
-                hands[first.next(i).index()] = Hand::parse_dotted(part)?;
+            if part != b"-" {
+                hands[first.next(count).index()] = Hand::parse_dotted_bytes(part)?;
             }
-            count = i + 1;
+            count += 1;
         }
         if count == 0 {
-            return Err(format!("deal {text:?} has no hands"));
+            return Err(format!("deal {:?} has no hands", text()));
         }
         Deal::new(hands).map_err(|e| e.to_string())
     }

@@ -348,7 +348,7 @@ pub fn losses(set: &BoardSet, format: Format) -> Vec<String> {
         Pbn => {}
         Lin => {
             note(
-                count(&|b| b.tags.iter().any(|t| !LIN_TAGS.contains(&t.name.as_str()))),
+                count(&|b| b.tags.iter().any(|t| !LIN_TAGS.contains(&t.name.as_ref()))),
                 "tags other than the players, room, event, declarer, contract and result",
             );
             note(
@@ -381,7 +381,7 @@ pub fn losses(set: &BoardSet, format: Format) -> Vec<String> {
                 &[][..]
             };
             note(
-                count(&|b| b.tags.iter().any(|t| !events.contains(&t.name.as_str()))),
+                count(&|b| b.tags.iter().any(|t| !events.contains(&t.name.as_ref()))),
                 "tags (players, contract, result and others)",
             );
             note(

@@ -135,29 +135,35 @@ impl Hand {
     /// Parses a hand written as four dot-separated suits, spades first:
     /// `AKQ.JT9..5432` (PBN's hand form). Ranks may come in any order.
     pub fn parse_dotted(text: &str) -> Result<Hand, String> {
+        Hand::parse_dotted_bytes(text.as_bytes())
+    }
+
+    /// [`Hand::parse_dotted`] on bytes.
+    pub fn parse_dotted_bytes(bytes: &[u8]) -> Result<Hand, String> {
+        let text = || String::from_utf8_lossy(bytes);
         let mut bits = 0u64;
         let mut suit = 0usize;
-        for &c in text.as_bytes() {
+        for &c in bytes {
             if c == b'.' {
                 suit += 1;
                 if suit > 3 {
-                    return Err(format!("hand {text:?} has more than four suits"));
+                    return Err(format!("hand {:?} has more than four suits", text()));
                 }
                 continue;
             }
-            let order = RANK_ORDER[c.to_ascii_uppercase() as usize];
+            let order = RANK_ORDER_ANY_CASE[c as usize];
             if order == 0xFF {
-                return Err(format!("hand {text:?}: {:?} is not a rank", c as char));
+                return Err(format!("hand {:?}: {:?} is not a rank", text(), c as char));
             }
             let bit = 1u64 << (suit * 13 + order as usize);
             if bits & bit != 0 {
                 let card = Card::from_order(Suit::ALL[suit], order);
-                return Err(format!("hand {text:?} holds {card} twice"));
+                return Err(format!("hand {:?} holds {card} twice", text()));
             }
             bits |= bit;
         }
         if suit < 3 {
-            return Err(format!("hand {text:?} has fewer than four suits"));
+            return Err(format!("hand {:?} has fewer than four suits", text()));
         }
         Ok(Hand(bits))
     }
@@ -182,6 +188,17 @@ impl FromIterator<Card> for Hand {
         hand
     }
 }
+
+/// [`RANK_ORDER`] with the lower-case letters too.
+const RANK_ORDER_ANY_CASE: [u8; 256] = {
+    let mut t = RANK_ORDER;
+    let mut c = b'a';
+    while c <= b'z' {
+        t[c as usize] = RANK_ORDER[(c - 32) as usize];
+        c += 1;
+    }
+    t
+};
 
 #[cfg(test)]
 mod tests {
@@ -237,3 +254,4 @@ mod tests {
         assert_eq!(hand.complement().len(), 48);
     }
 }
+

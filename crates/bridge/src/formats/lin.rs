@@ -31,7 +31,7 @@
 //! Each board's text is kept as written. On write, a board whose model data
 //! still reads the same from its text is written as it was, so a LIN file
 //! read and written again gives the same bytes; other boards are written
-//! one a line: `pn|`, `st||`, `md|` (four hands), `rh||`, `ah|Board N|`,
+//! one a line: `pn|` (names may be empty), `st||`, `md|` (four hands), `rh||`, `ah|Board N|`,
 //! `sv|`, the calls, `pg||`, the cards with `pg||` after each trick, `mc|`
 //! when the play stops short of thirteen tricks.
 //!
@@ -543,7 +543,7 @@ pub fn write(set: &BoardSet, out: &mut dyn Write) -> Result<(), Error> {
                 if !buf.is_empty() && !buf.ends_with('\n') {
                     buf.push('\n');
                 }
-                let line = board_text(board, &ctx);
+                let line = board_text(board);
                 if let Ok(cmds) = commands(&line, at_byte) {
                     for c in &cmds {
                         ctx.update(c);
@@ -590,7 +590,7 @@ fn lin_call(c: Call) -> String {
 }
 
 /// One board in LIN, one line.
-fn board_text(b: &Board, ctx: &Context) -> String {
+fn board_text(b: &Board) -> String {
     let mut s = String::with_capacity(400);
     match b.tag("Room") {
         Some("Open") => s.push_str(&format!("qx|o{}|", b.number)),
@@ -601,9 +601,9 @@ fn board_text(b: &Board, ctx: &Context) -> String {
         .iter()
         .map(|seat| b.tag(seat.name()).unwrap_or(""))
         .collect();
-    if names.iter().any(|n| !n.is_empty()) || !ctx.players.is_empty() {
-        s.push_str(&format!("pn|{}|", names.join(",")));
-    }
+    // Always given, empty names too, as BBO's hand viewer does (and other
+    // readers split boards at `pn|`).
+    s.push_str(&format!("pn|{}|", names.join(",")));
     s.push_str("st||md|");
     s.push(match b.dealer {
         Seat::South => '1',

@@ -48,7 +48,11 @@ impl<'de> Deserialize<'de> for JsonTags {
                 while let Some((name, value)) = map.next_entry::<String, JsonTagValue>()? {
                     tags.push(match value {
                         JsonTagValue::Plain(v) => Tag::new(name, v),
-                        JsonTagValue::Section { value, rows } => Tag { name, value, rows },
+                        JsonTagValue::Section { value, rows } => Tag {
+                            name: name.into(),
+                            value,
+                            rows,
+                        },
                     });
                 }
                 Ok(JsonTags(tags))

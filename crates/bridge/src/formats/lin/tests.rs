@@ -159,7 +159,7 @@ fn a_changed_board_is_written_anew_and_the_others_as_they_were() {
     let back = lin(out.as_bytes());
     assert_eq!(back.boards.len(), 3);
     for (x, y) in set.boards.iter().zip(&back.boards) {
-        assert_eq!(lin_view(x) == lin_view(y), true, "board {}", x.number);
+        assert!(lin_view(x) == lin_view(y), "board {}", x.number);
     }
 }
 

@@ -272,7 +272,7 @@ pub(crate) enum DdFact {
 /// Reads a double-dummy tag; `None` for other tags, `Some(Err)` when it does
 /// not read.
 pub(crate) fn dd_fact(tag: &Tag) -> Option<Result<DdFact, String>> {
-    Some(match tag.name.as_str() {
+    Some(match tag.name.as_ref() {
         "OptimumResultTable" => dd_from_table(tag).map(DdFact::Table),
         "DoubleDummyTricks" => dd_from_tricks(&tag.value).map(DdFact::Table),
         "OptimumScore" => score_from_tag(&tag.value).map(DdFact::Score),

@@ -21,6 +21,9 @@ pub fn read(bytes: &[u8], diag: &mut Diagnostics) -> Result<BoardSet, Error> {
         None => (0, false),
     };
     let utf8 = bom || declares_utf8(bytes) || is_utf8_beyond_ascii(&bytes[start..]);
+    let mut set = BoardSet::default();
+    // A deal-only game in the export format is about 300 bytes.
+    set.boards.reserve(bytes.len() / 400);
     let mut r = Reader {
         b: bytes,
         i: start,
@@ -28,7 +31,7 @@ pub fn read(bytes: &[u8], diag: &mut Diagnostics) -> Result<BoardSet, Error> {
         line_start: start,
         utf8,
         games: 0,
-        set: BoardSet::default(),
+        set,
         info: PbnInfo {
             preamble: Vec::new(),
             utf8,
@@ -75,6 +78,19 @@ enum Section {
     Ignored,
 }
 
+/// What was read last, for the anchor of a comment that follows; made into
+/// an [`Anchor`] only when a comment comes.
+#[derive(Clone, Copy)]
+enum Mark {
+    Start,
+    Named(&'static str),
+    Tag(usize),
+    Call(usize),
+    Card(usize),
+    AuctionNote(usize),
+    PlayNote(usize),
+}
+
 /// One game being read.
 struct Game {
     board: Board,
@@ -84,7 +100,7 @@ struct Game {
     deal: Option<Deal>,
     seen_model_tags: u8,
     section: Section,
-    anchor: Anchor,
+    anchor: Mark,
     /// An irregularity `^I`, `^R`, `^L` waiting for its call or card.
     irregularity: Option<u8>,
     /// Where the game's first token is.
@@ -93,6 +109,9 @@ struct Game {
     has_tags: bool,
     /// The note tags after the section's calls or cards have begun.
     in_notes: bool,
+    /// Bits of [`OTHER_MANDATORY`]: given in this game, and given empty.
+    mandatory_seen: u16,
+    mandatory_empty: u16,
     /// The line of the last section data element (a new line starts a new
     /// row of a section that is not a table).
     data_line: u64,
@@ -108,12 +127,14 @@ impl Game {
             deal: None,
             seen_model_tags: 0,
             section: Section::None,
-            anchor: Anchor::Start,
+            anchor: Mark::Start,
             irregularity: None,
             start,
             has_tags: false,
             in_notes: false,
             data_line: 0,
+            mandatory_seen: 0,
+            mandatory_empty: 0,
         }
     }
 }
@@ -157,6 +178,12 @@ impl<'a> Reader<'a> {
     }
 
     fn decode(&self, raw: &[u8]) -> String {
+        if let Ok(ascii) = std::str::from_utf8(raw).map(str::to_owned) {
+            if !self.utf8 && !ascii.is_ascii() {
+                return crate::formats::latin1_decode(raw);
+            }
+            return ascii;
+        }
         if self.utf8 {
             String::from_utf8_lossy(raw).into_owned()
         } else {
@@ -187,26 +214,31 @@ impl<'a> Reader<'a> {
         loop {
             if at_line_start {
                 at_line_start = false;
-                let end = self.line_end(self.i);
-                let line = &self.b[self.i..end];
-                if line.iter().all(|&c| c == b' ' || c == b'\t') {
-                    if end == self.b.len() && line.is_empty() {
+                // A semi-empty line (spaces and tabs only) ends a game.
+                let mut k = self.i;
+                while k < self.b.len() && matches!(self.b[k], b' ' | b'\t') {
+                    k += 1;
+                }
+                if k >= self.b.len() || matches!(self.b[k], b'\r' | b'\n') {
+                    if k >= self.b.len() && k == self.i {
                         break;
                     }
                     if let Some(g) = game.take() {
                         self.finish(g, diag)?;
                     } else if self.in_preamble && self.set.boards.is_empty() {
-                        self.info.preamble.push(self.decode(line));
+                        let line = self.decode(&self.b[self.i..k]);
+                        self.info.preamble.push(line);
                     }
-                    self.i = end;
+                    self.i = k;
                     if self.i < self.b.len() {
                         self.newline();
                     }
                     at_line_start = true;
                     continue;
                 }
-                if line[0] == b'%' {
-                    let text = self.decode(&line[1..]);
+                if self.b[self.i] == b'%' {
+                    let end = self.line_end(self.i);
+                    let text = self.decode(&self.b[self.i + 1..end]);
                     if self.in_preamble && game.is_none() && self.set.boards.is_empty() {
                         self.info.preamble.push(format!("%{text}"));
                     } else {
@@ -367,17 +399,19 @@ impl<'a> Reader<'a> {
         let b = self.b;
         let mut k = open + 1;
         let mut escaped = false;
-        while k < b.len() {
-            match b[k] {
-                b'"' => break,
-                b'\\' if matches!(b.get(k + 1), Some(b'"') | Some(b'\\')) => {
+        loop {
+            k += b[k..]
+                .iter()
+                .take_while(|&&c| !STRING_STOP[c as usize])
+                .count();
+            match b.get(k) {
+                None | Some(b'"') => break,
+                Some(b'\\') if matches!(b.get(k + 1), Some(b'"') | Some(b'\\')) => {
                     escaped = true;
                     k += 2;
                 }
-                b'\r' | b'\n' => {
-                    return Err(self.syntax(open, "a string is not closed on its line"))
-                }
-                _ => k += 1,
+                Some(b'\\') => k += 1,
+                _ => return Err(self.syntax(open, "a string is not closed on its line")),
             }
         }
         if k >= b.len() {
@@ -406,11 +440,10 @@ impl<'a> Reader<'a> {
         self.i += 1;
         self.skip_space();
         let name_start = self.i;
-        while self.i < self.b.len()
-            && (self.b[self.i].is_ascii_alphanumeric() || self.b[self.i] == b'_')
-        {
-            self.i += 1;
-        }
+        self.i += self.b[self.i..]
+            .iter()
+            .take_while(|&&c| NAME_CHAR[c as usize])
+            .count();
         if self.i == name_start {
             return Err(self.syntax(open, "a tag has no name after ["));
         }
@@ -454,11 +487,11 @@ impl<'a> Reader<'a> {
                 if let Section::Auction = g.section {
                     let a = g.board.auction.as_mut().expect("auction section");
                     a.notes.push(note);
-                    g.anchor = Anchor::AuctionNote(a.notes.len() - 1);
+                    g.anchor = Mark::AuctionNote(a.notes.len() - 1);
                 } else {
                     let p = g.board.play.as_mut().expect("play section");
                     p.notes.push(note);
-                    g.anchor = Anchor::PlayNote(p.notes.len() - 1);
+                    g.anchor = Mark::PlayNote(p.notes.len() - 1);
                 }
                 return Ok(());
             }
@@ -495,7 +528,7 @@ impl<'a> Reader<'a> {
                         )
                     })?;
                 g.number = Some(n);
-                g.anchor = Anchor::Tag("Board".into());
+                g.anchor = Mark::Named("Board");
             }
             b"Dealer" | b"Vulnerable" if matches!(raw.trim_ascii(), b"" | b"?") => {
                 self.warnings.push((
@@ -509,7 +542,7 @@ impl<'a> Reader<'a> {
             }
             b"Dealer" => {
                 g.dealer = Some(seat("dealer")?);
-                g.anchor = Anchor::Tag("Dealer".into());
+                g.anchor = Mark::Named("Dealer");
             }
             b"Vulnerable" => {
                 let v = vulnerability(text().trim()).ok_or_else(|| {
@@ -522,29 +555,51 @@ impl<'a> Reader<'a> {
                     )
                 })?;
                 g.vulnerability = Some(v);
-                g.anchor = Anchor::Tag("Vulnerable".into());
+                g.anchor = Mark::Named("Vulnerable");
             }
             b"Deal" => {
-                let deal = Deal::parse_pbn(text().trim()).map_err(|m| self.invalid(at, m))?;
+                let deal =
+                    Deal::parse_pbn_bytes(raw.trim_ascii()).map_err(|m| self.invalid(at, m))?;
                 g.deal = Some(deal);
-                g.anchor = Anchor::Tag("Deal".into());
+                g.anchor = Mark::Named("Deal");
             }
             b"Auction" => {
                 g.board.auction = Some(Auction::new(seat("auction")?));
                 g.section = Section::Auction;
-                g.anchor = Anchor::Tag("Auction".into());
+                g.anchor = Mark::Named("Auction");
             }
             b"Play" => {
                 g.board.play = Some(Play::new(seat("play")?));
                 g.section = Section::Play;
-                g.anchor = Anchor::Tag("Play".into());
+                g.anchor = Mark::Named("Play");
             }
             _ => {
-                let name = String::from_utf8_lossy(name).into_owned();
-                if g.board.tags.iter().any(|t| t.name == name) {
-                    return self.duplicate(g, name.as_bytes(), at);
+                let mandatory = OTHER_MANDATORY.iter().position(|m| m.as_bytes() == name);
+                if let Some(k) = mandatory {
+                    let bit = 1u16 << k;
+                    if g.mandatory_seen & bit != 0 {
+                        return self.duplicate(g, name, at);
+                    }
+                    g.mandatory_seen |= bit;
+                    if raw.is_empty() {
+                        // Kept aside: a dealing program's empty tags are not
+                        // kept at all (see `finish`).
+                        g.mandatory_empty |= bit;
+                        g.anchor = Mark::Named(OTHER_MANDATORY[k]);
+                        return Ok(());
+                    }
+                } else if g.board.tags.iter().any(|t| t.name.as_bytes() == name) {
+                    return self.duplicate(g, name, at);
                 }
-                g.anchor = Anchor::Tag(name.clone());
+                let name: Cow<'static, str> = match KNOWN_TAGS.iter().find(|k| k.as_bytes() == name)
+                {
+                    Some(k) => Cow::Borrowed(k),
+                    None => Cow::Owned(String::from_utf8_lossy(name).into_owned()),
+                };
+                if g.board.tags.is_empty() {
+                    g.board.tags.reserve(12);
+                }
+                g.anchor = Mark::Tag(g.board.tags.len());
                 g.board.tags.push(Tag::new(name, self.decode(raw)));
                 g.section = Section::Data(g.board.tags.len() - 1);
                 g.data_line = 0;
@@ -567,6 +622,29 @@ impl<'a> Reader<'a> {
         Ok(())
     }
 }
+
+/// Tag names kept without allocating: the mandatory ones that are not model
+/// fields, and common others.
+const KNOWN_TAGS: [&str; 18] = [
+    "Event",
+    "Site",
+    "Date",
+    "West",
+    "North",
+    "East",
+    "South",
+    "Scoring",
+    "Declarer",
+    "Contract",
+    "Result",
+    "Generator",
+    "Room",
+    "OptimumResultTable",
+    "DoubleDummyTricks",
+    "OptimumScore",
+    "ParContract",
+    "Description",
+];
 
 /// The suffix annotations and the NAGs they stand for (calls; cards add 6).
 fn suffix_nag(s: &[u8]) -> Option<u8> {
@@ -719,7 +797,7 @@ impl<'a> Reader<'a> {
         let mut a = Annotated::plain(token);
         a.irregularity = g.irregularity.take();
         auction.calls.push(a);
-        g.anchor = Anchor::Call(auction.calls.len() - 1);
+        g.anchor = Mark::Call(auction.calls.len() - 1);
         Ok(())
     }
 
@@ -790,7 +868,7 @@ impl<'a> Reader<'a> {
         let mut a = Annotated::plain(token);
         a.irregularity = g.irregularity.take();
         play.cards.push(a);
-        g.anchor = Anchor::Card(play.cards.len() - 1);
+        g.anchor = Mark::Card(play.cards.len() - 1);
         Ok(())
     }
 
@@ -854,6 +932,7 @@ impl<'a> Reader<'a> {
             comments.append(&mut board.comments);
             board.comments = comments;
         }
+        restore_empty_tags(&mut board, g.mandatory_empty);
         let at = Position {
             record: Some(index),
             column: None,
@@ -896,6 +975,66 @@ impl<'a> Reader<'a> {
     }
 }
 
+/// The bytes a string token's scan stops at: `"`, `\\`, CR and LF.
+const STRING_STOP: [bool; 256] = {
+    let mut t = [false; 256];
+    t[b'"' as usize] = true;
+    t[b'\\' as usize] = true;
+    t[b'\r' as usize] = true;
+    t[b'\n' as usize] = true;
+    t
+};
+
+/// The characters of a name token: letters, digits and `_`.
+const NAME_CHAR: [bool; 256] = {
+    let mut t = [false; 256];
+    let mut c = 0;
+    while c < 256 {
+        let b = c as u8;
+        t[c] = b.is_ascii_alphanumeric() || b == b'_';
+        c += 1;
+    }
+    t
+};
+
+/// The mandatory tags that are not model fields, in export order.
+const OTHER_MANDATORY: [&str; 11] = [
+    "Event", "Site", "Date", "West", "North", "East", "South", "Scoring", "Declarer", "Contract",
+    "Result",
+];
+
+/// Puts back the mandatory tags a game gave empty, in export order before
+/// its other tags, unless the game is a dealing program's output: its deal
+/// and conditions, every other mandatory tag empty and nothing else
+/// (section 3.4). The writer gives such a board exactly those empty tags, so
+/// they are not kept.
+fn restore_empty_tags(board: &mut Board, empty: u16) {
+    if empty == 0 {
+        return;
+    }
+    let commented = |name: &str| {
+        board
+            .comments
+            .iter()
+            .any(|c| matches!(&c.after, Anchor::Tag(n) if n == name))
+    };
+    let dealing = empty == (1 << OTHER_MANDATORY.len()) - 1
+        && board.tags.is_empty()
+        && board.auction.is_none()
+        && board.play.is_none()
+        && !OTHER_MANDATORY.iter().any(|n| commented(n));
+    if dealing {
+        return;
+    }
+    let restored: Vec<Tag> = OTHER_MANDATORY
+        .iter()
+        .enumerate()
+        .filter(|(k, _)| empty & (1 << k) != 0)
+        .map(|(_, n)| Tag::new(*n, ""))
+        .collect();
+    board.tags.splice(0..0, restored);
+}
+
 fn annotate<T>(last: &mut Annotated<T>, a: Annotation) {
     match a {
         Annotation::Note(n) => last.note = Some(n),
@@ -905,10 +1044,16 @@ fn annotate<T>(last: &mut Annotated<T>, a: Annotation) {
 
 /// Adds a comment after what was read last.
 fn comment(g: &mut Game, comment: Comment) {
-    g.board.comments.push(Commentary {
-        after: g.anchor.clone(),
-        comment,
-    });
+    let after = match g.anchor {
+        Mark::Start => Anchor::Start,
+        Mark::Named(n) => Anchor::Tag(n.to_string()),
+        Mark::Tag(i) => Anchor::Tag(g.board.tags[i].name.to_string()),
+        Mark::Call(i) => Anchor::Call(i),
+        Mark::Card(i) => Anchor::Card(i),
+        Mark::AuctionNote(i) => Anchor::AuctionNote(i),
+        Mark::PlayNote(i) => Anchor::PlayNote(i),
+    };
+    g.board.comments.push(Commentary { after, comment });
 }
 
 /// What a comment at the very end of a board follows.

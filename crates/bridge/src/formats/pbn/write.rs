@@ -235,11 +235,11 @@ impl Writer {
         let mut plain: Vec<Cow<Tag>> = Vec::new();
         let mut sections: Vec<Cow<Tag>> = Vec::new();
         for t in &b.tags {
-            if MANDATORY_TAGS.contains(&t.name.as_str()) || !keep(t) {
+            if MANDATORY_TAGS.contains(&t.name.as_ref()) || !keep(t) {
                 continue;
             }
             if t.value.starts_with("##") {
-                self.defaults.insert(t.name.clone());
+                self.defaults.insert(t.name.to_string());
             }
             if t.is_section() {
                 sections.push(Cow::Borrowed(t));
@@ -258,7 +258,7 @@ impl Writer {
         sections.sort_by(|x, y| x.name.cmp(&y.name));
         for t in &plain {
             self.tag_line(&t.name, &t.value);
-            self.comment_lines(b, &Anchor::Tag(t.name.clone()), &mut done);
+            self.comment_lines(b, &Anchor::Tag(t.name.to_string()), &mut done);
         }
         if let Some(a) = &b.auction {
             self.tag_line("Auction", &a.first.letter().to_string());
@@ -280,7 +280,7 @@ impl Writer {
         }
         for t in &sections {
             self.tag_line(&t.name, &t.value);
-            self.comment_lines(b, &Anchor::Tag(t.name.clone()), &mut done);
+            self.comment_lines(b, &Anchor::Tag(t.name.to_string()), &mut done);
             self.section_rows(t);
         }
         // Comments whose anchor is gone (a tag dropped, a call removed).
@@ -305,9 +305,9 @@ impl Writer {
                     continue;
                 }
                 if agrees(&f, b.dd.as_ref(), b.par.as_ref()) {
-                    kept.push(t.name.as_str());
+                    kept.push(t.name.as_ref());
                 } else {
-                    replaced.push(t.name.as_str());
+                    replaced.push(t.name.as_ref());
                 }
             }
         }
