@@ -89,6 +89,56 @@ pub fn write_board(board: &Board, symbols: Symbols, out: &mut dyn Write) -> io::
     if let Some(par) = &board.par {
         writeln!(out, "Par {} ({})", par.score_ns, par.contracts.join(", "))?;
     }
+    write_game(board, out)
+}
+
+/// The players, the auction in rows from West, and the contract and result,
+/// when the board has them.
+fn write_game(board: &Board, out: &mut dyn Write) -> io::Result<()> {
+    let names: Vec<String> = [Seat::North, Seat::East, Seat::South, Seat::West]
+        .iter()
+        .filter_map(|s| {
+            board
+                .tag(s.name())
+                .filter(|v| !v.is_empty() && *v != "?")
+                .map(|v| format!("{} {v}", s.letter()))
+        })
+        .collect();
+    if !names.is_empty() {
+        writeln!(out, "Players  {}", names.join("  "))?;
+    }
+    if let Some(a) = &board.auction {
+        writeln!(out, "West    North   East    South")?;
+        let calls = a.seated_calls();
+        let mut line = String::new();
+        let skip = (a.first.index() + 1) % 4; // columns before the first call
+        for _ in 0..skip {
+            line.push_str(&format!("{:<8}", ""));
+        }
+        for (i, (_, call)) in calls.iter().enumerate() {
+            line.push_str(&format!("{:<8}", call.to_string()));
+            if (skip + i) % 4 == 3 {
+                writeln!(out, "{}", line.trim_end())?;
+                line.clear();
+            }
+        }
+        if !line.trim().is_empty() {
+            writeln!(out, "{}", line.trim_end())?;
+        }
+    }
+    let contract = board.tag("Contract").filter(|v| !v.is_empty() && *v != "?");
+    if let Some(c) = contract {
+        let by = board.tag("Declarer").filter(|v| !v.is_empty() && *v != "?");
+        let result = board.tag("Result").filter(|v| !v.is_empty() && *v != "?");
+        let mut text = format!("Contract {c}");
+        if let Some(d) = by {
+            text.push_str(&format!(" by {d}"));
+        }
+        if let Some(r) = result {
+            text.push_str(&format!(", {r} tricks"));
+        }
+        writeln!(out, "{text}")?;
+    }
     Ok(())
 }
 
@@ -121,5 +171,25 @@ mod tests {
             lines[10]
         );
         assert_eq!(lines[15].trim(), "13 HCP");
+    }
+
+    #[test]
+    fn auction_in_rows_from_west_with_the_contract() {
+        // PBN 2.1 section 1.2's auction: North deals.
+        let set = crate::format::read(
+            crate::Format::Pbn,
+            b"[North \"Westra\"]\n[Dealer \"N\"]\n[Deal \"N:- - - -\"]\n[Declarer \"S\"]\n[Contract \"5HX\"]\n[Result \"9\"]\n[Auction \"N\"]\n1D 1S 3H 4S 4NT X Pass Pass 5C X 5H X Pass Pass Pass\n",
+        )
+        .unwrap()
+        .set;
+        let mut out = Vec::new();
+        write_game(&set.boards[0], &mut out).unwrap();
+        assert_eq!(
+            String::from_utf8(out).unwrap(),
+            "Players  N Westra\n\
+West    North   East    South\n        1D      1S      3H\n\
+4S      4NT     X       Pass\nPass    5C      X       5H\nX       Pass    Pass    Pass\n\
+Contract 5HX by S, 9 tricks\n"
+        );
     }
 }

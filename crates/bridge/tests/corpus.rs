@@ -400,3 +400,47 @@ fn random_boards_round_trip_through_every_format() {
 fn random_set_for(f: Format) -> BoardSet {
     random::random_set(if f == Format::Dlm { 99 } else { 2000 }, 0x5eed)
 }
+
+#[test]
+fn a_10_mb_pbn_with_one_broken_deal_reports_that_game_and_checks_the_rest() {
+    let set = random::random_set(38_000, 0x10_4b);
+    let mut bytes = write_vec(Format::Pbn, &set);
+    assert!(bytes.len() > 10_000_000, "{} bytes", bytes.len());
+    // Game 20,000 gets the ace of spades twice: West's first card becomes
+    // North's first card.
+    let broken = 20_000;
+    let deal_line = "[Deal \"X".replace('X', &set.boards[broken].dealer.letter().to_string());
+    let tag = b"[Deal \"";
+    let at = bytes
+        .windows(tag.len())
+        .enumerate()
+        .filter(|(_, w)| *w == tag)
+        .nth(broken)
+        .map(|(i, _)| i)
+        .unwrap();
+    let line = bytes[..at].iter().filter(|&&c| c == b'\n').count() + 1;
+    let text_at = at + deal_line.len() + 1; // after the ':'
+    let north = set.boards[broken].deal.hand(Seat::North);
+    let first_north = north.cards().next().unwrap();
+    let end = bytes[text_at..].iter().position(|&c| c == b'"').unwrap() + text_at;
+    let deal_text = String::from_utf8(bytes[text_at..end].to_vec()).unwrap();
+    // Put North's first card into the next hand too.
+    let mut hands: Vec<String> = deal_text.split(' ').map(str::to_string).collect();
+    let seat_index = |s: Seat| (s.index() + 4 - set.boards[broken].dealer.index()) % 4;
+    let victim = seat_index(Seat::East);
+    let suit = first_north.suit().index();
+    let mut suits: Vec<String> = hands[victim].split('.').map(str::to_string).collect();
+    suits[suit].insert(0, first_north.rank().char());
+    hands[victim] = suits.join(".");
+    let new_text = hands.join(" ");
+    bytes.splice(text_at..end, new_text.bytes());
+    let v = validate(Format::Pbn, &bytes);
+    assert_eq!(v.errors.len(), 1, "{:?}", &v.errors[..v.errors.len().min(3)]);
+    let e = &v.errors[0];
+    let p = e.position().unwrap();
+    assert_eq!((p.record, p.line), (Some(broken as u64), Some(line as u64)), "{e}");
+    assert!(e.to_string().contains(&format!("{first_north}")), "{e}");
+    let read_set = v.set.unwrap();
+    assert_eq!(read_set.boards.len(), set.boards.len() - 1);
+    assert_eq!(read_set.boards[broken].number, set.boards[broken + 1].number);
+}
