@@ -41,6 +41,31 @@ fn formats(c: &mut Criterion) {
             })
         });
     }
+    // PBN as a dealing program writes it (BigDeal): Board, Dealer,
+    // Vulnerable and Deal a game, LF line ends.
+    let mut minimal = Vec::new();
+    for b in &big.boards {
+        minimal.extend_from_slice(
+            format!(
+                "[Board \"{}\"]\n[Dealer \"{}\"]\n[Vulnerable \"{}\"]\n[Deal \"{}\"]\n\n",
+                b.number,
+                b.dealer.letter(),
+                b.vulnerability.name(),
+                b.deal.to_pbn()
+            )
+            .as_bytes(),
+        );
+    }
+    group.throughput(Throughput::Elements(big.boards.len() as u64));
+    group.bench_function("read/PBN-4-tags", |b| {
+        b.iter(|| {
+            read(Format::Pbn, black_box(&minimal))
+                .unwrap()
+                .set
+                .boards
+                .len()
+        })
+    });
     group.finish();
 }
 

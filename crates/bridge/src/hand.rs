@@ -254,4 +254,3 @@ mod tests {
         assert_eq!(hand.complement().len(), 48);
     }
 }
-

@@ -435,12 +435,24 @@ fn a_10_mb_pbn_with_one_broken_deal_reports_that_game_and_checks_the_rest() {
     let new_text = hands.join(" ");
     bytes.splice(text_at..end, new_text.bytes());
     let v = validate(Format::Pbn, &bytes);
-    assert_eq!(v.errors.len(), 1, "{:?}", &v.errors[..v.errors.len().min(3)]);
+    assert_eq!(
+        v.errors.len(),
+        1,
+        "{:?}",
+        &v.errors[..v.errors.len().min(3)]
+    );
     let e = &v.errors[0];
     let p = e.position().unwrap();
-    assert_eq!((p.record, p.line), (Some(broken as u64), Some(line as u64)), "{e}");
+    assert_eq!(
+        (p.record, p.line),
+        (Some(broken as u64), Some(line as u64)),
+        "{e}"
+    );
     assert!(e.to_string().contains(&format!("{first_north}")), "{e}");
     let read_set = v.set.unwrap();
     assert_eq!(read_set.boards.len(), set.boards.len() - 1);
-    assert_eq!(read_set.boards[broken].number, set.boards[broken + 1].number);
+    assert_eq!(
+        read_set.boards[broken].number,
+        set.boards[broken + 1].number
+    );
 }

@@ -86,7 +86,8 @@ fn at_byte(i: usize) -> Position {
 /// Splits the text into commands.
 fn commands(text: &str, diag_pos: impl Fn(usize) -> Position) -> Result<Vec<Command<'_>>, Error> {
     let b = text.as_bytes();
-    let mut out = Vec::with_capacity(b.len() / 6);
+    // A command is seldom shorter than 8 bytes (`pc|SA|` and a page break).
+    let mut out = Vec::with_capacity(b.len() / 8);
     let mut i = 0;
     loop {
         while i < b.len() && b[i].is_ascii_whitespace() {
@@ -142,14 +143,19 @@ fn commands(text: &str, diag_pos: impl Fn(usize) -> Position) -> Result<Vec<Comm
 /// `vg|`.
 #[derive(Clone, Default)]
 struct Context {
-    players: Vec<String>,
+    /// The last `pn|` value as written.
+    players: String,
     event: Option<String>,
 }
 
 impl Context {
     fn update(&mut self, c: &Command) {
         match &c.key {
-            b"pn" => self.players = c.value.split(',').map(|s| s.trim().to_string()).collect(),
+            b"pn" => {
+                if self.players != c.value {
+                    c.value.clone_into(&mut self.players);
+                }
+            }
             b"vg" => {
                 self.event = c
                     .value
@@ -183,6 +189,7 @@ pub fn read(bytes: &[u8], diag: &mut Diagnostics) -> Result<BoardSet, Error> {
     let cmds = commands(&text, pos)?;
     let starts = board_starts(&cmds);
     let mut set = BoardSet::default();
+    set.boards.reserve_exact(starts.len());
     let header_end = starts.first().map_or(text.len(), |&s| cmds[s].start);
     let mut ctx = Context::default();
     for c in cmds
@@ -263,36 +270,60 @@ fn dealer_of_digit(d: u8) -> Option<Seat> {
 /// `md|`'s hand order.
 const MD_SEATS: [Seat; 4] = [Seat::South, Seat::West, Seat::North, Seat::East];
 
+/// `md|` hand characters: a suit letter is `0x10 | suit`, a rank its order
+/// (0 for the ace), anything else `0xFF`; either case.
+const MD_CHAR: [u8; 256] = {
+    let mut t = [0xFFu8; 256];
+    let ranks = b"AKQJT98765432";
+    let mut i = 0;
+    while i < 13 {
+        t[ranks[i] as usize] = i as u8;
+        t[ranks[i].to_ascii_lowercase() as usize] = i as u8;
+        i += 1;
+    }
+    let suits = b"SHDC";
+    let mut s = 0;
+    while s < 4 {
+        t[suits[s] as usize] = 0x10 | s as u8;
+        t[suits[s].to_ascii_lowercase() as usize] = 0x10 | s as u8;
+        s += 1;
+    }
+    t
+};
+
 /// Reads a hand `S..H..D..C..` (any suit order, `10` or `T`).
 fn parse_hand(text: &str) -> Result<Hand, String> {
-    let mut hand = Hand::EMPTY;
-    let mut suit: Option<Suit> = None;
+    let mut bits = 0u64;
+    let mut suit = None;
     let b = text.trim().as_bytes();
     let mut i = 0;
     while i < b.len() {
-        let c = b[i];
-        if let Some(s) = Suit::from_letter(c) {
-            suit = Some(s);
+        let class = MD_CHAR[b[i] as usize];
+        let order = if class & 0x10 != 0 && class != 0xFF {
+            suit = Some(class & 3);
             i += 1;
             continue;
-        }
-        let (rank, len) = if c == b'1' && b.get(i + 1) == Some(&b'0') {
-            (Some(Rank::Ten), 2)
+        } else if b[i] == b'1' && b.get(i + 1) == Some(&b'0') {
+            i += 1;
+            4
         } else {
-            (Rank::from_char(c), 1)
+            class
         };
-        let (Some(s), Some(r)) = (suit, rank) else {
+        let (Some(s), true) = (suit, order < 13) else {
             return Err(format!(
                 "hand {text:?}: {:?} is not a suit or rank",
-                c as char
+                b[i] as char
             ));
         };
-        if !hand.insert(Card::new(s, r)) {
-            return Err(format!("hand {text:?} holds {} twice", Card::new(s, r)));
+        let bit = 1u64 << (s as u32 * 13 + order as u32);
+        if bits & bit != 0 {
+            let card = Card::new(Suit::ALL[s as usize], Rank::DESCENDING[order as usize]);
+            return Err(format!("hand {text:?} holds {card} twice"));
         }
-        i += len;
+        bits |= bit;
+        i += 1;
     }
-    Ok(hand)
+    Ok(Hand::from_bits(bits).expect("52 bits at most"))
 }
 
 /// Reads `md|`: the dealer, if given, and the deal; a missing fourth hand is
@@ -443,14 +474,21 @@ fn board_from_commands(
     if let Some(e) = &ctx.event {
         board.set_tag("Event", e.clone());
     }
-    let names: &[String] = match (ctx.players.len(), room) {
-        (8, Some("Closed")) => &ctx.players[4..],
-        (n, _) if n >= 4 => &ctx.players[..4],
-        _ => &[],
-    };
-    for (seat, name) in MD_SEATS.iter().zip(names) {
-        if !name.is_empty() {
-            board.set_tag(seat.name(), name.clone());
+    if ctx
+        .players
+        .bytes()
+        .any(|c| c != b',' && !c.is_ascii_whitespace())
+    {
+        let names: Vec<&str> = ctx.players.split(',').map(str::trim).collect();
+        let names: &[&str] = match (names.len(), room) {
+            (8, Some("Closed")) => &names[4..],
+            (n, _) if n >= 4 => &names[..4],
+            _ => &[],
+        };
+        for (seat, name) in MD_SEATS.iter().zip(names) {
+            if !name.is_empty() {
+                board.set_tag(seat.name(), name.to_string());
+            }
         }
     }
     if let Some(r) = room {
@@ -543,13 +581,13 @@ pub fn write(set: &BoardSet, out: &mut dyn Write) -> Result<(), Error> {
                 if !buf.is_empty() && !buf.ends_with('\n') {
                     buf.push('\n');
                 }
-                let line = board_text(board);
-                if let Ok(cmds) = commands(&line, at_byte) {
-                    for c in &cmds {
-                        ctx.update(c);
-                    }
-                }
-                buf.push_str(&line);
+                // The line gives its players (pn| always) and nothing else
+                // that carries over.
+                let players = MD_SEATS
+                    .map(|seat| board.tag(seat.name()).unwrap_or(""))
+                    .join(",");
+                buf.push_str(&board_text(board, &players));
+                ctx.players = players;
             }
         }
         previous = Some(board.number);
@@ -590,20 +628,18 @@ fn lin_call(c: Call) -> String {
 }
 
 /// One board in LIN, one line.
-fn board_text(b: &Board) -> String {
+fn board_text(b: &Board, players: &str) -> String {
     let mut s = String::with_capacity(400);
     match b.tag("Room") {
         Some("Open") => s.push_str(&format!("qx|o{}|", b.number)),
         Some("Closed") => s.push_str(&format!("qx|c{}|", b.number)),
         _ => {}
     }
-    let names: Vec<&str> = MD_SEATS
-        .iter()
-        .map(|seat| b.tag(seat.name()).unwrap_or(""))
-        .collect();
     // Always given, empty names too, as BBO's hand viewer does (and other
     // readers split boards at `pn|`).
-    s.push_str(&format!("pn|{}|", names.join(",")));
+    s.push_str("pn|");
+    s.push_str(players);
+    s.push('|');
     s.push_str("st||md|");
     s.push(match b.dealer {
         Seat::South => '1',

@@ -51,6 +51,22 @@ pub fn write_with(set: &BoardSet, out: &mut dyn Write, dd_tags: &PbnDdTags) -> R
     Ok(())
 }
 
+/// Appends a number in decimal.
+fn push_number(out: &mut Vec<u8>, n: u32) {
+    let mut digits = [0u8; 10];
+    let mut i = digits.len();
+    let mut n = n;
+    loop {
+        i -= 1;
+        digits[i] = b'0' + (n % 10) as u8;
+        n /= 10;
+        if n == 0 {
+            break;
+        }
+    }
+    out.extend_from_slice(&digits[i..]);
+}
+
 /// `% PBN x.y` and `% EXPORT`, which the writer gives itself.
 fn is_version_or_export(line: &str) -> bool {
     let rest = line.trim_start_matches('%').trim_start();
@@ -151,8 +167,25 @@ impl Writer {
         self.buf.extend_from_slice(b"\"]\r\n");
     }
 
+    /// The comments after tag `name`, on lines of their own.
+    fn tag_comments(&mut self, board: &Board, name: &str, done: &mut [bool]) {
+        if board.comments.is_empty() {
+            return;
+        }
+        for (k, c) in board.comments.iter().enumerate() {
+            if !done[k] && matches!(&c.after, Anchor::Tag(n) if n == name) {
+                done[k] = true;
+                self.comment(&c.comment);
+                self.buf.extend_from_slice(b"\r\n");
+            }
+        }
+    }
+
     /// Comments on lines of their own.
     fn comment_lines(&mut self, board: &Board, anchor: &Anchor, done: &mut [bool]) {
+        if board.comments.is_empty() {
+            return;
+        }
         for (k, c) in board.comments.iter().enumerate() {
             if !done[k] && c.after == *anchor {
                 done[k] = true;
@@ -185,20 +218,34 @@ impl Writer {
         self.comment_lines(b, &Anchor::Start, &mut done);
         let dealing_only = b.tags.is_empty() && b.auction.is_none() && b.play.is_none();
         let contract = b.auction.as_ref().and_then(|a| a.contract());
-        let mut deal = Vec::with_capacity(72);
         for name in MANDATORY_TAGS {
             let value: Cow<str> = match name {
-                "Board" => b.number.to_string().into(),
-                "Dealer" => b.dealer.letter().to_string().into(),
+                "Board" => {
+                    self.buf.extend_from_slice(b"[Board \"");
+                    push_number(&mut self.buf, b.number);
+                    self.buf.extend_from_slice(b"\"]\r\n");
+                    self.tag_comments(b, name, &mut done);
+                    continue;
+                }
+                "Dealer" => {
+                    self.buf.extend_from_slice(b"[Dealer \"");
+                    self.buf.push(b.dealer.letter() as u8);
+                    self.buf.extend_from_slice(b"\"]\r\n");
+                    self.tag_comments(b, name, &mut done);
+                    continue;
+                }
                 "Vulnerable" => b.vulnerability.name().into(),
                 "Deal" => {
-                    b.deal.push_pbn_from(b.dealer, &mut deal);
-                    String::from_utf8_lossy(&deal).into_owned().into()
+                    self.buf.extend_from_slice(b"[Deal \"");
+                    b.deal.push_pbn_from(b.dealer, &mut self.buf);
+                    self.buf.extend_from_slice(b"\"]\r\n");
+                    self.tag_comments(b, name, &mut done);
+                    continue;
                 }
                 _ => match b.tag(name) {
                     Some(v) => v.into(),
                     None if self.defaults.contains(name) => {
-                        self.comment_lines(b, &Anchor::Tag(name.into()), &mut done);
+                        self.tag_comments(b, name, &mut done);
                         continue;
                     }
                     None => match (name, contract) {
@@ -221,7 +268,7 @@ impl Writer {
                 self.defaults.insert(name.to_string());
             }
             self.tag_line(name, &value);
-            self.comment_lines(b, &Anchor::Tag(name.into()), &mut done);
+            self.tag_comments(b, name, &mut done);
         }
         // The file's tags that stay, and the double-dummy tags to generate.
         let keep = |t: &Tag| match dd_fact(t) {
@@ -258,11 +305,11 @@ impl Writer {
         sections.sort_by(|x, y| x.name.cmp(&y.name));
         for t in &plain {
             self.tag_line(&t.name, &t.value);
-            self.comment_lines(b, &Anchor::Tag(t.name.to_string()), &mut done);
+            self.tag_comments(b, &t.name, &mut done);
         }
         if let Some(a) = &b.auction {
             self.tag_line("Auction", &a.first.letter().to_string());
-            self.comment_lines(b, &Anchor::Tag("Auction".into()), &mut done);
+            self.tag_comments(b, "Auction", &mut done);
             self.rows(b, &a.calls, a.stopped, &mut done, Anchor::Call, call_text);
             for (i, note) in a.notes.iter().enumerate() {
                 self.tag_line("Note", note);
@@ -271,7 +318,7 @@ impl Writer {
         }
         if let Some(p) = &b.play {
             self.tag_line("Play", &p.first.letter().to_string());
-            self.comment_lines(b, &Anchor::Tag("Play".into()), &mut done);
+            self.tag_comments(b, "Play", &mut done);
             self.rows(b, &p.cards, p.stopped, &mut done, Anchor::Card, card_text);
             for (i, note) in p.notes.iter().enumerate() {
                 self.tag_line("Note", note);
@@ -280,7 +327,7 @@ impl Writer {
         }
         for t in &sections {
             self.tag_line(&t.name, &t.value);
-            self.comment_lines(b, &Anchor::Tag(t.name.to_string()), &mut done);
+            self.tag_comments(b, &t.name, &mut done);
             self.section_rows(t);
         }
         // Comments whose anchor is gone (a tag dropped, a call removed).
