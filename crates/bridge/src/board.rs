@@ -105,16 +105,30 @@ impl Strain {
 }
 
 /// Double-dummy tricks for each declarer and strain; `None` where unknown.
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Default)]
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
 pub struct DdTable {
-    tricks: [[Option<u8>; 5]; 4],
+    /// Tricks by declarer and strain; [`DdTable::UNKNOWN`] where not known.
+    tricks: [[u8; 5]; 4],
+}
+
+impl Default for DdTable {
+    /// A table with every entry unknown.
+    fn default() -> DdTable {
+        DdTable {
+            tricks: [[DdTable::UNKNOWN; 5]; 4],
+        }
+    }
 }
 
 impl DdTable {
     /// Tricks `declarer` takes in `strain`, if known.
     pub fn get(&self, declarer: Seat, strain: Strain) -> Option<u8> {
-        self.tricks[declarer.index()][strain as usize]
+        let t = self.tricks[declarer.index()][strain as usize];
+        (t != DdTable::UNKNOWN).then_some(t)
     }
+
+    /// How an unknown entry is stored.
+    const UNKNOWN: u8 = 0xFF;
 
     /// Sets a trick count (0 to 13) or marks it unknown with `None`.
     /// Counts above 13 are refused.
@@ -129,7 +143,7 @@ impl DdTable {
                 return Err(format!("{t} tricks is more than 13"));
             }
         }
-        self.tricks[declarer.index()][strain as usize] = tricks;
+        self.tricks[declarer.index()][strain as usize] = tricks.unwrap_or(DdTable::UNKNOWN);
         Ok(())
     }
 }
@@ -242,10 +256,11 @@ pub struct Board {
     /// `Vulnerable`, `Deal`, `Auction` and `Play` are not here: they are the
     /// fields above and below.
     pub tags: Vec<Tag>,
-    /// The auction, when given.
-    pub auction: Option<Auction>,
-    /// The card play, when given.
-    pub play: Option<Play>,
+    /// The auction, when given (boxed: most boards have none, and a board
+    /// stays small for the formats that stream millions of deals).
+    pub auction: Option<Box<Auction>>,
+    /// The card play, when given (boxed, as the auction).
+    pub play: Option<Box<Play>>,
     /// Commentary, each with what it follows.
     pub comments: Vec<Commentary>,
     /// The board's LIN text as it stood in the file.
@@ -296,6 +311,17 @@ impl Board {
     }
 }
 
+/// Which of the set's headings: see [`BoardSet::heading`].
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Heading {
+    /// The event.
+    Event,
+    /// The site.
+    Site,
+    /// The date.
+    Date,
+}
+
 /// Boards plus the set-level data a file carries.
 #[derive(Debug, Clone, PartialEq, Eq, Default)]
 pub struct BoardSet {
@@ -322,6 +348,21 @@ impl BoardSet {
             boards,
             ..BoardSet::default()
         }
+    }
+
+    /// The event, site or date of the set: the set-level field (BRE's lines)
+    /// when there is one, else the first board's `Event`, `Site` or `Date`
+    /// tag when it says something (not empty, not `?`).
+    pub fn heading(&self, which: Heading) -> Option<&str> {
+        let (field, tag) = match which {
+            Heading::Event => (&self.event, "Event"),
+            Heading::Site => (&self.site, "Site"),
+            Heading::Date => (&self.date, "Date"),
+        };
+        field.as_deref().or_else(|| {
+            self.tag_value(0, tag)
+                .filter(|v| !v.is_empty() && *v != "?")
+        })
     }
 
     /// The value of tag `name` for board `index`, PBN's inheritance resolved:

@@ -53,8 +53,8 @@ pub use auction::{
     strain_suit, trick_winner, Annotated, Auction, Call, CallToken, CardToken, Contract, Play,
 };
 pub use board::{
-    dealer_for_board, Anchor, Board, BoardSet, Comment, Commentary, DdTable, Par, Strain, Tag,
-    Vulnerability,
+    dealer_for_board, Anchor, Board, BoardSet, Comment, Commentary, DdTable, Heading, Par, Strain,
+    Tag, Vulnerability,
 };
 pub use card::{Card, Rank, Suit};
 pub use deal::{Deal, DealError, Seat};

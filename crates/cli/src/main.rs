@@ -5,7 +5,9 @@
 mod output;
 
 use boardfile_bridge::formats::pbn::PbnDdTags;
-use boardfile_bridge::{detect, diagram, losses, read, validate, write_with, Format, WriteOptions};
+use boardfile_bridge::{
+    detect, diagram, losses, read, validate, write_with, Format, Heading, WriteOptions,
+};
 use clap::{Parser, Subcommand};
 use output::{Failure, Outcome};
 use std::io::{Read, Write};
@@ -261,14 +263,22 @@ fn info(path: &Path, from: Option<Format>, out: &mut dyn Write) -> Result<Outcom
     if complete != set.boards.len() {
         writeln!(out, "  partial:  {} boards", set.boards.len() - complete)?;
     }
-    for (name, value) in [
-        ("event", &set.event),
-        ("site", &set.site),
-        ("date", &set.date),
+    for (name, which) in [
+        ("event:", Heading::Event),
+        ("site:", Heading::Site),
+        ("date:", Heading::Date),
     ] {
-        if let Some(v) = value {
+        if let Some(v) = set.heading(which) {
             writeln!(out, "  {name:<9} {v}")?;
         }
+    }
+    let played = set
+        .boards
+        .iter()
+        .filter(|b| b.auction.is_some() || b.play.is_some())
+        .count();
+    if played > 0 {
+        writeln!(out, "  played:   {played} boards with an auction or play")?;
     }
     if let Some(dlm) = &set.dlm {
         writeln!(out, "  DLM {}", dlm.section)?;

@@ -16,7 +16,7 @@
 //! Cannot carry: board numbers (record `i` is board `i + 1`), dealer and
 //! vulnerability, partial deals, anything but event, site and date.
 
-use crate::board::{Board, BoardSet};
+use crate::board::{Board, BoardSet, Heading};
 use crate::error::{Diagnostics, Error, Position};
 use crate::format::Format;
 use crate::formats::{dge, latin1_decode, latin1_encode, require_complete};
@@ -120,12 +120,12 @@ pub fn read(bytes: &[u8], diag: &mut Diagnostics) -> Result<BoardSet, Error> {
 /// Writes a BRE file; missing event, site or date lines are written empty.
 pub fn write(set: &BoardSet, out: &mut dyn Write) -> Result<(), Error> {
     require_complete(set, Format::Bre)?;
-    for (name, field) in [
-        ("event", &set.event),
-        ("site", &set.site),
-        ("date", &set.date),
+    for (name, which) in [
+        ("event", Heading::Event),
+        ("site", Heading::Site),
+        ("date", Heading::Date),
     ] {
-        let text = field.as_deref().unwrap_or("");
+        let text = set.heading(which).unwrap_or("");
         if text.contains(['\r', '\n']) {
             return Err(Error::unsupported(
                 Format::Bre,

@@ -151,11 +151,7 @@ struct Context {
 impl Context {
     fn update(&mut self, c: &Command) {
         match &c.key {
-            b"pn" => {
-                if self.players != c.value {
-                    c.value.clone_into(&mut self.players);
-                }
-            }
+            b"pn" if self.players != c.value => c.value.clone_into(&mut self.players),
             b"vg" => {
                 self.event = c
                     .value
@@ -500,7 +496,7 @@ fn board_from_commands(
         auction.calls = calls;
         auction.notes = notes;
         contract = auction.contract();
-        board.auction = Some(auction);
+        board.auction = Some(Box::new(auction));
     }
     if let Some(c) = contract {
         match c {
@@ -525,7 +521,7 @@ fn board_from_commands(
                 claim = Some(if declarer.index() % 2 == 0 { ns } else { ew });
             }
         }
-        board.play = Some(play);
+        board.play = Some(Box::new(play));
     }
     if let Some(n) = claim {
         board.set_tag("Result", n.to_string());

@@ -194,10 +194,14 @@ fn board_from_json(j: JsonBoard<'_>) -> Result<Board, String> {
     }
     board.tags = j.tags.0;
     if let Some(a) = j.auction {
-        board.auction = Some(game::auction_from_json(a).map_err(|e| format!("auction: {e}"))?);
+        board.auction = Some(Box::new(
+            game::auction_from_json(a).map_err(|e| format!("auction: {e}"))?,
+        ));
     }
     if let Some(p) = j.play {
-        board.play = Some(game::play_from_json(p).map_err(|e| format!("play: {e}"))?);
+        board.play = Some(Box::new(
+            game::play_from_json(p).map_err(|e| format!("play: {e}"))?,
+        ));
     }
     for c in j.comments {
         board.comments.push(game::comment_from_json(c)?);

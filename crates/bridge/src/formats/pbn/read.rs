@@ -564,12 +564,12 @@ impl<'a> Reader<'a> {
                 g.anchor = Mark::Named("Deal");
             }
             b"Auction" => {
-                g.board.auction = Some(Auction::new(seat("auction")?));
+                g.board.auction = Some(Box::new(Auction::new(seat("auction")?)));
                 g.section = Section::Auction;
                 g.anchor = Mark::Named("Auction");
             }
             b"Play" => {
-                g.board.play = Some(Play::new(seat("play")?));
+                g.board.play = Some(Box::new(Play::new(seat("play")?)));
                 g.section = Section::Play;
                 g.anchor = Mark::Named("Play");
             }
