@@ -459,15 +459,21 @@ fn a_10_mb_pbn_with_one_broken_deal_reports_that_game_and_checks_the_rest() {
 
 #[test]
 fn pbn_event_site_and_date_reach_bre_and_back() {
-    let pbn = read(Format::Pbn, &data("pbn-spec-example.pbn")).unwrap().set;
-    let bre = read(Format::Bre, &write_vec(Format::Bre, &pbn)).unwrap().set;
+    let pbn = read(Format::Pbn, &data("pbn-spec-example.pbn"))
+        .unwrap()
+        .set;
+    let bre = read(Format::Bre, &write_vec(Format::Bre, &pbn))
+        .unwrap()
+        .set;
     assert_eq!(
         bre.event.as_deref(),
         Some("International Amsterdam Airport Schiphol Bridgetournament")
     );
     assert_eq!(bre.site.as_deref(), Some("Amsterdam, The Netherlands NLD"));
     assert_eq!(bre.date.as_deref(), Some("1995.06.10"));
-    let again = read(Format::Pbn, &write_vec(Format::Pbn, &bre)).unwrap().set;
+    let again = read(Format::Pbn, &write_vec(Format::Pbn, &bre))
+        .unwrap()
+        .set;
     assert_eq!(again.boards[0].tag("Event"), pbn.boards[0].tag("Event"));
     assert_eq!(again.boards[0].tag("Date"), Some("1995.06.10"));
 }

@@ -28,7 +28,9 @@
 //! the board carries nothing but its deal and conditions (a dealing
 //! program's output, section 3.4), or left out when an earlier game set it
 //! with `##` (section 4.8). `Declarer` and `Contract` come from a finished
-//! auction when the tags are missing.
+//! auction when the tags are missing. By the same rule the reader does not
+//! keep the eleven empty mandatory tags of a game that has nothing else: the
+//! writer gives them back, and JSON Lines shows such a board as its deal.
 //!
 //! Double-dummy data: `OptimumResultTable`, `DoubleDummyTricks` (20 hex
 //! digits, declarers N S E W, each strains NT S H D C), `OptimumScore`
@@ -37,6 +39,10 @@
 //! also kept as tags. On write a kept tag is written as it was unless the
 //! board's table or par now says otherwise; then, and for boards whose table
 //! came from elsewhere, the tags [`PbnDdTags`] names are generated.
+//!
+//! Lines are kept within 255 characters where the writer chooses the
+//! breaks (auction and play rows); a tag value or table row longer than
+//! that is written whole, since PBN has no way to split one.
 //!
 //! An export file read and written again gives the same bytes. What does
 //! not survive a pass through this writer: the layout of import files

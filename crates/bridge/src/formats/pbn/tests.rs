@@ -429,3 +429,50 @@ fn sniffing() {
     assert!(!sniff(b"{\"board\":1}"));
     assert!(!sniff(b"[1, 2]"));
 }
+
+#[test]
+fn line_ends_of_every_platform() {
+    let lf = "[Board \"3\"]\n[Deal \"N:- - - -\"]\n\n[Board \"4\"]\n[Deal \"N:- - - -\"]\n";
+    let crlf = lf.replace('\n', "\r\n");
+    let cr = lf.replace('\n', "\r");
+    let want = pbn(lf);
+    assert_eq!(want.boards.len(), 2);
+    assert_eq!(pbn(&crlf).boards, want.boards);
+    assert_eq!(pbn(&cr).boards, want.boards);
+    let e = read_file(Format::Pbn, b"[Board \"3\"]\r[Deal \"N:A - - -\"]\r").unwrap_err();
+    assert!(e.to_string().contains("line 2, column 7"), "{e}");
+}
+
+#[test]
+fn comments_among_the_calls_stay_with_their_calls() {
+    let text = "[Board \"1\"]\n[Deal \"N:- - - -\"]\n[Auction \"N\"]\n{before} 1S {good} Pass ;why pass\n2S ! AP\n[Play \"E\"]\nSA {ace} % not an escape here\n";
+    let set = read_file(Format::Pbn, text.as_bytes());
+    // `%` inside a line is not an escape: it is no card either.
+    assert!(set.is_err());
+    let text = text.replace(" % not an escape here", "");
+    let set = pbn(&text);
+    let b = &set.boards[0];
+    let anchors: Vec<(&Anchor, &Comment)> =
+        b.comments.iter().map(|c| (&c.after, &c.comment)).collect();
+    assert_eq!(
+        anchors,
+        [
+            (
+                &Anchor::Tag("Auction".into()),
+                &Comment::Brace("before".into())
+            ),
+            (&Anchor::Call(0), &Comment::Brace("good".into())),
+            (&Anchor::Call(1), &Comment::Line("why pass".into())),
+            (&Anchor::Card(0), &Comment::Brace("ace".into())),
+        ]
+    );
+    let out = export(&set);
+    assert!(
+        out.contains("[Auction \"N\"]\r\n{before}\r\n1S {good} Pass ;why pass\r\n2S $1 AP\r\n[Play \"E\"]\r\nSA {ace}\r\n"),
+        "{out}"
+    );
+    let back = pbn(&out);
+    assert_eq!(back.boards[0].comments, b.comments);
+    assert_eq!(back.boards[0].auction, b.auction);
+    assert_eq!(export(&back), out);
+}
