@@ -282,11 +282,6 @@ impl Diagnostics {
         Ok(())
     }
 
-    /// True when validating (collecting every error).
-    pub fn is_collecting(&self) -> bool {
-        self.collect
-    }
-
     /// Records data that contradicts other data of the same record (two
     /// double-dummy tags that disagree): an error when validating, a warning
     /// when reading, which goes on with the first value.

@@ -271,18 +271,11 @@ impl Writer {
             self.tag_comments(b, name, &mut done);
         }
         // The file's tags that stay, and the double-dummy tags to generate.
-        let keep = |t: &Tag| match dd_fact(t) {
-            None => true,
-            Some(fact) => {
-                (!self.dd_tags.only || self.dd_tags.wants(&t.name))
-                    && fact.is_ok_and(|f| agrees(&f, b.dd.as_ref(), b.par.as_ref()))
-                    || fact_unreadable_kept(t, &self.dd_tags)
-            }
-        };
+        let (keep, generated) = self.dd_plan(b);
         let mut plain: Vec<Cow<Tag>> = Vec::new();
         let mut sections: Vec<Cow<Tag>> = Vec::new();
-        for t in &b.tags {
-            if MANDATORY_TAGS.contains(&t.name.as_ref()) || !keep(t) {
+        for (t, keep) in b.tags.iter().zip(keep) {
+            if MANDATORY_TAGS.contains(&t.name.as_ref()) || !keep {
                 continue;
             }
             if t.value.starts_with("##") {
@@ -294,7 +287,7 @@ impl Writer {
                 plain.push(Cow::Borrowed(t));
             }
         }
-        for t in self.generated_dd_tags(b) {
+        for t in generated {
             if t.is_section() {
                 sections.push(Cow::Owned(t));
             } else {
@@ -339,24 +332,32 @@ impl Writer {
         }
     }
 
-    /// The double-dummy tags the board needs and does not keep: those of
-    /// the file that the model now contradicts, written from the model; with
-    /// none of a kind kept, the chosen tags of that kind.
-    fn generated_dd_tags(&self, b: &Board) -> Vec<Tag> {
+    /// Which of the board's tags stay (a double-dummy tag stays while it
+    /// agrees with the model and is chosen; one that does not read is kept
+    /// as written, not being data the writer understands), and the
+    /// double-dummy tags to generate: those of the file that the model now
+    /// contradicts, written from the model; with none of a kind kept, the
+    /// chosen tags of that kind.
+    fn dd_plan(&self, b: &Board) -> (Vec<bool>, Vec<Tag>) {
         let chosen = |n: &str| !self.dd_tags.only || self.dd_tags.wants(n);
+        let mut keep = Vec::with_capacity(b.tags.len());
         let mut kept = Vec::new();
         let mut replaced = Vec::new();
         for t in &b.tags {
-            if let Some(Ok(f)) = dd_fact(t) {
-                if !chosen(&t.name) {
-                    continue;
+            keep.push(match dd_fact(t) {
+                None => true,
+                Some(Err(_)) => chosen(&t.name),
+                Some(Ok(_)) if !chosen(&t.name) => false,
+                Some(Ok(f)) => {
+                    let agrees = agrees(&f, b.dd.as_ref(), b.par.as_ref());
+                    if agrees {
+                        kept.push(t.name.as_ref());
+                    } else {
+                        replaced.push(t.name.as_ref());
+                    }
+                    agrees
                 }
-                if agrees(&f, b.dd.as_ref(), b.par.as_ref()) {
-                    kept.push(t.name.as_ref());
-                } else {
-                    replaced.push(t.name.as_ref());
-                }
-            }
+            });
         }
         let has = |n: &str| kept.contains(&n);
         let want = |n: &str| {
@@ -396,7 +397,7 @@ impl Writer {
                 out.push(Tag::new("ParContract", contracts_tag_value(&par.contracts)));
             }
         }
-        out
+        (keep, out)
     }
 
     /// Auction or play rows: four tokens a row, annotations and inline
@@ -504,13 +505,6 @@ impl Writer {
             self.buf.extend_from_slice(b"\r\n");
         }
     }
-}
-
-/// A double-dummy tag that does not read is kept as written (it is not
-/// data the writer understands, so it is not the writer's to drop), unless
-/// the caller asked for only other tags.
-fn fact_unreadable_kept(t: &Tag, dd_tags: &PbnDdTags) -> bool {
-    matches!(dd_fact(t), Some(Err(_))) && (!dd_tags.only || dd_tags.wants(&t.name))
 }
 
 fn call_text(t: &CallToken) -> Cow<'static, str> {
