@@ -1,0 +1,135 @@
+//! A game: who played, the scores WTHOR stores, and the moves; and its
+//! replay by the rules.
+
+use crate::position::{BoardSize, Color, MoveError, Position, Square};
+
+/// One game as a WTHOR record holds it.
+#[derive(Debug, Clone, PartialEq, Eq, Hash)]
+pub struct Game {
+    /// 8x8 or 10x10.
+    pub size: BoardSize,
+    /// Index into WTHOR.TRN.
+    pub tournament: u16,
+    /// Index into WTHOR.JOU of the black player.
+    pub black: u16,
+    /// Index into WTHOR.JOU of the white player.
+    pub white: u16,
+    /// Black's discs at the end, empties to the winner (the actual score).
+    pub black_score: u8,
+    /// Black's discs after perfect play from the position with P3 empties.
+    pub theoretical: u8,
+    /// The moves in order; passes are not stored.
+    pub moves: Vec<Square>,
+}
+
+/// How a replay ended.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum End {
+    /// Neither player can move: Black's score with empties to the winner,
+    /// and the empties left.
+    Finished {
+        /// Black's discs, empties to the winner.
+        black_score: u8,
+        /// Empty squares left.
+        empties: u32,
+    },
+    /// The moves stop while a player can still move.
+    Unfinished,
+}
+
+/// A move that the rules refuse.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub struct IllegalMove {
+    /// Index of the move in [`Game::moves`], from 0.
+    pub index: usize,
+    /// The square.
+    pub square: Square,
+    /// Who was to move.
+    pub to_move: Color,
+    /// Why.
+    pub error: MoveError,
+}
+
+impl std::fmt::Display for IllegalMove {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        let who = match self.to_move {
+            Color::Black => "Black",
+            Color::White => "White",
+        };
+        match self.error {
+            MoveError::Illegal => write!(
+                f,
+                "move {} {} is not legal for {who}",
+                self.index + 1,
+                self.square
+            ),
+            MoveError::IllegalAfterPass => write!(
+                f,
+                "move {} {}: {who} has no move and it is not legal for the other player either",
+                self.index + 1,
+                self.square
+            ),
+        }
+    }
+}
+
+impl Game {
+    /// Plays the moves from the start, passes inferred.
+    pub fn replay(&self) -> Result<(Position, End), IllegalMove> {
+        let mut p = Position::start(self.size);
+        for (index, &square) in self.moves.iter().enumerate() {
+            let to_move = p.to_move();
+            p.play(square).map_err(|error| IllegalMove {
+                index,
+                square,
+                to_move,
+                error,
+            })?;
+        }
+        let end = if p.is_over() {
+            End::Finished {
+                black_score: p.final_black_score(),
+                empties: p.empties(),
+            }
+        } else {
+            End::Unfinished
+        };
+        Ok((p, end))
+    }
+
+    /// The moves as a transcript: `f5d6c3...`, lower case, no passes.
+    pub fn transcript(&self) -> String {
+        let mut s = String::with_capacity(self.moves.len() * 2);
+        for m in &self.moves {
+            use std::fmt::Write;
+            let _ = write!(s, "{m}");
+        }
+        s
+    }
+
+    /// Reads a transcript (`f5d6c3`, either case, `j10` on 10x10; spaces
+    /// allowed between moves).
+    pub fn parse_transcript(text: &str, size: BoardSize) -> Result<Vec<Square>, String> {
+        let b: Vec<u8> = text.bytes().filter(|c| !c.is_ascii_whitespace()).collect();
+        let mut out = Vec::with_capacity(b.len() / 2);
+        let mut i = 0;
+        while i < b.len() {
+            // A column letter, then one digit, or "10" on 10x10.
+            let len = if size == BoardSize::Ten
+                && b.get(i + 1) == Some(&b'1')
+                && b.get(i + 2) == Some(&b'0')
+            {
+                3
+            } else {
+                2
+            };
+            let token = std::str::from_utf8(&b[i..(i + len).min(b.len())]).unwrap_or("");
+            out.push(
+                Square::parse(token, size)
+                    .ok_or_else(|| format!("move {} {token:?} is not a square", out.len() + 1))?,
+            );
+            i += len;
+        }
+        Ok(out)
+    }
+}

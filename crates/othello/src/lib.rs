@@ -1,0 +1,34 @@
+//! Othello: the rules on 8x8 and 10x10 boards, and the WTHOR database of the
+//! Fédération Française d'Othello (game files WTB and WTD, solitaires PZZ,
+//! player and tournament names JOU and TRN), with the text forms games are
+//! exchanged in.
+//!
+//! Reading a year of games and replaying them:
+//!
+//! ```
+//! use boardfile_othello::{wthor, BoardSize, End};
+//! let bytes = std::fs::read("../../tests/data/othello/WTH_1977.wtb").unwrap();
+//! let file = wthor::games::read(&bytes, BoardSize::Eight).unwrap();
+//! assert_eq!(file.header.year, 1977);
+//! let (_, end) = file.games[0].replay().unwrap();
+//! assert!(matches!(end, End::Finished { .. }));
+//! ```
+//!
+//! | format | read | write |
+//! |---|---|---|
+//! | WTB, WTD | yes | yes |
+//! | PZZ | yes | yes |
+//! | JOU, TRN | yes | yes |
+//! | JSON Lines | yes | yes |
+//! | transcript | yes | yes |
+
+#![deny(missing_docs)]
+
+mod game;
+mod position;
+pub mod text;
+pub mod wthor;
+
+pub use game::{End, Game, IllegalMove};
+pub use position::{BoardSize, Color, MoveError, Played, Position, Square};
+pub use wthor::names::Names;

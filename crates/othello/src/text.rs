@@ -1,0 +1,1 @@
+//! Text forms of games: JSON Lines and transcripts.

@@ -1,0 +1,249 @@
+//! The federation's own files, and hand-made corruptions and 10x10 and
+//! solitaire files built from the spec.
+
+use boardfile_othello::wthor::{self, games, names, pzz, Kind};
+use boardfile_othello::{BoardSize, Color, End, Square};
+use std::path::Path;
+
+fn data(name: &str) -> Vec<u8> {
+    let p = Path::new(env!("CARGO_MANIFEST_DIR"))
+        .join("../../tests/data/othello")
+        .join(name);
+    std::fs::read(&p).unwrap_or_else(|e| panic!("{}: {e}", p.display()))
+}
+
+#[test]
+fn federation_files_round_trip_byte_for_byte() {
+    for name in ["WTH_1977.wtb", "WTH_2004.wtb"] {
+        let bytes = data(name);
+        let file = games::read(&bytes, BoardSize::Eight).unwrap();
+        let mut out = Vec::new();
+        games::write(&file, &mut out);
+        assert!(out == bytes, "{name}");
+    }
+    for (name, kind) in [("WTHOR.JOU", Kind::Jou), ("WTHOR.TRN", Kind::Trn)] {
+        let bytes = data(name);
+        let file = names::read(&bytes, kind).unwrap();
+        let mut out = Vec::new();
+        names::write(&file, &mut out).unwrap();
+        assert!(out == bytes, "{name}");
+    }
+}
+
+#[test]
+fn names_and_headers_as_the_bytes_say() {
+    // xxd WTHOR.JOU: N2 0x0f2c = 3884; record 0 "???", record 1 at byte 36
+    // "Tastet Marc".
+    let jou = names::read(&data("WTHOR.JOU"), Kind::Jou).unwrap();
+    assert_eq!(jou.names.len(), 3884);
+    assert_eq!(jou.get(0), Some("???"));
+    assert_eq!(jou.get(1), Some("Tastet Marc"));
+    let trn = names::read(&data("WTHOR.TRN"), Kind::Trn).unwrap();
+    assert_eq!(trn.names.len(), 439);
+    assert_eq!(trn.get(0), Some("Diverses parties"));
+    let y77 = games::read(&data("WTH_1977.wtb"), BoardSize::Eight).unwrap();
+    assert_eq!(
+        (y77.header.year, y77.header.p3, y77.games.len()),
+        (1977, 24, 12)
+    );
+    // Record 0: tournament 1, black 0x015a, white 0x034b, 34 discs, 41
+    // theoretical, moves 56 (f5) 64 (d6) 33 (c3).
+    let g = &y77.games[0];
+    assert_eq!(
+        (g.tournament, g.black, g.white, g.black_score, g.theoretical),
+        (1, 346, 843, 34, 41)
+    );
+    assert!(g.transcript().starts_with("f5d6c3"));
+}
+
+#[test]
+fn every_game_of_2004_replays_with_its_stored_scores() {
+    let bytes = data("WTH_2004.wtb");
+    let jou = names::read(&data("WTHOR.JOU"), Kind::Jou).unwrap();
+    let trn = names::read(&data("WTHOR.TRN"), Kind::Trn).unwrap();
+    let v = games::validate(&bytes, BoardSize::Eight, Some(&jou), Some(&trn));
+    assert!(
+        v.errors.is_empty(),
+        "{:?}",
+        &v.errors[..v.errors.len().min(5)]
+    );
+    let file = v.file.unwrap();
+    assert_eq!(file.games.len(), 9113);
+    // Most games are played out; the stored score of each finished one
+    // equals the replay (checked by validate above).
+    let finished = file
+        .games
+        .iter()
+        .filter(|g| matches!(g.replay(), Ok((_, End::Finished { .. }))))
+        .count();
+    assert!(finished > 9000, "{finished}");
+    assert_eq!(finished + v.unfinished.len(), 9113);
+    let y77 = games::validate(
+        &data("WTH_1977.wtb"),
+        BoardSize::Eight,
+        Some(&jou),
+        Some(&trn),
+    );
+    assert!(y77.errors.is_empty(), "{:?}", y77.errors);
+}
+
+/// The 2004 file with one byte changed.
+fn corrupt(offset: usize, byte: u8) -> Vec<u8> {
+    let mut b = data("WTH_2004.wtb");
+    b[offset] = byte;
+    b
+}
+
+#[test]
+fn corruptions_are_caught_with_the_game_index() {
+    let rec = |game: usize, off: usize| 16 + 68 * game + off;
+    let one_error = |bytes: &[u8]| {
+        let v = games::validate(bytes, BoardSize::Eight, None, None);
+        assert_eq!(v.errors.len(), 1, "{:?}", v.errors);
+        v.errors[0].clone()
+    };
+    // Game 100's first move becomes a1: not legal.
+    let e = one_error(&corrupt(rec(100, 8), 11));
+    assert_eq!((e.position.record, e.position.mv), (Some(100), Some(1)));
+    assert!(
+        e.to_string().contains("move 1 a1 is not legal for Black"),
+        "{e}"
+    );
+    // A byte that is no square.
+    let e = one_error(&corrupt(rec(2000, 20), 99));
+    assert_eq!((e.position.record, e.position.mv), (Some(2000), Some(13)));
+    assert!(e.message.contains("not a square"), "{e}");
+    // A wrong black score.
+    let original = data("WTH_2004.wtb")[rec(5000, 6)];
+    let e = one_error(&corrupt(rec(5000, 6), original ^ 1));
+    assert_eq!(e.position.record, Some(5000));
+    assert!(e.message.contains("the replay gives"), "{e}");
+    // A theoretical score beyond the board.
+    let e = one_error(&corrupt(rec(7, 7), 65));
+    assert_eq!(e.position.record, Some(7));
+    // A short file, and a count that does not match the size.
+    let mut short = data("WTH_2004.wtb");
+    short.truncate(short.len() - 10);
+    let e = games::read(&short, BoardSize::Eight).unwrap_err();
+    assert!(
+        e.message.contains("9112 whole records and a short one"),
+        "{e}"
+    );
+    let mut count = data("WTH_2004.wtb");
+    count[4] ^= 1;
+    let e = games::read(&count, BoardSize::Eight).unwrap_err();
+    assert!(e.message.contains("the header counts 9112 records"), "{e}");
+    // Player indices beyond WTHOR.JOU.
+    let jou = names::read(&data("WTHOR.JOU"), Kind::Jou).unwrap();
+    let mut b = data("WTH_2004.wtb");
+    b[rec(3, 2)..rec(3, 4)].copy_from_slice(&4000u16.to_le_bytes());
+    let v = games::validate(&b, BoardSize::Eight, Some(&jou), None);
+    assert_eq!(v.errors.len(), 1);
+    assert!(v.errors[0].to_string().starts_with("WTB error at record 3 (byte 222): black player 4000 is not in the names file (3884 names)"), "{}", v.errors[0]);
+}
+
+#[test]
+fn a_10x10_file_built_from_the_spec() {
+    // Header P1 = 10; a record is 104 bytes; moves col + 12 * row from 1:
+    // g6 = 7 + 72 = 79 (the spec's first move), then white f7? No: after
+    // g6 white may take e7 (5 + 84 = 89: flips e6 between e7 and e5)...
+    // Worked by hand on the 10x10 start (white e5 f6, black e6 f5):
+    // black g6 flips f6; white g7 (7 + 84 = 91) flanks f6? g7-f6-e5 is a
+    // diagonal with f6 now black and e5 white: legal, flips f6.
+    let mut bytes = vec![20, 26, 11, 22];
+    bytes.extend_from_slice(&1u32.to_le_bytes());
+    bytes.extend_from_slice(&[0, 0, 0xea, 0x07, 10, 0, 24, 0]);
+    let mut rec = vec![0u8, 0, 1, 0, 2, 0, 0, 0, 79, 91];
+    rec.resize(104, 0);
+    bytes.extend_from_slice(&rec);
+    let v = games::validate(&bytes, BoardSize::Ten, None, None);
+    assert!(v.errors.is_empty(), "{:?}", v.errors);
+    assert_eq!(v.unfinished, [0], "two moves: unfinished, not an error");
+    let file = v.file.unwrap();
+    assert_eq!(file.games[0].transcript(), "g6g7");
+    let (p, _) = file.games[0].replay().unwrap();
+    let sq = |t: &str| Square::parse(t, BoardSize::Ten).unwrap();
+    assert_eq!(p.at(sq("f6")), Some(Color::White));
+    assert_eq!(p.at(sq("g6")), Some(Color::Black));
+    let mut out = Vec::new();
+    games::write(&file, &mut out);
+    assert_eq!(out, bytes);
+    // j10 (130) as the first move is not legal; 131 is no square.
+    bytes[16 + 8] = 130;
+    let v = games::validate(&bytes, BoardSize::Ten, None, None);
+    assert!(
+        v.errors[0].message.contains("move 1 j10 is not legal"),
+        "{:?}",
+        v.errors
+    );
+    bytes[16 + 8] = 131;
+    assert!(games::read(&bytes, BoardSize::Ten).is_err());
+    // A 10x10 file read as 8x8 is refused by P1.
+    assert!(games::read(&bytes, BoardSize::Eight)
+        .unwrap_err()
+        .message
+        .contains("P1 is 10"));
+}
+
+#[test]
+fn a_solitaire_file_built_from_the_spec() {
+    // One solitaire with 2 empties: the board full but for a1 and b1, row 1
+    // "._OX XXXX" ... built cell by cell: a1 empty (00), b1 empty (01, the
+    // other empty code), c1 white (10), d1 black (11): byte 0 = 00 01 10 11
+    // = 0x1b; every other cell black (0xff) except h8 white (11 11 11 10 =
+    // 0xfe in byte 15).
+    let mut cells = [0xffu8; 16];
+    cells[0] = 0x1b;
+    cells[15] = 0xfe;
+    let mut bytes = vec![20, 26, 11, 22];
+    bytes.extend_from_slice(&1u32.to_le_bytes()); // N1: one solitaire
+    bytes.extend_from_slice(&2u16.to_le_bytes()); // N2: two empties
+    bytes.extend_from_slice(&[0, 0, 0, 1, 0, 0]); // year 0, P1 0, P2 1
+    let mut table = [0i32; 64];
+    table[2] = 1;
+    for t in table {
+        bytes.extend_from_slice(&t.to_le_bytes());
+    }
+    let mut rec = vec![0xd4, 0x07, 5, 0, 12, 0, 0, 0, 40, 0, 0, 0];
+    rec.extend_from_slice(&cells);
+    // 2 empties, white (2) to move, score +0, first move b1 (2 + 10 = 12):
+    // b1 flanks c1? c1 is white's own; white at b1 needs black between: no.
+    // So give black the move (1): b1-c1(white)-d1(black) flips c1.
+    rec.extend_from_slice(&[2, 1, 4, 12, 60, 0, 0, 0]);
+    bytes.extend_from_slice(&rec);
+    assert_eq!(bytes.len(), 16 + 256 + 36);
+    let (file, errors) = pzz::validate(&bytes);
+    assert!(errors.is_empty(), "{errors:?}");
+    let file = file.unwrap();
+    let s = &file.solitaires[0];
+    let p = s.position().unwrap();
+    assert_eq!(p.empties(), 2);
+    assert_eq!(
+        p.at(Square::parse("c1", BoardSize::Eight).unwrap()),
+        Some(Color::White)
+    );
+    assert_eq!(
+        p.at(Square::parse("h8", BoardSize::Eight).unwrap()),
+        Some(Color::White)
+    );
+    assert_eq!(
+        p.at(Square::parse("b1", BoardSize::Eight).unwrap()),
+        None,
+        "01 is empty too"
+    );
+    let mut out = Vec::new();
+    pzz::write(&file, &mut out);
+    assert_eq!(out, bytes, "the 01 empty code is kept");
+    // The table must hold N1 at entry N2.
+    let mut bad = bytes.clone();
+    bad[16 + 8] = 0; // entry 2
+    bad[16 + 12] = 1; // entry 3
+    let (_, errors) = pzz::validate(&bad);
+    assert_eq!(errors.len(), 2, "{errors:?}");
+    // A first move that is not legal.
+    let mut bad = bytes.clone();
+    bad[16 + 256 + 31] = 11;
+    let (_, errors) = pzz::validate(&bad);
+    assert!(errors[0].message.contains("not legal"), "{errors:?}");
+    assert_eq!(wthor::HEADER + pzz::TABLE + pzz::RECORD, bytes.len());
+}
