@@ -1,1 +1,493 @@
-//! Text forms of games: JSON Lines and transcripts.
+//! Text forms of games: JSON Lines (read and write), transcripts (read and
+//! write), and GGF, PGN (Edax style, explicit passes) and CSV (write).
+//!
+//! JSON Lines (DESIGN.md): an optional first line `{"header":{...}}` keeps
+//! the WTHOR header (`created` as four bytes, `year`, `p1`, `p2`, `p3`,
+//! `reserved`) so that WTB -> JSONL -> WTB gives the same bytes; then a
+//! game a line:
+//!
+//! ```json
+//! {"year":2004,"board_size":8,"tournament_id":5,"black_id":12,"white_id":40,
+//!  "tournament":"...","black":"...","white":"...","black_discs":34,
+//!  "theoretical_score":32,"moves":"f5d6c3d3c4f4..."}
+//! ```
+//!
+//! Names are written when the names files are at hand. On read, an id wins
+//! over a name; a name without an id is looked up (see [`NameBook`]).
+//! `black_discs` may be left out when the game is played out (the replay
+//! gives it); `theoretical_score` defaults to the actual score.
+//!
+//! A transcript is a game a line, its moves with no separators (`f5d6c3`);
+//! read, each game is replayed for its score and gets ids 0.
+
+use crate::game::{End, Game};
+use crate::position::{BoardSize, Color, Position};
+use crate::wthor::games::GameFile;
+use crate::wthor::{Header, Kind};
+use crate::Names;
+use serde::Deserialize;
+use std::fmt::Write as _;
+
+/// The names files a conversion looks names up in, and may add to.
+#[derive(Debug, Default)]
+pub struct NameBook {
+    /// WTHOR.JOU, when at hand.
+    pub players: Option<Names>,
+    /// WTHOR.TRN, when at hand.
+    pub tournaments: Option<Names>,
+    /// Append unknown names instead of refusing them.
+    pub add: bool,
+    /// Names appended so far (players, tournaments).
+    pub added: (usize, usize),
+}
+
+impl NameBook {
+    fn lookup(&mut self, name: &str, tournament: bool) -> Result<u16, String> {
+        let (file, what, kind) = if tournament {
+            (&mut self.tournaments, "tournament", Kind::Trn)
+        } else {
+            (&mut self.players, "player", Kind::Jou)
+        };
+        if let Some(i) = file.as_ref().and_then(|f| f.find(name)) {
+            return Ok(i);
+        }
+        if !self.add {
+            return Err(match file {
+                Some(_) => {
+                    format!("{what} {name:?} is not in the names file (--add-names appends it)")
+                }
+                None => format!("{what} {name:?} given by name, but no names file is at hand"),
+            });
+        }
+        let f = file.get_or_insert_with(|| Names {
+            kind,
+            header: Header::default(),
+            names: vec!["???".into()],
+        });
+        f.names.push(name.to_string());
+        if tournament {
+            self.added.1 += 1;
+        } else {
+            self.added.0 += 1;
+        }
+        u16::try_from(f.names.len() - 1).map_err(|_| format!("more than 65,535 {what}s"))
+    }
+
+    fn name(&self, index: u16, tournament: bool) -> Option<&str> {
+        let f = if tournament {
+            &self.tournaments
+        } else {
+            &self.players
+        };
+        f.as_ref()?.get(index)
+    }
+}
+
+#[derive(Deserialize)]
+#[serde(deny_unknown_fields)]
+struct JsonHeaderLine {
+    header: JsonHeader,
+}
+
+#[derive(Deserialize)]
+#[serde(deny_unknown_fields)]
+struct JsonHeader {
+    created: [u8; 4],
+    year: u16,
+    #[serde(default)]
+    p1: u8,
+    #[serde(default)]
+    p2: u8,
+    #[serde(default)]
+    p3: u8,
+    #[serde(default)]
+    reserved: u8,
+}
+
+#[derive(Deserialize)]
+#[serde(deny_unknown_fields)]
+struct JsonGame {
+    year: Option<u16>,
+    board_size: Option<u8>,
+    tournament_id: Option<u16>,
+    black_id: Option<u16>,
+    white_id: Option<u16>,
+    tournament: Option<String>,
+    black: Option<String>,
+    white: Option<String>,
+    black_discs: Option<u8>,
+    theoretical_score: Option<u8>,
+    moves: String,
+}
+
+/// An error in a text file: line from 1 and what is wrong.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct TextError {
+    /// Line from 1.
+    pub line: u64,
+    /// What is wrong.
+    pub message: String,
+}
+
+impl std::fmt::Display for TextError {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        write!(f, "line {}: {}", self.line, self.message)
+    }
+}
+
+/// True when the first JSON line looks like an Othello game or header
+/// (`"moves"` or `"header"` before any bridge key).
+pub fn sniff_jsonl(bytes: &[u8]) -> bool {
+    let first = bytes
+        .split(|&b| b == b'\n')
+        .find(|l| !l.trim_ascii().is_empty());
+    first.is_some_and(|l| {
+        let l = l.trim_ascii();
+        l.starts_with(b"{")
+            && (contains(l, b"\"moves\"") || contains(l, b"\"header\""))
+            && !contains(l, b"\"deal\"")
+    })
+}
+
+fn contains(h: &[u8], n: &[u8]) -> bool {
+    h.windows(n.len()).any(|w| w == n)
+}
+
+/// Today's date as WTHOR's four creation bytes.
+pub fn today() -> [u8; 4] {
+    let days = std::time::SystemTime::now()
+        .duration_since(std::time::UNIX_EPOCH)
+        .map_or(0, |d| d.as_secs() / 86_400) as i64;
+    // Civil date from days since 1970-01-01 (H. Hinnant's algorithm).
+    let z = days + 719_468;
+    let era = z.div_euclid(146_097);
+    let doe = z - era * 146_097;
+    let yoe = (doe - doe / 1460 + doe / 36_524 - doe / 146_096) / 365;
+    let doy = doe - (365 * yoe + yoe / 4 - yoe / 100);
+    let mp = (5 * doy + 2) / 153;
+    let d = doy - (153 * mp + 2) / 5 + 1;
+    let m = if mp < 10 { mp + 3 } else { mp - 9 };
+    let y = yoe + era * 400 + i64::from(m <= 2);
+    [(y / 100) as u8, (y % 100) as u8, m as u8, d as u8]
+}
+
+/// A game file's header for games built from text: today's date, the year,
+/// the board size, P3 24.
+fn fresh_header(year: u16, size: BoardSize) -> Header {
+    Header {
+        created: today(),
+        year,
+        p1: if size == BoardSize::Ten { 10 } else { 8 },
+        p3: 24,
+        ..Header::default()
+    }
+}
+
+/// Fills in the scores a text form may leave out: the actual score from the
+/// replay of a finished game, the theoretical score from the actual one.
+fn complete(
+    game: &mut Game,
+    black_discs: Option<u8>,
+    theoretical: Option<u8>,
+) -> Result<(), String> {
+    let replayed = match game.replay() {
+        Ok((_, End::Finished { black_score, .. })) => black_score,
+        // Stopped early: black's discs where it stopped.
+        Ok((p, End::Unfinished)) => p.discs(Color::Black).count_ones() as u8,
+        Err(e) => return Err(e.to_string()),
+    };
+    game.black_score = black_discs.unwrap_or(replayed);
+    game.theoretical = theoretical.unwrap_or(game.black_score);
+    Ok(())
+}
+
+/// Reads JSON Lines games. Every game must have the same board size.
+pub fn read_jsonl(bytes: &[u8], book: &mut NameBook) -> Result<GameFile, TextError> {
+    let text = std::str::from_utf8(bytes).map_err(|e| TextError {
+        line: 1 + bytes[..e.valid_up_to()]
+            .iter()
+            .filter(|&&b| b == b'\n')
+            .count() as u64,
+        message: "not UTF-8".into(),
+    })?;
+    let mut header: Option<Header> = None;
+    let mut games = Vec::new();
+    let mut size: Option<BoardSize> = None;
+    let mut year = None;
+    for (i, line) in text.lines().enumerate() {
+        let line_no = i as u64 + 1;
+        let err = |message: String| TextError {
+            line: line_no,
+            message,
+        };
+        let l = line.trim();
+        if l.is_empty() {
+            continue;
+        }
+        if l.trim_start_matches('{')
+            .trim_start()
+            .starts_with("\"header\"")
+        {
+            let h: JsonHeaderLine = serde_json::from_str(l).map_err(|e| err(e.to_string()))?;
+            let h = h.header;
+            header = Some(Header {
+                created: h.created,
+                n1: 0,
+                n2: 0,
+                year: h.year,
+                p1: h.p1,
+                p2: h.p2,
+                p3: h.p3,
+                reserved: h.reserved,
+            });
+            continue;
+        }
+        let j: JsonGame = serde_json::from_str(l).map_err(|e| err(e.to_string()))?;
+        let this_size = match j.board_size.unwrap_or(8) {
+            8 => BoardSize::Eight,
+            10 => BoardSize::Ten,
+            n => return Err(err(format!("board_size {n} is not 8 or 10"))),
+        };
+        if *size.get_or_insert(this_size) != this_size {
+            return Err(err("games of two board sizes in one file".into()));
+        }
+        if let Some(y) = j.year {
+            if *year.get_or_insert(y) != y {
+                return Err(err(format!(
+                    "a game of {y} among games of {}",
+                    year.unwrap_or(y)
+                )));
+            }
+        }
+        let id = |book: &mut NameBook,
+                  id: Option<u16>,
+                  name: &Option<String>,
+                  t: bool|
+         -> Result<u16, String> {
+            match (id, name) {
+                (Some(i), _) => Ok(i),
+                (None, Some(n)) => book.lookup(n, t),
+                (None, None) => Ok(0),
+            }
+        };
+        let mut game = Game {
+            size: this_size,
+            tournament: id(book, j.tournament_id, &j.tournament, true).map_err(err)?,
+            black: id(book, j.black_id, &j.black, false).map_err(err)?,
+            white: id(book, j.white_id, &j.white, false).map_err(err)?,
+            black_score: 0,
+            theoretical: 0,
+            moves: Game::parse_transcript(&j.moves, this_size).map_err(err)?,
+        };
+        complete(&mut game, j.black_discs, j.theoretical_score).map_err(err)?;
+        games.push(game);
+    }
+    let size = size.unwrap_or(BoardSize::Eight);
+    Ok(GameFile {
+        header: header.unwrap_or_else(|| fresh_header(year.unwrap_or(0), size)),
+        size,
+        games,
+    })
+}
+
+/// Writes JSON Lines: the header line, then a game a line with names when
+/// the book has them.
+pub fn write_jsonl(file: &GameFile, book: &NameBook, out: &mut String) {
+    let h = &file.header;
+    let _ = writeln!(
+        out,
+        "{{\"header\":{{\"created\":[{},{},{},{}],\"year\":{},\"p1\":{},\"p2\":{},\"p3\":{},\"reserved\":{}}}}}",
+        h.created[0], h.created[1], h.created[2], h.created[3], h.year, h.p1, h.p2, h.p3, h.reserved
+    );
+    let json = |s: &str| serde_json::to_string(s).unwrap_or_default();
+    for g in &file.games {
+        let _ = write!(
+            out,
+            "{{\"year\":{},\"board_size\":{},\"tournament_id\":{},\"black_id\":{},\"white_id\":{}",
+            h.year,
+            g.size.side(),
+            g.tournament,
+            g.black,
+            g.white
+        );
+        for (key, name) in [
+            ("tournament", book.name(g.tournament, true)),
+            ("black", book.name(g.black, false)),
+            ("white", book.name(g.white, false)),
+        ] {
+            if let Some(n) = name {
+                let _ = write!(out, ",\"{key}\":{}", json(n));
+            }
+        }
+        let _ = writeln!(
+            out,
+            ",\"black_discs\":{},\"theoretical_score\":{},\"moves\":\"{}\"}}",
+            g.black_score,
+            g.theoretical,
+            g.transcript()
+        );
+    }
+}
+
+/// Reads transcripts, a game a line (`#` lines and blank lines skipped).
+pub fn read_transcripts(bytes: &[u8], size: BoardSize) -> Result<GameFile, TextError> {
+    let text = String::from_utf8_lossy(bytes);
+    let mut games = Vec::new();
+    for (i, line) in text.lines().enumerate() {
+        let l = line.trim();
+        if l.is_empty() || l.starts_with('#') {
+            continue;
+        }
+        let err = |message: String| TextError {
+            line: i as u64 + 1,
+            message,
+        };
+        let mut game = Game {
+            size,
+            tournament: 0,
+            black: 0,
+            white: 0,
+            black_score: 0,
+            theoretical: 0,
+            moves: Game::parse_transcript(l, size).map_err(err)?,
+        };
+        complete(&mut game, None, None).map_err(err)?;
+        games.push(game);
+    }
+    Ok(GameFile {
+        header: fresh_header(0, size),
+        size,
+        games,
+    })
+}
+
+/// Writes transcripts, a game a line.
+pub fn write_transcripts(file: &GameFile, out: &mut String) {
+    for g in &file.games {
+        out.push_str(&g.transcript());
+        out.push('\n');
+    }
+}
+
+/// The moves with the passes made explicit: `None` for a pass.
+fn moves_with_passes(g: &Game) -> Vec<(Color, Option<crate::Square>)> {
+    let mut p = Position::start(g.size);
+    let mut out = Vec::with_capacity(g.moves.len() + 2);
+    for &m in &g.moves {
+        match p.play(m) {
+            Ok(played) => {
+                if played.passed {
+                    out.push((played.by.other(), None));
+                }
+                out.push((played.by, Some(m)));
+            }
+            Err(_) => return out,
+        }
+    }
+    out
+}
+
+fn names_of<'a>(g: &Game, book: &'a NameBook) -> (&'a str, &'a str, &'a str) {
+    (
+        book.name(g.tournament, true).unwrap_or("?"),
+        book.name(g.black, false).unwrap_or("?"),
+        book.name(g.white, false).unwrap_or("?"),
+    )
+}
+
+/// Writes GGF: `(;GM[Othello]PC[..]DT[..]PB[..]PW[..]RE[..]TY[8]BO[..]B[f5]W[d6]...;)`
+/// a game a line, passes as `PA`.
+pub fn write_ggf(file: &GameFile, book: &NameBook, out: &mut String) {
+    for g in &file.games {
+        let (t, b, w) = names_of(g, book);
+        let side = g.size.side();
+        let start = Position::start(g.size);
+        let mut board = String::new();
+        for row in 0..side {
+            for col in 0..side {
+                board.push(match start.at(crate::Square { col, row }) {
+                    Some(Color::Black) => '*',
+                    Some(Color::White) => 'O',
+                    None => '-',
+                });
+            }
+        }
+        let diff = g.black_score as i32 - (g.size.squares() as i32 - g.black_score as i32);
+        let _ = write!(
+            out,
+            "(;GM[Othello]PC[{t}]DT[{}]PB[{b}]PW[{w}]RE[{diff:+}]TY[{side}]BO[{side} {board} *]",
+            file.header.year
+        );
+        for (c, m) in moves_with_passes(g) {
+            let tag = if c == Color::Black { 'B' } else { 'W' };
+            match m {
+                Some(sq) => {
+                    let _ = write!(out, "{tag}[{sq}]");
+                }
+                None => {
+                    let _ = write!(out, "{tag}[PA]");
+                }
+            }
+        }
+        out.push_str(";)\n");
+    }
+}
+
+/// Writes PGN as Edax reads it: tags, then numbered moves with `PS` for a
+/// pass, and the result `black-white`.
+pub fn write_pgn(file: &GameFile, book: &NameBook, out: &mut String) {
+    for g in &file.games {
+        let (t, b, w) = names_of(g, book);
+        let white_score = g.size.squares() - g.black_score;
+        let result = format!("{}-{white_score}", g.black_score);
+        let _ = writeln!(
+            out,
+            "[Event \"{t}\"]\n[Date \"{}\"]\n[Black \"{b}\"]\n[White \"{w}\"]\n[Result \"{result}\"]\n",
+            file.header.year
+        );
+        let mut line = String::new();
+        for (i, (_, m)) in moves_with_passes(g).iter().enumerate() {
+            if i % 2 == 0 {
+                let _ = write!(line, "{}. ", i / 2 + 1);
+            }
+            match m {
+                Some(sq) => {
+                    let _ = write!(line, "{sq} ");
+                }
+                None => line.push_str("PS "),
+            }
+        }
+        out.push_str(&line);
+        out.push_str(&result);
+        out.push_str("\n\n");
+    }
+}
+
+/// Writes CSV: a header row, then a game a row.
+pub fn write_csv(file: &GameFile, book: &NameBook, out: &mut String) {
+    out.push_str("year,tournament_id,tournament,black_id,black,white_id,white,black_discs,theoretical_score,moves\n");
+    let field = |s: &str| {
+        if s.contains([',', '"', '\n']) {
+            format!("\"{}\"", s.replace('"', "\"\""))
+        } else {
+            s.to_string()
+        }
+    };
+    for g in &file.games {
+        let (t, b, w) = names_of(g, book);
+        let _ = writeln!(
+            out,
+            "{},{},{},{},{},{},{},{},{},{}",
+            file.header.year,
+            g.tournament,
+            field(t),
+            g.black,
+            field(b),
+            g.white,
+            field(w),
+            g.black_score,
+            g.theoretical,
+            g.transcript()
+        );
+    }
+}

@@ -247,3 +247,146 @@ fn a_solitaire_file_built_from_the_spec() {
     assert!(errors[0].message.contains("not legal"), "{errors:?}");
     assert_eq!(wthor::HEADER + pzz::TABLE + pzz::RECORD, bytes.len());
 }
+
+mod text {
+    use super::data;
+    use boardfile_othello::text::{self, NameBook};
+    use boardfile_othello::wthor::{games, names, Kind};
+    use boardfile_othello::BoardSize;
+
+    fn book() -> NameBook {
+        NameBook {
+            players: Some(names::read(&data("WTHOR.JOU"), Kind::Jou).unwrap()),
+            tournaments: Some(names::read(&data("WTHOR.TRN"), Kind::Trn).unwrap()),
+            ..NameBook::default()
+        }
+    }
+
+    #[test]
+    fn wtb_to_jsonl_and_back_gives_the_same_bytes() {
+        for name in ["WTH_1977.wtb", "WTH_2004.wtb"] {
+            let bytes = data(name);
+            let file = games::read(&bytes, BoardSize::Eight).unwrap();
+            let mut jsonl = String::new();
+            text::write_jsonl(&file, &book(), &mut jsonl);
+            let back = text::read_jsonl(jsonl.as_bytes(), &mut NameBook::default()).unwrap();
+            let mut out = Vec::new();
+            games::write(&back, &mut out);
+            assert!(out == bytes, "{name}");
+        }
+        // The first 1977 game, line 2 (after the header): names from the
+        // files, as xxd shows the record (tournament 1, players 346, 843).
+        let file = games::read(&data("WTH_1977.wtb"), BoardSize::Eight).unwrap();
+        let mut jsonl = String::new();
+        text::write_jsonl(&file, &book(), &mut jsonl);
+        let line = jsonl.lines().nth(1).unwrap();
+        let b = book();
+        let (t, p1, p2) = (
+            b.tournaments.as_ref().unwrap().get(1).unwrap(),
+            b.players.as_ref().unwrap().get(346).unwrap(),
+            b.players.as_ref().unwrap().get(843).unwrap(),
+        );
+        assert!(
+            line.starts_with(&format!(
+                "{{\"year\":1977,\"board_size\":8,\"tournament_id\":1,\"black_id\":346,\"white_id\":843,\"tournament\":{},\"black\":{},\"white\":{},\"black_discs\":34,\"theoretical_score\":41,\"moves\":\"f5d6c3",
+                serde_json::to_string(t).unwrap(),
+                serde_json::to_string(p1).unwrap(),
+                serde_json::to_string(p2).unwrap()
+            )),
+            "{line}"
+        );
+    }
+
+    #[test]
+    fn names_are_looked_up_and_unknown_ones_refused_or_added() {
+        let b = book();
+        let jou = b.players.as_ref().unwrap();
+        let line = format!(
+            "{{\"year\":2026,\"black\":{},\"white\":\"Nobody Yet\",\"moves\":\"f5d6c3\"}}\n",
+            serde_json::to_string(jou.get(1).unwrap()).unwrap()
+        );
+        let e = text::read_jsonl(line.as_bytes(), &mut book()).unwrap_err();
+        assert_eq!(e.line, 1);
+        assert!(
+            e.message
+                .contains("\"Nobody Yet\" is not in the names file"),
+            "{e}"
+        );
+        let mut adding = NameBook {
+            add: true,
+            ..book()
+        };
+        let file = text::read_jsonl(line.as_bytes(), &mut adding).unwrap();
+        let g = &file.games[0];
+        assert_eq!(g.black, 1);
+        assert_eq!(
+            g.white as usize,
+            jou.names.len(),
+            "appended after the last name"
+        );
+        assert_eq!(adding.added, (1, 0));
+        assert_eq!(
+            (file.header.year, file.header.p3, file.header.n1),
+            (2026, 24, 0)
+        );
+        // Unfinished, no score given: black's discs where it stopped. By
+        // hand: f5 takes e5, d6 takes d5 back, c3 takes d4: c3 d4 e4 e5 f5.
+        assert_eq!((g.black_score, g.theoretical), (5, 5));
+    }
+
+    #[test]
+    fn transcripts_pgn_ggf_and_csv() {
+        let file = games::read(&data("WTH_2004.wtb"), BoardSize::Eight).unwrap();
+        let mut t = String::new();
+        text::write_transcripts(&file, &mut t);
+        assert_eq!(t.lines().count(), 9113);
+        let back = text::read_transcripts(t.as_bytes(), BoardSize::Eight).unwrap();
+        for (a, b) in file.games.iter().zip(&back.games) {
+            assert_eq!(a.moves, b.moves);
+            // A transcript has no scores: the replay gives the finished ones.
+            if matches!(a.replay(), Ok((_, boardfile_othello::End::Finished { .. }))) {
+                assert_eq!(a.black_score, b.black_score);
+            }
+        }
+        // A game with a pass: PGN and GGF write it.
+        let with_pass = file
+            .games
+            .iter()
+            .position(|g| {
+                let mut p = boardfile_othello::Position::start(BoardSize::Eight);
+                g.moves
+                    .iter()
+                    .any(|&m| p.play(m).map(|x| x.passed).unwrap_or(false))
+            })
+            .expect("2004 has games with a pass");
+        let one = games::GameFile {
+            games: vec![file.games[with_pass].clone()],
+            ..file.clone()
+        };
+        let mut pgn = String::new();
+        text::write_pgn(&one, &book(), &mut pgn);
+        assert!(pgn.contains(" PS "), "{pgn}");
+        assert!(pgn.starts_with("[Event \""), "{pgn}");
+        let g = &one.games[0];
+        let result = format!("{}-{}", g.black_score, 64 - g.black_score);
+        assert!(pgn.trim_end().ends_with(&result), "{pgn}");
+        let mut ggf = String::new();
+        text::write_ggf(&one, &book(), &mut ggf);
+        assert!(
+            ggf.starts_with("(;GM[Othello]")
+                && ggf.contains("[PA]")
+                && ggf.trim_end().ends_with(";)"),
+            "{ggf}"
+        );
+        assert!(
+            ggf.contains(
+                "BO[8 ---------------------------O*------*O--------------------------- *]"
+            ),
+            "{ggf}"
+        );
+        let mut csv = String::new();
+        text::write_csv(&file, &book(), &mut csv);
+        assert_eq!(csv.lines().count(), 9114);
+        assert!(csv.starts_with("year,tournament_id,tournament,black_id,black,white_id,white,black_discs,theoretical_score,moves\n2004,"));
+    }
+}
