@@ -2,12 +2,14 @@
 //! arguments, settles a plan (paths and formats), runs it, and prints; all
 //! format work is in the library.
 
+mod othello;
 mod output;
 
 use boardfile_bridge::formats::pbn::PbnDdTags;
 use boardfile_bridge::{
     detect, diagram, losses, read, validate, write_with, Format, Heading, WriteOptions,
 };
+use boardfile_othello::OthelloFormat;
 use clap::{Parser, Subcommand};
 use output::{Failure, Outcome};
 use std::io::{Read, Write};
@@ -17,7 +19,9 @@ use std::process::ExitCode;
 /// Read, validate and convert bridge board-set files.
 ///
 /// Formats: BRI, DGE, BRE, DUP, HRF (Duplimate/Dealer4), DLM (DupSoft),
-/// PBN 2.1, LIN (Bridge Base Online) and JSON Lines. A format is chosen by --from/--to, else by the file's content,
+/// PBN 2.1, LIN (Bridge Base Online) and JSON Lines; for Othello the WTHOR
+/// database (WTB, WTD, PZZ, JOU, TRN), JSON Lines, transcripts, and GGF, PGN
+/// and CSV output. A format is chosen by --from/--to, else by the file's content,
 /// else by its extension. `-` reads standard input or writes standard output.
 ///
 /// Exit status: 0 success, 1 invalid input, 2 could not run (usage, I/O).
@@ -42,16 +46,22 @@ enum Command {
         output: PathBuf,
         /// Input format (name or extension); default: detected.
         #[arg(long, value_parser = parse_format)]
-        from: Option<Format>,
+        from: Option<FormatArg>,
         /// Output format (name or extension); default: OUT's extension.
         #[arg(long, value_parser = parse_format)]
-        to: Option<Format>,
+        to: Option<FormatArg>,
         /// PBN output: write exactly these double-dummy tags, a comma-separated
         /// list of OptimumResultTable, DoubleDummyTricks, OptimumScore,
         /// ParContract, or all, or none. Default: keep the input's tags that
         /// still agree with the data, and give boards without any all four.
         #[arg(long, value_name = "TAGS", value_parser = PbnDdTags::parse)]
         dd_tags: Option<PbnDdTags>,
+        #[command(flatten)]
+        names: NameArgs,
+        /// Othello: append names not in the names files to copies of them
+        /// written beside OUT (OUT-stem.jou, OUT-stem.trn) instead of failing.
+        #[arg(long)]
+        add_names: bool,
     },
     /// Show a file's format, board count, set-level fields and warnings.
     Info {
@@ -60,7 +70,7 @@ enum Command {
         files: Vec<PathBuf>,
         /// Input format; default: detected.
         #[arg(long, value_parser = parse_format)]
-        from: Option<Format>,
+        from: Option<FormatArg>,
     },
     /// Report every problem in each file, with its position.
     ///
@@ -72,13 +82,16 @@ enum Command {
         files: Vec<PathBuf>,
         /// Input format; default: detected for each file.
         #[arg(long, value_parser = parse_format)]
-        from: Option<Format>,
+        from: Option<FormatArg>,
+        #[command(flatten)]
+        names: NameArgs,
     },
-    /// Print hand diagrams with high-card points.
+    /// Print hand diagrams with high-card points, or Othello games' final
+    /// boards and scores.
     Show {
         /// The file (- for standard input).
         file: PathBuf,
-        /// Only this board number.
+        /// Only this board number (Othello: this game, from 1).
         #[arg(long)]
         board: Option<u32>,
         /// Suit letters S H D C instead of symbols.
@@ -86,17 +99,75 @@ enum Command {
         ascii: bool,
         /// Input format; default: detected.
         #[arg(long, value_parser = parse_format)]
-        from: Option<Format>,
+        from: Option<FormatArg>,
+        #[command(flatten)]
+        names: NameArgs,
     },
     /// List every format: name, extensions, read/write, what it keeps.
     Formats,
 }
 
-fn parse_format(name: &str) -> Result<Format, String> {
-    Format::from_name(name).ok_or_else(|| {
-        let names: Vec<&str> = Format::all().iter().map(|f| f.name()).collect();
-        format!("unknown format {name:?}; known: {}", names.join(", "))
-    })
+/// Othello: the WTHOR names files.
+#[derive(clap::Args, Clone, Default)]
+struct NameArgs {
+    /// Othello: the player names file; default: WTHOR.JOU beside the input.
+    #[arg(long, value_name = "WTHOR.JOU")]
+    players: Option<PathBuf>,
+    /// Othello: the tournament names file; default: WTHOR.TRN beside the input.
+    #[arg(long, value_name = "WTHOR.TRN")]
+    tournaments: Option<PathBuf>,
+}
+
+impl NameArgs {
+    fn files(&self) -> othello::NameFiles<'_> {
+        othello::NameFiles {
+            players: self.players.as_deref(),
+            tournaments: self.tournaments.as_deref(),
+        }
+    }
+}
+
+/// A format named on the command line: a bridge format, an Othello one, or
+/// both (JSONL, told apart by the content).
+#[derive(Clone, Copy, Debug)]
+struct FormatArg {
+    bridge: Option<Format>,
+    othello: Option<OthelloFormat>,
+}
+
+fn parse_format(name: &str) -> Result<FormatArg, String> {
+    let arg = FormatArg {
+        bridge: Format::from_name(name),
+        othello: OthelloFormat::from_name(name),
+    };
+    if arg.bridge.is_none() && arg.othello.is_none() {
+        let mut names: Vec<&str> = Format::all().iter().map(|f| f.name()).collect();
+        names.extend(
+            OthelloFormat::all()
+                .iter()
+                .map(|f| f.name())
+                .filter(|n| *n != "JSONL"),
+        );
+        return Err(format!(
+            "unknown format {name:?}; known: {}",
+            names.join(", ")
+        ));
+    }
+    Ok(arg)
+}
+
+/// The Othello format of an input, if it is one.
+fn othello_input(path: &Path, from: Option<FormatArg>, bytes: &[u8]) -> Option<OthelloFormat> {
+    othello::input_format(
+        path,
+        from.and_then(|f| f.othello),
+        from.is_some_and(|f| f.bridge.is_some()),
+        bytes,
+    )
+}
+
+fn bridge(f: Option<FormatArg>) -> Option<Format> {
+    f.and_then(|f| f.bridge)
 }
 
 fn main() -> ExitCode {
@@ -109,23 +180,35 @@ fn main() -> ExitCode {
             from,
             to,
             dd_tags,
+            names,
+            add_names,
         } => {
             let mut options = WriteOptions::default();
             if let Some(t) = dd_tags {
                 options.pbn_dd_tags = t;
             }
-            convert(&input, &output, from, to, &options, &mut stdout)
+            let plan = Plan {
+                input: &input,
+                out: &output,
+                from,
+                to,
+                options: &options,
+                names: &names,
+                add_names,
+            };
+            convert(&plan, &mut stdout)
         }
         Command::Info { files, from } => each_file(&files, |p| info(p, from, &mut stdout)),
-        Command::Validate { files, from } => {
-            each_file(&files, |p| validate_file(p, from, &mut stdout))
+        Command::Validate { files, from, names } => {
+            each_file(&files, |p| validate_file(p, from, &names, &mut stdout))
         }
         Command::Show {
             file,
             board,
             ascii,
             from,
-        } => show(&file, board, ascii, from, &mut stdout),
+            names,
+        } => show(&file, board, ascii, from, &names, &mut stdout),
         Command::Formats => formats(&mut stdout),
     };
     let outcome = outcome.and_then(|o| stdout.flush().map(|_| o).map_err(Failure::from));
@@ -191,15 +274,38 @@ fn warn_all(path: &Path, warnings: &[boardfile_bridge::Warning]) {
     }
 }
 
-fn convert(
-    input: &Path,
-    out: &Path,
-    from: Option<Format>,
-    to: Option<Format>,
-    options: &WriteOptions,
-    stdout: &mut dyn Write,
-) -> Result<Outcome, Failure> {
-    // The plan first: output format and paths, before any I/O.
+/// A conversion, settled from the arguments.
+struct Plan<'a> {
+    input: &'a Path,
+    out: &'a Path,
+    from: Option<FormatArg>,
+    to: Option<FormatArg>,
+    options: &'a WriteOptions,
+    names: &'a NameArgs,
+    add_names: bool,
+}
+
+fn convert(plan: &Plan, stdout: &mut dyn Write) -> Result<Outcome, Failure> {
+    let (input, out) = (plan.input, plan.out);
+    let to_stdout = out == Path::new("-");
+    if !to_stdout && input != Path::new("-") && output::same_file(input, out) {
+        return Err(Failure::operational(format!(
+            "{}: refusing to write over the input; choose another output",
+            display(out)
+        )));
+    }
+    // Othello games go their own way; the input's content may be needed to
+    // tell Othello JSON Lines from bridge JSON Lines.
+    let bytes = read_input(input)?;
+    match othello_input(input, plan.from, &bytes) {
+        Some(from) => othello::convert(plan, &bytes, from, stdout),
+        None => convert_bridge(plan, &bytes, stdout),
+    }
+}
+
+fn convert_bridge(plan: &Plan, bytes: &[u8], stdout: &mut dyn Write) -> Result<Outcome, Failure> {
+    let (input, out, options) = (plan.input, plan.out, plan.options);
+    let (from, to) = (bridge(plan.from), bridge(plan.to));
     let to_stdout = out == Path::new("-");
     let to = match to.or_else(|| {
         if to_stdout {
@@ -216,16 +322,9 @@ fn convert(
             )))
         }
     };
-    if !to_stdout && input != Path::new("-") && output::same_file(input, out) {
-        return Err(Failure::operational(format!(
-            "{}: refusing to write over the input; choose another output",
-            display(out)
-        )));
-    }
-    let bytes = read_input(input)?;
-    let from = input_format(&bytes, input, from)?;
+    let from = input_format(bytes, input, from)?;
     let outcome =
-        read(from, &bytes).map_err(|e| Failure::data(format!("{}: {e}", display(input)), &e))?;
+        read(from, bytes).map_err(|e| Failure::data(format!("{}: {e}", display(input)), &e))?;
     warn_all(input, &outcome.warnings);
     for loss in losses(&outcome.set, to) {
         eprintln!("boardfile: {}: note: {loss}", display_out(out));
@@ -241,9 +340,12 @@ fn convert(
     Ok(Outcome::Ok)
 }
 
-fn info(path: &Path, from: Option<Format>, out: &mut dyn Write) -> Result<Outcome, Failure> {
+fn info(path: &Path, from: Option<FormatArg>, out: &mut dyn Write) -> Result<Outcome, Failure> {
     let bytes = read_input(path)?;
-    let format = input_format(&bytes, path, from)?;
+    if let Some(f) = othello_input(path, from, &bytes) {
+        return othello::info(path, &bytes, f, out);
+    }
+    let format = input_format(&bytes, path, bridge(from))?;
     let outcome =
         read(format, &bytes).map_err(|e| Failure::data(format!("{}: {e}", display(path)), &e))?;
     let set = &outcome.set;
@@ -334,11 +436,15 @@ fn yes_no(b: bool) -> &'static str {
 
 fn validate_file(
     path: &Path,
-    from: Option<Format>,
+    from: Option<FormatArg>,
+    names: &NameArgs,
     out: &mut dyn Write,
 ) -> Result<Outcome, Failure> {
     let bytes = read_input(path)?;
-    let format = input_format(&bytes, path, from)?;
+    if let Some(f) = othello_input(path, from, &bytes) {
+        return othello::validate(path, &bytes, f, &names.files(), out);
+    }
+    let format = input_format(&bytes, path, bridge(from))?;
     let report = validate(format, &bytes);
     for e in &report.errors {
         eprintln!("boardfile: {}: {e}", display(path));
@@ -372,11 +478,15 @@ fn show(
     path: &Path,
     board: Option<u32>,
     ascii: bool,
-    from: Option<Format>,
+    from: Option<FormatArg>,
+    names: &NameArgs,
     out: &mut dyn Write,
 ) -> Result<Outcome, Failure> {
     let bytes = read_input(path)?;
-    let format = input_format(&bytes, path, from)?;
+    if let Some(f) = othello_input(path, from, &bytes) {
+        return othello::show(path, &bytes, f, board, &names.files(), out);
+    }
+    let format = input_format(&bytes, path, bridge(from))?;
     let outcome =
         read(format, &bytes).map_err(|e| Failure::data(format!("{}: {e}", display(path)), &e))?;
     warn_all(path, &outcome.warnings);
@@ -424,6 +534,18 @@ fn formats(out: &mut dyn Write) -> Result<Outcome, Failure> {
             yes_no(f.can_read()),
             yes_no(f.can_write()),
             f.keeps()
+        )?;
+    }
+    writeln!(out, "\nOthello")?;
+    for &f in OthelloFormat::all() {
+        writeln!(
+            out,
+            "{:<6} {:<13} {:<5} {:<5} {}",
+            f.name(),
+            f.extensions().join(","),
+            yes_no(f.can_read()),
+            "yes",
+            f.description()
         )?;
     }
     Ok(Outcome::Ok)

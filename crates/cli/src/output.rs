@@ -32,6 +32,15 @@ impl Failure {
         }
     }
 
+    /// Invalid input: exit 1.
+    pub fn invalid(message: String) -> Failure {
+        Failure {
+            message,
+            status: Outcome::Invalid,
+            broken_pipe: false,
+        }
+    }
+
     /// From a library error: exit 1 for bad data, 2 for I/O.
     pub fn data(message: String, e: &boardfile_bridge::Error) -> Failure {
         let status = if e.is_data_error() {

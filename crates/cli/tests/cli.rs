@@ -410,3 +410,93 @@ fn format_options_override_detection() {
     );
     assert!(run.stderr.contains("DUP error"), "{}", run.stderr);
 }
+
+fn othello(name: &str) -> PathBuf {
+    Path::new(env!("CARGO_MANIFEST_DIR"))
+        .join("../../tests/data/othello")
+        .join(name)
+}
+
+#[test]
+fn othello_convert_validate_show_and_names() {
+    let dir = tempfile::tempdir().unwrap();
+    let wtb = othello("WTH_2004.wtb");
+    // WTB -> JSONL -> WTB: the same bytes; names come from WTHOR.JOU/TRN
+    // beside the input.
+    let jsonl = dir.path().join("2004.jsonl");
+    expect(0, &["convert", s(&wtb), s(&jsonl)]);
+    let text = std::fs::read_to_string(&jsonl).unwrap();
+    assert!(
+        text.lines().nth(1).unwrap().contains("\"black\":\""),
+        "{}",
+        &text[..300]
+    );
+    let back = dir.path().join("back.wtb");
+    expect(0, &["convert", s(&jsonl), s(&back)]);
+    assert_eq!(std::fs::read(&back).unwrap(), std::fs::read(&wtb).unwrap());
+    // Through standard input, told apart from bridge JSON Lines by content.
+    let piped = boardfile(&["convert", "-", "-", "--to", "wtb"], text.as_bytes());
+    assert_eq!(piped.code, 0, "{}", piped.stderr);
+    assert_eq!(piped.stdout, std::fs::read(&wtb).unwrap());
+
+    // A corrupted game: exit 1, the game index and move named.
+    let mut bad = std::fs::read(&wtb).unwrap();
+    // Game 42, move 10 (White to move, no pass in the opening) becomes a1:
+    // byte 16 + 68 * 42 + 8 + 9 = 2889.
+    bad[16 + 68 * 42 + 8 + 9] = 11;
+    let bad_path = dir.path().join("bad.wtb");
+    std::fs::write(&bad_path, &bad).unwrap();
+    let run = expect(1, &["validate", s(&bad_path)]);
+    assert!(
+        run.stderr.contains(
+            "WTB error at record 42, move 10 (byte 2889): move 10 a1 is not legal for White"
+        ),
+        "{}",
+        run.stderr
+    );
+    assert!(
+        String::from_utf8_lossy(&run.stdout).contains("1 error"),
+        "{}",
+        String::from_utf8_lossy(&run.stdout)
+    );
+
+    // show: the final board and score of game 1 of 1977, names looked up.
+    let run = expect(0, &["show", s(&othello("WTH_1977.wtb")), "--board", "1"]);
+    let out = String::from_utf8(run.stdout).unwrap();
+    assert!(
+        out.contains("Final score 34-30 (stored 34, theoretical 41)"),
+        "{out}"
+    );
+    expect(2, &["show", s(&othello("WTH_1977.wtb")), "--board", "13"]);
+
+    // A name not in WTHOR.JOU: refused, or added to copies beside OUT.
+    let game = "{\"year\":2026,\"black\":\"Newcomer Ann\",\"white_id\":1,\"moves\":\"f5d6c3\"}\n";
+    let input = dir.path().join("new.jsonl");
+    std::fs::write(&input, game).unwrap();
+    let jou = othello("WTHOR.JOU");
+    let out = dir.path().join("new.wtb");
+    let run = expect(1, &["convert", s(&input), s(&out), "--players", s(&jou)]);
+    assert!(
+        run.stderr
+            .contains("\"Newcomer Ann\" is not in the names file"),
+        "{}",
+        run.stderr
+    );
+    assert!(!out.exists());
+    expect(
+        0,
+        &[
+            "convert",
+            s(&input),
+            s(&out),
+            "--players",
+            s(&jou),
+            "--add-names",
+        ],
+    );
+    let copy = std::fs::read(dir.path().join("new.jou")).unwrap();
+    assert_eq!(copy.len(), 77696 + 20, "WTHOR.JOU and one more name");
+    assert_eq!(&copy[77696..77708], b"Newcomer Ann");
+    let wtb_new = std::fs::read(&out).unwrap();
+    assert_eq!(&wtb_new[18..22], &[0x2c, 0x0f, 1, 0], "black 3884, white 1");
+}

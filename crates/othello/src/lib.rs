@@ -21,14 +21,17 @@
 //! | JOU, TRN | yes | yes |
 //! | JSON Lines | yes | yes |
 //! | transcript | yes | yes |
+//! | GGF, PGN (Edax), CSV | no | yes |
 
 #![deny(missing_docs)]
 
+mod format;
 mod game;
 mod position;
 pub mod text;
 pub mod wthor;
 
+pub use format::OthelloFormat;
 pub use game::{End, Game, IllegalMove};
 pub use position::{BoardSize, Color, MoveError, Played, Position, Square};
 pub use wthor::names::Names;
