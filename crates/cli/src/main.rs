@@ -538,11 +538,15 @@ fn formats(out: &mut dyn Write) -> Result<Outcome, Failure> {
     }
     writeln!(out, "\nOthello")?;
     for &f in OthelloFormat::all() {
+        let ext = match f.extensions() {
+            [] => "-".to_string(),
+            e => e.join(","),
+        };
         writeln!(
             out,
             "{:<6} {:<13} {:<5} {:<5} {}",
             f.name(),
-            f.extensions().join(","),
+            ext,
             yes_no(f.can_read()),
             "yes",
             f.description()

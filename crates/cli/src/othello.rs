@@ -108,7 +108,7 @@ fn read_games(
         }
         OthelloFormat::Jsonl => text::read_jsonl(bytes, book)
             .map_err(|e| wthor_failure(path, format!("JSONL error at {e}"))),
-        OthelloFormat::Transcript => text::read_transcripts(bytes, BoardSize::Eight)
+        OthelloFormat::Transcript => text::read_transcripts(bytes, text::transcript_size(bytes))
             .map_err(|e| wthor_failure(path, format!("transcript error at {e}"))),
         other => Err(Failure::operational(format!(
             "{}: {} holds no games",

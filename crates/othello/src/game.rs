@@ -77,15 +77,13 @@ impl Game {
     /// Plays the moves from the start, passes inferred.
     pub fn replay(&self) -> Result<(Position, End), IllegalMove> {
         let mut p = Position::start(self.size);
-        for (index, &square) in self.moves.iter().enumerate() {
-            let to_move = p.to_move();
-            p.play(square).map_err(|error| IllegalMove {
+        p.play_all(&self.moves)
+            .map_err(|(index, to_move, error)| IllegalMove {
                 index,
-                square,
+                square: self.moves[index],
                 to_move,
                 error,
             })?;
-        }
         let end = if p.is_over() {
             End::Finished {
                 black_score: p.final_black_score(),

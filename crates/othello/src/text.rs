@@ -329,6 +329,21 @@ pub fn write_jsonl(file: &GameFile, book: &NameBook, out: &mut String) {
     }
 }
 
+/// The board size of a transcript file, from its first move: 8x8 games
+/// open at d3, c4, f5 or e6, 10x10 games at e4, d5, g6 or f7.
+pub fn transcript_size(bytes: &[u8]) -> BoardSize {
+    let text = String::from_utf8_lossy(bytes);
+    let first = text
+        .lines()
+        .map(str::trim)
+        .find(|l| !l.is_empty() && !l.starts_with('#'))
+        .map(|l| l.get(..2).unwrap_or("").to_ascii_lowercase());
+    match first.as_deref() {
+        Some("e4" | "d5" | "g6" | "f7") => BoardSize::Ten,
+        _ => BoardSize::Eight,
+    }
+}
+
 /// Reads transcripts, a game a line (`#` lines and blank lines skipped).
 pub fn read_transcripts(bytes: &[u8], size: BoardSize) -> Result<GameFile, TextError> {
     let text = String::from_utf8_lossy(bytes);
