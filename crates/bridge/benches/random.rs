@@ -29,3 +29,44 @@ pub fn random_set(boards: usize, seed: u64) -> BoardSet {
         .collect();
     BoardSet::from_boards(list)
 }
+
+/// Gives every board a random double-dummy table, about one entry in ten
+/// unknown; with `one_hand`, only one random declarer's row (as ZRJ holds).
+#[allow(dead_code)]
+pub fn add_random_tables(set: &mut BoardSet, seed: u64, one_hand: bool) {
+    use boardfile_bridge::{DdTable, Seat, Strain};
+    let mut state = seed | 1;
+    let mut next = move || {
+        state ^= state << 13;
+        state ^= state >> 7;
+        state ^= state << 17;
+        state
+    };
+    for b in &mut set.boards {
+        let mut t = DdTable::default();
+        let only = Seat::ALL[(next() % 4) as usize];
+        for seat in Seat::ALL {
+            if one_hand && seat != only {
+                continue;
+            }
+            for strain in Strain::ALL {
+                let v = next() % 15;
+                t.set(seat, strain, (v < 14).then_some(v as u8)).unwrap();
+            }
+        }
+        // A table whose notrump row is all zero would read as ZDD's end.
+        t.set(
+            Seat::North,
+            Strain::NoTrump,
+            t.get(Seat::North, Strain::NoTrump).or(Some(7)),
+        )
+        .unwrap();
+        if one_hand {
+            t = DdTable::default();
+            for strain in Strain::ALL {
+                t.set(only, strain, Some((next() % 14) as u8)).unwrap();
+            }
+        }
+        b.dd = Some(t);
+    }
+}

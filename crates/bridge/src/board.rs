@@ -5,6 +5,7 @@ use crate::deal::{Deal, Seat};
 use crate::formats::dlm::{DlmBoard, DlmInfo};
 use crate::formats::dup::DupTrailer;
 use crate::formats::lin::{LinBoard, LinInfo};
+use crate::formats::pavlicek::PavlicekInfo;
 use crate::formats::pbn::PbnInfo;
 use std::borrow::Cow;
 use std::fmt;
@@ -339,6 +340,8 @@ pub struct BoardSet {
     pub pbn: Option<PbnInfo>,
     /// A LIN file's text before the first board.
     pub lin: Option<LinInfo>,
+    /// The terminator of a Pavlicek binary file and what follows it.
+    pub pavlicek: Option<PavlicekInfo>,
 }
 
 impl BoardSet {

@@ -53,6 +53,9 @@ impl Seat {
     }
 }
 
+/// The number of bridge deals: 52! / (13!)^4.
+pub const DEALS: u128 = 53_644_737_765_488_792_839_237_440_000;
+
 /// Why a set of four hands is not a deal.
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub enum DealError {
@@ -202,6 +205,60 @@ impl Deal {
         Deal::new(hands).map_err(|e| e.to_string())
     }
 
+    /// Pavlicek's number of a complete deal, from 1 to [`DEALS`]
+    /// (rpbridge.net 7z68, "Mapping bridge deals"): the cards from the ace
+    /// of spades down to the two of clubs each go to North, East, South or
+    /// West, and the deals are counted in that order. `None` for a partial
+    /// deal.
+    pub fn number(&self) -> Option<u128> {
+        if !self.is_complete() {
+            return None;
+        }
+        let mut left = [13u128; 4]; // N E S W
+        let mut k = DEALS;
+        let mut i = 0u128;
+        for index in 0..52u8 {
+            let c = 52 - index as u128;
+            let card = Card::from_index(index).expect("0..52");
+            let holder = self.holder(card).expect("complete").index();
+            for (h, n) in left.iter_mut().enumerate() {
+                let x = k * *n / c;
+                if h == holder {
+                    k = x;
+                    *n -= 1;
+                    break;
+                }
+                i += x;
+            }
+        }
+        Some(i + 1)
+    }
+
+    /// The deal of a Pavlicek number (1 to [`DEALS`]).
+    pub fn from_number(number: u128) -> Option<Deal> {
+        if !(1..=DEALS).contains(&number) {
+            return None;
+        }
+        let mut i = number - 1;
+        let mut left = [13u128; 4];
+        let mut k = DEALS;
+        let mut hands = [0u64; 4];
+        for index in 0..52u8 {
+            let c = 52 - index as u128;
+            for (h, n) in left.iter_mut().enumerate() {
+                let x = k * *n / c;
+                if i < x || h == 3 {
+                    hands[h] |= 1 << index;
+                    k = x;
+                    *n -= 1;
+                    break;
+                }
+                i -= x;
+            }
+        }
+        Deal::new(hands.map(|h| Hand::from_bits(h).expect("52 bits"))).ok()
+    }
+
     /// Writes the PBN form starting with North: `N:h h h h`, `-` for an empty
     /// hand in a partial deal.
     pub fn to_pbn(&self) -> String {
@@ -239,6 +296,30 @@ impl Deal {
 mod tests {
     use super::*;
     use crate::card::{Rank, Suit};
+
+    #[test]
+    fn pavlicek_deal_numbers() {
+        // rpbridge.net 7z68's vectors.
+        let first = Deal::parse_pbn(
+            "N:AKQJT98765432... .AKQJT98765432.. ..AKQJT98765432. ...AKQJT98765432",
+        )
+        .unwrap();
+        assert_eq!(first.number(), Some(1));
+        assert_eq!(Deal::from_number(1), Some(first));
+        let e27 = Deal::parse_pbn(
+            "N:AK72.Q543.T863.8 QJ84.KT762.AK4.7 T953.9.972.QJ643 6.AJ8.QJ5.AKT952",
+        )
+        .unwrap();
+        assert_eq!(e27.number(), Some(10u128.pow(27)));
+        assert_eq!(Deal::from_number(10u128.pow(27)), Some(e27));
+        // The last number: W spades, S hearts, E diamonds, N clubs.
+        let last = Deal::from_number(DEALS).unwrap();
+        assert_eq!(last.hand(Seat::West).to_string(), "AKQJT98765432...");
+        assert_eq!(last.number(), Some(DEALS));
+        assert_eq!(Deal::from_number(0), None);
+        assert_eq!(Deal::from_number(DEALS + 1), None);
+        assert_eq!(Deal::default().number(), None);
+    }
 
     #[test]
     fn pbn_form_round_trip_from_any_seat() {

@@ -89,6 +89,9 @@ pub fn write_board(board: &Board, symbols: Symbols, out: &mut dyn Write) -> io::
     if let Some(par) = &board.par {
         writeln!(out, "Par {} ({})", par.score_ns, par.contracts.join(", "))?;
     }
+    if let Some(n) = board.deal.number() {
+        writeln!(out, "Deal number {n}")?;
+    }
     write_game(board, out)
 }
 

@@ -4,7 +4,7 @@
 use crate::board::BoardSet;
 use crate::error::{Diagnostics, Error, ErrorKind, Warning};
 use crate::formats::pbn::PbnDdTags;
-use crate::formats::{bre, bri, dge, dlm, dup, hrf, jsonl, lin, pbn};
+use crate::formats::{bre, bri, dealnum, dge, dlm, dup, hrf, jsonl, lin, pavlicek, pbn, zbs};
 use std::io::Write;
 use std::path::Path;
 
@@ -28,6 +28,18 @@ pub enum Format {
     Pbn,
     /// Bridge Base Online's LIN: `md|`, `mb|`, `pc|` commands.
     Lin,
+    /// Pavlicek's ZBS: suit layouts in base-5 words.
+    Zbs,
+    /// Pavlicek's ZBD: 13-byte deals.
+    Zbd,
+    /// Pavlicek's ZDD: 10-byte double-dummy tables.
+    Zdd,
+    /// Pavlicek's ZRD: deal and double-dummy table, 23 bytes.
+    Zrd,
+    /// Pavlicek's ZRJ: deal and one hand's tricks, 16 bytes.
+    Zrj,
+    /// Pavlicek deal numbers, one a line.
+    DealNumber,
     /// boardfile's JSON Lines.
     Jsonl,
 }
@@ -44,6 +56,12 @@ impl Format {
             Format::Dlm,
             Format::Pbn,
             Format::Lin,
+            Format::Zbs,
+            Format::Zbd,
+            Format::Zdd,
+            Format::Zrd,
+            Format::Zrj,
+            Format::DealNumber,
             Format::Jsonl,
         ]
     }
@@ -59,6 +77,12 @@ impl Format {
             Format::Dlm => "DLM",
             Format::Pbn => "PBN",
             Format::Lin => "LIN",
+            Format::Zbs => "ZBS",
+            Format::Zbd => "ZBD",
+            Format::Zdd => "ZDD",
+            Format::Zrd => "ZRD",
+            Format::Zrj => "ZRJ",
+            Format::DealNumber => "DEALNUM",
             Format::Jsonl => "JSONL",
         }
     }
@@ -74,6 +98,12 @@ impl Format {
             Format::Dlm => &["dlm"],
             Format::Pbn => &["pbn"],
             Format::Lin => &["lin"],
+            Format::Zbs => &["zbs"],
+            Format::Zbd => &["zbd"],
+            Format::Zdd => &["zdd"],
+            Format::Zrd => &["zrd"],
+            Format::Zrj => &["zrj"],
+            Format::DealNumber => &["dnum"],
             Format::Jsonl => &["jsonl", "ndjson"],
         }
     }
@@ -91,6 +121,12 @@ impl Format {
                 "Portable Bridge Notation 2.1 (reads import format, writes export format)"
             }
             Format::Lin => "Bridge Base Online LIN, hand viewer and vugraph files",
+            Format::Zbs => "Pavlicek ZBS, suit layouts and diagrams in base-5 words",
+            Format::Zbd => "Pavlicek ZBD, 13-byte deals",
+            Format::Zdd => "Pavlicek ZDD, 10-byte double-dummy tables (deals from --deals)",
+            Format::Zrd => "Pavlicek ZRD, 23-byte deals with double-dummy tables",
+            Format::Zrj => "Pavlicek ZRJ, 16-byte deals with one hand's tricks",
+            Format::DealNumber => "Pavlicek deal numbers, one a line",
             Format::Jsonl => "JSON Lines, one board a line (boardfile's canonical form)",
         }
     }
@@ -105,6 +141,11 @@ impl Format {
             Format::Dlm => "deals (complete) of boards 1-99, header fields, per-board duplicates and properties",
             Format::Pbn => "deals (also partial), board numbers, dealer, vulnerability, every tag, auction, play, notes, commentary, tables, double-dummy tables and par",
             Format::Lin => "deals (also partial), board numbers, dealer, vulnerability, players, room, auction with alerts, play, claims; each board's text as read",
+            Format::Zbs => "deals (also partial, unused cards); boards numbered by position",
+            Format::Zbd | Format::DealNumber => "deals (complete); boards numbered by position",
+            Format::Zdd => "double-dummy tables only; boards numbered by position",
+            Format::Zrd => "deals (complete) and double-dummy tables; boards numbered by position",
+            Format::Zrj => "deals (complete) and one hand's double-dummy tricks; boards numbered by position",
             Format::Jsonl => "everything",
         }
     }
@@ -146,11 +187,12 @@ impl Format {
     /// The format the bytes look like, if any says so. Formats are tried from
     /// the most to the least distinctive signature.
     pub fn sniff(bytes: &[u8]) -> Option<Format> {
-        const ORDER: [Format; 9] = [
+        const ORDER: [Format; 10] = [
             Format::Dlm,
             Format::Jsonl,
             Format::Pbn,
             Format::Lin,
+            Format::DealNumber,
             Format::Dup,
             Format::Bri,
             Format::Dge,
@@ -170,6 +212,9 @@ impl Format {
             Format::Dlm => dlm::sniff(bytes),
             Format::Pbn => pbn::sniff(bytes),
             Format::Lin => lin::sniff(bytes),
+            Format::DealNumber => dealnum::sniff(bytes),
+            // Binary files with no signature: told by the extension.
+            Format::Zbs | Format::Zbd | Format::Zdd | Format::Zrd | Format::Zrj => false,
             Format::Jsonl => jsonl::sniff(bytes),
         }
     }
@@ -184,6 +229,16 @@ impl std::fmt::Display for Format {
 /// Chooses the format of an input: by content first, then by the path's
 /// extension. An error names the formats that can be given with `--from`.
 pub fn detect(bytes: &[u8], path: Option<&Path>) -> Result<Format, Error> {
+    // Pavlicek's binary formats have no signature, and their bytes may look
+    // like anything: their extension comes first.
+    if let Some(f) = path.and_then(Format::from_path).filter(|f| {
+        matches!(
+            f,
+            Format::Zbs | Format::Zbd | Format::Zdd | Format::Zrd | Format::Zrj
+        )
+    }) {
+        return Ok(f);
+    }
     if let Some(f) = Format::sniff(bytes) {
         return Ok(f);
     }
@@ -266,6 +321,11 @@ pub fn read_with(format: Format, bytes: &[u8], diag: &mut Diagnostics) -> Result
         Format::Dlm => dlm::read(bytes, diag),
         Format::Pbn => pbn::read(bytes, diag),
         Format::Lin => lin::read(bytes, diag),
+        Format::Zbs => zbs::read(bytes, diag),
+        Format::Zbd | Format::Zdd | Format::Zrd | Format::Zrj => {
+            pavlicek::read(format, bytes, diag)
+        }
+        Format::DealNumber => dealnum::read(bytes, diag),
         Format::Jsonl => jsonl::read(bytes, diag),
     }
 }
@@ -301,6 +361,9 @@ pub fn write_with(
         Format::Dlm => dlm::write(set, out),
         Format::Pbn => pbn::write_with(set, out, &options.pbn_dd_tags),
         Format::Lin => lin::write(set, out),
+        Format::Zbs => zbs::write(set, out),
+        Format::Zbd | Format::Zdd | Format::Zrd | Format::Zrj => pavlicek::write(format, set, out),
+        Format::DealNumber => dealnum::write(set, out),
         Format::Jsonl => jsonl::write(set, out),
     }
 }
@@ -520,7 +583,7 @@ mod tests {
         let e = detect(b"hello", Some(Path::new("a.txt"))).unwrap_err();
         assert!(
             e.to_string()
-                .contains("--from (BRI, DGE, BRE, DUP, HRF, DLM, PBN, LIN, JSONL)"),
+                .contains("--from (BRI, DGE, BRE, DUP, HRF, DLM, PBN, LIN, ZBS, ZBD, ZDD, ZRD, ZRJ, DEALNUM, JSONL)"),
             "{e}"
         );
         assert_eq!(

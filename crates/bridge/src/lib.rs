@@ -35,6 +35,12 @@
 //! | DLM | yes | yes | deals of boards 1-99, header, checksums |
 //! | PBN | yes | yes | deals, every tag, auction, play, commentary, DD tables and par |
 //! | LIN | yes | yes | deals, players, auction with alerts, play, each board's text |
+//! | ZBS | yes | yes | suit layouts and diagrams (partial deals) |
+//! | ZBD | yes | yes | deals |
+//! | ZDD | yes | yes | double-dummy tables (deals joined from another file) |
+//! | ZRD | yes | yes | deals and double-dummy tables |
+//! | ZRJ | yes | yes | deals and one hand's double-dummy tricks |
+//! | DEALNUM | yes | yes | deals as Pavlicek deal numbers, one a line |
 //! | JSONL | yes | yes | everything |
 
 #![deny(missing_docs)]
@@ -57,7 +63,7 @@ pub use board::{
     Tag, Vulnerability,
 };
 pub use card::{Card, Rank, Suit};
-pub use deal::{Deal, DealError, Seat};
+pub use deal::{Deal, DealError, Seat, DEALS};
 pub use error::{Diagnostics, Error, ErrorKind, Position, Warning};
 pub use format::{
     detect, losses, read, read_with, validate, write, write_with, Format, ReadOutcome, Validation,

@@ -5,6 +5,7 @@
 mod othello;
 mod output;
 
+use boardfile_bridge::formats::pavlicek;
 use boardfile_bridge::formats::pbn::PbnDdTags;
 use boardfile_bridge::{
     detect, diagram, losses, read, validate, write_with, Format, Heading, WriteOptions,
@@ -56,6 +57,10 @@ enum Command {
         /// still agree with the data, and give boards without any all four.
         #[arg(long, value_name = "TAGS", value_parser = PbnDdTags::parse)]
         dd_tags: Option<PbnDdTags>,
+        /// ZDD input: the file whose deals the tables belong to (any deal
+        /// format), joined by position.
+        #[arg(long, value_name = "FILE")]
+        deals: Option<PathBuf>,
         #[command(flatten)]
         names: NameArgs,
         /// Othello: append names not in the names files to copies of them
@@ -105,6 +110,13 @@ enum Command {
     },
     /// List every format: name, extensions, read/write, what it keeps.
     Formats,
+    /// Print Pavlicek's checksum of each file: the 64-bit sum of its 32-bit
+    /// little-endian words (a trailing partial word zero-padded), in hex.
+    Checksum {
+        /// Files to sum (- for standard input).
+        #[arg(required = true)]
+        files: Vec<PathBuf>,
+    },
 }
 
 /// Othello: the WTHOR names files.
@@ -180,6 +192,7 @@ fn main() -> ExitCode {
             from,
             to,
             dd_tags,
+            deals,
             names,
             add_names,
         } => {
@@ -195,6 +208,7 @@ fn main() -> ExitCode {
                 options: &options,
                 names: &names,
                 add_names,
+                deals: deals.as_deref(),
             };
             convert(&plan, &mut stdout)
         }
@@ -210,6 +224,16 @@ fn main() -> ExitCode {
             names,
         } => show(&file, board, ascii, from, &names, &mut stdout),
         Command::Formats => formats(&mut stdout),
+        Command::Checksum { files } => each_file(&files, |p| {
+            let bytes = read_input(p)?;
+            writeln!(
+                stdout,
+                "{:016X}  {}",
+                pavlicek::checksum(&bytes),
+                display(p)
+            )?;
+            Ok(Outcome::Ok)
+        }),
     };
     let outcome = outcome.and_then(|o| stdout.flush().map(|_| o).map_err(Failure::from));
     output::finish(outcome)
@@ -283,6 +307,7 @@ struct Plan<'a> {
     options: &'a WriteOptions,
     names: &'a NameArgs,
     add_names: bool,
+    deals: Option<&'a Path>,
 }
 
 fn convert(plan: &Plan, stdout: &mut dyn Write) -> Result<Outcome, Failure> {
@@ -323,9 +348,20 @@ fn convert_bridge(plan: &Plan, bytes: &[u8], stdout: &mut dyn Write) -> Result<O
         }
     };
     let from = input_format(bytes, input, from)?;
-    let outcome =
+    let mut outcome =
         read(from, bytes).map_err(|e| Failure::data(format!("{}: {e}", display(input)), &e))?;
     warn_all(input, &outcome.warnings);
+    if let Some(deals) = plan.deals {
+        let deal_bytes = read_input(deals)?;
+        let deal_format = input_format(&deal_bytes, deals, None)?;
+        let mut with_deals = read(deal_format, &deal_bytes)
+            .map_err(|e| Failure::data(format!("{}: {e}", display(deals)), &e))?
+            .set;
+        pavlicek::join_tables(&mut with_deals, &outcome.set).map_err(|m| {
+            Failure::invalid(format!("{} and {}: {m}", display(deals), display(input)))
+        })?;
+        outcome.set = with_deals;
+    }
     for loss in losses(&outcome.set, to) {
         eprintln!("boardfile: {}: note: {loss}", display_out(out));
     }
@@ -364,6 +400,9 @@ fn info(path: &Path, from: Option<FormatArg>, out: &mut dyn Write) -> Result<Out
     let complete = set.boards.iter().filter(|b| b.deal.is_complete()).count();
     if complete != set.boards.len() {
         writeln!(out, "  partial:  {} boards", set.boards.len() - complete)?;
+    }
+    if let Some(n) = set.boards.first().and_then(|b| b.deal.number()) {
+        writeln!(out, "  deal number of the first board: {n}")?;
     }
     for (name, which) in [
         ("event:", Heading::Event),

@@ -500,3 +500,38 @@ fn othello_convert_validate_show_and_names() {
     let wtb_new = std::fs::read(&out).unwrap();
     assert_eq!(&wtb_new[18..22], &[0x2c, 0x0f, 1, 0], "black 3884, white 1");
 }
+
+#[test]
+fn pavlicek_checksum_and_zdd_with_deals() {
+    // Sums computed with Python's struct module (an independent reader):
+    // sum(unpack('<78I', dup)) & (2**64 - 1).
+    let run = expect(0, &["checksum", s(&sample("bigdeal-2boards.dup"))]);
+    assert!(
+        String::from_utf8(run.stdout)
+            .unwrap()
+            .starts_with("0000000F39E60FDC  "),
+        "the 312-byte DUP"
+    );
+    let dir = tempfile::tempdir().unwrap();
+    let jsonl = dir.path().join("set.jsonl");
+    std::fs::write(
+        &jsonl,
+        br#"{"board":1,"deal":"N:AKQJ.AKQJ.AKQ.AK T987.T987.T98.T9 6543.6543.765.87 2.2.J432.QJ65432","dd":{"N":{"C":13,"D":13,"H":13,"S":13,"NT":13},"E":{"C":0,"D":0,"H":0,"S":0,"NT":0},"S":{"C":0,"D":0,"H":0,"S":0,"NT":null},"W":{"C":13,"D":13,"H":13,"S":13,"NT":13}}}
+"#,
+    )
+    .unwrap();
+    let (zdd, zbd) = (dir.path().join("t.zdd"), dir.path().join("d.zbd"));
+    expect(0, &["convert", s(&jsonl), s(&zdd)]);
+    expect(0, &["convert", s(&jsonl), s(&zbd)]);
+    assert_eq!(std::fs::metadata(&zdd).unwrap().len(), 10);
+    let joined = expect(
+        0,
+        &["convert", s(&zdd), "-", "--to", "jsonl", "--deals", s(&zbd)],
+    );
+    let direct = expect(0, &["convert", s(&jsonl), "-", "--to", "jsonl"]);
+    assert_eq!(joined.stdout, direct.stdout);
+    let run = expect(0, &["convert", s(&zdd), "-", "--to", "jsonl"]);
+    assert!(String::from_utf8(run.stdout)
+        .unwrap()
+        .contains("\"deal\":\"N:- - - -\""));
+}

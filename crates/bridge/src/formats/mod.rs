@@ -2,13 +2,16 @@
 
 pub mod bre;
 pub mod bri;
+pub mod dealnum;
 pub mod dge;
 pub mod dlm;
 pub mod dup;
 pub mod hrf;
 pub mod jsonl;
 pub mod lin;
+pub mod pavlicek;
 pub mod pbn;
+pub mod zbs;
 
 use crate::board::{Board, BoardSet};
 use crate::card::{Card, Suit, RANK_ORDER};

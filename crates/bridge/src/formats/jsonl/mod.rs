@@ -26,7 +26,8 @@
 //! `final_newline`, and `other_boards`, the boards outside From..To, each
 //! `{"board","deal","duplicates","property"}`), `pbn` (`preamble`, the `%`
 //! lines before the first game; `utf8`; `bom`) and `lin` (`header`, the text
-//! before the first board). A reader that wants only boards
+//! before the first board) and `pavlicek` (`tail`: the terminator record of
+//! a Pavlicek binary file and what follows it, in hex). A reader that wants only boards
 //! can skip lines without a `board` key.
 //!
 //! Unknown keys are an error, so a misspelt key is not silently dropped.
@@ -105,6 +106,14 @@ struct JsonSet {
     dlm: Option<JsonDlm>,
     pbn: Option<JsonPbn>,
     lin: Option<JsonLin>,
+    pavlicek: Option<JsonPavlicek>,
+}
+
+#[derive(Deserialize)]
+#[serde(deny_unknown_fields)]
+struct JsonPavlicek {
+    /// The terminator and what follows, in hex.
+    tail: String,
 }
 
 #[derive(Deserialize)]
@@ -266,7 +275,23 @@ fn set_from_json(j: JsonSet) -> Result<BoardSet, String> {
         lin: j
             .lin
             .map(|l| crate::formats::lin::LinInfo { header: l.header }),
+        pavlicek: match j.pavlicek {
+            None => None,
+            Some(p) => Some(crate::formats::pavlicek::PavlicekInfo {
+                tail: from_hex(&p.tail).ok_or("pavlicek tail is not hex")?,
+            }),
+        },
     })
+}
+
+fn from_hex(s: &str) -> Option<Vec<u8>> {
+    if s.len() % 2 != 0 {
+        return None;
+    }
+    (0..s.len())
+        .step_by(2)
+        .map(|i| u8::from_str_radix(s.get(i..i + 2)?, 16).ok())
+        .collect()
 }
 
 /// Reads a JSON Lines file.
@@ -476,6 +501,10 @@ fn write_set_line(set: &BoardSet, out: &mut Vec<u8>) {
     }
     if let Some(l) = &set.lin {
         fields.push(format!("\"lin\":{{\"header\":{}}}", json(&l.header)));
+    }
+    if let Some(p) = &set.pavlicek {
+        let hex: String = p.tail.iter().map(|b| format!("{b:02x}")).collect();
+        fields.push(format!("\"pavlicek\":{{\"tail\":\"{hex}\"}}"));
     }
     if !fields.is_empty() {
         out.extend_from_slice(format!("{{\"set\":{{{}}}}}\n", fields.join(",")).as_bytes());

@@ -1,0 +1,233 @@
+//! ZBS, Pavlicek's binary suit layouts and diagrams.
+//!
+//! Spec: seed `003_2bdb9c09fd3cd83a.txt`. Each record is a little-endian
+//! 32-bit word:
+//!
+//! | bits | meaning |
+//! |---|---|
+//! | 0 | 1: the next record belongs to the same group (diagram); 0: the group ends |
+//! | 1-31 | a 13-digit base-5 number: the lowest digit places the ace, the next the king, ... the highest the two |
+//!
+//! A digit is 0 for an unused card, else the hand. The seed does not say
+//! which of 1-4 is which hand; boardfile takes Pavlicek's order of his other
+//! formats plus one: **1 West, 2 North, 3 East, 4 South** (tested below).
+//! The records of a group are the suits in order ♠ ♥ ♦ ♣; a group of one
+//! record is a spade layout. A record of 0 (all unused, group ends) has no
+//! use, so it ends the list, even inside a group (which is then an error);
+//! it and what follows are kept as written.
+//!
+//! Each group is a board (numbered by position) holding the cards used; the
+//! rest are unused, as in a PBN end position. The writer gives the suits up
+//! to the last one with a card, so a group never ends in an all-unused suit
+//! (that record would be the terminator) and files read and written give
+//! the same bytes. A board with no card at all cannot be written.
+
+use crate::board::{Board, BoardSet};
+use crate::card::{Card, Rank, Suit};
+use crate::deal::{Deal, Seat};
+use crate::error::{Diagnostics, Error, Position};
+use crate::format::Format;
+use crate::formats::pavlicek::PavlicekInfo;
+use crate::hand::Hand;
+use std::io::Write;
+
+/// 5 to the 13th: the number of locators.
+const LOCATORS: u32 = 1_220_703_125;
+
+/// Hand of each digit 1-4.
+const DIGIT_SEAT: [Seat; 4] = [Seat::West, Seat::North, Seat::East, Seat::South];
+
+fn digit(seat: Seat) -> u32 {
+    match seat {
+        Seat::West => 1,
+        Seat::North => 2,
+        Seat::East => 3,
+        Seat::South => 4,
+    }
+}
+
+/// Reads a ZBS file.
+pub fn read(bytes: &[u8], diag: &mut Diagnostics) -> Result<BoardSet, Error> {
+    let f = Format::Zbs;
+    let mut set = BoardSet::default();
+    let mut hands = [0u64; 4];
+    let mut suit = 0usize;
+    let mut group_start = 0usize;
+    let mut at = 0;
+    let mut bad_group = false;
+    while at < bytes.len() {
+        let rest = &bytes[at..];
+        let record = (at / 4) as u64;
+        if rest.len() < 4 {
+            diag.error(Error::syntax(
+                f,
+                Position::record(record, at as u64),
+                format!("truncated record: {} of 4 bytes", rest.len()),
+            ))?;
+            break;
+        }
+        let v = u32::from_le_bytes([rest[0], rest[1], rest[2], rest[3]]);
+        if v == 0 {
+            set.pavlicek = Some(PavlicekInfo {
+                tail: rest.to_vec(),
+            });
+            break;
+        }
+        let (more, mut locator) = (v & 1 == 1, v >> 1);
+        if locator >= LOCATORS {
+            diag.error(Error::invalid(
+                f,
+                Position::record(record, at as u64),
+                format!("locator {locator} is beyond 5^13 - 1"),
+            ))?;
+            bad_group = true;
+        }
+        if suit >= 4 {
+            diag.error(Error::invalid(
+                f,
+                Position::record(record, at as u64),
+                "a group of more than four records (suits)",
+            ))?;
+            bad_group = true;
+        }
+        if !bad_group {
+            for rank in Rank::DESCENDING {
+                let d = locator % 5;
+                locator /= 5;
+                if d > 0 {
+                    let card = Card::new(Suit::ALL[suit], rank);
+                    hands[DIGIT_SEAT[d as usize - 1].index()] |= 1 << card.index();
+                }
+            }
+        }
+        suit += 1;
+        at += 4;
+        if !more {
+            if !bad_group {
+                match Deal::new(hands.map(|h| Hand::from_bits(h).expect("52 bits"))) {
+                    Ok(deal) => set
+                        .boards
+                        .push(Board::new(set.boards.len() as u32 + 1, deal)),
+                    Err(e) => diag.error(Error::invalid(
+                        f,
+                        Position::record((group_start / 4) as u64, group_start as u64),
+                        e.to_string(),
+                    ))?,
+                }
+            }
+            hands = [0; 4];
+            suit = 0;
+            bad_group = false;
+            group_start = at;
+        }
+    }
+    if suit > 0 {
+        diag.error(Error::syntax(
+            f,
+            Position::record((group_start / 4) as u64, group_start as u64),
+            "the last group does not end (its last record has the continue flag)",
+        ))?;
+    }
+    Ok(set)
+}
+
+/// Writes a ZBS file: a group per board, then the kept tail if any.
+pub fn write(set: &BoardSet, out: &mut dyn Write) -> Result<(), Error> {
+    let mut buf = Vec::with_capacity(16 * set.boards.len() + 16);
+    for b in &set.boards {
+        let used = Suit::ALL
+            .iter()
+            .rposition(|&s| Seat::ALL.iter().any(|&h| b.deal.hand(h).suit_len(s) > 0));
+        let Some(last) = used else {
+            return Err(Error::unsupported(
+                Format::Zbs,
+                format!("board {} holds no card, which ZBS cannot write", b.number),
+            ));
+        };
+        for (i, suit) in Suit::ALL.into_iter().enumerate().take(last + 1) {
+            let mut locator = 0u32;
+            for rank in Rank::DESCENDING.iter().rev() {
+                let card = Card::new(suit, *rank);
+                let d = b.deal.holder(card).map_or(0, digit);
+                locator = locator * 5 + d;
+            }
+            let flag = u32::from(i < last);
+            buf.extend_from_slice(&((locator << 1) | flag).to_le_bytes());
+        }
+    }
+    if let Some(p) = &set.pavlicek {
+        buf.extend_from_slice(&p.tail);
+    }
+    out.write_all(&buf)?;
+    Ok(())
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn zbs(bytes: &[u8]) -> BoardSet {
+        read(bytes, &mut Diagnostics::strict()).unwrap()
+    }
+
+    #[test]
+    fn digits_are_lowest_for_the_ace_and_1_to_4_are_w_n_e_s() {
+        // One record: the ace of spades with West (digit 1 in the lowest
+        // place), the king with South (4 * 5), the rest unused: locator 21,
+        // word 42, group ends.
+        let set = zbs(&42u32.to_le_bytes());
+        let d = set.boards[0].deal;
+        assert_eq!(d.hand(Seat::West).to_string(), "A...");
+        assert_eq!(d.hand(Seat::South).to_string(), "K...");
+        assert!(d.hand(Seat::North).is_empty() && d.hand(Seat::East).is_empty());
+        let mut out = Vec::new();
+        write(&set, &mut out).unwrap();
+        assert_eq!(out, 42u32.to_le_bytes());
+        // The two of spades with North: 2 * 5^12 = 488,281,250.
+        let set = zbs(&(488_281_250u32 << 1).to_le_bytes());
+        assert_eq!(set.boards[0].deal.hand(Seat::North).to_string(), "2...");
+    }
+
+    #[test]
+    fn groups_terminator_and_errors() {
+        // A diagram of ♠ and ♥ (flag on the first), a lone ♠ layout, then
+        // the terminator and two bytes after it.
+        let mut bytes = Vec::new();
+        bytes.extend_from_slice(&((2u32 << 1) | 1).to_le_bytes()); // ♠A North, more
+        bytes.extend_from_slice(&(3u32 << 1).to_le_bytes()); // ♥A East, end
+        bytes.extend_from_slice(&(4u32 << 1).to_le_bytes()); // ♠A South, end
+        bytes.extend_from_slice(&[0, 0, 0, 0, 7, 9]);
+        let set = zbs(&bytes);
+        assert_eq!(set.boards.len(), 2);
+        assert_eq!(set.boards[0].deal.hand(Seat::North).to_string(), "A...");
+        assert_eq!(set.boards[0].deal.hand(Seat::East).to_string(), ".A..");
+        assert_eq!(set.boards[1].deal.hand(Seat::South).to_string(), "A...");
+        let mut out = Vec::new();
+        write(&set, &mut out).unwrap();
+        assert_eq!(out, bytes);
+        // A group left open, a locator too big, five suits.
+        let e = read(&((2u32 << 1) | 1).to_le_bytes(), &mut Diagnostics::strict()).unwrap_err();
+        assert!(e.to_string().contains("does not end"), "{e}");
+        let e = read(&(LOCATORS << 1).to_le_bytes(), &mut Diagnostics::strict()).unwrap_err();
+        assert!(e.to_string().contains("beyond 5^13"), "{e}");
+        let five: Vec<u8> = (0..5)
+            .flat_map(|i| (((2u32) << 1) | u32::from(i < 4)).to_le_bytes())
+            .collect();
+        assert!(read(&five, &mut Diagnostics::strict()).is_err());
+    }
+
+    #[test]
+    fn a_full_deal_is_four_records() {
+        let deal = Deal::parse_pbn(
+            "N:AKQJ.T98.765.432 T98.765.432.AKQJ 765.432.AKQJ.T98 432.AKQJ.T98.765",
+        )
+        .unwrap();
+        let set = BoardSet::from_boards(vec![Board::new(1, deal)]);
+        let mut out = Vec::new();
+        write(&set, &mut out).unwrap();
+        assert_eq!(out.len(), 16);
+        assert_eq!(out[0] & 1, 1);
+        assert_eq!(out[12] & 1, 0);
+        assert_eq!(zbs(&out).boards[0].deal, deal);
+    }
+}
