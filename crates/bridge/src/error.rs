@@ -144,6 +144,18 @@ impl Error {
         self
     }
 
+    /// The error of a part read on its own, placed in the whole file: its
+    /// byte and record moved on by the part's start.
+    pub fn shifted(mut self, bytes: u64, records: u64) -> Error {
+        if let Some(p) = &mut self.0.position {
+            p.byte += bytes;
+            if let Some(r) = &mut p.record {
+                *r += records;
+            }
+        }
+        self
+    }
+
     /// What went wrong.
     pub fn kind(&self) -> &ErrorKind {
         &self.0.kind

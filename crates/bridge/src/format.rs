@@ -1,7 +1,8 @@
 //! The format registry: names, extensions, detection, and one `match` per
 //! direction to dispatch reading and writing.
 
-use crate::board::BoardSet;
+use crate::board::{BoardSet, Strain};
+use crate::deal::Seat;
 use crate::error::{Diagnostics, Error, ErrorKind, Warning};
 use crate::formats::pbn::PbnDdTags;
 use crate::formats::{bre, bri, dealnum, dge, dlm, dup, hrf, jsonl, lin, pavlicek, pbn, zbs};
@@ -393,8 +394,29 @@ pub fn losses(set: &BoardSet, format: Format) -> Vec<String> {
             "a dealer or vulnerability other than the board number's",
         );
     }
+    match format {
+        Pbn | Zrd | Zdd => {}
+        Zrj => note(
+            count(&|b| {
+                b.dd.is_some_and(|t| {
+                    Seat::ALL
+                        .iter()
+                        .filter(|&&s| Strain::ALL.iter().any(|&st| t.get(s, st).is_some()))
+                        .count()
+                        > 1
+                })
+            }),
+            "double-dummy tricks of more than one hand",
+        ),
+        _ => note(count(&|b| b.dd.is_some()), "double-dummy tables"),
+    }
+    if format == Zdd {
+        note(
+            count(&|b| b.deal != crate::Deal::default()),
+            "deals (only double-dummy tables)",
+        );
+    }
     if format != Pbn {
-        note(count(&|b| b.dd.is_some()), "double-dummy tables");
         note(count(&|b| b.par.is_some()), "par results");
         note(count(&|b| !b.comments.is_empty()), "commentary");
     }
@@ -443,8 +465,13 @@ pub fn losses(set: &BoardSet, format: Format) -> Vec<String> {
             } else {
                 &[][..]
             };
+            // Double-dummy tags are data the table above keeps or names.
             note(
-                count(&|b| b.tags.iter().any(|t| !events.contains(&t.name.as_ref()))),
+                count(&|b| {
+                    b.tags
+                        .iter()
+                        .any(|t| !events.contains(&t.name.as_ref()) && !pbn::is_dd_tag(&t.name))
+                }),
                 "tags (players, contract, result and others)",
             );
             note(

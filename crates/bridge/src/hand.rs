@@ -90,12 +90,23 @@ impl Hand {
 
     /// Appends PBN's form `AKQ.JT9..5432`.
     pub fn push_dotted(self, out: &mut Vec<u8>) {
+        // Into a stack buffer first: one copy into `out` instead of a
+        // capacity check per character (the hot path of every text writer).
+        let mut buf = [0u8; 56];
+        let mut n = 0;
         for suit in Suit::ALL {
             if suit != Suit::Spades {
-                out.push(b'.');
+                buf[n] = b'.';
+                n += 1;
             }
-            self.push_ranks(suit, out);
+            let mut bits = self.suit_bits(suit);
+            while bits != 0 {
+                buf[n] = RANK_CHARS[bits.trailing_zeros() as usize];
+                n += 1;
+                bits &= bits - 1;
+            }
         }
+        out.extend_from_slice(&buf[..n]);
     }
 
     /// The cards in pack order: spades from the ace down, then hearts,

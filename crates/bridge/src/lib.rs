@@ -54,6 +54,7 @@ mod error;
 mod format;
 pub mod formats;
 mod hand;
+pub mod stream;
 
 pub use auction::{
     strain_suit, trick_winner, Annotated, Auction, Call, CallToken, CardToken, Contract, Play,

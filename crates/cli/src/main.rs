@@ -7,13 +7,14 @@ mod output;
 
 use boardfile_bridge::formats::pavlicek;
 use boardfile_bridge::formats::pbn::PbnDdTags;
+use boardfile_bridge::stream;
 use boardfile_bridge::{
     detect, diagram, losses, read, validate, write_with, Format, Heading, WriteOptions,
 };
 use boardfile_othello::OthelloFormat;
 use clap::{Parser, Subcommand};
 use output::{Failure, Outcome};
-use std::io::{Read, Write};
+use std::io::{IsTerminal, Read, Write};
 use std::path::{Path, PathBuf};
 use std::process::ExitCode;
 
@@ -319,13 +320,100 @@ fn convert(plan: &Plan, stdout: &mut dyn Write) -> Result<Outcome, Failure> {
             display(out)
         )));
     }
-    // Othello games go their own way; the input's content may be needed to
-    // tell Othello JSON Lines from bridge JSON Lines.
-    let bytes = read_input(input)?;
+    // The first 64 KiB tell the format; a fixed-record bridge file then
+    // streams, anything else is read whole.
+    let mut reader: Box<dyn Read> =
+        if input == Path::new("-") {
+            Box::new(std::io::stdin().lock())
+        } else {
+            Box::new(std::fs::File::open(input).map_err(|e| {
+                Failure::operational(format!("{}: cannot read: {e}", display(input)))
+            })?)
+        };
+    let read_fail =
+        |e: std::io::Error| Failure::operational(format!("{}: cannot read: {e}", display(input)));
+    let mut head = Vec::with_capacity(64 * 1024);
+    (&mut reader)
+        .take(64 * 1024)
+        .read_to_end(&mut head)
+        .map_err(read_fail)?;
+    if othello_input(input, plan.from, &head).is_none() {
+        if let Some(result) = try_stream(plan, &head, &mut reader, stdout) {
+            return result;
+        }
+    }
+    let mut bytes = head;
+    reader.read_to_end(&mut bytes).map_err(read_fail)?;
     match othello_input(input, plan.from, &bytes) {
         Some(from) => othello::convert(plan, &bytes, from, stdout),
         None => convert_bridge(plan, &bytes, stdout),
     }
+}
+
+/// Converts record by record when both formats allow it (see
+/// `boardfile_bridge::stream`): memory stays flat whatever the input's size,
+/// with a progress bar on a terminal for inputs of 8 MiB or more. `None`
+/// when the conversion is not one that streams.
+fn try_stream(
+    plan: &Plan,
+    head: &[u8],
+    rest: &mut dyn Read,
+    stdout: &mut dyn Write,
+) -> Option<Result<Outcome, Failure>> {
+    let (input, out) = (plan.input, plan.out);
+    let from = bridge(plan.from)
+        .or_else(|| detect(head, Some(input).filter(|p| *p != Path::new("-"))).ok())?;
+    let to = bridge(plan.to).or_else(|| {
+        (out != Path::new("-"))
+            .then(|| Format::from_path(out))
+            .flatten()
+    })?;
+    if plan.deals.is_some() || !stream::can_stream(from, to) {
+        return None;
+    }
+    Some((|| {
+        let size = std::fs::metadata(input).map(|m| m.len()).unwrap_or(0);
+        let bar = (size >= 8 << 20 && std::io::stderr().is_terminal()).then(|| {
+            let bar = indicatif::ProgressBar::new(size);
+            bar.set_style(
+                indicatif::ProgressStyle::with_template(
+                    "{bar:40} {bytes}/{total_bytes} {bytes_per_sec} {eta}",
+                )
+                .unwrap_or_else(|_| indicatif::ProgressStyle::default_bar()),
+            );
+            bar
+        });
+        let mut progress = |n: u64| {
+            if let Some(b) = &bar {
+                b.set_position(n);
+            }
+        };
+        let mut chained = head.chain(rest);
+        let mut file = if out == Path::new("-") {
+            None
+        } else {
+            Some(output::AtomicFile::create(out)?)
+        };
+        let result = match &mut file {
+            Some(f) => stream::convert(from, to, &mut chained, f, plan.options, &mut progress),
+            None => stream::convert(from, to, &mut chained, stdout, plan.options, &mut progress),
+        };
+        if let Some(b) = bar {
+            b.finish_and_clear();
+        }
+        let done = result.map_err(|e| {
+            let path = if e.is_data_error() { input } else { out };
+            Failure::data(format!("{}: {e}", display(path)), &e)
+        })?;
+        warn_all(input, &done.warnings);
+        for loss in &done.losses {
+            eprintln!("boardfile: {}: note: {loss}", display_out(out));
+        }
+        if let Some(f) = file {
+            f.commit()?;
+        }
+        Ok(Outcome::Ok)
+    })())
 }
 
 fn convert_bridge(plan: &Plan, bytes: &[u8], stdout: &mut dyn Write) -> Result<Outcome, Failure> {

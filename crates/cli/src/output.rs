@@ -112,31 +112,81 @@ pub fn same_file(input: &Path, out: &Path) -> bool {
 /// `path`: readers never see a partial file, and on failure `path` is left as
 /// it was.
 pub fn write_atomically(path: &Path, bytes: &[u8]) -> Result<(), Failure> {
-    let shown = path.display();
-    let dir = match path.parent() {
-        Some(d) if !d.as_os_str().is_empty() => d,
-        _ => Path::new("."),
-    };
-    let fail = |what: &str, e: io::Error| Failure::operational(format!("{shown}: {what}: {e}"));
-    let mut tmp = tempfile::Builder::new()
-        .prefix(".boardfile-")
-        .tempfile_in(dir)
-        .map_err(|e| fail("cannot create a temporary file in its directory", e))?;
-    tmp.write_all(bytes).map_err(|e| fail("cannot write", e))?;
-    tmp.as_file()
-        .sync_all()
-        .map_err(|e| fail("cannot write", e))?;
-    #[cfg(unix)]
-    {
-        use std::os::unix::fs::PermissionsExt;
-        let mode = std::fs::metadata(path)
-            .map(|m| m.permissions().mode())
-            .unwrap_or(0o644);
-        let _ = tmp
-            .as_file()
-            .set_permissions(std::fs::Permissions::from_mode(mode));
+    let mut f = AtomicFile::create(path)?;
+    f.write_all(bytes)
+        .map_err(|e| f.failure("cannot write", e))?;
+    f.commit()
+}
+
+/// An output file written to a temporary file beside it and renamed into
+/// place on [`AtomicFile::commit`]; dropped uncommitted, it leaves nothing.
+pub struct AtomicFile {
+    path: std::path::PathBuf,
+    tmp: io::BufWriter<tempfile::NamedTempFile>,
+}
+
+impl AtomicFile {
+    /// Creates the temporary file in `path`'s directory.
+    pub fn create(path: &Path) -> Result<AtomicFile, Failure> {
+        let dir = match path.parent() {
+            Some(d) if !d.as_os_str().is_empty() => d,
+            _ => Path::new("."),
+        };
+        let tmp = tempfile::Builder::new()
+            .prefix(".boardfile-")
+            .tempfile_in(dir)
+            .map_err(|e| {
+                Failure::operational(format!(
+                    "{}: cannot create a temporary file in its directory: {e}",
+                    path.display()
+                ))
+            })?;
+        Ok(AtomicFile {
+            path: path.to_path_buf(),
+            tmp: io::BufWriter::with_capacity(1 << 20, tmp),
+        })
     }
-    tmp.persist(path)
-        .map_err(|e| fail("cannot rename the temporary file into place", e.error))?;
-    Ok(())
+
+    /// A failure writing this file.
+    pub fn failure(&self, what: &str, e: io::Error) -> Failure {
+        Failure::operational(format!("{}: {what}: {e}", self.path.display()))
+    }
+
+    /// Flushes, syncs, keeps an existing file's mode and renames into place.
+    pub fn commit(self) -> Result<(), Failure> {
+        let path = self.path.clone();
+        let fail = |what: &str, e: io::Error| {
+            Failure::operational(format!("{}: {what}: {e}", path.display()))
+        };
+        let tmp = self
+            .tmp
+            .into_inner()
+            .map_err(|e| fail("cannot write", e.into_error()))?;
+        tmp.as_file()
+            .sync_all()
+            .map_err(|e| fail("cannot write", e))?;
+        #[cfg(unix)]
+        {
+            use std::os::unix::fs::PermissionsExt;
+            let mode = std::fs::metadata(&path)
+                .map(|m| m.permissions().mode())
+                .unwrap_or(0o644);
+            let _ = tmp
+                .as_file()
+                .set_permissions(std::fs::Permissions::from_mode(mode));
+        }
+        tmp.persist(&path)
+            .map_err(|e| fail("cannot rename the temporary file into place", e.error))?;
+        Ok(())
+    }
+}
+
+impl Write for AtomicFile {
+    fn write(&mut self, buf: &[u8]) -> io::Result<usize> {
+        self.tmp.write(buf)
+    }
+
+    fn flush(&mut self) -> io::Result<()> {
+        self.tmp.flush()
+    }
 }

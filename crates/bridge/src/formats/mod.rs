@@ -21,6 +21,22 @@ use crate::format::Format;
 use crate::hand::Hand;
 use std::io::Write;
 
+/// Appends a number in decimal, without allocating.
+pub(crate) fn push_number(out: &mut Vec<u8>, n: u32) {
+    let mut digits = [0u8; 10];
+    let mut i = digits.len();
+    let mut n = n;
+    loop {
+        i -= 1;
+        digits[i] = b'0' + (n % 10) as u8;
+        n /= 10;
+        if n == 0 {
+            break;
+        }
+    }
+    out.extend_from_slice(&digits[i..]);
+}
+
 /// Splits `bytes` into records of `size` bytes. A short last record is an
 /// error for that record (reported, then skipped when collecting).
 pub(crate) fn fixed_records<'a>(

@@ -394,7 +394,7 @@ fn push_json_string(out: &mut Vec<u8>, s: &str) {
 /// Writes one board as a JSON line (without the newline).
 pub fn write_board(board: &Board, out: &mut Vec<u8>) {
     out.extend_from_slice(b"{\"board\":");
-    out.extend_from_slice(board.number.to_string().as_bytes());
+    crate::formats::push_number(out, board.number);
     out.extend_from_slice(b",\"dealer\":\"");
     out.push(board.dealer.letter() as u8);
     out.extend_from_slice(b"\",\"vulnerable\":\"");
@@ -404,19 +404,25 @@ pub fn write_board(board: &Board, out: &mut Vec<u8>) {
     out.push(b'"');
     if let Some(dd) = &board.dd {
         out.extend_from_slice(b",\"dd\":{");
+        // Written byte by byte: this is the hot path of solved-deal files.
+        const STRAIN_KEYS: [&[u8]; 5] = [b"\"C\":", b"\"D\":", b"\"H\":", b"\"S\":", b"\"NT\":"];
         for (i, seat) in Seat::ALL.into_iter().enumerate() {
             if i > 0 {
                 out.push(b',');
             }
-            out.extend_from_slice(format!("\"{}\":{{", SEAT_KEYS[i]).as_bytes());
+            out.push(b'"');
+            out.extend_from_slice(SEAT_KEYS[i].as_bytes());
+            out.extend_from_slice(b"\":{");
             for (j, strain) in Strain::ALL.into_iter().enumerate() {
                 if j > 0 {
                     out.push(b',');
                 }
-                let v = dd
-                    .get(seat, strain)
-                    .map_or("null".to_string(), |t| t.to_string());
-                out.extend_from_slice(format!("\"{}\":{v}", strain.name()).as_bytes());
+                out.extend_from_slice(STRAIN_KEYS[j]);
+                match dd.get(seat, strain) {
+                    None => out.extend_from_slice(b"null"),
+                    Some(t) if t >= 10 => out.extend_from_slice(&[b'1', b'0' + t - 10]),
+                    Some(t) => out.push(b'0' + t),
+                }
             }
             out.push(b'}');
         }

@@ -168,23 +168,6 @@ pub(crate) fn dd_from_table(tag: &Tag) -> Result<DdTable, String> {
     Ok(table)
 }
 
-/// The `OptimumResultTable` tag with its 20 rows (`?` where unknown).
-pub(crate) fn table_tag(table: &DdTable) -> Tag {
-    let mut tag = Tag::new("OptimumResultTable", "Declarer;Denomination\\2R;Result\\2R");
-    for seat in DECLARERS {
-        for strain in STRAINS {
-            tag.rows.push(vec![
-                seat.letter().to_string(),
-                strain.name().to_string(),
-                table
-                    .get(seat, strain)
-                    .map_or("?".to_string(), |t| t.to_string()),
-            ]);
-        }
-    }
-    tag
-}
-
 /// Reads `OptimumScore`: `NS 420`, `EW -420`, `NS 420 EW -420`; the score
 /// from North-South's side.
 pub(crate) fn score_from_tag(value: &str) -> Result<i32, String> {
@@ -261,6 +244,14 @@ pub(crate) fn contracts_tag_value(contracts: &[String]) -> String {
         .join("; ")
 }
 
+/// True for the names of the double-dummy tags.
+pub(crate) fn is_dd_tag(name: &str) -> bool {
+    matches!(
+        name,
+        "OptimumResultTable" | "DoubleDummyTricks" | "OptimumScore" | "ParContract"
+    )
+}
+
 /// What one tag says about the board's double-dummy data, if it is one of
 /// the double-dummy tags and reads.
 pub(crate) enum DdFact {
@@ -322,10 +313,6 @@ mod tests {
         let t = dd_from_table(&tag).unwrap();
         assert_eq!(t.get(Seat::North, Strain::NoTrump), Some(9));
         assert_eq!(t.get(Seat::West, Strain::Clubs), None);
-        let full = table_tag(&dd_from_tricks("a9876543210dcba98765").unwrap());
-        assert_eq!(full.rows.len(), 20);
-        assert_eq!(full.rows[0], ["N", "NT", "10"]);
-        assert_eq!(full.rows[19], ["W", "C", "5"]);
     }
 
     #[test]

@@ -25,8 +25,8 @@
 //! on a line of their own after a tag, inline after a call or card.
 //!
 //! A mandatory tag the board lacks is written `?` (unknown), or empty when
-//! the board carries nothing but its deal and conditions (a dealing
-//! program's output, section 3.4), or left out when an earlier game set it
+//! the board carries nothing but its deal, conditions and double-dummy data
+//! (a dealing program's output, section 3.4), or left out when an earlier game set it
 //! with `##` (section 4.8). `Declarer` and `Contract` come from a finished
 //! auction when the tags are missing. By the same rule the reader does not
 //! keep the eleven empty mandatory tags of a game that has nothing else: the
@@ -55,9 +55,10 @@ mod dd;
 mod read;
 mod write;
 
+pub(crate) use dd::is_dd_tag;
 pub use dd::PbnDdTags;
 pub use read::read;
-pub use write::{write, write_with};
+pub use write::{write, write_part, write_with};
 
 /// The 15 tags of the mandatory tag set, in export order.
 pub const MANDATORY_TAGS: [&str; 15] = [

@@ -1005,8 +1005,8 @@ const OTHER_MANDATORY: [&str; 11] = [
 
 /// Puts back the mandatory tags a game gave empty, in export order before
 /// its other tags, unless the game is a dealing program's output: its deal
-/// and conditions, every other mandatory tag empty and nothing else
-/// (section 3.4). The writer gives such a board exactly those empty tags, so
+/// and conditions, every other mandatory tag empty and nothing else but
+/// double-dummy tags (section 3.4). The writer gives such a board exactly those empty tags, so
 /// they are not kept.
 fn restore_empty_tags(board: &mut Board, empty: u16) {
     if empty == 0 {
@@ -1019,7 +1019,7 @@ fn restore_empty_tags(board: &mut Board, empty: u16) {
             .any(|c| matches!(&c.after, Anchor::Tag(n) if n == name))
     };
     let dealing = empty == (1 << OTHER_MANDATORY.len()) - 1
-        && board.tags.is_empty()
+        && board.tags.iter().all(|t| super::dd::is_dd_tag(&t.name))
         && board.auction.is_none()
         && board.play.is_none()
         && !OTHER_MANDATORY.iter().any(|n| commented(n));

@@ -1,10 +1,11 @@
 //! The PBN writer: export format, strict.
 
-use super::dd::{agrees, contracts_tag_value, dd_fact, dd_to_tricks, score_tag_value, table_tag};
+use super::dd::{agrees, contracts_tag_value, dd_fact, dd_to_tricks, score_tag_value};
 use super::read::table_columns;
 use super::{PbnDdTags, MANDATORY_TAGS};
 use crate::auction::{Annotated, CallToken, CardToken};
-use crate::board::{Anchor, Board, BoardSet, Comment, Tag};
+use crate::board::{Anchor, Board, BoardSet, Comment, Strain, Tag};
+use crate::deal::Seat;
 use crate::error::Error;
 use std::borrow::Cow;
 use std::collections::HashSet;
@@ -19,6 +20,18 @@ pub fn write(set: &BoardSet, out: &mut dyn Write) -> Result<(), Error> {
 /// Writes a PBN file in the export format, generating the double-dummy tags
 /// `dd_tags` names.
 pub fn write_with(set: &BoardSet, out: &mut dyn Write, dd_tags: &PbnDdTags) -> Result<(), Error> {
+    write_part(set, out, dd_tags, true)
+}
+
+/// Writes the games of `set` as one part of a file written in parts: the
+/// header only with the first part, the empty line before every game but
+/// the file's first. (Tag inheritance state does not carry across parts.)
+pub fn write_part(
+    set: &BoardSet,
+    out: &mut dyn Write,
+    dd_tags: &PbnDdTags,
+    first: bool,
+) -> Result<(), Error> {
     let info = set.pbn.as_ref();
     let utf8 = info.is_some_and(|i| i.utf8) || needs_utf8(set);
     let mut w = Writer {
@@ -27,18 +40,20 @@ pub fn write_with(set: &BoardSet, out: &mut dyn Write, dd_tags: &PbnDdTags) -> R
         defaults: HashSet::new(),
         dd_tags: *dd_tags,
     };
-    if info.is_some_and(|i| i.bom) {
-        w.buf.extend_from_slice(b"\xef\xbb\xbf");
-    }
-    w.buf.extend_from_slice(b"% PBN 2.1\r\n% EXPORT\r\n");
-    for line in info.map_or(&[][..], |i| &i.preamble[..]) {
-        if !is_version_or_export(line) {
-            w.text(line);
-            w.buf.extend_from_slice(b"\r\n");
+    if first {
+        if info.is_some_and(|i| i.bom) {
+            w.buf.extend_from_slice(b"\xef\xbb\xbf");
+        }
+        w.buf.extend_from_slice(b"% PBN 2.1\r\n% EXPORT\r\n");
+        for line in info.map_or(&[][..], |i| &i.preamble[..]) {
+            if !is_version_or_export(line) {
+                w.text(line);
+                w.buf.extend_from_slice(b"\r\n");
+            }
         }
     }
     for (i, board) in set.boards.iter().enumerate() {
-        if i > 0 {
+        if i > 0 || !first {
             w.buf.extend_from_slice(b"\r\n");
         }
         w.game(set, board);
@@ -49,22 +64,6 @@ pub fn write_with(set: &BoardSet, out: &mut dyn Write, dd_tags: &PbnDdTags) -> R
     }
     out.write_all(&w.buf)?;
     Ok(())
-}
-
-/// Appends a number in decimal.
-fn push_number(out: &mut Vec<u8>, n: u32) {
-    let mut digits = [0u8; 10];
-    let mut i = digits.len();
-    let mut n = n;
-    loop {
-        i -= 1;
-        digits[i] = b'0' + (n % 10) as u8;
-        n /= 10;
-        if n == 0 {
-            break;
-        }
-    }
-    out.extend_from_slice(&digits[i..]);
 }
 
 /// `% PBN x.y` and `% EXPORT`, which the writer gives itself.
@@ -142,7 +141,7 @@ impl Writer {
     /// A tag value with `"` escaped, and `\` escaped where it would
     /// otherwise read as an escape.
     fn value(&mut self, s: &str) {
-        if !s.contains(['"', '\\']) {
+        if !s.bytes().any(|c| c == b'"' || c == b'\\') {
             return self.text(s);
         }
         let mut escaped = String::with_capacity(s.len() + 4);
@@ -160,6 +159,7 @@ impl Writer {
     }
 
     fn tag_line(&mut self, name: &str, value: &str) {
+        self.buf.reserve(name.len() + value.len() + 8);
         self.buf.push(b'[');
         self.text(name);
         self.buf.extend_from_slice(b" \"");
@@ -214,15 +214,60 @@ impl Writer {
     }
 
     fn game(&mut self, set: &BoardSet, b: &Board) {
+        let plain = b.tags.is_empty()
+            && b.comments.is_empty()
+            && b.auction.is_none()
+            && b.play.is_none()
+            && self.defaults.is_empty()
+            && set.event.is_none()
+            && set.site.is_none()
+            && set.date.is_none();
+        if plain {
+            // A board with nothing but its deal, conditions and double-dummy
+            // data is a dealing program's (and a solver's): its mandatory
+            // tags all empty, as the general path below writes them.
+            let q: &[u8] = b"";
+            let tag = |buf: &mut Vec<u8>, name: &[u8]| {
+                buf.push(b'[');
+                buf.extend_from_slice(name);
+                buf.extend_from_slice(b" \"");
+                buf.extend_from_slice(q);
+                buf.extend_from_slice(b"\"]\r\n");
+            };
+            for name in [&b"Event"[..], b"Site", b"Date"] {
+                tag(&mut self.buf, name);
+            }
+            self.buf.extend_from_slice(b"[Board \"");
+            crate::formats::push_number(&mut self.buf, b.number);
+            self.buf.extend_from_slice(b"\"]\r\n");
+            for name in [&b"West"[..], b"North", b"East", b"South"] {
+                tag(&mut self.buf, name);
+            }
+            self.buf.extend_from_slice(b"[Dealer \"");
+            self.buf.push(b.dealer.letter() as u8);
+            self.buf.extend_from_slice(b"\"]\r\n[Vulnerable \"");
+            self.buf
+                .extend_from_slice(b.vulnerability.name().as_bytes());
+            self.buf.extend_from_slice(b"\"]\r\n[Deal \"");
+            b.deal.push_pbn_from(b.dealer, &mut self.buf);
+            self.buf.extend_from_slice(b"\"]\r\n");
+            for name in [&b"Scoring"[..], b"Declarer", b"Contract", b"Result"] {
+                tag(&mut self.buf, name);
+            }
+            self.generated_fast(b);
+            return;
+        }
         let mut done = vec![false; b.comments.len()];
         self.comment_lines(b, &Anchor::Start, &mut done);
-        let dealing_only = b.tags.is_empty() && b.auction.is_none() && b.play.is_none();
+        let dealing_only = b.auction.is_none()
+            && b.play.is_none()
+            && b.tags.iter().all(|t| super::dd::is_dd_tag(&t.name));
         let contract = b.auction.as_ref().and_then(|a| a.contract());
         for name in MANDATORY_TAGS {
             let value: Cow<str> = match name {
                 "Board" => {
                     self.buf.extend_from_slice(b"[Board \"");
-                    push_number(&mut self.buf, b.number);
+                    crate::formats::push_number(&mut self.buf, b.number);
                     self.buf.extend_from_slice(b"\"]\r\n");
                     self.tag_comments(b, name, &mut done);
                     continue;
@@ -244,7 +289,7 @@ impl Writer {
                 }
                 _ => match b.tag(name) {
                     Some(v) => v.into(),
-                    None if self.defaults.contains(name) => {
+                    None if !self.defaults.is_empty() && self.defaults.contains(name) => {
                         self.tag_comments(b, name, &mut done);
                         continue;
                     }
@@ -269,6 +314,13 @@ impl Writer {
             }
             self.tag_line(name, &value);
             self.tag_comments(b, name, &mut done);
+        }
+        if b.tags.is_empty() && b.comments.is_empty() {
+            // No tags of the file's to sort among: the generated ones in
+            // their sorted places, without building tags (solved-deal files
+            // come this way by the million).
+            self.generated_fast(b);
+            return;
         }
         // The file's tags that stay, and the double-dummy tags to generate.
         let (keep, generated) = self.dd_plan(b);
@@ -321,7 +373,16 @@ impl Writer {
         for t in &sections {
             self.tag_line(&t.name, &t.value);
             self.tag_comments(b, &t.name, &mut done);
-            self.section_rows(t);
+            match (t, &b.dd) {
+                // The table this writer generates: its rows straight from the
+                // board's table, without building them first.
+                (Cow::Owned(t), Some(dd))
+                    if t.name == "OptimumResultTable" && t.rows.is_empty() =>
+                {
+                    self.table_rows(dd)
+                }
+                _ => self.section_rows(t),
+            }
         }
         // Comments whose anchor is gone (a tag dropped, a call removed).
         for (k, c) in b.comments.iter().enumerate() {
@@ -381,7 +442,11 @@ impl Writer {
         let mut out = Vec::new();
         if let Some(dd) = &b.dd {
             if want("OptimumResultTable") {
-                out.push(table_tag(dd));
+                // Rows left empty: written straight from the table.
+                out.push(Tag::new(
+                    "OptimumResultTable",
+                    "Declarer;Denomination\\2R;Result\\2R",
+                ));
             }
             if want("DoubleDummyTricks") {
                 if let Some(t) = dd_to_tricks(dd) {
@@ -476,6 +541,89 @@ impl Writer {
         if line_open {
             self.buf.extend_from_slice(b"\r\n");
         }
+    }
+
+    /// The rest of a game without tags of its own: DoubleDummyTricks,
+    /// OptimumScore and ParContract (sorted by name), the auction and play,
+    /// then the OptimumResultTable, as [`Writer::game`] orders them.
+    fn generated_fast(&mut self, b: &Board) {
+        let wants = |n: &str| self.dd_tags.wants(n);
+        let (table, tricks, score, contract) = (
+            wants("OptimumResultTable"),
+            wants("DoubleDummyTricks"),
+            wants("OptimumScore"),
+            wants("ParContract"),
+        );
+        if let Some(dd) = &b.dd {
+            if tricks {
+                if let Some(t) = dd_to_tricks(dd) {
+                    self.tag_line("DoubleDummyTricks", &t);
+                }
+            }
+        }
+        if let Some(par) = &b.par {
+            if score {
+                self.tag_line("OptimumScore", &score_tag_value(par.score_ns));
+            }
+            if contract && !par.contracts.is_empty() {
+                self.tag_line("ParContract", &contracts_tag_value(&par.contracts));
+            }
+        }
+        let mut done = [];
+        if let Some(a) = &b.auction {
+            self.tag_line("Auction", &a.first.letter().to_string());
+            self.rows(b, &a.calls, a.stopped, &mut done, Anchor::Call, call_text);
+            for note in &a.notes {
+                self.tag_line("Note", note);
+            }
+        }
+        if let Some(p) = &b.play {
+            self.tag_line("Play", &p.first.letter().to_string());
+            self.rows(b, &p.cards, p.stopped, &mut done, Anchor::Card, card_text);
+            for note in &p.notes {
+                self.tag_line("Note", note);
+            }
+        }
+        if let (Some(dd), true) = (&b.dd, table) {
+            self.tag_line("OptimumResultTable", "Declarer;Denomination\\2R;Result\\2R");
+            self.table_rows(dd);
+        }
+    }
+
+    /// The rows of a generated `OptimumResultTable` (`Declarer;Denomination\2R;
+    /// Result\2R`): `N NT 13`, `N  S  9`, `?` where unknown.
+    fn table_rows(&mut self, dd: &crate::board::DdTable) {
+        // 20 rows of 9 bytes, built on the stack and copied once.
+        let mut rows = [0u8; 20 * 9];
+        let mut k = 0;
+        for seat in [Seat::North, Seat::South, Seat::East, Seat::West] {
+            for (strain, name) in [
+                (Strain::NoTrump, *b"NT"),
+                (Strain::Spades, *b" S"),
+                (Strain::Hearts, *b" H"),
+                (Strain::Diamonds, *b" D"),
+                (Strain::Clubs, *b" C"),
+            ] {
+                let tricks = match dd.get(seat, strain) {
+                    None => *b" ?",
+                    Some(t) if t >= 10 => [b'1', b'0' + t - 10],
+                    Some(t) => [b' ', b'0' + t],
+                };
+                rows[k..k + 9].copy_from_slice(&[
+                    seat.letter() as u8,
+                    b' ',
+                    name[0],
+                    name[1],
+                    b' ',
+                    tricks[0],
+                    tricks[1],
+                    b'\r',
+                    b'\n',
+                ]);
+                k += 9;
+            }
+        }
+        self.buf.extend_from_slice(&rows);
     }
 
     /// A section's rows: a table's columns padded to their minimum width,

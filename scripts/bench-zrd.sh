@@ -1,0 +1,48 @@
+#!/usr/bin/env bash
+# Streaming conversions of a 10,485,760-deal ZRD file (the size of
+# Pavlicek's solved-deal database, 241 MB), generated here and deleted after.
+#
+#   scripts/bench-zrd.sh [DEALS]      (default 10485760)
+#
+# Times ZRD -> ZBD against `cat` of the same file, ZRD -> JSONL and ZRD ->
+# PBN in deals a second (to standard output, so the disk is not measured),
+# the peak memory (max RSS) of each, and checks that ZRD -> JSONL/PBN -> ZRD
+# and ZBD -> ZBD give back the same bytes.
+set -euo pipefail
+cd "$(dirname "$0")/.."
+deals=${1:-10485760}
+work=$(mktemp -d "${TMPDIR:-/tmp}/bench-zrd.XXXXXX")
+trap 'rm -rf "$work"' EXIT
+cargo build --release -q -p boardfile-cli
+cargo build --release -q -p boardfile-bridge --example gen_zrd
+bin=target/release/boardfile
+target/release/examples/gen_zrd "$deals" > "$work/d.zrd"
+ls -l "$work/d.zrd" | awk '{print "ZRD file:", $5, "bytes"}'
+sync
+timed() { # label, command...
+  local label=$1; shift
+  /usr/bin/time -f "%e %M" -o "$work/t" "$@" > /dev/null
+  read -r secs kb < "$work/t"
+  echo "$label $secs $kb"
+}
+cat "$work/d.zrd" > /dev/null # warm the cache for all
+# Speed to standard output (no disk writes, no fsync): the work itself.
+{
+  timed cat cat "$work/d.zrd"
+  timed zbd "$bin" convert "$work/d.zrd" - --to zbd
+  timed jsonl "$bin" convert "$work/d.zrd" - --to jsonl
+  timed pbn "$bin" convert "$work/d.zrd" - --to pbn
+} 2>/dev/null > "$work/results"
+awk -v n="$deals" '
+  $1 == "cat" { cat = $2 }
+  { printf "%-6s %7.2f s  %8.0f deals/s  max RSS %6.1f MB", $1, $2, n / ($2 > 0 ? $2 : 0.001), $3 / 1024;
+    if ($1 != "cat" && cat > 0) printf "  (%.1fx cat)", $2 / cat; print "" }' "$work/results"
+# Files (written atomically), then back to ZRD: the same bytes (deals and
+# tricks).
+for f in zbd jsonl pbn; do "$bin" convert "$work/d.zrd" "$work/d.$f" 2>/dev/null; done
+"$bin" convert "$work/d.jsonl" "$work/back1.zrd"
+cmp "$work/d.zrd" "$work/back1.zrd" && echo "ZRD -> JSONL -> ZRD: identical"
+"$bin" convert "$work/d.pbn" "$work/back2.zrd"
+cmp "$work/d.zrd" "$work/back2.zrd" && echo "ZRD -> PBN -> ZRD: identical"
+"$bin" convert "$work/d.zbd" "$work/back.zbd"
+cmp "$work/d.zbd" "$work/back.zbd" && echo "ZRD -> ZBD -> ZBD: identical deals"
