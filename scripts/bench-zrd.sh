@@ -26,17 +26,27 @@ timed() { # label, command...
   echo "$label $secs $kb"
 }
 cat "$work/d.zrd" > /dev/null # warm the cache for all
-# Speed to standard output (no disk writes, no fsync): the work itself.
+# File to file, the output synced to disk as boardfile's atomic write does.
 {
-  timed cat cat "$work/d.zrd"
+  timed cat-file sh -c "cat '$work/d.zrd' > '$work/copy' && sync '$work/copy'"
+  timed zbd-file "$bin" convert "$work/d.zrd" "$work/d.zbd"
+} 2>/dev/null > "$work/files"
+rm -f "$work/copy" "$work/d.zbd"
+# To a pipe (no disk): the work itself.
+{
+  timed cat-pipe sh -c "cat '$work/d.zrd' | cat"
   timed zbd "$bin" convert "$work/d.zrd" - --to zbd
   timed jsonl "$bin" convert "$work/d.zrd" - --to jsonl
   timed pbn "$bin" convert "$work/d.zrd" - --to pbn
 } 2>/dev/null > "$work/results"
-awk -v n="$deals" '
-  $1 == "cat" { cat = $2 }
-  { printf "%-6s %7.2f s  %8.0f deals/s  max RSS %6.1f MB", $1, $2, n / ($2 > 0 ? $2 : 0.001), $3 / 1024;
-    if ($1 != "cat" && cat > 0) printf "  (%.1fx cat)", $2 / cat; print "" }' "$work/results"
+report() { # baseline label, file
+  awk -v n="$deals" -v base="$1" '
+    $1 == base { b = $2 }
+    { printf "%-9s %7.2f s  %10.0f deals/s  max RSS %6.1f MB", $1, $2, n / ($2 > 0 ? $2 : 0.001), $3 / 1024;
+      if ($1 != base && b > 0) printf "  (%.2fx %s)", $2 / b, base; print "" }' "$2"
+}
+report cat-file "$work/files"
+report cat-pipe "$work/results"
 # Files (written atomically), then back to ZRD: the same bytes (deals and
 # tricks).
 for f in zbd jsonl pbn; do "$bin" convert "$work/d.zrd" "$work/d.$f" 2>/dev/null; done

@@ -90,21 +90,23 @@ impl Hand {
 
     /// Appends PBN's form `AKQ.JT9..5432`.
     pub fn push_dotted(self, out: &mut Vec<u8>) {
-        // Into a stack buffer first: one copy into `out` instead of a
-        // capacity check per character (the hot path of every text writer).
-        let mut buf = [0u8; 56];
+        // Each suit's ace-to-eight and seven-to-two halves from two small
+        // tables, eight bytes copied at a time into a stack buffer, then one
+        // copy into `out` (the hot path of every text writer).
+        let mut buf = [0u8; 72];
         let mut n = 0;
         for suit in Suit::ALL {
             if suit != Suit::Spades {
                 buf[n] = b'.';
                 n += 1;
             }
-            let mut bits = self.suit_bits(suit);
-            while bits != 0 {
-                buf[n] = RANK_CHARS[bits.trailing_zeros() as usize];
-                n += 1;
-                bits &= bits - 1;
-            }
+            let bits = self.suit_bits(suit) as usize;
+            let (high, h) = HIGH_RANKS[bits & 0x7f];
+            buf[n..n + 8].copy_from_slice(&high);
+            n += h as usize;
+            let (low, l) = LOW_RANKS[bits >> 7];
+            buf[n..n + 8].copy_from_slice(&low);
+            n += l as usize;
         }
         out.extend_from_slice(&buf[..n]);
     }
@@ -198,6 +200,31 @@ impl FromIterator<Card> for Hand {
         }
         hand
     }
+}
+
+/// The rank characters of a 7-bit mask of A K Q J T 9 8 (bit 0 the ace),
+/// padded to 8 bytes, and how many there are.
+const HIGH_RANKS: [([u8; 8], u8); 128] = rank_table::<128>(0);
+/// The same for a 6-bit mask of 7 6 5 4 3 2 (bit 0 the seven).
+const LOW_RANKS: [([u8; 8], u8); 64] = rank_table::<64>(7);
+
+const fn rank_table<const N: usize>(first: usize) -> [([u8; 8], u8); N] {
+    let mut t = [([0u8; 8], 0u8); N];
+    let mut mask = 0;
+    while mask < N {
+        let mut k = 0;
+        let mut bit = 0;
+        while (1 << bit) < N {
+            if mask & (1 << bit) != 0 {
+                t[mask].0[k] = RANK_CHARS[first + bit];
+                k += 1;
+            }
+            bit += 1;
+        }
+        t[mask].1 = k as u8;
+        mask += 1;
+    }
+    t
 }
 
 /// [`RANK_ORDER`] with the lower-case letters too.

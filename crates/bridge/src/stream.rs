@@ -85,6 +85,9 @@ pub fn convert(
     options: &WriteOptions,
     progress: &mut dyn FnMut(u64),
 ) -> Result<Streamed, Error> {
+    if crate::formats::pavlicek::transcodes(from, to) {
+        return transcode(from, to, input, out, progress);
+    }
     let rec = record_len(from).expect("a fixed-record format");
     let mut buf = vec![0u8; rec * BLOCK];
     let mut done = Streamed::default();
@@ -157,6 +160,75 @@ pub fn convert(
     Ok(done)
 }
 
+/// Pavlicek format to Pavlicek format without the model: each record is
+/// checked as the reader checks it, then its bytes are copied or cut
+/// (ZRD to ZBD keeps the first 13 bytes). The output is the bytes the
+/// reader and writer would give, at the speed of memory.
+fn transcode(
+    from: Format,
+    to: Format,
+    input: &mut dyn Read,
+    out: &mut dyn Write,
+    progress: &mut dyn FnMut(u64),
+) -> Result<Streamed, Error> {
+    use crate::formats::pavlicek::{check_record, output_record, terminator_len};
+    let rec = record_len(from).expect("a fixed-record format");
+    let mut buf = vec![0u8; rec * BLOCK * 4];
+    let mut obuf = Vec::with_capacity(buf.len() * 2);
+    let mut done = Streamed::default();
+    if matches!((from, to), (Format::Zrd | Format::Zrj, Format::Zbd)) {
+        done.losses
+            .push(format!("{} does not keep double-dummy tables", to.name()));
+    }
+    if from != Format::Zdd && to == Format::Zdd {
+        done.losses
+            .push("ZDD does not keep deals (only double-dummy tables)".into());
+    }
+    let mut byte = 0u64;
+    loop {
+        let n = fill(input, &mut buf)?;
+        let mut at = 0;
+        let mut ended = false;
+        while at < n {
+            let r = &buf[at..n];
+            let t = terminator_len(from);
+            if r.len() >= t && r[..t].iter().all(|&b| b == 0) {
+                obuf.extend_from_slice(r);
+                input.read_to_end(&mut obuf)?;
+                ended = true;
+                break;
+            }
+            let record = done.boards;
+            let position = crate::error::Position::record(record, byte + at as u64);
+            if r.len() < rec {
+                return Err(Error::syntax(
+                    from,
+                    position,
+                    format!(
+                        "truncated record: {} of {rec} bytes at the end of the file",
+                        r.len()
+                    ),
+                ));
+            }
+            let r = &r[..rec];
+            check_record(from, r)
+                .map_err(|m| Error::invalid(from, position, format!("deal {}: {m}", record + 1)))?;
+            output_record(from, to, r, &mut obuf)
+                .map_err(|m| Error::unsupported(to, format!("board {}: {m}", record + 1)))?;
+            done.boards += 1;
+            at += rec;
+        }
+        out.write_all(&obuf)?;
+        obuf.clear();
+        byte += n as u64;
+        progress(byte);
+        if ended || n < buf.len() {
+            break;
+        }
+    }
+    Ok(done)
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -187,6 +259,7 @@ mod tests {
         for (to, input) in [
             (Format::Zbd, &with_tail),
             (Format::Zrd, &with_tail),
+            (Format::Zdd, &with_tail),
             (Format::Pbn, &zrd),
             (Format::Jsonl, &zrd),
             (Format::Bri, &zrd),
@@ -207,7 +280,12 @@ mod tests {
                 out == whole(Format::Zrd, to, input),
                 "{to}: streamed and whole differ"
             );
-            assert_eq!(calls, 3, "{to}");
+            let blocks = if crate::formats::pavlicek::transcodes(Format::Zrd, to) {
+                1
+            } else {
+                3
+            };
+            assert_eq!(calls, blocks, "{to}");
         }
     }
 
@@ -227,5 +305,47 @@ mod tests {
         .unwrap_err();
         let p = e.position().unwrap();
         assert_eq!((p.record, p.byte), (Some(17_000), 13 * 17_000), "{e}");
+    }
+}
+
+#[cfg(test)]
+mod transcode_tests {
+    use super::*;
+
+    fn run(from: Format, to: Format, bytes: &[u8]) -> Result<Vec<u8>, Error> {
+        let mut out = Vec::new();
+        convert(
+            from,
+            to,
+            &mut &bytes[..],
+            &mut out,
+            &WriteOptions::default(),
+            &mut |_| {},
+        )
+        .map(|_| out)
+    }
+
+    #[test]
+    fn transcoding_checks_what_the_reader_checks() {
+        let deal = crate::Deal::from_number(12345).unwrap();
+        let set = crate::BoardSet::from_boards(vec![crate::Board::new(1, deal)]);
+        let mut zrj = Vec::new();
+        crate::format::write(Format::Zrj, &set, &mut zrj).unwrap();
+        assert_eq!(run(Format::Zrj, Format::Zbd, &zrj).unwrap(), zrj[..13]);
+        let mut bad = zrj.clone();
+        bad[13] |= 0b0100;
+        for path in [Format::Zbd, Format::Jsonl] {
+            let e = run(Format::Zrj, path, &bad).unwrap_err();
+            assert!(e.to_string().contains("bits 106-107 are 1"), "{path}: {e}");
+        }
+        let mut zrd = Vec::new();
+        crate::format::write(Format::Zrd, &set, &mut zrd).unwrap();
+        zrd[20] = 0xfe; // a nibble of 14
+        assert!(run(Format::Zrd, Format::Zbd, &zrd).is_err());
+        assert!(run(Format::Zrd, Format::Jsonl, &zrd).is_err());
+        zrd[20] = 0xff;
+        zrd[0] ^= 3; // the ace of spades to another hand: 14 cards there
+        let e = run(Format::Zrd, Format::Zbd, &zrd).unwrap_err();
+        assert!(e.to_string().contains("deal 1:"), "{e}");
     }
 }

@@ -570,3 +570,55 @@ fn deal_numbers_as_a_format() {
         "AKQJT98765432..."
     );
 }
+
+#[test]
+fn pavlicek_edges_bit_for_bit() {
+    use boardfile_bridge::{DdTable, Strain, DEALS};
+    // All thirteen of a suit in one hand (deal numbers 1 and the last), a
+    // void-heavy deal, tables of 13s, 0s and unknowns.
+    let deals = [
+        Deal::from_number(1).unwrap(),
+        Deal::from_number(DEALS).unwrap(),
+        Deal::from_number(DEALS / 2).unwrap(),
+    ];
+    let mut set = BoardSet::default();
+    for (i, d) in deals.iter().enumerate() {
+        let mut b = boardfile_bridge::Board::new(i as u32 + 1, *d);
+        let mut t = DdTable::default();
+        for (k, seat) in Seat::ALL.into_iter().enumerate() {
+            for strain in Strain::ALL {
+                let v = match (i, k) {
+                    (0, _) => Some(13),
+                    (1, 0) => Some(1), // a notrump nibble that is not 0
+                    (1, _) => Some(0),
+                    _ => None,
+                };
+                t.set(seat, strain, v).unwrap();
+            }
+        }
+        b.dd = (i < 2).then_some(t);
+        set.boards.push(b);
+    }
+    for f in [
+        Format::Zbd,
+        Format::Zrd,
+        Format::Zbs,
+        Format::DealNumber,
+        Format::Zdd,
+    ] {
+        let bytes = write_vec(f, &set);
+        let back = read(f, &bytes).unwrap().set;
+        assert_eq!(write_vec(f, &back), bytes, "{f}");
+        if f != Format::Zdd {
+            let got: Vec<Deal> = back.boards.iter().map(|b| b.deal).collect();
+            assert_eq!(got, deals, "{f}");
+        }
+        if matches!(f, Format::Zrd | Format::Zdd) {
+            let got: Vec<_> = back.boards.iter().map(|b| b.dd).collect();
+            let want: Vec<_> = set.boards.iter().map(|b| b.dd).collect();
+            assert_eq!(got, want, "{f}");
+        }
+    }
+    // Deal 1 in ZBD: the thirteen spades North (code 1) fill bytes 0-2.
+    assert_eq!(&write_vec(Format::Zbd, &set)[..3], &[0x55, 0x55, 0x55]);
+}

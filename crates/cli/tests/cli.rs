@@ -535,3 +535,36 @@ fn pavlicek_checksum_and_zdd_with_deals() {
         .unwrap()
         .contains("\"deal\":\"N:- - - -\""));
 }
+
+#[test]
+fn a_streamed_conversion_that_fails_leaves_no_output() {
+    let dir = tempfile::tempdir().unwrap();
+    // 40,000 ZRD records (three blocks of the streaming reader) cut short by
+    // 5 bytes: exit 1 with the record and byte, and no OUT.
+    let jsonl = (1..=2)
+        .map(|n| format!("{{\"board\":{n},\"deal\":\"N:AKQJ.T98.765.432 T98.765.432.AKQJ 765.432.AKQJ.T98 432.AKQJ.T98.765\"}}\n"))
+        .collect::<String>();
+    let src = dir.path().join("two.jsonl");
+    std::fs::write(&src, jsonl).unwrap();
+    let two = dir.path().join("two.zrd");
+    expect(0, &["convert", s(&src), s(&two)]);
+    let rec = std::fs::read(&two).unwrap();
+    assert_eq!(rec.len(), 46);
+    let mut big = Vec::new();
+    for _ in 0..20_000 {
+        big.extend_from_slice(&rec);
+    }
+    big.truncate(big.len() - 5);
+    let input = dir.path().join("big.zrd");
+    std::fs::write(&input, &big).unwrap();
+    let out = dir.path().join("big.jsonl");
+    let run = expect(1, &["convert", s(&input), s(&out)]);
+    assert!(
+        run.stderr
+            .contains("ZRD error at record 39999 (byte 919977): truncated record: 18 of 23 bytes"),
+        "{}",
+        run.stderr
+    );
+    assert!(!out.exists());
+    assert_eq!(entries(dir.path()), ["big.zrd", "two.jsonl", "two.zrd"]);
+}

@@ -53,9 +53,8 @@ pub(crate) fn fixed_records<'a>(
             format,
             Position::record(record, (bytes.len() - rest.len()) as u64),
             format!(
-                "truncated record: {} of {size} bytes (the file is {} bytes, not a multiple of {size})",
-                rest.len(),
-                bytes.len()
+                "truncated record: {} of {size} bytes at the end of the file",
+                rest.len()
             ),
         ))?;
     }

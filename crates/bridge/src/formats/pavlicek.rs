@@ -57,12 +57,36 @@ const STRAINS: [Strain; 5] = [
     Strain::Clubs,
 ];
 
+/// For each byte of a ZBD record, the four cards it places as a 4-bit mask
+/// per holder code (0 West, 1 North, 2 East, 3 South).
+const BYTE_HOLDERS: [[u8; 4]; 256] = {
+    let mut t = [[0u8; 4]; 256];
+    let mut b = 0;
+    while b < 256 {
+        let mut j = 0;
+        while j < 4 {
+            let code = (b >> (2 * j)) & 3;
+            t[b][code] |= 1 << j;
+            j += 1;
+        }
+        b += 1;
+    }
+    t
+};
+
 /// Decodes 13 ZBD bytes; a hand of more than 13 cards is an error.
 pub(crate) fn decode_deal(b: &[u8]) -> Result<Deal, String> {
+    // By code (W N E S), then into the model's N E S W order.
+    let mut by_code = [0u64; 4];
+    for (i, &byte) in b[..13].iter().enumerate() {
+        let m = BYTE_HOLDERS[byte as usize];
+        for (code, hand) in by_code.iter_mut().enumerate() {
+            *hand |= (m[code] as u64) << (4 * i);
+        }
+    }
     let mut hands = [0u64; 4];
-    for card in 0..52 {
-        let c = (b[card / 4] >> (2 * (card % 4))) & 3;
-        hands[HOLDER[c as usize].index()] |= 1 << card;
+    for (code, bits) in by_code.into_iter().enumerate() {
+        hands[HOLDER[code].index()] = bits;
     }
     Deal::new(hands.map(|h| Hand::from_bits(h).expect("52 bits"))).map_err(|e| e.to_string())
 }
@@ -243,10 +267,8 @@ pub fn read(format: Format, bytes: &[u8], diag: &mut Diagnostics) -> Result<Boar
                 format,
                 Position::record(record, at as u64),
                 format!(
-                    "truncated record: {} of {} bytes (the file is {} bytes, not a multiple of {})",
+                    "truncated record: {} of {} bytes at the end of the file",
                     rest.len(),
-                    l.record,
-                    bytes.len(),
                     l.record
                 ),
             ))?;
@@ -294,6 +316,102 @@ pub fn write(format: Format, set: &BoardSet, out: &mut dyn Write) -> Result<(), 
         buf.extend_from_slice(&p.tail);
     }
     out.write_all(&buf)?;
+    Ok(())
+}
+
+/// True when records of `from` become records of `to` without the model
+/// (see `stream`): same format, or ZRD/ZRJ to ZBD, ZRD to ZDD, ZBD to ZRD.
+pub(crate) fn transcodes(from: Format, to: Format) -> bool {
+    use Format::*;
+    matches!(
+        (from, to),
+        (Zbd, Zbd)
+            | (Zdd, Zdd)
+            | (Zrd, Zrd)
+            | (Zrj, Zrj)
+            | (Zrd, Zbd)
+            | (Zrj, Zbd)
+            | (Zrd, Zdd)
+            | (Zbd, Zrd)
+    )
+}
+
+/// Zero bytes that end a list of records of `format`.
+pub(crate) fn terminator_len(format: Format) -> usize {
+    layout(format).terminator
+}
+
+/// The checks the reader makes of one record, without building a board:
+/// 13 cards a hand, tricks 0-13 or 15, ZRJ's unused bits 0.
+pub(crate) fn check_record(format: Format, r: &[u8]) -> Result<(), String> {
+    if format != Format::Zdd {
+        let mut x = 0u128;
+        for (i, &b) in r[..13].iter().enumerate() {
+            x |= (b as u128) << (8 * i);
+        }
+        const LOW: u128 = 0x55_5555_5555_5555_5555_5555_5555; // 52 two-bit fields
+        debug_assert_eq!(LOW.count_ones(), 52);
+        let lo = x & LOW;
+        let hi = (x >> 1) & LOW;
+        let counts = [
+            (!lo & !hi & LOW).count_ones(),
+            (lo & !hi).count_ones(),
+            (!lo & hi & LOW).count_ones(),
+            (lo & hi).count_ones(),
+        ];
+        if counts != [13; 4] {
+            // The reader's own message names the hand.
+            decode_deal(r)?;
+        }
+    }
+    let nibbles: &[u8] = match format {
+        Format::Zbd => return Ok(()),
+        Format::Zdd => r,
+        Format::Zrd => &r[13..],
+        _ => {
+            if r[13] & 0b1100 != 0 {
+                return Err(format!("bits 106-107 are {}, not 0", (r[13] >> 2) & 3));
+            }
+            &r[14..]
+        }
+    };
+    for &b in nibbles {
+        for v in [b & 15, b >> 4] {
+            if v == 14 {
+                return Err(format!("a trick count of {v} (0 to 13, or 15 for unknown)"));
+            }
+        }
+    }
+    if format == Format::Zrj && r[13] >> 4 == 14 {
+        return Err("a trick count of 14 (0 to 13, or 15 for unknown)".into());
+    }
+    Ok(())
+}
+
+/// Appends the `to` record for a checked `from` record.
+pub(crate) fn output_record(
+    from: Format,
+    to: Format,
+    r: &[u8],
+    out: &mut Vec<u8>,
+) -> Result<(), String> {
+    match (from, to) {
+        (Format::Zrd | Format::Zrj, Format::Zbd) => out.extend_from_slice(&r[..13]),
+        (Format::Zrd, Format::Zdd) => {
+            if r[13..15] == [0, 0] {
+                return Err(
+                    "all four hands take 0 tricks in notrump, which ZDD reads as the end of the file"
+                        .into(),
+                );
+            }
+            out.extend_from_slice(&r[13..]);
+        }
+        (Format::Zbd, Format::Zrd) => {
+            out.extend_from_slice(r);
+            out.extend_from_slice(&[0xff; 10]);
+        }
+        _ => out.extend_from_slice(r),
+    }
     Ok(())
 }
 

@@ -556,9 +556,7 @@ impl Writer {
         );
         if let Some(dd) = &b.dd {
             if tricks {
-                if let Some(t) = dd_to_tricks(dd) {
-                    self.tag_line("DoubleDummyTricks", &t);
-                }
+                self.tricks_line(dd);
             }
         }
         if let Some(par) = &b.par {
@@ -585,9 +583,40 @@ impl Writer {
             }
         }
         if let (Some(dd), true) = (&b.dd, table) {
-            self.tag_line("OptimumResultTable", "Declarer;Denomination\\2R;Result\\2R");
+            self.buf.extend_from_slice(
+                b"[OptimumResultTable \"Declarer;Denomination\\2R;Result\\2R\"]\r\n",
+            );
             self.table_rows(dd);
         }
+    }
+
+    /// `[DoubleDummyTricks "..."]` when every entry is known, as
+    /// [`dd_to_tricks`] spells it, without a string.
+    fn tricks_line(&mut self, dd: &crate::board::DdTable) {
+        let mut digits = [0u8; 20];
+        for (i, seat) in [Seat::North, Seat::South, Seat::East, Seat::West]
+            .into_iter()
+            .enumerate()
+        {
+            for (j, strain) in [
+                Strain::NoTrump,
+                Strain::Spades,
+                Strain::Hearts,
+                Strain::Diamonds,
+                Strain::Clubs,
+            ]
+            .into_iter()
+            .enumerate()
+            {
+                let Some(t) = dd.get(seat, strain) else {
+                    return;
+                };
+                digits[i * 5 + j] = b"0123456789abcd"[t as usize];
+            }
+        }
+        self.buf.extend_from_slice(b"[DoubleDummyTricks \"");
+        self.buf.extend_from_slice(&digits);
+        self.buf.extend_from_slice(b"\"]\r\n");
     }
 
     /// The rows of a generated `OptimumResultTable` (`Declarer;Denomination\2R;
