@@ -970,6 +970,7 @@ impl<'a> Reader<'a> {
                 contracts: contracts.unwrap_or_default(),
             });
         }
+        drop_generated_dd_tags(&mut board);
         self.set.boards.push(board);
         Ok(())
     }
@@ -996,6 +997,95 @@ const NAME_CHAR: [bool; 256] = {
     }
     t
 };
+
+/// Drops the double-dummy tags when they are exactly the ones, in exactly
+/// the text, that the writer generates from the board's table and par (the
+/// form of boardfile and BridgeComposer): they say nothing the model does
+/// not, and a file of millions of solved deals then costs a table a board,
+/// not sixty strings. Any other form is kept as written.
+fn drop_generated_dd_tags(board: &mut Board) {
+    use super::dd::{contracts_tag_value, dd_to_tricks, is_dd_tag, score_tag_value};
+    if !board.tags.iter().any(|t| is_dd_tag(&t.name)) {
+        return;
+    }
+    let mut want: Vec<&str> = Vec::with_capacity(4);
+    if let Some(dd) = &board.dd {
+        want.push("OptimumResultTable");
+        if dd_to_tricks(dd).is_some() {
+            want.push("DoubleDummyTricks");
+        }
+    }
+    if let Some(par) = &board.par {
+        want.push("OptimumScore");
+        if !par.contracts.is_empty() {
+            want.push("ParContract");
+        }
+    }
+    let commented = |name: &str| {
+        board
+            .comments
+            .iter()
+            .any(|c| matches!(&c.after, Anchor::Tag(n) if n == name))
+    };
+    let mut present = 0;
+    for t in board.tags.iter().filter(|t| is_dd_tag(&t.name)) {
+        present += 1;
+        let canonical = want.contains(&t.name.as_ref())
+            && !commented(&t.name)
+            && match t.name.as_ref() {
+                "OptimumResultTable" => board.dd.as_ref().is_some_and(|dd| generated_table(t, dd)),
+                "DoubleDummyTricks" => board
+                    .dd
+                    .as_ref()
+                    .and_then(dd_to_tricks)
+                    .is_some_and(|v| v == t.value),
+                "OptimumScore" => board
+                    .par
+                    .as_ref()
+                    .is_some_and(|p| score_tag_value(p.score_ns) == t.value),
+                _ => board
+                    .par
+                    .as_ref()
+                    .is_some_and(|p| contracts_tag_value(&p.contracts) == t.value),
+            };
+        if !canonical {
+            return;
+        }
+    }
+    if present == want.len() {
+        board.tags.retain(|t| !is_dd_tag(&t.name));
+    }
+}
+
+/// True when a table tag is the one the writer generates: its header and 20
+/// rows N S E W by NT S H D C.
+fn generated_table(t: &Tag, dd: &crate::board::DdTable) -> bool {
+    use crate::board::Strain;
+    if t.value != "Declarer;Denomination\\2R;Result\\2R" || t.rows.len() != 20 {
+        return false;
+    }
+    let mut rows = t.rows.iter();
+    for seat in [Seat::North, Seat::South, Seat::East, Seat::West] {
+        for (strain, name) in [
+            (Strain::NoTrump, "NT"),
+            (Strain::Spades, "S"),
+            (Strain::Hearts, "H"),
+            (Strain::Diamonds, "D"),
+            (Strain::Clubs, "C"),
+        ] {
+            let want = dd.get(seat, strain).map_or("?".to_string(), |v| v.to_string());
+            match rows.next() {
+                Some(r) if r.len() == 3
+                    && r[0].len() == 1
+                    && r[0].as_bytes()[0] == seat.letter() as u8
+                    && r[1] == name
+                    && r[2] == want => {}
+                _ => return false,
+            }
+        }
+    }
+    true
+}
 
 /// The mandatory tags that are not model fields, in export order.
 const OTHER_MANDATORY: [&str; 11] = [
