@@ -243,7 +243,10 @@ impl Deal {
         let mut left = [13u128; 4];
         let mut k = DEALS;
         let mut hands = [0u64; 4];
-        for index in 0..52u8 {
+        let mut index = 0u8;
+        // While the count needs more than 64 bits, in u128 (whose division
+        // is slow); then the same steps in u64.
+        while index < 52 && k > u64::MAX as u128 / 13 {
             let c = 52 - index as u128;
             for (h, n) in left.iter_mut().enumerate() {
                 let x = k * *n / c;
@@ -255,6 +258,23 @@ impl Deal {
                 }
                 i -= x;
             }
+            index += 1;
+        }
+        let (mut i, mut k) = (i as u64, k as u64);
+        let mut left = left.map(|n| n as u64);
+        while index < 52 {
+            let c = 52 - index as u64;
+            for (h, n) in left.iter_mut().enumerate() {
+                let x = k * *n / c;
+                if i < x || h == 3 {
+                    hands[h] |= 1 << index;
+                    k = x;
+                    *n -= 1;
+                    break;
+                }
+                i -= x;
+            }
+            index += 1;
         }
         Deal::new(hands.map(|h| Hand::from_bits(h).expect("52 bits"))).ok()
     }

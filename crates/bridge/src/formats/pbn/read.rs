@@ -1073,13 +1073,16 @@ fn generated_table(t: &Tag, dd: &crate::board::DdTable) -> bool {
             (Strain::Diamonds, "D"),
             (Strain::Clubs, "C"),
         ] {
-            let want = dd.get(seat, strain).map_or("?".to_string(), |v| v.to_string());
+            let want = dd
+                .get(seat, strain)
+                .map_or("?".to_string(), |v| v.to_string());
             match rows.next() {
-                Some(r) if r.len() == 3
-                    && r[0].len() == 1
-                    && r[0].as_bytes()[0] == seat.letter() as u8
-                    && r[1] == name
-                    && r[2] == want => {}
+                Some(r)
+                    if r.len() == 3
+                        && r[0].len() == 1
+                        && r[0].as_bytes()[0] == seat.letter() as u8
+                        && r[1] == name
+                        && r[2] == want => {}
                 _ => return false,
             }
         }
