@@ -3,15 +3,20 @@
 
 use boardfile_bridge::{Board, BoardSet, Card, Deal, Hand};
 
-/// `boards` random complete deals numbered 1, 2, 3... from a fixed seed.
-pub fn random_set(boards: usize, seed: u64) -> BoardSet {
+/// xorshift64 from a seed.
+fn xorshift(seed: u64) -> impl FnMut() -> u64 {
     let mut state = seed | 1;
-    let mut next = move || {
+    move || {
         state ^= state << 13;
         state ^= state >> 7;
         state ^= state << 17;
         state
-    };
+    }
+}
+
+/// `boards` random complete deals numbered 1, 2, 3... from a fixed seed.
+pub fn random_set(boards: usize, seed: u64) -> BoardSet {
+    let mut next = xorshift(seed);
     let list = (0..boards)
         .map(|i| {
             let mut pack: Vec<u8> = (0..52).collect();
@@ -35,13 +40,7 @@ pub fn random_set(boards: usize, seed: u64) -> BoardSet {
 #[allow(dead_code)]
 pub fn add_random_tables(set: &mut BoardSet, seed: u64, one_hand: bool) {
     use boardfile_bridge::{DdTable, Seat, Strain};
-    let mut state = seed | 1;
-    let mut next = move || {
-        state ^= state << 13;
-        state ^= state >> 7;
-        state ^= state << 17;
-        state
-    };
+    let mut next = xorshift(seed);
     for b in &mut set.boards {
         let mut t = DdTable::default();
         let only = Seat::ALL[(next() % 4) as usize];

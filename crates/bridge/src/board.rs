@@ -87,6 +87,16 @@ impl Strain {
         Strain::NoTrump,
     ];
 
+    /// Notrump, then spades down to clubs: the order of double-dummy
+    /// listings (PBN's DoubleDummyTricks and tables, Pavlicek's nibbles).
+    pub const NT_FIRST: [Strain; 5] = [
+        Strain::NoTrump,
+        Strain::Spades,
+        Strain::Hearts,
+        Strain::Diamonds,
+        Strain::Clubs,
+    ];
+
     /// `C`, `D`, `H`, `S` or `NT`.
     pub fn name(self) -> &'static str {
         ["C", "D", "H", "S", "NT"][self as usize]

@@ -48,14 +48,8 @@ fn code(seat: Seat) -> u8 {
     }
 }
 
-/// The ZDD strain order.
-const STRAINS: [Strain; 5] = [
-    Strain::NoTrump,
-    Strain::Spades,
-    Strain::Hearts,
-    Strain::Diamonds,
-    Strain::Clubs,
-];
+/// The strain order of double-dummy listings.
+const STRAINS: [Strain; 5] = Strain::NT_FIRST;
 
 /// For each byte of a ZBD record, the four cards it places as a 4-bit mask
 /// per holder code (0 West, 1 North, 2 East, 3 South).

@@ -6,14 +6,8 @@ use crate::deal::Seat;
 
 /// The declarer order of `DoubleDummyTricks` and of the generated table.
 const DECLARERS: [Seat; 4] = [Seat::North, Seat::South, Seat::East, Seat::West];
-/// The strain order of `DoubleDummyTricks` and of the generated table.
-const STRAINS: [Strain; 5] = [
-    Strain::NoTrump,
-    Strain::Spades,
-    Strain::Hearts,
-    Strain::Diamonds,
-    Strain::Clubs,
-];
+/// The strain order of double-dummy listings.
+const STRAINS: [Strain; 5] = Strain::NT_FIRST;
 
 /// Which double-dummy tags the PBN writer gives a board whose table or par
 /// is known but not (or no longer) carried by a tag of the file.

@@ -598,16 +598,7 @@ impl Writer {
             .into_iter()
             .enumerate()
         {
-            for (j, strain) in [
-                Strain::NoTrump,
-                Strain::Spades,
-                Strain::Hearts,
-                Strain::Diamonds,
-                Strain::Clubs,
-            ]
-            .into_iter()
-            .enumerate()
-            {
+            for (j, strain) in Strain::NT_FIRST.into_iter().enumerate() {
                 let Some(t) = dd.get(seat, strain) else {
                     return;
                 };
