@@ -18,13 +18,15 @@ use std::io::{IsTerminal, Read, Write};
 use std::path::{Path, PathBuf};
 use std::process::ExitCode;
 
-/// Read, validate and convert bridge board-set files.
+/// Read, validate and convert bridge board sets and Othello game files.
 ///
-/// Formats: BRI, DGE, BRE, DUP, HRF (Duplimate/Dealer4), DLM (DupSoft),
-/// PBN 2.1, LIN (Bridge Base Online) and JSON Lines; for Othello the WTHOR
-/// database (WTB, WTD, PZZ, JOU, TRN), JSON Lines, transcripts, and GGF, PGN
-/// and CSV output. A format is chosen by --from/--to, else by the file's content,
-/// else by its extension. `-` reads standard input or writes standard output.
+/// Bridge: BRI, DGE, BRE, DUP, HRF (Duplimate/Dealer4), DLM (DupSoft), PBN
+/// 2.1, LIN (Bridge Base Online), Pavlicek's ZBS, ZBD, ZDD, ZRD, ZRJ and deal
+/// numbers (DEALNUM), and JSON Lines. Othello: the WTHOR database (WTB, WTD,
+/// PZZ, JOU, TRN), JSON Lines, transcripts, and GGF, PGN and CSV output. A
+/// format is chosen by --from/--to, else by the file's content, else by its
+/// extension (Pavlicek's binary formats, which have no signature, by the
+/// extension first). `-` reads standard input or writes standard output.
 ///
 /// Exit status: 0 success, 1 invalid input, 2 could not run (usage, I/O).
 #[derive(Parser)]
