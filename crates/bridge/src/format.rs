@@ -193,12 +193,14 @@ impl Format {
             Format::Jsonl,
             Format::Pbn,
             Format::Lin,
-            Format::DealNumber,
             Format::Dup,
             Format::Bri,
             Format::Dge,
             Format::Bre,
             Format::Hrf,
+            // A line of digits is the least telling signature: a BRE file
+            // whose event is "2024" is a BRE file.
+            Format::DealNumber,
         ];
         ORDER.into_iter().find(|f| f.matches(bytes))
     }

@@ -622,3 +622,11 @@ fn pavlicek_edges_bit_for_bit() {
     // Deal 1 in ZBD: the thirteen spades North (code 1) fill bytes 0-2.
     assert_eq!(&write_vec(Format::Zbd, &set)[..3], &[0x55, 0x55, 0x55]);
 }
+
+#[test]
+fn a_bre_file_whose_event_is_a_number_is_still_bre() {
+    let mut set = random::random_set(2, 0xb7e);
+    set.event = Some("2024".into());
+    let bytes = write_vec(Format::Bre, &set);
+    assert_eq!(Format::sniff(&bytes), Some(Format::Bre));
+}
