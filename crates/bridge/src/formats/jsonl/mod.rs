@@ -47,10 +47,19 @@ use std::io::Write;
 pub mod game;
 use game::{JsonComment, JsonSequence, JsonTags};
 
-/// True when the first non-blank byte opens a JSON object.
+/// True when the text opens with a JSON object: `{` and a key (or `}`).
 pub fn sniff(bytes: &[u8]) -> bool {
+    // `{` then a key or `}`: a PBN file opening with a `{comment}` is not
+    // JSON.
     let bytes = bytes.strip_prefix(b"\xef\xbb\xbf").unwrap_or(bytes);
-    bytes.iter().find(|b| !b.is_ascii_whitespace()) == Some(&b'{')
+    let bytes = bytes.trim_ascii_start();
+    match bytes.strip_prefix(b"{") {
+        Some(rest) => matches!(
+            rest.trim_ascii_start().first(),
+            Some(b'"') | Some(b'}') | None
+        ),
+        None => false,
+    }
 }
 
 #[derive(Deserialize)]

@@ -427,6 +427,9 @@ fn sniffing() {
     assert!(sniff(b"% PBN 2.1\r\n% EXPORT\r\n"));
     assert!(sniff(b"\n{intro}\n; note\n[Event \"x\"]"));
     assert!(!sniff(b"{\"board\":1}"));
+    // A file opening with commentary is PBN, not JSON Lines.
+    let commented = b"{ Created by hand }\r\n[Event \"x\"]\r\n[Deal \"N:- - - -\"]\r\n";
+    assert_eq!(crate::Format::sniff(commented), Some(crate::Format::Pbn));
     assert!(!sniff(b"[1, 2]"));
 }
 
