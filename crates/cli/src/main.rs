@@ -475,14 +475,7 @@ fn info(path: &Path, from: Option<FormatArg>, out: &mut dyn Write) -> Result<Out
     let outcome =
         read(format, &bytes).map_err(|e| Failure::data(format!("{}: {e}", display(path)), &e))?;
     let set = &outcome.set;
-    writeln!(out, "{}", display(path))?;
-    writeln!(
-        out,
-        "  format:   {} ({})",
-        format.name(),
-        format.description()
-    )?;
-    writeln!(out, "  size:     {} bytes", bytes.len())?;
+    info_head(out, path, format.name(), format.description(), bytes.len())?;
     writeln!(out, "  boards:   {}", set.boards.len())?;
     if let (Some(first), Some(last)) = (set.boards.first(), set.boards.last()) {
         writeln!(out, "  numbers:  {} to {}", first.number, last.number)?;
@@ -563,6 +556,28 @@ fn yes_no(b: bool) -> &'static str {
     }
 }
 
+/// The first lines of `info`, for every kind of file.
+fn info_head(
+    out: &mut dyn Write,
+    path: &Path,
+    name: &str,
+    description: &str,
+    size: usize,
+) -> std::io::Result<()> {
+    writeln!(out, "{}", display(path))?;
+    writeln!(out, "  format:   {name} ({description})")?;
+    writeln!(out, "  size:     {size} bytes")
+}
+
+/// `validate`'s word for a file: `valid`, `1 error`, `3 errors`.
+fn verdict(errors: usize) -> String {
+    match errors {
+        0 => "valid".into(),
+        1 => "1 error".into(),
+        n => format!("{n} errors"),
+    }
+}
+
 fn validate_file(
     path: &Path,
     from: Option<FormatArg>,
@@ -580,15 +595,7 @@ fn validate_file(
     }
     warn_all(path, &report.warnings);
     let boards = report.set.as_ref().map_or(0, |s| s.boards.len());
-    let status = if report.is_valid() {
-        "valid".to_string()
-    } else {
-        format!(
-            "{} error{}",
-            report.errors.len(),
-            if report.errors.len() == 1 { "" } else { "s" }
-        )
-    };
+    let status = verdict(report.errors.len());
     writeln!(
         out,
         "{}: {status} ({}, {boards} boards read, {} warnings)",

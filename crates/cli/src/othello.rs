@@ -292,15 +292,7 @@ pub fn validate(
     for e in &errors {
         eprintln!("boardfile: {}: {e}", display(path));
     }
-    let status = if errors.is_empty() {
-        "valid".to_string()
-    } else {
-        format!(
-            "{} error{}",
-            errors.len(),
-            if errors.len() == 1 { "" } else { "s" }
-        )
-    };
+    let status = crate::verdict(errors.len());
     write!(
         out,
         "{}: {status} ({}, {records} records",
@@ -325,14 +317,7 @@ pub fn info(
     format: OthelloFormat,
     out: &mut dyn Write,
 ) -> Result<Outcome, Failure> {
-    writeln!(out, "{}", display(path))?;
-    writeln!(
-        out,
-        "  format:   {} ({})",
-        format.name(),
-        format.description()
-    )?;
-    writeln!(out, "  size:     {} bytes", bytes.len())?;
+    crate::info_head(out, path, format.name(), format.description(), bytes.len())?;
     if matches!(
         format,
         OthelloFormat::Wtb
