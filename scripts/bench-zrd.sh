@@ -6,6 +6,7 @@
 #
 # Times ZRD -> ZBD against `cat` of the same file, ZRD -> JSONL and ZRD ->
 # PBN in deals a second (to standard output, so the disk is not measured),
+# JSON Lines -> ZRD and deal numbers -> ZBD (the line formats stream too),
 # the peak memory (max RSS) of each, and checks that ZRD -> JSONL/PBN -> ZRD
 # and ZBD -> ZBD give back the same bytes.
 set -euo pipefail
@@ -50,8 +51,17 @@ report cat-pipe "$work/results"
 # Files (written atomically), then back to ZRD: the same bytes (deals and
 # tricks).
 for f in zbd jsonl pbn; do "$bin" convert "$work/d.zrd" "$work/d.$f" 2>/dev/null; done
+"$bin" convert "$work/d.zrd" "$work/d.dnum" 2>/dev/null
+# The line formats stream too: JSON Lines and deal numbers back.
+{
+  timed jsonl-in "$bin" convert "$work/d.jsonl" - --to zrd
+  timed dealnum-in "$bin" convert "$work/d.dnum" - --to zbd
+} 2>/dev/null > "$work/lines"
+report none "$work/lines"
 "$bin" convert "$work/d.jsonl" "$work/back1.zrd"
 cmp "$work/d.zrd" "$work/back1.zrd" && echo "ZRD -> JSONL -> ZRD: identical"
+"$bin" convert "$work/d.dnum" "$work/back3.zbd"
+cmp "$work/d.zbd" "$work/back3.zbd" && echo "ZRD -> deal numbers -> ZBD: identical deals"
 "$bin" convert "$work/d.pbn" "$work/back2.zrd"
 cmp "$work/d.zrd" "$work/back2.zrd" && echo "ZRD -> PBN -> ZRD: identical"
 "$bin" convert "$work/d.zbd" "$work/back.zbd"

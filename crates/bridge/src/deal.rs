@@ -56,6 +56,42 @@ impl Seat {
 /// The number of bridge deals: 52! / (13!)^4.
 pub const DEALS: u128 = 53_644_737_765_488_792_839_237_440_000;
 
+/// `k / c` for `k` a multiple of `c` (1 to 52), as every step of Pavlicek's
+/// mapping is (the deals left with one card fewer): the factors of two
+/// shifted out, then a multiplication by the inverse of the odd part modulo
+/// 2^128. Many times faster than a 128-bit division.
+#[inline]
+fn exact_div(k: u128, c: u32) -> u128 {
+    let twos = c.trailing_zeros();
+    (k >> twos).wrapping_mul(ODD_INVERSES[(c >> twos) as usize])
+}
+
+/// [`exact_div`] in 64 bits.
+#[inline]
+fn exact_div64(k: u64, c: u32) -> u64 {
+    let twos = c.trailing_zeros();
+    (k >> twos).wrapping_mul(ODD_INVERSES[(c >> twos) as usize] as u64)
+}
+
+/// `ODD_INVERSES[d] * d == 1` modulo 2^128 for every odd `d` up to 52
+/// (Newton's iteration, each step doubling the correct low bits).
+const ODD_INVERSES: [u128; 53] = {
+    let mut table = [0u128; 53];
+    let mut d = 1;
+    while d < 53 {
+        let odd = d as u128;
+        let mut x = odd; // correct to 3 bits for any odd number
+        let mut step = 0;
+        while step < 6 {
+            x = x.wrapping_mul(2u128.wrapping_sub(odd.wrapping_mul(x)));
+            step += 1;
+        }
+        table[d] = x;
+        d += 2;
+    }
+    table
+};
+
 /// Why a set of four hands is not a deal.
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub enum DealError {
@@ -218,11 +254,11 @@ impl Deal {
         let mut k = DEALS;
         let mut i = 0u128;
         for index in 0..52u8 {
-            let c = 52 - index as u128;
+            let c = 52 - u32::from(index);
             let card = Card::from_index(index).expect("0..52");
             let holder = self.holder(card).expect("complete").index();
             for (h, n) in left.iter_mut().enumerate() {
-                let x = k * *n / c;
+                let x = exact_div(k * *n, c);
                 if h == holder {
                     k = x;
                     *n -= 1;
@@ -244,36 +280,32 @@ impl Deal {
         let mut k = DEALS;
         let mut hands = [0u64; 4];
         let mut index = 0u8;
-        // While the count needs more than 64 bits, in u128 (whose division
-        // is slow); then the same steps in u64.
-        while index < 52 && k > u64::MAX as u128 / 13 {
-            let c = 52 - index as u128;
-            for (h, n) in left.iter_mut().enumerate() {
-                let x = k * *n / c;
-                if i < x || h == 3 {
-                    hands[h] |= 1 << index;
-                    k = x;
-                    *n -= 1;
-                    break;
-                }
-                i -= x;
-            }
+        // Each card goes to the first hand whose deals (those left with the
+        // card there) reach past `i`, chosen without branches (which the
+        // processor cannot predict here). In u128 while the count needs it,
+        // then in u64.
+        while k > u128::from(u64::MAX / 13) {
+            let c = 52 - u32::from(index);
+            let x = left.map(|n| exact_div(k * n, c));
+            let (s1, s2, s3) = (x[0], x[0] + x[1], x[0] + x[1] + x[2]);
+            let h = usize::from(i >= s1) + usize::from(i >= s2) + usize::from(i >= s3);
+            i -= [0, s1, s2, s3][h];
+            k = x[h];
+            left[h] -= 1;
+            hands[h] |= 1 << index;
             index += 1;
         }
         let (mut i, mut k) = (i as u64, k as u64);
         let mut left = left.map(|n| n as u64);
         while index < 52 {
-            let c = 52 - index as u64;
-            for (h, n) in left.iter_mut().enumerate() {
-                let x = k * *n / c;
-                if i < x || h == 3 {
-                    hands[h] |= 1 << index;
-                    k = x;
-                    *n -= 1;
-                    break;
-                }
-                i -= x;
-            }
+            let c = 52 - u32::from(index);
+            let x = left.map(|n| exact_div64(k * n, c));
+            let (s1, s2, s3) = (x[0], x[0] + x[1], x[0] + x[1] + x[2]);
+            let h = usize::from(i >= s1) + usize::from(i >= s2) + usize::from(i >= s3);
+            i -= [0, s1, s2, s3][h];
+            k = x[h];
+            left[h] -= 1;
+            hands[h] |= 1 << index;
             index += 1;
         }
         Deal::new(hands.map(|h| Hand::from_bits(h).expect("52 bits"))).ok()
@@ -316,6 +348,22 @@ impl Deal {
 mod tests {
     use super::*;
     use crate::card::{Rank, Suit};
+
+    #[test]
+    fn exact_division_agrees_with_division() {
+        for d in (1..53).step_by(2) {
+            assert_eq!(ODD_INVERSES[d].wrapping_mul(d as u128), 1, "{d}");
+        }
+        for c in 1..=52u32 {
+            for q in [0, 1, 7, DEALS / 52, DEALS * 13 / 52 - 1] {
+                let k = q * u128::from(c);
+                assert_eq!(exact_div(k, c), q, "{k} / {c}");
+                if let Ok(k) = u64::try_from(k) {
+                    assert_eq!(u128::from(exact_div64(k, c)), q, "{k} / {c}");
+                }
+            }
+        }
+    }
 
     #[test]
     fn pavlicek_deal_numbers() {

@@ -145,10 +145,13 @@ impl Error {
     }
 
     /// The error of a part read on its own, placed in the whole file: its
-    /// byte and record moved on by the part's start.
-    pub fn shifted(mut self, bytes: u64, records: u64) -> Error {
+    /// byte, line and record moved on by the part's start.
+    pub fn shifted(mut self, bytes: u64, lines: u64, records: u64) -> Error {
         if let Some(p) = &mut self.0.position {
             p.byte += bytes;
+            if let Some(l) = &mut p.line {
+                *l += lines;
+            }
             if let Some(r) = &mut p.record {
                 *r += records;
             }

@@ -1,15 +1,20 @@
 //! Conversion record by record, for files of any size in flat memory.
 //!
-//! The fixed-record formats without set-level data (BRI, DGE, ZBD, ZDD, ZRD,
-//! ZRJ) are read a block of records at a time, each block converted and
-//! written before the next is read; memory does not grow with the file.
-//! The output formats that can be written in parts are those whose records
-//! stand alone (BRI, DGE, HRF, ZBS, ZBD, ZDD, ZRD, ZRJ, deal numbers, JSON
-//! Lines, LIN) and PBN (its header with the first part). Other pairs are
-//! converted whole ([`crate::read`] then [`crate::write_with`]).
+//! The inputs whose records stand alone are read a part at a time, each
+//! part converted and written before the next is read; memory does not grow
+//! with the file. Fixed-record formats (BRI, DGE, DUP, ZBD, ZDD, ZRD, ZRJ)
+//! are cut every 16,384 records, line formats (JSON Lines, deal numbers)
+//! at the last line end in each MiB. Boards numbered by position (all
+//! but JSON Lines, which gives each board's number) are numbered on from
+//! the file's first board across parts. The output formats that can be
+//! written in parts are those whose records stand alone (BRI, DGE, HRF,
+//! ZBS, ZBD, ZDD, ZRD, ZRJ, deal numbers, JSON Lines, LIN) and PBN (its
+//! header with the first part; not from JSON Lines, see [`can_stream`]).
+//! Other pairs are converted whole
+//! ([`crate::read`] then [`crate::write_with`]).
 
-use crate::board::{dealer_for_board, Vulnerability};
-use crate::error::{Error, Warning};
+use crate::board::{dealer_for_board, BoardSet, Vulnerability};
+use crate::error::{Diagnostics, Error, Warning};
 use crate::format::{losses, write_with, Format, WriteOptions};
 use crate::formats::pavlicek::PavlicekInfo;
 use std::io::{Read, Write};
@@ -17,20 +22,48 @@ use std::io::{Read, Write};
 /// Records read at a time.
 const BLOCK: usize = 16 * 1024;
 
-fn record_len(f: Format) -> Option<usize> {
+/// Bytes read at a time from a line format (less in tests, to cut small
+/// files into several parts).
+#[cfg(not(test))]
+const LINE_BLOCK: usize = 1 << 20;
+#[cfg(test)]
+const LINE_BLOCK: usize = 64 << 10;
+
+/// How an input is cut into parts that read on their own.
+#[derive(Clone, Copy)]
+enum Cut {
+    /// Every [`BLOCK`] records of this many bytes.
+    Records(usize),
+    /// After the last line end in each [`LINE_BLOCK`] bytes.
+    Lines,
+}
+
+fn cut(f: Format) -> Option<Cut> {
     Some(match f {
-        Format::Bri | Format::Dge => 128,
-        Format::Zbd => 13,
-        Format::Zdd => 10,
-        Format::Zrd => 23,
-        Format::Zrj => 16,
+        Format::Bri | Format::Dge => Cut::Records(128),
+        Format::Dup => Cut::Records(crate::formats::dup::RECORD),
+        Format::Zbd => Cut::Records(13),
+        Format::Zdd => Cut::Records(10),
+        Format::Zrd => Cut::Records(23),
+        Format::Zrj => Cut::Records(16),
+        Format::Jsonl | Format::DealNumber => Cut::Lines,
         _ => return None,
     })
 }
 
-/// True when `from` to `to` can be converted record by record.
+fn record_len(f: Format) -> Option<usize> {
+    match cut(f)? {
+        Cut::Records(n) => Some(n),
+        Cut::Lines => None,
+    }
+}
+
+/// True when `from` to `to` can be converted record by record. JSON Lines
+/// boards may carry PBN tags whose inheritance (`#`, `##`) and character
+/// set span the whole file, so JSON Lines goes to PBN and LIN whole.
 pub fn can_stream(from: Format, to: Format) -> bool {
-    record_len(from).is_some()
+    cut(from).is_some()
+        && !(from == Format::Jsonl && matches!(to, Format::Pbn | Format::Lin))
         && matches!(
             to,
             Format::Bri
@@ -73,8 +106,68 @@ fn fill(input: &mut dyn Read, buf: &mut [u8]) -> std::io::Result<usize> {
     Ok(n)
 }
 
-/// Converts `input` in `from` to `out` in `to` block by block (see
-/// [`can_stream`]); `progress` hears the bytes read so far after each block.
+/// An input handed out in parts that read on their own.
+struct Parts<'a> {
+    input: &'a mut dyn Read,
+    cut: Cut,
+    /// The current part, then bytes read past it (a line's start).
+    buf: Vec<u8>,
+    part: usize,
+    end: bool,
+}
+
+impl Parts<'_> {
+    /// Moves to the next part and returns it; empty at the end.
+    fn next(&mut self) -> std::io::Result<&[u8]> {
+        self.buf.drain(..self.part);
+        match self.cut {
+            Cut::Records(rec) => {
+                self.buf.resize(rec * BLOCK, 0);
+                let n = fill(self.input, &mut self.buf)?;
+                self.buf.truncate(n);
+                self.end = n < rec * BLOCK;
+                self.part = n;
+            }
+            Cut::Lines => loop {
+                let have = self.buf.len();
+                self.buf.resize(have + LINE_BLOCK, 0);
+                let n = fill(self.input, &mut self.buf[have..])?;
+                self.buf.truncate(have + n);
+                if n < LINE_BLOCK {
+                    self.end = true;
+                    self.part = self.buf.len();
+                    break;
+                }
+                if let Some(i) = self.buf[have..].iter().rposition(|&b| b == b'\n') {
+                    self.part = have + i + 1;
+                    break;
+                }
+            },
+        }
+        Ok(&self.buf[..self.part])
+    }
+
+    /// Everything after the current part.
+    fn rest(&mut self, into: &mut Vec<u8>) -> std::io::Result<()> {
+        into.extend_from_slice(&self.buf[self.part..]);
+        self.input.read_to_end(into)?;
+        self.end = true;
+        Ok(())
+    }
+}
+
+/// Reads one part; `later` for every part but the first.
+fn read_part(from: Format, bytes: &[u8], later: bool) -> Result<(BoardSet, Vec<Warning>), Error> {
+    if from == Format::Jsonl && later {
+        let mut diag = Diagnostics::strict();
+        let set = crate::formats::jsonl::read_part(bytes, &mut diag, true)?;
+        return Ok((set, diag.warnings));
+    }
+    crate::format::read(from, bytes).map(|o| (o.set, o.warnings))
+}
+
+/// Converts `input` in `from` to `out` in `to` part by part (see
+/// [`can_stream`]); `progress` hears the bytes read so far after each part.
 /// The first error stops the conversion (what was written so far is the
 /// caller's to discard).
 pub fn convert(
@@ -88,39 +181,56 @@ pub fn convert(
     if crate::formats::pavlicek::transcodes(from, to) {
         return transcode(from, to, input, out, progress);
     }
-    let rec = record_len(from).expect("a fixed-record format");
-    let mut buf = vec![0u8; rec * BLOCK];
+    let mut parts = Parts {
+        input,
+        cut: cut(from).expect("a format read in parts"),
+        buf: Vec::new(),
+        part: 0,
+        end: false,
+    };
     let mut done = Streamed::default();
-    let mut byte = 0u64;
-    let mut first = true;
+    let (mut byte, mut lines) = (0u64, 0u64);
+    let mut first_number = None;
+    let by_lines = matches!(parts.cut, Cut::Lines);
+    // Only Pavlicek's formats write the terminator and what follows; JSON
+    // Lines would want it on its first line, long written by now.
+    let pavlicek_out = matches!(
+        to,
+        Format::Zbd | Format::Zdd | Format::Zrd | Format::Zrj | Format::Zbs
+    );
+    let mut held = None;
     loop {
-        let n = fill(input, &mut buf)?;
-        if n == 0 && !first {
+        let part = parts.next()?;
+        let n = part.len();
+        if n == 0 && byte > 0 {
             break;
         }
-        let mut set = crate::format::read(from, &buf[..n])
-            .map_err(|e| e.shifted(byte, done.boards))
-            .map(|o| {
-                for mut w in o.warnings {
-                    if done.warnings.len() < 100 {
-                        if let Some(p) = &mut w.position {
-                            p.byte += byte;
-                        }
-                        done.warnings.push(w);
+        let new_lines = match by_lines {
+            true => part.iter().filter(|&&b| b == b'\n').count() as u64,
+            false => 0,
+        };
+        let (mut set, warnings) =
+            read_part(from, part, byte > 0).map_err(|e| e.shifted(byte, lines, done.boards))?;
+        for mut w in warnings {
+            if done.warnings.len() < 100 {
+                if let Some(p) = &mut w.position {
+                    p.byte += byte;
+                    if let Some(l) = &mut p.line {
+                        *l += lines;
                     }
                 }
-                o.set
-            })?;
-        let ended = set.pavlicek.is_some();
-        if let Some(PavlicekInfo { tail }) = &mut set.pavlicek {
-            input.read_to_end(tail)?;
+                done.warnings.push(w);
+            }
         }
-        // Only Pavlicek's formats write the terminator and what follows;
-        // JSON Lines would want it on its first line, long written by now.
-        let pavlicek_out = matches!(
-            to,
-            Format::Zbd | Format::Zdd | Format::Zrd | Format::Zrj | Format::Zbs
-        );
+        // A Pavlicek file's terminator ends the input; JSON Lines gives it
+        // on the set line, and it is written after the last board.
+        if from == Format::Jsonl && pavlicek_out && set.pavlicek.is_some() {
+            held = set.pavlicek.take();
+        }
+        let ended = from != Format::Jsonl && set.pavlicek.is_some();
+        if let Some(PavlicekInfo { tail }) = set.pavlicek.as_mut().filter(|_| ended) {
+            parts.rest(tail)?;
+        }
         if ended && !pavlicek_out {
             set.pavlicek = None;
             let l = format!(
@@ -131,10 +241,14 @@ pub fn convert(
                 done.losses.push(l);
             }
         }
-        for b in &mut set.boards {
-            b.number += done.boards as u32;
-            b.dealer = dealer_for_board(b.number);
-            b.vulnerability = Vulnerability::for_board(b.number);
+        if from != Format::Jsonl {
+            // Numbered by position: on from the file's first board.
+            let first = *first_number.get_or_insert(set.boards.first().map_or(1, |b| b.number));
+            for (i, b) in set.boards.iter_mut().enumerate() {
+                b.number = (u64::from(first) + done.boards + i as u64).min(u32::MAX.into()) as u32;
+                b.dealer = dealer_for_board(b.number);
+                b.vulnerability = Vulnerability::for_board(b.number);
+            }
         }
         for l in losses(&set, to) {
             let l = match l.rfind(" (") {
@@ -146,16 +260,25 @@ pub fn convert(
             }
         }
         match to {
-            Format::Pbn => crate::formats::pbn::write_part(&set, out, &options.pbn_dd_tags, first)?,
+            Format::Pbn => {
+                crate::formats::pbn::write_part(&set, out, &options.pbn_dd_tags, byte == 0)?
+            }
             _ => write_with(to, &set, out, options)?,
         }
         done.boards += set.boards.len() as u64;
         byte += n as u64;
-        first = false;
+        lines += new_lines;
         progress(byte);
-        if ended || n < buf.len() {
+        if ended || parts.end {
             break;
         }
+    }
+    if held.is_some() {
+        let set = BoardSet {
+            pavlicek: held,
+            ..BoardSet::default()
+        };
+        write_with(to, &set, out, options)?;
     }
     Ok(done)
 }
@@ -287,6 +410,107 @@ mod tests {
             };
             assert_eq!(calls, blocks, "{to}");
         }
+    }
+
+    fn streamed(from: Format, to: Format, input: &[u8]) -> Result<(Vec<u8>, u32), Error> {
+        let mut out = Vec::new();
+        let mut calls = 0;
+        convert(
+            from,
+            to,
+            &mut &input[..],
+            &mut out,
+            &WriteOptions::default(),
+            &mut |_| calls += 1,
+        )?;
+        Ok((out, calls))
+    }
+
+    fn random_set(n: u32) -> BoardSet {
+        let mut set = BoardSet::default();
+        let mut x = 0x9e37_79b9_7f4a_7c15u64;
+        for number in 1..=n {
+            x ^= x << 13;
+            x ^= x >> 7;
+            x ^= x << 17;
+            let deal =
+                crate::Deal::from_number(u128::from(x) * 1_000_003 % crate::DEALS + 1).unwrap();
+            set.boards.push(crate::Board::new(number, deal));
+        }
+        set
+    }
+
+    #[test]
+    fn line_formats_stream_in_parts_equal_to_whole() {
+        // 3,000 boards: several 64 KiB parts in tests.
+        let set = random_set(3_000);
+        let mut jsonl = Vec::new();
+        crate::format::write(Format::Jsonl, &set, &mut jsonl).unwrap();
+        let mut numbers = Vec::new();
+        crate::format::write(Format::DealNumber, &set, &mut numbers).unwrap();
+        for (from, input) in [(Format::Jsonl, &jsonl), (Format::DealNumber, &numbers)] {
+            for to in [Format::Zrd, Format::Bri, Format::Jsonl, Format::DealNumber] {
+                let (out, calls) = streamed(from, to, input).unwrap();
+                assert!(out == whole(from, to, input), "{from} to {to}");
+                assert!(calls >= 2, "{from} to {to}: {calls} parts");
+            }
+        }
+        // Deal numbers to PBN: the header once, boards numbered on.
+        let (pbn, _) = streamed(Format::DealNumber, Format::Pbn, &numbers).unwrap();
+        assert!(pbn == whole(Format::DealNumber, Format::Pbn, &numbers));
+        assert!(!can_stream(Format::Jsonl, Format::Pbn));
+    }
+
+    #[test]
+    fn a_json_lines_terminator_is_written_after_the_last_board() {
+        let mut set = random_set(3_000);
+        set.pavlicek = Some(PavlicekInfo {
+            tail: vec![0, 0, 0, 0, 7, 7],
+        });
+        let mut jsonl = Vec::new();
+        crate::format::write(Format::Jsonl, &set, &mut jsonl).unwrap();
+        let (zrd, _) = streamed(Format::Jsonl, Format::Zrd, &jsonl).unwrap();
+        assert_eq!(zrd.len(), 3_000 * 23 + 6);
+        assert!(zrd.ends_with(&[0, 0, 0, 0, 7, 7]));
+        assert!(zrd == whole(Format::Jsonl, Format::Zrd, &jsonl));
+        let (back, _) = streamed(Format::Jsonl, Format::Jsonl, &jsonl).unwrap();
+        assert!(back == jsonl);
+    }
+
+    #[test]
+    fn line_errors_are_placed_in_the_whole_file() {
+        let set = random_set(3_000);
+        let mut jsonl = Vec::new();
+        crate::format::write(Format::Jsonl, &set, &mut jsonl).unwrap();
+        let text = String::from_utf8(jsonl).unwrap();
+        let mut lines: Vec<&str> = text.lines().collect();
+        let byte: usize = lines[..2_500].iter().map(|l| l.len() + 1).sum();
+        lines[2_500] = "{\"board\":2501,\"deal\":\"N:AKQ\"";
+        let bad = lines.join("\n") + "\n";
+        let e = streamed(Format::Jsonl, Format::Zrd, bad.as_bytes()).unwrap_err();
+        let p = e.position().unwrap();
+        assert_eq!((p.line, p.record), (Some(2_501), Some(2_500)), "{e}");
+        assert_eq!(p.byte, byte as u64 + p.column.unwrap() - 1, "{e}");
+        // A set line after the boards is refused in a later part too.
+        lines[2_500] = "{\"set\":{\"event\":\"late\"}}";
+        let bad = lines.join("\n") + "\n";
+        let e = streamed(Format::Jsonl, Format::Zrd, bad.as_bytes()).unwrap_err();
+        assert!(e.to_string().contains("must come before"), "{e}");
+        assert_eq!(e.position().unwrap().line, Some(2_501), "{e}");
+    }
+
+    #[test]
+    fn dup_streams_numbered_from_its_first_trailer() {
+        // Past board 999 the trailers are blank: fill in the first one.
+        let set = random_set(20_000);
+        let mut dup = Vec::new();
+        crate::format::write(Format::Dup, &set, &mut dup).unwrap();
+        dup[146..156].copy_from_slice(b"YN5  1 999");
+        let read = crate::format::read(Format::Dup, &dup).unwrap().set;
+        assert_eq!(read.boards[0].number, 5);
+        let (jsonl, calls) = streamed(Format::Dup, Format::Jsonl, &dup).unwrap();
+        assert_eq!(calls, 2);
+        assert!(jsonl == whole(Format::Dup, Format::Jsonl, &dup));
     }
 
     #[test]

@@ -41,7 +41,6 @@ use crate::formats::dlm::{DlmBoard, DlmInfo, DlmOtherBoard};
 use crate::formats::dup::DupTrailer;
 use serde::Deserialize;
 use std::borrow::Cow;
-use std::collections::BTreeMap;
 use std::io::Write;
 
 pub mod game;
@@ -72,7 +71,7 @@ struct JsonBoard<'a> {
     vulnerable: Option<Cow<'a, str>>,
     #[serde(borrow)]
     deal: Cow<'a, str>,
-    dd: Option<BTreeMap<String, BTreeMap<String, Option<u8>>>>,
+    dd: Option<JsonDd>,
     par: Option<JsonPar>,
     dlm: Option<JsonDlmBoard>,
     dup_trailer: Option<String>,
@@ -83,6 +82,36 @@ struct JsonBoard<'a> {
     #[serde(default)]
     comments: Vec<JsonComment>,
     lin: Option<String>,
+}
+
+/// A double-dummy table: seats, then strains (fixed fields, not maps, for
+/// speed: millions of boards carry one).
+#[derive(Deserialize)]
+#[serde(deny_unknown_fields)]
+struct JsonDd {
+    #[serde(rename = "N")]
+    n: Option<JsonStrains>,
+    #[serde(rename = "E")]
+    e: Option<JsonStrains>,
+    #[serde(rename = "S")]
+    s: Option<JsonStrains>,
+    #[serde(rename = "W")]
+    w: Option<JsonStrains>,
+}
+
+#[derive(Deserialize)]
+#[serde(deny_unknown_fields)]
+struct JsonStrains {
+    #[serde(rename = "C")]
+    c: Option<u8>,
+    #[serde(rename = "D")]
+    d: Option<u8>,
+    #[serde(rename = "H")]
+    h: Option<u8>,
+    #[serde(rename = "S")]
+    s: Option<u8>,
+    #[serde(rename = "NT")]
+    nt: Option<u8>,
 }
 
 #[derive(Deserialize)]
@@ -183,18 +212,18 @@ fn board_from_json(j: JsonBoard<'_>) -> Result<Board, String> {
     }
     if let Some(dd) = j.dd {
         let mut table = DdTable::default();
-        for (seat_key, strains) in dd {
-            let seat = match seat_key.as_bytes() {
-                [c] => Seat::from_letter(*c),
-                _ => None,
-            }
-            .ok_or_else(|| format!("dd: {seat_key:?} is not N, E, S or W"))?;
-            for (strain_key, tricks) in strains {
-                let strain = Strain::from_name(&strain_key)
-                    .ok_or_else(|| format!("dd: {strain_key:?} is not C, D, H, S or NT"))?;
+        for (seat, strains) in Seat::ALL.into_iter().zip([dd.n, dd.e, dd.s, dd.w]) {
+            let Some(t) = strains else { continue };
+            for (strain, tricks) in [
+                (Strain::Clubs, t.c),
+                (Strain::Diamonds, t.d),
+                (Strain::Hearts, t.h),
+                (Strain::Spades, t.s),
+                (Strain::NoTrump, t.nt),
+            ] {
                 table
                     .set(seat, strain, tricks)
-                    .map_err(|e| format!("dd {seat_key} {strain_key}: {e}"))?;
+                    .map_err(|e| format!("dd {} {}: {e}", seat.letter(), strain.name()))?;
             }
         }
         board.dd = Some(table);
@@ -305,10 +334,20 @@ fn from_hex(s: &str) -> Option<Vec<u8>> {
 
 /// Reads a JSON Lines file.
 pub fn read(bytes: &[u8], diag: &mut Diagnostics) -> Result<BoardSet, Error> {
+    read_part(bytes, diag, false)
+}
+
+/// Reads whole lines of a JSON Lines file; `later` when the file's first
+/// part was read before (where a set line is too late).
+pub(crate) fn read_part(
+    bytes: &[u8],
+    diag: &mut Diagnostics,
+    later: bool,
+) -> Result<BoardSet, Error> {
     let mut set = BoardSet::default();
     let mut byte = 0u64;
     let mut record = 0u64;
-    let mut seen_board = false;
+    let mut seen_board = later;
     let start = if bytes.starts_with(b"\xef\xbb\xbf") {
         3
     } else {
