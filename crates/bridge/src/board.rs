@@ -157,6 +157,22 @@ impl DdTable {
         self.tricks[declarer.index()][strain as usize] = tricks.unwrap_or(DdTable::UNKNOWN);
         Ok(())
     }
+
+    /// True when all 20 entries are known.
+    pub fn is_complete(&self) -> bool {
+        self.tricks.iter().flatten().all(|&t| t != DdTable::UNKNOWN)
+    }
+
+    /// The 20 hex digits of PBN's `DoubleDummyTricks` (declarers N S E W,
+    /// each strains NT S H D C), when every entry is known.
+    pub fn to_hex(&self) -> Option<String> {
+        crate::formats::pbn::dd::dd_to_tricks(self)
+    }
+
+    /// A table from the 20 hex digits of [`DdTable::to_hex`].
+    pub fn from_hex(digits: &str) -> Result<DdTable, String> {
+        crate::formats::pbn::dd::dd_from_tricks(digits)
+    }
 }
 
 /// The par result: the score from North-South's side and the contracts that

@@ -151,6 +151,14 @@ impl Format {
         }
     }
 
+    /// True when the format keeps double-dummy tables (ZRJ one hand's).
+    pub fn keeps_dd(self) -> bool {
+        matches!(
+            self,
+            Format::Pbn | Format::Zrd | Format::Zdd | Format::Zrj | Format::Jsonl
+        )
+    }
+
     /// True when the crate reads the format.
     pub fn can_read(self) -> bool {
         true

@@ -48,7 +48,9 @@
 mod auction;
 mod board;
 mod card;
+pub mod dd;
 mod deal;
+pub mod dealing;
 pub mod diagram;
 mod error;
 mod format;

@@ -4,6 +4,7 @@
 
 mod othello;
 mod output;
+mod solve;
 
 use boardfile_bridge::formats::pavlicek;
 use boardfile_bridge::formats::pbn::PbnDdTags;
@@ -110,6 +111,58 @@ enum Command {
         from: Option<FormatArg>,
         #[command(flatten)]
         names: NameArgs,
+    },
+    /// Solve every board double dummy: all 20 trick counts and par.
+    ///
+    /// Tables and par (with each board's vulnerability and dealer) are
+    /// written into OUT: PBN tags, ZRD/ZDD/ZRJ nibbles, JSON Lines dd/par.
+    /// Boards that already carry a whole table keep it unless --force.
+    /// Finished boards are kept in OUT.solving as they are done: an
+    /// interrupted run (Ctrl-C, kill, crash) is continued by running the
+    /// same command again. OUT appears only when every board is solved.
+    Solve {
+        /// Input file, or - for standard input.
+        input: PathBuf,
+        /// Output file, or - for standard output (then no resuming).
+        output: PathBuf,
+        /// Input format; default: detected.
+        #[arg(long, value_parser = parse_format)]
+        from: Option<FormatArg>,
+        /// Output format; default: OUT's extension.
+        #[arg(long, value_parser = parse_format)]
+        to: Option<FormatArg>,
+        /// Solving threads; default: one a core.
+        #[arg(long, short = 'j', value_name = "N")]
+        jobs: Option<usize>,
+        /// Solve boards that already carry a table too.
+        #[arg(long)]
+        force: bool,
+        /// PBN output: the double-dummy tags to write (see convert).
+        #[arg(long, value_name = "TAGS", value_parser = PbnDdTags::parse)]
+        dd_tags: Option<PbnDdTags>,
+    },
+    /// Deal a new board set of uniformly random deals.
+    ///
+    /// Dealer and vulnerability follow the board number. The generator is
+    /// ChaCha20 keyed by a 256-bit seed: without --seed one is drawn from
+    /// the system and printed, and the same seed gives the same file on
+    /// every machine.
+    Deal {
+        /// Output file (any writable format: DLM for a dealing machine, PBN
+        /// for the web...), or - for standard output with --to.
+        output: PathBuf,
+        /// How many boards.
+        #[arg(long, default_value_t = 32)]
+        boards: u32,
+        /// The first board's number.
+        #[arg(long, default_value_t = 1)]
+        first: u32,
+        /// The seed: 1 to 64 hex digits.
+        #[arg(long, value_parser = boardfile_bridge::dealing::Seed::parse)]
+        seed: Option<boardfile_bridge::dealing::Seed>,
+        /// Output format; default: OUT's extension.
+        #[arg(long, value_parser = parse_format)]
+        to: Option<FormatArg>,
     },
     /// List every format: name, extensions, read/write, what it keeps.
     Formats,
@@ -226,6 +279,36 @@ fn main() -> ExitCode {
             from,
             names,
         } => show(&file, board, ascii, from, &names, &mut stdout),
+        Command::Solve {
+            input,
+            output,
+            from,
+            to,
+            jobs,
+            force,
+            dd_tags,
+        } => {
+            let mut options = WriteOptions::default();
+            if let Some(t) = dd_tags {
+                options.pbn_dd_tags = t;
+            }
+            solve::solve(&solve::SolveArgs {
+                input: &input,
+                out: &output,
+                from: bridge(from),
+                to: bridge(to),
+                jobs,
+                force,
+                options: &options,
+            })
+        }
+        Command::Deal {
+            output,
+            boards,
+            first,
+            seed,
+            to,
+        } => solve::deal(&output, boards, first, seed, bridge(to), &mut stdout),
         Command::Formats => formats(&mut stdout),
         Command::Checksum { files } => each_file(&files, |p| {
             let bytes = read_input(p)?;

@@ -568,3 +568,118 @@ fn a_streamed_conversion_that_fails_leaves_no_output() {
     assert!(!out.exists());
     assert_eq!(entries(dir.path()), ["big.zrd", "two.jsonl", "two.zrd"]);
 }
+
+#[test]
+fn deal_is_uniform_per_seed_valid_and_reproducible() {
+    let dir = tempfile::tempdir().unwrap();
+    let (a, b) = (dir.path().join("a.dlm"), dir.path().join("b.dlm"));
+    expect(0, &["deal", s(&a), "--boards", "24", "--seed", "c1ab"]);
+    expect(0, &["deal", s(&b), "--boards", "24", "--seed", "C1AB"]);
+    assert!(std::fs::read(&a).unwrap() == std::fs::read(&b).unwrap());
+    let v = expect(0, &["validate", s(&a)]);
+    assert!(String::from_utf8_lossy(&v.stdout).contains("24 boards"));
+    // Without a seed: one is printed, and it deals the same set again.
+    let c = dir.path().join("c.pbn");
+    let run = expect(0, &["deal", s(&c), "--boards", "4", "--first", "9"]);
+    let seed = run
+        .stderr
+        .split("--seed ")
+        .nth(1)
+        .unwrap()
+        .split(' ')
+        .next()
+        .unwrap();
+    assert_eq!(seed.len(), 64, "{}", run.stderr);
+    let again = expect(
+        0,
+        &[
+            "deal", "-", "--to", "pbn", "--boards", "4", "--first", "9", "--seed", seed,
+        ],
+    );
+    assert!(again.stdout == std::fs::read(&c).unwrap());
+    let text = String::from_utf8(again.stdout).unwrap();
+    assert!(text.contains("[Board \"9\"]") && text.contains("[Board \"12\"]"));
+    assert!(
+        text.contains("[Dealer \"N\"]\r\n[Vulnerable \"EW\"]"),
+        "board 9: N, EW"
+    );
+    expect(2, &["deal", s(&c), "--seed", "not hex"]);
+}
+
+#[test]
+fn solve_gives_the_hand_checked_table_and_par() {
+    // Deal number 1: each hand one suit. By hand: the holder of the trump
+    // suit's side takes 13, the other none; notrump 0 for every declarer
+    // (the opening leader runs its suit); par 7S by NS, 1510 not vulnerable.
+    let dir = tempfile::tempdir().unwrap();
+    let input = dir.path().join("one.dnum");
+    std::fs::write(&input, "1\n").unwrap();
+    let out = dir.path().join("one.jsonl");
+    expect(0, &["solve", s(&input), s(&out)]);
+    let line = std::fs::read_to_string(&out).unwrap();
+    let tricks = "\"dd\":{\"N\":{\"C\":0,\"D\":13,\"H\":0,\"S\":13,\"NT\":0},\"E\":{\"C\":13,\"D\":0,\"H\":13,\"S\":0,\"NT\":0},\"S\":{\"C\":0,\"D\":13,\"H\":0,\"S\":13,\"NT\":0},\"W\":{\"C\":13,\"D\":0,\"H\":13,\"S\":0,\"NT\":0}}";
+    assert!(line.contains(tricks), "{line}");
+    assert!(
+        line.contains("\"par\":{\"score_ns\":1510,\"contracts\":[\"7S-NS\"]}"),
+        "{line}"
+    );
+    assert_eq!(entries(dir.path()), ["one.dnum", "one.jsonl"]);
+    // A format that cannot keep tables is refused before any work.
+    let run = expect(2, &["solve", s(&input), s(&dir.path().join("x.bri"))]);
+    assert!(
+        run.stderr.contains("does not keep double-dummy tables"),
+        "{}",
+        run.stderr
+    );
+}
+
+#[test]
+fn an_interrupted_solve_continues_to_the_same_output() {
+    let dir = tempfile::tempdir().unwrap();
+    let input = dir.path().join("set.pbn");
+    expect(0, &["deal", s(&input), "--boards", "10", "--seed", "7e57"]);
+    let whole = dir.path().join("whole.pbn");
+    expect(0, &["solve", s(&input), s(&whole), "--jobs", "2"]);
+    // Killed once three boards are in the journal.
+    let out = dir.path().join("cut.pbn");
+    let journal = dir.path().join("cut.pbn.solving");
+    let mut child = Command::new(env!("CARGO_BIN_EXE_boardfile"))
+        .args(["solve", s(&input), s(&out), "--jobs", "1"])
+        .stderr(Stdio::null())
+        .spawn()
+        .unwrap();
+    let started = std::time::Instant::now();
+    loop {
+        let lines = std::fs::read_to_string(&journal).map_or(0, |t| t.lines().count());
+        if lines >= 4 || started.elapsed().as_secs() > 120 {
+            break;
+        }
+        std::thread::sleep(std::time::Duration::from_millis(20));
+    }
+    child.kill().unwrap();
+    child.wait().unwrap();
+    assert!(!out.exists(), "OUT must appear only when complete");
+    let kept = std::fs::read_to_string(&journal).unwrap().lines().count() - 1;
+    assert!((3..10).contains(&kept), "{kept} boards in the journal");
+    // Again: the journal's boards are not solved again, the rest are.
+    let run = expect(0, &["solve", s(&input), s(&out), "--jobs", "1"]);
+    assert!(
+        run.stderr
+            .contains(&format!("{kept} boards already solved")),
+        "{}",
+        run.stderr
+    );
+    assert!(std::fs::read(&out).unwrap() == std::fs::read(&whole).unwrap());
+    assert!(!journal.exists());
+    // A journal for another input is not used.
+    std::fs::write(
+        &journal,
+        "boardfile solve journal 1 0000000000000000 10\n0 1 dddddddddddddddddddd\n",
+    )
+    .unwrap();
+    let again = dir.path().join("again.pbn");
+    std::fs::rename(&journal, dir.path().join("again.pbn.solving")).unwrap();
+    let run = expect(0, &["solve", s(&input), s(&again)]);
+    assert!(!run.stderr.contains("already solved"), "{}", run.stderr);
+    assert!(std::fs::read(&again).unwrap() == std::fs::read(&whole).unwrap());
+}

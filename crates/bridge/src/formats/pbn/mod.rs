@@ -51,7 +51,7 @@
 //! before the dealer in a four-column import auction (the auction is made to
 //! start with the dealer's call), and line ends other than CR LF.
 
-mod dd;
+pub(crate) mod dd;
 mod read;
 mod write;
 
