@@ -5,7 +5,7 @@ use crate::board::{BoardSet, Strain};
 use crate::deal::Seat;
 use crate::error::{Diagnostics, Error, ErrorKind, Warning};
 use crate::formats::pbn::PbnDdTags;
-use crate::formats::{bre, bri, dealnum, dge, dlm, dup, hrf, jsonl, lin, pavlicek, pbn, zbs};
+use crate::formats::{bre, bri, dealnum, dge, dlm, dup, hrf, html, jsonl, lin, pavlicek, pbn, zbs};
 use std::io::Write;
 use std::path::Path;
 
@@ -43,6 +43,8 @@ pub enum Format {
     DealNumber,
     /// boardfile's JSON Lines.
     Jsonl,
+    /// Printable hand records (written only).
+    Html,
 }
 
 impl Format {
@@ -64,6 +66,7 @@ impl Format {
             Format::Zrj,
             Format::DealNumber,
             Format::Jsonl,
+            Format::Html,
         ]
     }
 
@@ -84,6 +87,7 @@ impl Format {
             Format::Zrd => "ZRD",
             Format::Zrj => "ZRJ",
             Format::DealNumber => "DEALNUM",
+            Format::Html => "HTML",
             Format::Jsonl => "JSONL",
         }
     }
@@ -105,6 +109,7 @@ impl Format {
             Format::Zrd => &["zrd"],
             Format::Zrj => &["zrj"],
             Format::DealNumber => &["dnum"],
+            Format::Html => &["html", "htm"],
             Format::Jsonl => &["jsonl", "ndjson"],
         }
     }
@@ -129,6 +134,7 @@ impl Format {
             Format::Zrj => "Pavlicek ZRJ, 16-byte deals with one hand's tricks",
             Format::DealNumber => "Pavlicek deal numbers, one a line",
             Format::Jsonl => "JSON Lines, one board a line (boardfile's canonical form)",
+            Format::Html => "printable hand records, four boards an A4 page (written only)",
         }
     }
 
@@ -148,6 +154,7 @@ impl Format {
             Format::Zrd => "deals (complete) and double-dummy tables; boards numbered by position",
             Format::Zrj => "deals (complete) and one hand's double-dummy tricks; boards numbered by position",
             Format::Jsonl => "everything",
+            Format::Html => "deals, board numbers, dealer, vulnerability, double-dummy tables and par, event, site, date (for people: not read back)",
         }
     }
 
@@ -155,13 +162,13 @@ impl Format {
     pub fn keeps_dd(self) -> bool {
         matches!(
             self,
-            Format::Pbn | Format::Zrd | Format::Zdd | Format::Zrj | Format::Jsonl
+            Format::Pbn | Format::Zrd | Format::Zdd | Format::Zrj | Format::Jsonl | Format::Html
         )
     }
 
     /// True when the crate reads the format.
     pub fn can_read(self) -> bool {
-        true
+        self != Format::Html
     }
 
     /// True when the crate writes the format.
@@ -227,6 +234,7 @@ impl Format {
             // Binary files with no signature: told by the extension.
             Format::Zbs | Format::Zbd | Format::Zdd | Format::Zrd | Format::Zrj => false,
             Format::Jsonl => jsonl::sniff(bytes),
+            Format::Html => false,
         }
     }
 }
@@ -256,7 +264,11 @@ pub fn detect(bytes: &[u8], path: Option<&Path>) -> Result<Format, Error> {
     if let Some(f) = path.and_then(Format::from_path) {
         return Ok(f);
     }
-    let names: Vec<&str> = Format::all().iter().map(|f| f.name()).collect();
+    let names: Vec<&str> = Format::all()
+        .iter()
+        .filter(|f| f.can_read())
+        .map(|f| f.name())
+        .collect();
     Err(Error::new(ErrorKind::UnknownFormat(format!(
         "cannot tell the format from the content or the extension; name it with --from ({})",
         names.join(", ")
@@ -338,6 +350,10 @@ pub fn read_with(format: Format, bytes: &[u8], diag: &mut Diagnostics) -> Result
         }
         Format::DealNumber => dealnum::read(bytes, diag),
         Format::Jsonl => jsonl::read(bytes, diag),
+        Format::Html => Err(Error::unsupported(
+            Format::Html,
+            "HTML hand records are written, not read",
+        )),
     }
 }
 
@@ -376,6 +392,7 @@ pub fn write_with(
         Format::Zbd | Format::Zdd | Format::Zrd | Format::Zrj => pavlicek::write(format, set, out),
         Format::DealNumber => dealnum::write(set, out),
         Format::Jsonl => jsonl::write(set, out),
+        Format::Html => html::write(set, out),
     }
 }
 
@@ -405,7 +422,7 @@ pub fn losses(set: &BoardSet, format: Format) -> Vec<String> {
         );
     }
     match format {
-        Pbn | Zrd | Zdd => {}
+        Pbn | Zrd | Zdd | Html => {}
         Zrj => note(
             count(&|b| {
                 b.dd.is_some_and(|t| {
@@ -426,8 +443,10 @@ pub fn losses(set: &BoardSet, format: Format) -> Vec<String> {
             "deals (only double-dummy tables)",
         );
     }
-    if format != Pbn {
+    if !matches!(format, Pbn | Html) {
         note(count(&|b| b.par.is_some()), "par results");
+    }
+    if format != Pbn {
         note(count(&|b| !b.comments.is_empty()), "commentary");
     }
     if format != Dlm {

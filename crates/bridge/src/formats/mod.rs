@@ -7,6 +7,7 @@ pub mod dge;
 pub mod dlm;
 pub mod dup;
 pub mod hrf;
+pub mod html;
 pub mod jsonl;
 pub mod lin;
 pub mod pavlicek;
