@@ -1,0 +1,12 @@
+#!/usr/bin/env bash
+# pons-dds (what `boardfile solve` uses) against the C++ DDS (dds-bridge):
+# tables and par must agree on every deal; time per deal on one core, and
+# pons-dds on one and two threads.
+#
+#   scripts/bench-dds.sh [DEALS]      (default 100; installs libclang-dev)
+set -euo pipefail
+cd "$(dirname "$0")/.."
+if ! dpkg -s libclang-dev > /dev/null 2>&1; then
+  apt-get update -qq && DEBIAN_FRONTEND=noninteractive apt-get install -y -qq libclang-dev > /dev/null
+fi
+cargo bench -q -p boardfile-bridge --features dds-oracle --bench dds -- "${1:-100}"
