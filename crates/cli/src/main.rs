@@ -541,12 +541,33 @@ fn convert_bridge(plan: &Plan, bytes: &[u8], stdout: &mut dyn Write) -> Result<O
     let mut buf = Vec::with_capacity(bytes.len() * 2);
     write_with(to, &outcome.set, &mut buf, options)
         .map_err(|e| Failure::data(format!("{}: {e}", display_out(out)), &e))?;
-    if to_stdout {
-        stdout.write_all(&buf)?;
-    } else {
-        output::write_atomically(out, &buf)?;
-    }
+    emit(out, &buf, stdout)?;
     Ok(Outcome::Ok)
+}
+
+/// The output format: `--to`, else OUT's extension.
+fn output_format(out: &Path, to: Option<Format>) -> Result<Format, Failure> {
+    to.or_else(|| {
+        (out != Path::new("-"))
+            .then(|| Format::from_path(out))
+            .flatten()
+    })
+    .ok_or_else(|| {
+        Failure::operational(format!(
+            "{}: cannot tell the output format from the name; give --to",
+            display_out(out)
+        ))
+    })
+}
+
+/// Writes a whole output: to standard output, or atomically to OUT.
+fn emit(out: &Path, bytes: &[u8], stdout: &mut dyn Write) -> Result<(), Failure> {
+    if out == Path::new("-") {
+        stdout.write_all(bytes)?;
+        Ok(())
+    } else {
+        output::write_atomically(out, bytes)
+    }
 }
 
 fn info(path: &Path, from: Option<FormatArg>, out: &mut dyn Write) -> Result<Outcome, Failure> {

@@ -11,7 +11,7 @@
 //! done, and the journal then removed.
 
 use crate::output::{self, Failure, Outcome};
-use crate::{display, display_out, input_format, read_input, warn_all};
+use crate::{display, display_out, emit, input_format, output_format, read_input, warn_all};
 use boardfile_bridge::{dd, read, write_with, Deal, Format, WriteOptions};
 use std::collections::HashMap;
 use std::io::{BufRead, IsTerminal, Write};
@@ -92,15 +92,7 @@ pub fn solve(args: &SolveArgs) -> Result<Outcome, Failure> {
             display(out)
         )));
     }
-    let to = args
-        .to
-        .or_else(|| (!to_stdout).then(|| Format::from_path(out)).flatten())
-        .ok_or_else(|| {
-            Failure::operational(format!(
-                "{}: cannot tell the output format from the name; give --to",
-                display_out(out)
-            ))
-        })?;
+    let to = output_format(out, args.to)?;
     if !to.keeps_dd() {
         let keep: Vec<&str> = Format::all()
             .iter()
@@ -244,11 +236,7 @@ pub fn solve(args: &SolveArgs) -> Result<Outcome, Failure> {
     let mut buf = Vec::new();
     write_with(to, &set, &mut buf, args.options)
         .map_err(|e| Failure::data(format!("{}: {e}", display_out(out)), &e))?;
-    if to_stdout {
-        std::io::stdout().lock().write_all(&buf)?;
-    } else {
-        output::write_atomically(out, &buf)?;
-    }
+    emit(out, &buf, &mut std::io::stdout().lock())?;
     if let Some(j) = &journal {
         let _ = std::fs::remove_file(j);
     }
@@ -265,15 +253,7 @@ pub fn deal(
     stdout: &mut dyn Write,
 ) -> Result<Outcome, Failure> {
     use boardfile_bridge::dealing::{deal_set, Seed};
-    let to_stdout = out == Path::new("-");
-    let to = to
-        .or_else(|| (!to_stdout).then(|| Format::from_path(out)).flatten())
-        .ok_or_else(|| {
-            Failure::operational(format!(
-                "{}: cannot tell the output format from the name; give --to",
-                display_out(out)
-            ))
-        })?;
+    let to = output_format(out, to)?;
     if boards == 0 || u64::from(first) + u64::from(boards) - 1 > u64::from(u32::MAX) {
         return Err(Failure::operational(format!(
             "--boards {boards} from --first {first}: no such board numbers"
@@ -291,10 +271,6 @@ pub fn deal(
     let mut buf = Vec::new();
     write_with(to, &set, &mut buf, &WriteOptions::default())
         .map_err(|e| Failure::data(format!("{}: {e}", display_out(out)), &e))?;
-    if to_stdout {
-        stdout.write_all(&buf)?;
-    } else {
-        output::write_atomically(out, &buf)?;
-    }
+    emit(out, &buf, stdout)?;
     Ok(Outcome::Ok)
 }
