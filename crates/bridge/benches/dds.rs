@@ -10,7 +10,6 @@
 
 use boardfile_bridge::dealing::{deal_set, Seed};
 use boardfile_bridge::{dd, DdTable, Seat, Strain};
-use contract_bridge::contract::Penalty;
 use std::collections::BTreeSet;
 use std::time::Instant;
 
@@ -47,16 +46,10 @@ fn dds_contracts(p: &dds_bridge::Par) -> BTreeSet<String> {
             contract_bridge::Strain::Spades => "S",
             contract_bridge::Strain::Notrump => "NT",
         };
-        let x = match c.contract.penalty {
-            Penalty::Undoubled => "",
-            Penalty::Doubled => "X",
-            Penalty::Redoubled => "XX",
-        };
         let side = match c.declarer {
             contract_bridge::Seat::North | contract_bridge::Seat::South => "NS",
             _ => "EW",
         };
-        let _ = x;
         out.insert(format!("{strain}-{side}"));
     }
     out

@@ -284,29 +284,27 @@ impl Deal {
         // card there) reach past `i`, chosen without branches (which the
         // processor cannot predict here). In u128 while the count needs it,
         // then in u64.
+        // One card placed: the same step at both widths.
+        macro_rules! place {
+            ($i:ident, $k:ident, $left:ident, $div:ident) => {
+                let c = 52 - u32::from(index);
+                let x = $left.map(|n| $div($k * n, c));
+                let (s1, s2, s3) = (x[0], x[0] + x[1], x[0] + x[1] + x[2]);
+                let h = usize::from($i >= s1) + usize::from($i >= s2) + usize::from($i >= s3);
+                $i -= [0, s1, s2, s3][h];
+                $k = x[h];
+                $left[h] -= 1;
+                hands[h] |= 1 << index;
+                index += 1;
+            };
+        }
         while k > u128::from(u64::MAX / 13) {
-            let c = 52 - u32::from(index);
-            let x = left.map(|n| exact_div(k * n, c));
-            let (s1, s2, s3) = (x[0], x[0] + x[1], x[0] + x[1] + x[2]);
-            let h = usize::from(i >= s1) + usize::from(i >= s2) + usize::from(i >= s3);
-            i -= [0, s1, s2, s3][h];
-            k = x[h];
-            left[h] -= 1;
-            hands[h] |= 1 << index;
-            index += 1;
+            place!(i, k, left, exact_div);
         }
         let (mut i, mut k) = (i as u64, k as u64);
         let mut left = left.map(|n| n as u64);
         while index < 52 {
-            let c = 52 - u32::from(index);
-            let x = left.map(|n| exact_div64(k * n, c));
-            let (s1, s2, s3) = (x[0], x[0] + x[1], x[0] + x[1] + x[2]);
-            let h = usize::from(i >= s1) + usize::from(i >= s2) + usize::from(i >= s3);
-            i -= [0, s1, s2, s3][h];
-            k = x[h];
-            left[h] -= 1;
-            hands[h] |= 1 << index;
-            index += 1;
+            place!(i, k, left, exact_div64);
         }
         Deal::new(hands.map(|h| Hand::from_bits(h).expect("52 bits"))).ok()
     }

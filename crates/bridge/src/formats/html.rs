@@ -99,11 +99,7 @@ fn board_html(board: &Board, out: &mut String) {
         "<section class=\"board\" id=\"board-{n}\"><h2>Board {n}</h2><div class=\"conditions\">Dealer {dealer} &middot; Vulnerable {vul}</div><div class=\"table\">",
         n = board.number,
         dealer = board.dealer.name(),
-        vul = match board.vulnerability.name() {
-            "None" => "None",
-            "All" => "All",
-            other => other,
-        },
+        vul = board.vulnerability.name(),
     );
     for seat in [Seat::North, Seat::West] {
         hand(board, seat, out);
