@@ -199,6 +199,7 @@ pub fn convert(
         Format::Zbd | Format::Zdd | Format::Zrd | Format::Zrj | Format::Zbs
     );
     let mut held = None;
+    let mut tail_seen = false;
     loop {
         let part = parts.next()?;
         let n = part.len();
@@ -223,15 +224,26 @@ pub fn convert(
             }
         }
         // A Pavlicek file's terminator ends the input; JSON Lines gives it
-        // on the set line, and it is written after the last board.
-        if from == Format::Jsonl && pavlicek_out && set.pavlicek.is_some() {
-            held = set.pavlicek.take();
+        // on a set line (after the boards, or before them in older files),
+        // and it is written after the last board. No board may follow it.
+        if from == Format::Jsonl {
+            if tail_seen && !set.boards.is_empty() {
+                return Err(Error::syntax(
+                    Format::Jsonl,
+                    crate::error::Position::byte(byte).with_line(lines + 1),
+                    "a board after the pavlicek tail, which ends the file",
+                ));
+            }
+            tail_seen |= set.pavlicek.is_some();
+            if pavlicek_out && set.pavlicek.is_some() {
+                held = set.pavlicek.take();
+            }
         }
         let ended = from != Format::Jsonl && set.pavlicek.is_some();
         if let Some(PavlicekInfo { tail }) = set.pavlicek.as_mut().filter(|_| ended) {
             parts.rest(tail)?;
         }
-        if ended && !pavlicek_out {
+        if ended && !pavlicek_out && to != Format::Jsonl {
             set.pavlicek = None;
             let l = format!(
                 "{} does not keep the terminator record and the bytes after it",
@@ -383,6 +395,7 @@ mod tests {
             (Format::Zbd, &with_tail),
             (Format::Zrd, &with_tail),
             (Format::Zdd, &with_tail),
+            (Format::Jsonl, &with_tail),
             (Format::Pbn, &zrd),
             (Format::Jsonl, &zrd),
             (Format::Bri, &zrd),
@@ -475,6 +488,32 @@ mod tests {
         assert!(zrd == whole(Format::Jsonl, Format::Zrd, &jsonl));
         let (back, _) = streamed(Format::Jsonl, Format::Jsonl, &jsonl).unwrap();
         assert!(back == jsonl);
+        // The tail is the last line, as the terminator ends the binary file,
+        // so that a streamed ZRD to JSON Lines can keep it.
+        let last = b"{\"set\":{\"pavlicek\":{\"tail\":\"000000000707\"}}}\n";
+        assert!(jsonl.ends_with(last));
+        let (from_zrd, _) = streamed(Format::Zrd, Format::Jsonl, &zrd).unwrap();
+        assert!(from_zrd == jsonl, "ZRD to JSON Lines keeps the tail");
+        // Files that give it on the first line still read.
+        let moved = [&last[..], &jsonl[..jsonl.len() - last.len()]].concat();
+        assert!(whole(Format::Jsonl, Format::Zrd, &moved) == zrd);
+        // No board after the tail, in the same part or a later one.
+        let at = 1
+            + (0..jsonl.len())
+                .filter(|&i| jsonl[i] == b'\n')
+                .nth(99)
+                .unwrap();
+        let early = [&jsonl[..at], last, &jsonl[at..]].concat();
+        let cut = early.len() - last.len();
+        for bad in [
+            &early[..cut],
+            &[&jsonl[..], &jsonl[..jsonl.len() - last.len()]].concat(),
+        ] {
+            let e = crate::format::read(Format::Jsonl, bad).unwrap_err();
+            assert!(e.to_string().contains("after the pavlicek tail"), "{e}");
+            let e = streamed(Format::Jsonl, Format::Zrd, bad).unwrap_err();
+            assert!(e.to_string().contains("after the pavlicek tail"), "{e}");
+        }
     }
 
     #[test]

@@ -283,10 +283,16 @@ pub fn validate(
         }
         other => {
             let mut book = load_names(files, path, false)?;
-            match read_games(path, bytes, other, &mut book) {
-                Ok(f) => (f.games.len(), Vec::new(), None),
-                Err(e) => return Err(e),
-            }
+            let f = read_games(path, bytes, other, &mut book)?;
+            // Games given with their score are read as they stand: each is
+            // replayed here, as WTHOR validation does.
+            let errors = f
+                .games
+                .iter()
+                .enumerate()
+                .filter_map(|(i, g)| g.replay().err().map(|e| format!("game {i}: {e}")))
+                .collect();
+            (f.games.len(), errors, None)
         }
     };
     for e in &errors {

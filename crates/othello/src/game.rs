@@ -106,7 +106,8 @@ impl Game {
     }
 
     /// Reads a transcript (`f5d6c3`, either case, `j10` on 10x10; spaces
-    /// allowed between moves).
+    /// allowed between moves); at most as many moves as the board has empty
+    /// squares.
     pub fn parse_transcript(text: &str, size: BoardSize) -> Result<Vec<Square>, String> {
         let b: Vec<u8> = text.bytes().filter(|c| !c.is_ascii_whitespace()).collect();
         let mut out = Vec::with_capacity(b.len() / 2);
@@ -127,6 +128,16 @@ impl Game {
                     .ok_or_else(|| format!("move {} {token:?} is not a square", out.len() + 1))?,
             );
             i += len;
+        }
+        if out.len() > size.max_moves() {
+            // More than WTHOR's record holds, and than the board has room for.
+            return Err(format!(
+                "{} moves, more than the {} a game on {}x{} can have",
+                out.len(),
+                size.max_moves(),
+                size.side(),
+                size.side()
+            ));
         }
         Ok(out)
     }

@@ -184,19 +184,24 @@ fn fresh_header(year: u16, size: BoardSize) -> Header {
 }
 
 /// Fills in the scores a text form may leave out: the actual score from the
-/// replay of a finished game, the theoretical score from the actual one.
+/// replay of a finished game, the theoretical score from the actual one. A
+/// game whose score is given is kept as it stands, as a WTHOR file keeps it,
+/// legal or not (validation replays it): converting a database with one
+/// broken game to text and back loses nothing.
 fn complete(
     game: &mut Game,
     black_discs: Option<u8>,
     theoretical: Option<u8>,
 ) -> Result<(), String> {
-    let replayed = match game.replay() {
-        Ok((_, End::Finished { black_score, .. })) => black_score,
-        // Stopped early: black's discs where it stopped.
-        Ok((p, End::Unfinished)) => p.discs(Color::Black).count_ones() as u8,
-        Err(e) => return Err(e.to_string()),
+    game.black_score = match black_discs {
+        Some(d) => d,
+        None => match game.replay() {
+            Ok((_, End::Finished { black_score, .. })) => black_score,
+            // Stopped early: black's discs where it stopped.
+            Ok((p, End::Unfinished)) => p.discs(Color::Black).count_ones() as u8,
+            Err(e) => return Err(e.to_string()),
+        },
     };
-    game.black_score = black_discs.unwrap_or(replayed);
     game.theoretical = theoretical.unwrap_or(game.black_score);
     Ok(())
 }
@@ -453,8 +458,11 @@ pub fn write_ggf(file: &GameFile, book: &NameBook, out: &mut String) {
 pub fn write_pgn(file: &GameFile, book: &NameBook, out: &mut String) {
     for g in &file.games {
         let (t, b, w) = names_of(g, book);
-        let white_score = g.size.squares() - g.black_score;
-        let result = format!("{}-{white_score}", g.black_score);
+        // A stored score past the board (a broken record) is unknown: `*`.
+        let result = match g.size.squares().checked_sub(g.black_score) {
+            Some(white) => format!("{}-{white}", g.black_score),
+            None => "*".to_string(),
+        };
         let _ = writeln!(
             out,
             "[Event \"{t}\"]\n[Date \"{}\"]\n[Black \"{b}\"]\n[White \"{w}\"]\n[Result \"{result}\"]\n",

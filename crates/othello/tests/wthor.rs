@@ -263,6 +263,29 @@ mod text {
     }
 
     #[test]
+    fn a_broken_game_goes_to_jsonl_and_back_as_it_stands() {
+        // Found by fuzzing: game 100's first move made a1 (not legal) read
+        // as WTB, but its JSON Lines did not read back. A game given with
+        // its score is kept as it stands; validation replays it.
+        let bytes = super::corrupt(16 + 68 * 100 + 8, 11);
+        let file = games::read(&bytes, BoardSize::Eight).unwrap();
+        let mut jsonl = String::new();
+        text::write_jsonl(&file, &NameBook::default(), &mut jsonl);
+        let back = text::read_jsonl(jsonl.as_bytes(), &mut NameBook::default()).unwrap();
+        let mut out = Vec::new();
+        games::write(&back, &mut out);
+        assert!(out == bytes);
+        assert!(back.games[100].replay().is_err());
+        // Without the score, the replay is needed and the game refused.
+        let line = jsonl.lines().nth(101).unwrap();
+        let start = line.find("\"black_discs\"").unwrap();
+        let end = line.find("\"moves\"").unwrap();
+        let unscored = format!("{}{}", &line[..start], &line[end..]);
+        let e = text::read_jsonl(unscored.as_bytes(), &mut NameBook::default()).unwrap_err();
+        assert!(e.to_string().contains("not legal"), "{e}");
+    }
+
+    #[test]
     fn wtb_to_jsonl_and_back_gives_the_same_bytes() {
         for name in ["WTH_1977.wtb", "WTH_2004.wtb"] {
             let bytes = data(name);

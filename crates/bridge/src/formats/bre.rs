@@ -60,6 +60,14 @@ pub fn read(bytes: &[u8], diag: &mut Diagnostics) -> Result<BoardSet, Error> {
             Some(b'\r') => text = &text[..text.len() - 1],
             _ => bare_lf = true,
         }
+        if let Some(cr) = text.iter().position(|&b| b == b'\r') {
+            // A line break inside a line: the writer could not give it back.
+            diag.error(Error::syntax(
+                Format::Bre,
+                Position::byte((at + cr) as u64).with_line(line),
+                format!("header line {line} holds a carriage return inside it"),
+            ))?;
+        }
         lines.push(latin1_decode(text));
         at += n + 1;
     }

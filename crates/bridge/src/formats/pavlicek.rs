@@ -306,11 +306,22 @@ pub fn write(format: Format, set: &BoardSet, out: &mut dyn Write) -> Result<(), 
             buf.clear();
         }
     }
-    if let Some(p) = &set.pavlicek {
-        buf.extend_from_slice(&p.tail);
-    }
+    write_tail(l.terminator, set, &mut buf);
     out.write_all(&buf)?;
     Ok(())
+}
+
+/// Appends the kept tail; when it does not open with this format's
+/// terminator (`terminator` zero bytes: a ZDD tail opens with 2, JSON Lines
+/// may give any), the terminator first, so that the tail reads back as a
+/// tail and not as records.
+pub(crate) fn write_tail(terminator: usize, set: &BoardSet, buf: &mut Vec<u8>) {
+    if let Some(p) = &set.pavlicek {
+        if !(p.tail.len() >= terminator && p.tail[..terminator].iter().all(|&b| b == 0)) {
+            buf.resize(buf.len() + terminator, 0);
+        }
+        buf.extend_from_slice(&p.tail);
+    }
 }
 
 /// True when records of `from` become records of `to` without the model

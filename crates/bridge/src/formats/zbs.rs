@@ -155,9 +155,7 @@ pub fn write(set: &BoardSet, out: &mut dyn Write) -> Result<(), Error> {
             buf.extend_from_slice(&((locator << 1) | flag).to_le_bytes());
         }
     }
-    if let Some(p) = &set.pavlicek {
-        buf.extend_from_slice(&p.tail);
-    }
+    crate::formats::pavlicek::write_tail(4, set, &mut buf);
     out.write_all(&buf)?;
     Ok(())
 }

@@ -26,9 +26,11 @@
 //! `final_newline`, and `other_boards`, the boards outside From..To, each
 //! `{"board","deal","duplicates","property"}`), `pbn` (`preamble`, the `%`
 //! lines before the first game; `utf8`; `bom`) and `lin` (`header`, the text
-//! before the first board) and `pavlicek` (`tail`: the terminator record of
-//! a Pavlicek binary file and what follows it, in hex). A reader that wants only boards
-//! can skip lines without a `board` key.
+//! before the first board). A Pavlicek binary file's terminator record and
+//! what follows it come last, where they stood in the file, on a set line
+//! of their own after the boards: `{"set":{"pavlicek":{"tail":"<hex>"}}}`
+//! (read on the first set line too). A reader that wants only boards can
+//! skip lines without a `board` key.
 //!
 //! Unknown keys are an error, so a misspelt key is not silently dropped.
 //! Blank lines are skipped.
@@ -348,6 +350,7 @@ pub(crate) fn read_part(
     let mut byte = 0u64;
     let mut record = 0u64;
     let mut seen_board = later;
+    let mut ended = false;
     let start = if bytes.starts_with(b"\xef\xbb\xbf") {
         3
     } else {
@@ -369,17 +372,21 @@ pub(crate) fn read_part(
             record,
         };
         if is_set_line(text) {
-            if seen_board {
-                diag.error(Error::syntax(
-                    Format::Jsonl,
-                    here,
-                    "the set line must come before the boards",
-                ))?;
-                continue;
-            }
             match serde_json::from_slice::<JsonSetLine>(text) {
                 Ok(j) => match set_from_json(j.set) {
-                    Ok(s) => set = s,
+                    Ok(s) if !seen_board => set = s,
+                    // The terminator of a Pavlicek file ends it: its line
+                    // may follow the boards (a streamed conversion knows
+                    // of it only there).
+                    Ok(s) if is_tail(&s) && set.pavlicek.is_none() => {
+                        set.pavlicek = s.pavlicek;
+                        ended = true;
+                    }
+                    Ok(_) => diag.error(Error::syntax(
+                        Format::Jsonl,
+                        here,
+                        "the set line must come before the boards (only a pavlicek tail may follow them, once)",
+                    ))?,
                     Err(m) => diag.error(Error::invalid(Format::Jsonl, here, m))?,
                 },
                 Err(e) => diag.error(Error::syntax(
@@ -391,6 +398,14 @@ pub(crate) fn read_part(
             continue;
         }
         seen_board = true;
+        if ended {
+            diag.error(Error::syntax(
+                Format::Jsonl,
+                here,
+                "a board after the pavlicek tail, which ends the file",
+            ))?;
+            continue;
+        }
         let at = Position {
             record: Some(record),
             ..here
@@ -416,6 +431,16 @@ pub(crate) fn read_part(
         }
     }
     Ok(set)
+}
+
+/// True when a set line holds a Pavlicek tail and nothing else.
+fn is_tail(s: &BoardSet) -> bool {
+    s.pavlicek.is_some()
+        && *s
+            == BoardSet {
+                pavlicek: s.pavlicek.clone(),
+                ..BoardSet::default()
+            }
 }
 
 /// True when the object's first key is `"set"` (white space allowed).
@@ -556,17 +581,24 @@ fn write_set_line(set: &BoardSet, out: &mut Vec<u8>) {
     if let Some(l) = &set.lin {
         fields.push(format!("\"lin\":{{\"header\":{}}}", json(&l.header)));
     }
-    if let Some(p) = &set.pavlicek {
-        let hex: String = p.tail.iter().map(|b| format!("{b:02x}")).collect();
-        fields.push(format!("\"pavlicek\":{{\"tail\":\"{hex}\"}}"));
-    }
     if !fields.is_empty() {
         out.extend_from_slice(format!("{{\"set\":{{{}}}}}\n", fields.join(",")).as_bytes());
     }
 }
 
+/// The terminator of a Pavlicek file and what follows it, on a set line
+/// of its own after the boards, where it stood in the file.
+fn write_tail_line(set: &BoardSet, out: &mut Vec<u8>) {
+    if let Some(p) = &set.pavlicek {
+        let hex: String = p.tail.iter().map(|b| format!("{b:02x}")).collect();
+        out.extend_from_slice(
+            format!("{{\"set\":{{\"pavlicek\":{{\"tail\":\"{hex}\"}}}}}}\n").as_bytes(),
+        );
+    }
+}
+
 /// Writes a JSON Lines file: the set line when there is set-level data, then
-/// one line per board.
+/// one line per board, then a Pavlicek file's tail when there is one.
 pub fn write(set: &BoardSet, out: &mut dyn Write) -> Result<(), Error> {
     let mut buf = Vec::with_capacity(64 * 1024);
     write_set_line(set, &mut buf);
@@ -578,6 +610,7 @@ pub fn write(set: &BoardSet, out: &mut dyn Write) -> Result<(), Error> {
             buf.clear();
         }
     }
+    write_tail_line(set, &mut buf);
     out.write_all(&buf)?;
     Ok(())
 }

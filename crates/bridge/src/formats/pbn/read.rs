@@ -987,7 +987,7 @@ const STRING_STOP: [bool; 256] = {
 };
 
 /// The characters of a name token: letters, digits and `_`.
-const NAME_CHAR: [bool; 256] = {
+pub(crate) const NAME_CHAR: [bool; 256] = {
     let mut t = [false; 256];
     let mut c = 0;
     while c < 256 {

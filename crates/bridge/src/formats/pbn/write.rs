@@ -1,12 +1,13 @@
 //! The PBN writer: export format, strict.
 
 use super::dd::{agrees, contracts_tag_value, dd_fact, dd_to_tricks, score_tag_value};
-use super::read::table_columns;
+use super::read::{table_columns, NAME_CHAR};
 use super::{PbnDdTags, MANDATORY_TAGS};
 use crate::auction::{Annotated, CallToken, CardToken};
 use crate::board::{Anchor, Board, BoardSet, Comment, Strain, Tag};
 use crate::deal::Seat;
 use crate::error::Error;
+use crate::format::Format;
 use std::borrow::Cow;
 use std::collections::HashSet;
 use std::io::Write;
@@ -32,6 +33,7 @@ pub fn write_part(
     dd_tags: &PbnDdTags,
     first: bool,
 ) -> Result<(), Error> {
+    check(set)?;
     let info = set.pbn.as_ref();
     let utf8 = info.is_some_and(|i| i.utf8) || needs_utf8(set);
     let mut w = Writer {
@@ -63,6 +65,84 @@ pub fn write_part(
         }
     }
     out.write_all(&w.buf)?;
+    Ok(())
+}
+
+/// Refuses what PBN cannot say, so that nothing is written that does not
+/// read back (other formats' text may hold anything): a tag name that is
+/// not letters, digits and `_`; a line break in a tag value, note, `;` or
+/// `%` comment or preamble line; `}` in a `{}` comment; a table element
+/// that is neither a string nor a run of printing characters.
+fn check(set: &BoardSet) -> Result<(), Error> {
+    let one_line = |s: &str| !s.contains(['\r', '\n']);
+    let element = |e: &str| match e.strip_prefix('"') {
+        Some(inner) => inner.strip_suffix('"').is_some_and(|v| {
+            one_line(v) && !v.replace("\\\\", "").replace("\\\"", "").contains('"')
+        }),
+        None => {
+            !e.is_empty()
+                && e.chars()
+                    .all(|c| !c.is_whitespace() && !c.is_control() && !"[]{};\"%".contains(c))
+        }
+    };
+    let fail = |what: String| Err(Error::unsupported(Format::Pbn, what));
+    for (name, text) in [
+        ("event", &set.event),
+        ("site", &set.site),
+        ("date", &set.date),
+    ] {
+        if text.as_deref().is_some_and(|t| !one_line(t)) {
+            return fail(format!("the {name} holds a line break"));
+        }
+    }
+    for line in set.pbn.iter().flat_map(|i| &i.preamble) {
+        if !one_line(line) {
+            return fail(format!("a preamble line holds a line break: {line:?}"));
+        }
+    }
+    for b in &set.boards {
+        let n = b.number;
+        if n == 0 {
+            return fail("board 0: PBN board numbers are positive".into());
+        }
+        for t in &b.tags {
+            if t.name.is_empty() || !t.name.bytes().all(|c| NAME_CHAR[c as usize]) {
+                return fail(format!(
+                    "board {n}: {:?} is not a tag name (letters, digits, _)",
+                    t.name
+                ));
+            }
+            if !one_line(&t.value) {
+                return fail(format!("board {n}: tag {} holds a line break", t.name));
+            }
+            if let Some(e) = t.rows.iter().flatten().find(|e| !element(e)) {
+                return fail(format!(
+                    "board {n}: table {} holds {e:?}, not a PBN token",
+                    t.name
+                ));
+            }
+        }
+        let notes = b
+            .auction
+            .iter()
+            .flat_map(|a| &a.notes)
+            .chain(b.play.iter().flat_map(|p| &p.notes));
+        if notes.into_iter().any(|t| !one_line(t)) {
+            return fail(format!("board {n}: a note holds a line break"));
+        }
+        for c in &b.comments {
+            let ok = match &c.comment {
+                Comment::Brace(t) => !t.contains('}'),
+                Comment::Line(t) | Comment::Escape(t) => one_line(t),
+            };
+            if !ok {
+                return fail(format!(
+                    "board {n}: a comment cannot be written: {:?}",
+                    c.comment
+                ));
+            }
+        }
+    }
     Ok(())
 }
 

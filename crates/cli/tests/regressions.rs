@@ -1,0 +1,102 @@
+//! The fuzz targets' checks (fuzz/src), run without the fuzzer: on every
+//! input a fuzzer found a bug with (`tests/data/<format>/regression/`,
+//! each named `TARGET-what`), and on every seed of every target
+//! (`fuzz/seeds/<format>/`), so that `cargo test` keeps what fuzzing found.
+
+#[path = "../../../fuzz/src/lib.rs"]
+#[allow(dead_code)]
+mod fuzz;
+
+use boardfile_bridge::Format;
+use fuzz::othello::Input;
+use std::path::{Path, PathBuf};
+
+fn root() -> PathBuf {
+    Path::new(env!("CARGO_MANIFEST_DIR")).join("../..")
+}
+
+/// The bridge format or Othello input a seed folder or target suffix names.
+enum Kind {
+    Bridge(Format),
+    Othello(Input),
+}
+
+fn kind(name: &str) -> Kind {
+    let othello = match name {
+        "wtb" => Some(Input::Wtb),
+        "wtd" => Some(Input::Wtd),
+        "pzz" => Some(Input::Pzz),
+        "jou" => Some(Input::Jou),
+        "trn" => Some(Input::Trn),
+        "othello_jsonl" => Some(Input::OthelloJsonl),
+        "transcript" => Some(Input::Transcript),
+        _ => None,
+    };
+    match othello {
+        Some(i) => Kind::Othello(i),
+        None => Kind::Bridge(
+            Format::from_name(name)
+                .unwrap_or_else(|| panic!("{name} names no format of a fuzz target")),
+        ),
+    }
+}
+
+/// Runs the check of fuzz target `target` on `data`.
+fn run(target: &str, data: &[u8]) {
+    let (round_trip, name) = match target {
+        "sniff" => return fuzz::sniff(data),
+        "stream" => return fuzz::bridge::stream(data),
+        t => match (t.strip_prefix("read_"), t.strip_prefix("round_trip_")) {
+            (Some(n), _) => (false, n),
+            (_, Some(n)) => (true, n),
+            _ => panic!("{t} is not a fuzz target"),
+        },
+    };
+    match (kind(name), round_trip) {
+        (Kind::Bridge(f), false) => fuzz::bridge::read(f, data),
+        (Kind::Bridge(f), true) => fuzz::bridge::round_trip(f, data),
+        (Kind::Othello(i), false) => fuzz::othello::read(i, data),
+        (Kind::Othello(i), true) => fuzz::othello::round_trip(i, data),
+    }
+}
+
+fn files(dir: &Path) -> Vec<PathBuf> {
+    let mut out: Vec<PathBuf> = std::fs::read_dir(dir)
+        .unwrap_or_else(|e| panic!("{}: {e}", dir.display()))
+        .map(|e| e.unwrap().path())
+        .collect();
+    out.sort();
+    out
+}
+
+#[test]
+fn every_regression_file_passes_the_check_of_the_target_that_found_it() {
+    let mut n = 0;
+    for game in ["bridge", "othello"] {
+        for path in files(&root().join("tests/data").join(game).join("regression")) {
+            let name = path.file_name().unwrap().to_string_lossy().into_owned();
+            let target = name.split('-').next().unwrap();
+            let data = std::fs::read(&path).unwrap();
+            let result = std::panic::catch_unwind(|| run(target, &data));
+            assert!(result.is_ok(), "{}", path.display());
+            n += 1;
+        }
+    }
+    assert!(n >= 15, "{n} regression files");
+}
+
+#[test]
+fn every_seed_passes_its_targets_checks() {
+    for dir in files(&root().join("fuzz/seeds")) {
+        let name = dir.file_name().unwrap().to_string_lossy().into_owned();
+        for path in files(&dir) {
+            let data = std::fs::read(&path).unwrap();
+            let what = path.display().to_string();
+            for target in [format!("read_{name}"), format!("round_trip_{name}")] {
+                let result = std::panic::catch_unwind(|| run(&target, &data));
+                assert!(result.is_ok(), "{target} on {what}");
+            }
+            fuzz::sniff(&data);
+        }
+    }
+}

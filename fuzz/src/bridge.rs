@@ -1,0 +1,165 @@
+//! Checks on the bridge formats.
+
+use boardfile_bridge::diagram::{self, Symbols};
+use boardfile_bridge::stream;
+use boardfile_bridge::{losses, validate, write, write_with, BoardSet, Deal, Format, WriteOptions};
+
+fn write_vec(format: Format, set: &BoardSet) -> Result<Vec<u8>, boardfile_bridge::Error> {
+    let mut out = Vec::new();
+    write(format, set, &mut out).map(|()| out)
+}
+
+fn deals(set: &BoardSet) -> Vec<Deal> {
+    set.boards.iter().map(|b| b.deal).collect()
+}
+
+/// Reads `data` strictly and collecting (they must agree), then writes
+/// what was read in every format: each output that is read back must give
+/// the same cards (ZDD holds no cards).
+pub fn read(format: Format, data: &[u8]) {
+    let strict = boardfile_bridge::read(format, data);
+    let v = validate(format, data);
+    // Contradicting double-dummy tags are a warning when reading and an
+    // error when validating; anything else, strict and collecting agree.
+    match &strict {
+        Ok(o) if o.warnings.is_empty() => {
+            assert!(v.is_valid(), "strict read, collecting found {:?}", v.errors);
+            assert!(
+                v.set.as_ref() == Some(&o.set),
+                "strict and collecting differ"
+            );
+        }
+        Ok(_) => assert!(v.set.is_some(), "strict read, collecting found no set"),
+        Err(e) => assert!(!v.is_valid(), "strict {e}, collecting found nothing"),
+    }
+    let Ok(outcome) = strict else { return };
+    let set = outcome.set;
+    for board in &set.boards {
+        diagram::write_board(board, Symbols::Unicode, &mut Vec::new()).unwrap();
+    }
+    for &to in Format::all() {
+        let _ = losses(&set, to);
+        let Ok(out) = write_vec(to, &set) else {
+            continue;
+        };
+        if !to.can_read() {
+            continue;
+        }
+        let back = boardfile_bridge::read(to, &out)
+            .unwrap_or_else(|e| panic!("{format} -> {to}: wrote what it cannot read: {e}"));
+        if to != Format::Zdd {
+            assert_eq!(
+                deals(&back.set),
+                deals(&set),
+                "{format} -> {to}: cards differ"
+            );
+        }
+    }
+}
+
+/// Read, write, read in one format: the same model, and the writer a fixed
+/// point. A set a format's reader made must be writable in that format.
+pub fn round_trip(format: Format, data: &[u8]) {
+    let Ok(first) = boardfile_bridge::read(format, data) else {
+        return;
+    };
+    let once = write_vec(format, &first.set)
+        .unwrap_or_else(|e| panic!("{format} cannot write what it read: {e}"));
+    let second = boardfile_bridge::read(format, &once)
+        .unwrap_or_else(|e| panic!("{format} cannot read what it wrote: {e}"));
+    let twice = write_vec(format, &second.set).expect("written once");
+    assert!(once == twice, "{format}: the second write differs");
+    same_model(format, &first.set, &second.set);
+}
+
+/// What a format's round trip must keep: the whole model, but for the
+/// mandatory PBN tags the export form adds (empty or `?`).
+fn same_model(format: Format, first: &BoardSet, second: &BoardSet) {
+    assert_eq!(
+        first.boards.len(),
+        second.boards.len(),
+        "{format}: board count"
+    );
+    let mut second = second.clone();
+    if format == Format::Pbn {
+        // The export form puts the mandatory tags first, in their order;
+        // the others keep theirs.
+        const MANDATORY: [&str; 11] = [
+            "Event", "Site", "Date", "West", "North", "East", "South", "Scoring", "Declarer",
+            "Contract", "Result",
+        ];
+        // The double-dummy tags it keeps have their own place too.
+        const DD: [&str; 4] = [
+            "DoubleDummyTricks",
+            "OptimumScore",
+            "ParContract",
+            "OptimumResultTable",
+        ];
+        let order = |tags: &mut Vec<boardfile_bridge::Tag>| {
+            tags.sort_by_key(|t| {
+                let at = |list: &[&str]| list.iter().position(|m| *m == t.name);
+                at(&MANDATORY).or(at(&DD).map(|i| 50 + i)).unwrap_or(20)
+            })
+        };
+        let mut first = first.clone();
+        for (a, b) in first.boards.iter_mut().zip(&mut second.boards) {
+            b.tags.retain(|t| {
+                a.tags.contains(t) || !(t.value.is_empty() || t.value == "?") || t.is_section()
+            });
+            order(&mut a.tags);
+            order(&mut b.tags);
+        }
+        second.pbn = first.pbn.clone();
+        return compare(format, &first, second);
+    }
+    compare(format, first, second)
+}
+
+fn compare(format: Format, first: &BoardSet, second: BoardSet) {
+    for (i, (a, b)) in first.boards.iter().zip(&second.boards).enumerate() {
+        assert!(a == b, "{format}: board {i} changed:\n{a:?}\n{b:?}");
+    }
+    let (mut a, mut b) = (first.clone(), second);
+    a.boards.clear();
+    b.boards.clear();
+    assert_eq!(a, b, "{format}: the set's own data changed");
+}
+
+/// The streaming converter against the whole-file one. The first byte
+/// picks the pair of formats; the rest is the input.
+pub fn stream(data: &[u8]) {
+    let Some((&pick, input)) = data.split_first() else {
+        return;
+    };
+    let pairs: Vec<(Format, Format)> = Format::all()
+        .iter()
+        .flat_map(|&a| Format::all().iter().map(move |&b| (a, b)))
+        .filter(|&(a, b)| stream::can_stream(a, b))
+        .collect();
+    let (from, to) = pairs[pick as usize % pairs.len()];
+    let options = WriteOptions::default();
+    let mut streamed = Vec::new();
+    let result = stream::convert(
+        from,
+        to,
+        &mut &input[..],
+        &mut streamed,
+        &options,
+        &mut |_| {},
+    );
+    let whole = boardfile_bridge::read(from, input).and_then(|o| {
+        let mut out = Vec::new();
+        write_with(to, &o.set, &mut out, &options).map(|()| out)
+    });
+    match (result, whole) {
+        (Ok(_), Ok(whole)) => assert!(
+            streamed == whole,
+            "{from} -> {to}: streamed differs:\n{}\nwhole:\n{}",
+            String::from_utf8_lossy(&streamed),
+            String::from_utf8_lossy(&whole)
+        ),
+        (Err(_), Err(_)) => {}
+        (Ok(_), Err(e)) => panic!("{from} -> {to}: streamed, but whole: {e}"),
+        (Err(e), Ok(_)) => panic!("{from} -> {to}: whole, but streamed: {e}"),
+    }
+}

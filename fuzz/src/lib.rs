@@ -1,0 +1,38 @@
+//! What the fuzz targets check, shared so that each target is one line.
+//!
+//! Every target must not panic, hang or allocate without bound on any
+//! input. Beyond that, each asserts what a reader and its writer promise:
+//! strict and collecting reading agree, whatever reads can be written in
+//! every format and read back with the same cards, and a format's own
+//! writer gives back the model its reader made (a round trip) and is a
+//! fixed point from then on.
+
+pub mod bridge;
+pub mod othello;
+
+/// Format sniffing on any bytes, and reading in the sniffed format.
+pub fn sniff(data: &[u8]) {
+    use boardfile_bridge::{detect, read, validate, Format};
+    use boardfile_othello::{text, OthelloFormat};
+    let sniffed = Format::sniff(data);
+    // The first byte picks an extension, as a path would give it.
+    let names = ["in.bri", "in.zrd", "in.pbn", "in.zbs", "in.txt", "in"];
+    let path = data
+        .first()
+        .map(|b| std::path::PathBuf::from(names[*b as usize % names.len()]));
+    if let Ok(f) = detect(data, path.as_deref()) {
+        assert!(f.can_read(), "detected {f}, which is not read");
+        let _ = validate(f, data);
+    }
+    if let Some(f) = sniffed {
+        let _ = read(f, data);
+    }
+    if text::sniff_jsonl(data) {
+        let _ = text::read_jsonl(data, &mut Default::default());
+    }
+    let size = text::transcript_size(data);
+    let _ = text::read_transcripts(data, size);
+    if let Some(p) = path {
+        let _ = OthelloFormat::from_path(&p);
+    }
+}
