@@ -47,12 +47,15 @@ pub fn read(format: Format, data: &[u8]) {
         }
         let back = boardfile_bridge::read(to, &out)
             .unwrap_or_else(|e| panic!("{format} -> {to}: wrote what it cannot read: {e}"));
+        let mut back = back.set;
+        if to == Format::Dlm {
+            // DLM fills the gaps between board numbers with undealt boards
+            // (a loss it reports).
+            back.boards
+                .retain(|b| set.boards.iter().any(|s| s.number == b.number));
+        }
         if to != Format::Zdd {
-            assert_eq!(
-                deals(&back.set),
-                deals(&set),
-                "{format} -> {to}: cards differ"
-            );
+            assert_eq!(deals(&back), deals(&set), "{format} -> {to}: cards differ");
         }
     }
 }
@@ -88,17 +91,16 @@ fn same_model(format: Format, first: &BoardSet, second: &BoardSet) {
             "Event", "Site", "Date", "West", "North", "East", "South", "Scoring", "Declarer",
             "Contract", "Result",
         ];
-        // The double-dummy tags it keeps have their own place too.
-        const DD: [&str; 4] = [
-            "DoubleDummyTricks",
-            "OptimumScore",
-            "ParContract",
-            "OptimumResultTable",
-        ];
+        // ... and the supplemental tags after them by name (PBN 2.1, 3.4).
         let order = |tags: &mut Vec<boardfile_bridge::Tag>| {
-            tags.sort_by_key(|t| {
-                let at = |list: &[&str]| list.iter().position(|m| *m == t.name);
-                at(&MANDATORY).or(at(&DD).map(|i| 50 + i)).unwrap_or(20)
+            tags.sort_by(|x, y| {
+                let at = |t: &boardfile_bridge::Tag| MANDATORY.iter().position(|m| *m == t.name);
+                match (at(x), at(y)) {
+                    (Some(i), Some(j)) => i.cmp(&j),
+                    (Some(_), None) => std::cmp::Ordering::Less,
+                    (None, Some(_)) => std::cmp::Ordering::Greater,
+                    (None, None) => x.name.cmp(&y.name),
+                }
             })
         };
         let mut first = first.clone();

@@ -552,11 +552,21 @@ pub fn write(set: &BoardSet, out: &mut dyn Write) -> Result<(), Error> {
     let mut buf = String::with_capacity(64 * 1024);
     let mut ctx = Context::default();
     if let Some(info) = &set.lin {
+        // The text before the first board, as read; from elsewhere (JSON
+        // Lines) it must be LIN commands that start no board, or the file
+        // would not read back.
+        let cmds = commands(&info.header, at_byte).map_err(|e| {
+            Error::unsupported(F, format!("the text before the first board is not LIN: {e}"))
+        })?;
+        if !board_starts(&cmds).is_empty() {
+            return Err(Error::unsupported(
+                F,
+                "the text before the first board starts a board",
+            ));
+        }
         buf.push_str(&info.header);
-        if let Ok(cmds) = commands(&info.header, at_byte) {
-            for c in &cmds {
-                ctx.update(c);
-            }
+        for c in &cmds {
+            ctx.update(c);
         }
     }
     let mut previous = None;
