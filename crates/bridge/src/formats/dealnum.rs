@@ -45,8 +45,8 @@ pub fn read(bytes: &[u8], diag: &mut Diagnostics) -> Result<BoardSet, Error> {
                 Format::DealNumber,
                 at,
                 format!(
-                    "{:?} is not a deal number (1 to {DEALS})",
-                    String::from_utf8_lossy(text)
+                    "{} is not a deal number (1 to {DEALS})",
+                    crate::formats::excerpt(&String::from_utf8_lossy(text))
                 ),
             ))?,
         }

@@ -46,7 +46,7 @@ use crate::card::Card;
 use crate::deal::{Deal, Seat};
 use crate::error::{Diagnostics, Error, ErrorKind, Position};
 use crate::format::Format;
-use crate::formats::{latin1_decode, latin1_encode, parse_u32, require_complete};
+use crate::formats::{excerpt, latin1_decode, latin1_encode, parse_u32, require_complete};
 use crate::hand::Hand;
 use std::io::Write;
 
@@ -259,7 +259,10 @@ pub fn read(bytes: &[u8], diag: &mut Diagnostics) -> Result<BoardSet, Error> {
                 return Err(Error::syntax(
                     Format::Dlm,
                     pos(line, 0),
-                    format!("expected key=value, found {:?}", latin1_decode(line.text)),
+                    format!(
+                        "expected key=value, found {}",
+                        excerpt(&latin1_decode(line.text))
+                    ),
                 ));
             };
             if key.eq_ignore_ascii_case(b"Checksum") {
@@ -279,8 +282,8 @@ pub fn read(bytes: &[u8], diag: &mut Diagnostics) -> Result<BoardSet, Error> {
                     Format::Dlm,
                     pos(line, 0),
                     format!(
-                        "{:?} is not a board number from 01 to 99",
-                        latin1_decode(digits)
+                        "{} is not a board number from 01 to 99",
+                        excerpt(&latin1_decode(digits))
                     ),
                 ))
             }
@@ -293,8 +296,8 @@ pub fn read(bytes: &[u8], diag: &mut Diagnostics) -> Result<BoardSet, Error> {
                     Format::Dlm,
                     pos(line, eq + 1),
                     format!(
-                        "board {number}: duplicates {:?} is not a number",
-                        latin1_decode(value)
+                        "board {number}: duplicates {} is not a number",
+                        excerpt(&latin1_decode(value))
                     ),
                 ))?,
             },

@@ -113,8 +113,8 @@ fn commands(text: &str, diag_pos: impl Fn(usize) -> Position) -> Result<Vec<Comm
                     F,
                     diag_pos(i),
                     format!(
-                        "{:?} is not a two-letter command followed by |",
-                        &text[i..end]
+                        "{} is not a two-letter command followed by |",
+                        crate::formats::excerpt(&text[i..end])
                     ),
                 ));
             }
@@ -307,7 +307,8 @@ fn parse_hand(text: &str) -> Result<Hand, String> {
         };
         let (Some(s), true) = (suit, order < 13) else {
             return Err(format!(
-                "hand {text:?}: {:?} is not a suit or rank",
+                "hand {}: {:?} is not a suit or rank",
+                crate::formats::excerpt(text),
                 b[i] as char
             ));
         };
@@ -453,7 +454,12 @@ fn board_from_commands(
                 claim = Some(
                     crate::formats::parse_u32(c.value.trim().as_bytes())
                         .filter(|&n| n <= 13)
-                        .ok_or_else(|| err(format!("mc {:?} is not 0 to 13 tricks", c.value)))?,
+                        .ok_or_else(|| {
+                            err(format!(
+                                "mc {} is not 0 to 13 tricks",
+                                crate::formats::excerpt(c.value)
+                            ))
+                        })?,
                 )
             }
             _ => {}
@@ -556,7 +562,10 @@ pub fn write(set: &BoardSet, out: &mut dyn Write) -> Result<(), Error> {
         // Lines) it must be LIN commands that start no board, or the file
         // would not read back.
         let cmds = commands(&info.header, at_byte).map_err(|e| {
-            Error::unsupported(F, format!("the text before the first board is not LIN: {e}"))
+            Error::unsupported(
+                F,
+                format!("the text before the first board is not LIN: {e}"),
+            )
         })?;
         if !board_starts(&cmds).is_empty() {
             return Err(Error::unsupported(

@@ -214,6 +214,16 @@ impl OddPadding {
     }
 }
 
+/// Input text quoted in an error message: at most 40 characters, `...`
+/// after the quote when there was more (a line of a file may be a
+/// gigabyte long).
+pub(crate) fn excerpt(text: &str) -> String {
+    match text.char_indices().nth(40) {
+        Some((i, _)) => format!("{:?}...", &text[..i]),
+        None => format!("{text:?}"),
+    }
+}
+
 /// Decodes ISO-8859-1: every byte is the code point of the same value.
 pub(crate) fn latin1_decode(bytes: &[u8]) -> String {
     bytes.iter().map(|&b| b as char).collect()
@@ -258,6 +268,11 @@ mod tests {
     fn latin1_is_a_bijection_on_bytes() {
         let all: Vec<u8> = (0..=255).collect();
         assert_eq!(latin1_encode(&latin1_decode(&all)).unwrap(), all);
+        assert_eq!(excerpt("ab\"c"), "\"ab\\\"c\"");
+        assert_eq!(
+            excerpt(&"é".repeat(41)),
+            format!("\"{}\"...", "é".repeat(40))
+        );
         assert_eq!(latin1_encode("Zürich €"), Err('€'));
     }
 

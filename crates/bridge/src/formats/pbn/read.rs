@@ -177,6 +177,11 @@ impl<'a> Reader<'a> {
         GameError(Error::invalid(F, self.pos(at), m))
     }
 
+    /// A few characters of `raw`, quoted, for an error message.
+    fn quote(&self, raw: &[u8]) -> String {
+        crate::formats::excerpt(&self.decode(&raw[..raw.len().min(200)]))
+    }
+
     fn decode(&self, raw: &[u8]) -> String {
         if let Ok(ascii) = std::str::from_utf8(raw).map(str::to_owned) {
             if !self.utf8 && !ascii.is_ascii() {
@@ -363,8 +368,8 @@ impl<'a> Reader<'a> {
                 _ => Err(self.syntax(
                     at,
                     format!(
-                        "{:?} is not a tag, a comment or section data",
-                        self.decode(&self.b[at..self.token_end(at)])
+                        "{} is not a tag, a comment or section data",
+                        self.quote(&self.b[at..self.token_end(at)])
                     ),
                 )),
             },
@@ -513,7 +518,7 @@ impl<'a> Reader<'a> {
             .ok_or_else(|| {
                 self.invalid(
                     at,
-                    format!("{what} {:?} is not W, N, E or S", self.decode(raw)),
+                    format!("{what} {} is not W, N, E or S", self.quote(raw)),
                 )
             })
         };
@@ -524,7 +529,7 @@ impl<'a> Reader<'a> {
                     .ok_or_else(|| {
                         self.invalid(
                             at,
-                            format!("board {:?} is not a positive number", self.decode(raw)),
+                            format!("board {} is not a positive number", self.quote(raw)),
                         )
                     })?;
                 g.number = Some(n);
@@ -534,9 +539,9 @@ impl<'a> Reader<'a> {
                 self.warnings.push((
                     self.pos(at),
                     format!(
-                        "{} {:?} is not known: taken from the board number",
+                        "{} {} is not known: taken from the board number",
                         String::from_utf8_lossy(name),
-                        self.decode(raw)
+                        self.quote(raw)
                     ),
                 ));
             }
@@ -548,10 +553,7 @@ impl<'a> Reader<'a> {
                 let v = vulnerability(text().trim()).ok_or_else(|| {
                     self.invalid(
                         at,
-                        format!(
-                            "vulnerable {:?} is not None, NS, EW or All",
-                            self.decode(raw)
-                        ),
+                        format!("vulnerable {} is not None, NS, EW or All", self.quote(raw)),
                     )
                 })?;
                 g.vulnerability = Some(v);
@@ -782,7 +784,7 @@ impl<'a> Reader<'a> {
                             })
                             .and_then(Call::parse)
                             .ok_or_else(|| {
-                                self.syntax(at, format!("{:?} is not a call", self.decode(w)))
+                                self.syntax(at, format!("{} is not a call", self.quote(w)))
                             })?,
                     ),
                 }
@@ -846,8 +848,9 @@ impl<'a> Reader<'a> {
                         match (Suit::from_letter(*s), rank) {
                             (Some(s), Some(r)) => CardToken::Card(Card::new(s, r)),
                             _ => {
-                                return Err(self
-                                    .syntax(at, format!("{:?} is not a card", self.decode(word))))
+                                return Err(
+                                    self.syntax(at, format!("{} is not a card", self.quote(word)))
+                                )
                             }
                         }
                     }
@@ -856,8 +859,8 @@ impl<'a> Reader<'a> {
                         return Err(self.syntax(
                             at,
                             format!(
-                                "{:?} is not a card",
-                                self.decode(&self.b[at..self.token_end(at)])
+                                "{} is not a card",
+                                self.quote(&self.b[at..self.token_end(at)])
                             ),
                         ));
                     }
