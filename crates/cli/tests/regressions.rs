@@ -100,3 +100,56 @@ fn every_seed_passes_its_targets_checks() {
         }
     }
 }
+
+/// Every seed of every format, in the fuzz targets' order.
+fn seeds() -> Vec<(String, Vec<u8>)> {
+    let mut out = Vec::new();
+    for dir in files(&root().join("fuzz/seeds")) {
+        let name = dir.file_name().unwrap().to_string_lossy().into_owned();
+        for path in files(&dir) {
+            out.push((name.clone(), std::fs::read(&path).unwrap()));
+        }
+    }
+    assert!(out.len() >= 50, "{} seeds", out.len());
+    out
+}
+
+#[test]
+fn every_prefix_of_every_seed_gives_a_value_or_an_error() {
+    // Prefixes of every length up to 2 KB, then 2,000 spread over the file;
+    // the read check writes what reads in every format and reads it back.
+    for (name, data) in seeds() {
+        let step = (data.len() / 2000).max(1);
+        for n in (0..data.len()).step_by(step) {
+            run(&format!("read_{name}"), &data[..n]);
+        }
+    }
+}
+
+#[test]
+fn seeded_byte_flips_of_every_seed_pass_the_read_and_round_trip_checks() {
+    let mut state = 0x853c_49e6_748f_ea9bu64;
+    let mut next = move || {
+        state ^= state << 13;
+        state ^= state >> 7;
+        state ^= state << 17;
+        state
+    };
+    let mut runs = 0;
+    for (name, data) in seeds() {
+        if data.is_empty() {
+            continue;
+        }
+        for _ in 0..60 {
+            let mut b = data.clone();
+            for _ in 0..1 + next() % 4 {
+                let i = (next() % b.len() as u64) as usize;
+                b[i] = next() as u8;
+            }
+            run(&format!("read_{name}"), &b);
+            run(&format!("round_trip_{name}"), &b);
+            runs += 1;
+        }
+    }
+    assert!(runs >= 3000, "{runs} flipped inputs");
+}

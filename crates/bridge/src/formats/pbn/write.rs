@@ -81,8 +81,9 @@ fn check(set: &BoardSet) -> Result<(), Error> {
         }),
         None => {
             !e.is_empty()
-                && e.chars()
-                    .all(|c| !c.is_whitespace() && !c.is_control() && !"[]{};\"%".contains(c))
+                && e.chars().all(|c| {
+                    !c.is_ascii_whitespace() && !c.is_ascii_control() && !"[]{};\"%".contains(c)
+                })
         }
     };
     let fail = |what: String| Err(Error::unsupported(Format::Pbn, what));
@@ -393,6 +394,10 @@ impl Writer {
                 self.defaults.insert(name.to_string());
             }
             self.tag_line(name, &value);
+            // Lines after a mandatory tag read as its section data: kept.
+            if let Some(t) = b.tags.iter().find(|t| t.name == name && !t.rows.is_empty()) {
+                self.section_rows(t);
+            }
             self.tag_comments(b, name, &mut done);
         }
         if b.tags.is_empty() && b.comments.is_empty() {
