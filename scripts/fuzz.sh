@@ -26,11 +26,12 @@ if [[ ${1:-} == --one ]]; then
   mkdir -p "corpus/$target" "artifacts/$target" logs
   bin=target/x86_64-unknown-linux-gnu/release/$target
   status=ok
+  start=$SECONDS
   "$bin" -max_total_time="$seconds" -timeout=10 -rss_limit_mb=2048 -print_final_stats=1 \
     -artifact_prefix="artifacts/$target/" "corpus/$target" "${seeds[@]}" \
     >"logs/$target.log" 2>&1 || status=CRASH
   execs=$(sed -n 's/^stat::number_of_executed_units: *//p' "logs/$target.log" | tail -1)
-  printf '%-26s %6s s %12s execs %6s corpus  %s\n' "$target" "$seconds" "${execs:-?}" \
+  printf '%-26s %6s s %12s execs %6s corpus  %s\n' "$target" "$((SECONDS - start))" "${execs:-?}" \
     "$(ls "corpus/$target" | wc -l)" "$status"
   [[ $status == ok ]]
   exit
