@@ -29,6 +29,13 @@ const LINE_BLOCK: usize = 1 << 20;
 #[cfg(test)]
 const LINE_BLOCK: usize = 64 << 10;
 
+/// The longest line a line format may have when read in parts: memory
+/// stays flat even when a file is one line of noise.
+#[cfg(not(test))]
+const MAX_LINE: usize = 64 << 20;
+#[cfg(test)]
+const MAX_LINE: usize = 1 << 20;
+
 /// How an input is cut into parts that read on their own.
 #[derive(Clone, Copy)]
 enum Cut {
@@ -142,6 +149,12 @@ impl Parts<'_> {
                     self.part = have + i + 1;
                     break;
                 }
+                if self.buf.len() > MAX_LINE {
+                    return Err(std::io::Error::new(
+                        std::io::ErrorKind::InvalidData,
+                        format!("a line longer than {} MiB", MAX_LINE >> 20),
+                    ));
+                }
             },
         }
         Ok(&self.buf[..self.part])
@@ -201,7 +214,14 @@ pub fn convert(
     let mut held = None;
     let mut tail_seen = false;
     loop {
-        let part = parts.next()?;
+        let part = parts.next().map_err(|e| match e.kind() {
+            std::io::ErrorKind::InvalidData => Error::syntax(
+                from,
+                crate::error::Position::byte(byte).with_line(lines + 1),
+                e.to_string(),
+            ),
+            _ => e.into(),
+        })?;
         let n = part.len();
         if n == 0 && byte > 0 {
             break;
@@ -514,6 +534,22 @@ mod tests {
             let e = streamed(Format::Jsonl, Format::Zrd, bad).unwrap_err();
             assert!(e.to_string().contains("after the pavlicek tail"), "{e}");
         }
+    }
+
+    #[test]
+    fn a_line_longer_than_the_limit_is_an_error_not_a_part() {
+        let mut jsonl = Vec::new();
+        crate::format::write(Format::Jsonl, &random_set(10), &mut jsonl).unwrap();
+        let mut long = jsonl.clone();
+        long.extend(std::iter::repeat_n(b'x', 2 * MAX_LINE));
+        long.push(b'\n');
+        let e = streamed(Format::Jsonl, Format::Zrd, &long).unwrap_err();
+        let message = e.to_string();
+        assert!(
+            message.contains("line 11") && message.contains("longer than 1 MiB"),
+            "{message}"
+        );
+        assert_eq!(e.position().map(|p| p.byte), Some(jsonl.len() as u64));
     }
 
     #[test]
