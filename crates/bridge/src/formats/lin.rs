@@ -734,6 +734,7 @@ fn board_text(b: &Board, players: &str) -> String {
             if let Some(n) = b
                 .tag("Result")
                 .and_then(|r| crate::formats::parse_u32(r.trim().as_bytes()))
+                .filter(|&n| n <= 13)
             {
                 s.push_str(&format!("mc|{n}|"));
             }
