@@ -157,6 +157,25 @@ pub fn convert(
         let mut book = load_names(&files, input, plan.add_names)?;
         let file = read_games(input, bytes, from, &mut book)?;
         let mut s = String::new();
+        // The text forms hold moves only (GGF and PGN with the passes a
+        // replay finds): a game that does not replay could not be read back.
+        if matches!(
+            to,
+            OthelloFormat::Transcript | OthelloFormat::Ggf | OthelloFormat::Pgn
+        ) {
+            if let Some((i, e)) = file
+                .games
+                .iter()
+                .enumerate()
+                .find_map(|(i, g)| g.replay().err().map(|e| (i, e)))
+            {
+                return Err(Failure::invalid(format!(
+                    "{}: game {i}: {e}; {} holds legal games only (JSON Lines, WTB and WTD keep it as it stands)",
+                    display(input),
+                    to.name()
+                )));
+            }
+        }
         match to {
             OthelloFormat::Wtb | OthelloFormat::Wtd => {
                 if file.size != size_of(to) {

@@ -459,6 +459,30 @@ fn othello_convert_validate_show_and_names() {
         "{}",
         String::from_utf8_lossy(&run.stdout)
     );
+    // The broken game goes to JSON Lines and back as it stands, and
+    // validating the JSON Lines finds it; transcripts refuse it.
+    let bad_jsonl = dir.path().join("bad.jsonl");
+    expect(0, &["convert", s(&bad_path), s(&bad_jsonl)]);
+    let run = expect(1, &["validate", s(&bad_jsonl)]);
+    assert!(
+        run.stderr
+            .contains("game 42: move 10 a1 is not legal for White"),
+        "{}",
+        run.stderr
+    );
+    let back = dir.path().join("back.wtb");
+    expect(0, &["convert", s(&bad_jsonl), s(&back)]);
+    assert!(std::fs::read(&back).unwrap() == bad);
+    let txt = dir.path().join("bad.txt");
+    let run = expect(1, &["convert", s(&bad_path), s(&txt), "--to", "transcript"]);
+    assert!(
+        run.stderr.contains(
+            "game 42: move 10 a1 is not legal for White; TRANSCRIPT holds legal games only"
+        ),
+        "{}",
+        run.stderr
+    );
+    assert!(!txt.exists());
 
     // show: the final board and score of game 1 of 1977, names looked up.
     let run = expect(0, &["show", s(&othello("WTH_1977.wtb")), "--board", "1"]);
