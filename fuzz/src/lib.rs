@@ -27,8 +27,18 @@ pub fn sniff(data: &[u8]) {
     if let Some(f) = sniffed {
         let _ = read(f, data);
     }
-    if text::sniff_jsonl(data) {
-        let _ = text::read_jsonl(data, &mut Default::default());
+    // Bridge and Othello JSON Lines are told apart by content: what reads
+    // as one with data in it is not taken for the other.
+    let othello = text::sniff_jsonl(data);
+    if let Ok(o) = read(Format::Jsonl, data) {
+        if o.set != Default::default() {
+            assert!(!othello, "bridge JSON Lines taken for Othello");
+        }
+    }
+    if let Ok(f) = text::read_jsonl(data, &mut Default::default()) {
+        if !f.games.is_empty() {
+            assert!(othello, "Othello JSON Lines not told from bridge");
+        }
     }
     let size = text::transcript_size(data);
     let _ = text::read_transcripts(data, size);

@@ -707,3 +707,28 @@ fn an_interrupted_solve_continues_to_the_same_output() {
     assert!(!run.stderr.contains("already solved"), "{}", run.stderr);
     assert!(std::fs::read(&again).unwrap() == std::fs::read(&whole).unwrap());
 }
+
+#[test]
+fn bridge_json_lines_with_a_header_is_not_taken_for_othello() {
+    // DLM's and LIN's set lines hold a "header" of their own; the Othello
+    // header line is {"header":...}. Found by fuzzing: DLM -> JSONL -> PBN
+    // failed with "cannot tell the output format".
+    let dir = tempfile::tempdir().unwrap();
+    for sample_name in ["bigdeal-2boards.dlm", "vugraph-3boards.lin"] {
+        let jsonl = dir.path().join(format!("{sample_name}.jsonl"));
+        expect(0, &["convert", s(&sample(sample_name)), s(&jsonl)]);
+        let text = std::fs::read_to_string(&jsonl).unwrap();
+        assert!(
+            text.starts_with("{\"set\":") && text.lines().next().unwrap().contains("\"header\"")
+        );
+        let pbn = dir.path().join(format!("{sample_name}.pbn"));
+        expect(0, &["convert", s(&jsonl), s(&pbn)]);
+        let run = expect(0, &["info", s(&jsonl)]);
+        assert!(
+            String::from_utf8_lossy(&run.stdout).contains("JSONL (JSON Lines"),
+            "{}",
+            String::from_utf8_lossy(&run.stdout)
+        );
+        assert!(!String::from_utf8_lossy(&run.stdout).contains("games"));
+    }
+}

@@ -135,17 +135,22 @@ impl std::fmt::Display for TextError {
     }
 }
 
-/// True when the first JSON line looks like an Othello game or header
-/// (`"moves"` or `"header"` before any bridge key).
+/// True when the first JSON line looks like an Othello header (its first
+/// key `"header"`) or game (`"moves"` and no `"deal"`). A bridge set line
+/// (first key `"set"`) may hold a `"header"` of its own (DLM's, LIN's).
 pub fn sniff_jsonl(bytes: &[u8]) -> bool {
     let first = bytes
         .split(|&b| b == b'\n')
         .find(|l| !l.trim_ascii().is_empty());
     first.is_some_and(|l| {
-        let l = l.trim_ascii();
-        l.starts_with(b"{")
-            && (contains(l, b"\"moves\"") || contains(l, b"\"header\""))
-            && !contains(l, b"\"deal\"")
+        let Some(rest) = l.trim_ascii().strip_prefix(b"{") else {
+            return false;
+        };
+        let rest = rest.trim_ascii_start();
+        rest.starts_with(b"\"header\"")
+            || (!rest.starts_with(b"\"set\"")
+                && contains(rest, b"\"moves\"")
+                && !contains(rest, b"\"deal\""))
     })
 }
 

@@ -598,9 +598,29 @@ pub fn write(set: &BoardSet, out: &mut dyn Write) -> Result<(), Error> {
                 }
                 // The line gives its players (pn| always) and nothing else
                 // that carries over.
-                let players = MD_SEATS
-                    .map(|seat| board.tag(seat.name()).unwrap_or(""))
-                    .join(",");
+                let names = MD_SEATS.map(|seat| board.tag(seat.name()).unwrap_or(""));
+                // `|` ends a command and `,` parts the names: not writable.
+                if let Some(name) = names.iter().find(|n| n.contains(['|', ','])) {
+                    return Err(Error::unsupported(
+                        F,
+                        format!(
+                            "board {}: player {} holds | or , which LIN cannot write",
+                            board.number,
+                            crate::formats::excerpt(name)
+                        ),
+                    ));
+                }
+                let notes = board.auction.iter().flat_map(|a| &a.notes);
+                if notes.into_iter().any(|n| n.contains('|')) {
+                    return Err(Error::unsupported(
+                        F,
+                        format!(
+                            "board {}: an auction note holds |, which LIN cannot write",
+                            board.number
+                        ),
+                    ));
+                }
+                let players = names.join(",");
                 buf.push_str(&board_text(board, &players));
                 ctx.players = players;
             }
