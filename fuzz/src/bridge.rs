@@ -79,7 +79,12 @@ pub fn round_trip(format: Format, data: &[u8]) {
         .unwrap_or_else(|e| panic!("{format} cannot read what it wrote: {e}"));
     let twice = write_vec(format, &second.set).expect("written once");
     assert!(once == twice, "{format}: the second write differs");
-    same_model(format, &first.set, &second.set);
+    // Contradicting data (two double-dummy tags that disagree) is read with
+    // a warning and written as the model resolved it: the same model is
+    // asked only of a file read without warnings.
+    if first.warnings.is_empty() {
+        same_model(format, &first.set, &second.set);
+    }
 }
 
 /// What a format's round trip must keep: the whole model, but for the

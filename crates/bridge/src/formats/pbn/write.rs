@@ -418,7 +418,9 @@ impl Writer {
             if t.value.starts_with("##") {
                 self.defaults.insert(t.name.to_string());
             }
-            if t.is_section() {
+            // A Note tag after the auction or play would read as theirs:
+            // one of the board's own goes before them, rows and all.
+            if t.is_section() && t.name != "Note" {
                 sections.push(Cow::Borrowed(t));
             } else {
                 plain.push(Cow::Borrowed(t));
@@ -435,6 +437,9 @@ impl Writer {
         sections.sort_by(|x, y| x.name.cmp(&y.name));
         for t in &plain {
             self.tag_line(&t.name, &t.value);
+            if !t.rows.is_empty() {
+                self.section_rows(t);
+            }
             self.tag_comments(b, &t.name, &mut done);
         }
         if let Some(a) = &b.auction {
