@@ -221,6 +221,15 @@ pub fn read(bytes: &[u8], diag: &mut Diagnostics) -> Result<BoardSet, Error> {
             ),
         );
     }
+    // A line whose text ends in CR (CR CR LF) would lose it, or gain a CR
+    // LF, when written again.
+    if let Some(l) = lines.iter().find(|l| l.text.ends_with(b"\r")) {
+        diag.error(Error::syntax(
+            Format::Dlm,
+            pos(l, l.text.len() - 1),
+            "a carriage return before the line end of its own",
+        ))?;
+    }
     let first = lines
         .first()
         .filter(|l| l.text.trim_ascii().eq_ignore_ascii_case(b"[document]"));

@@ -75,15 +75,17 @@ pub fn write_part(
 /// that is neither a string nor a run of printing characters.
 fn check(set: &BoardSet) -> Result<(), Error> {
     let one_line = |s: &str| !s.contains(['\r', '\n']);
-    let element = |e: &str| match e.strip_prefix('"') {
-        Some(inner) => inner.strip_suffix('"').is_some_and(|v| {
-            one_line(v) && !v.replace("\\\\", "").replace("\\\"", "").contains('"')
-        }),
+    // As the reader takes section data: a string with no `"` or line break
+    // inside, or a run of characters above the space but `[]{};"`; a `%`
+    // opening a line would read as an escape line.
+    let element = |e: &str, first: bool| match e.strip_prefix('"') {
+        Some(inner) => inner
+            .strip_suffix('"')
+            .is_some_and(|v| one_line(v) && !v.contains('"')),
         None => {
             !e.is_empty()
-                && e.chars().all(|c| {
-                    !c.is_ascii_whitespace() && !c.is_ascii_control() && !"[]{};\"%".contains(c)
-                })
+                && !(first && e.starts_with('%'))
+                && e.chars().all(|c| c > ' ' && !"[]{};\"".contains(c))
         }
     };
     let fail = |what: String| Err(Error::unsupported(Format::Pbn, what));
@@ -116,7 +118,13 @@ fn check(set: &BoardSet) -> Result<(), Error> {
             if !one_line(&t.value) {
                 return fail(format!("board {n}: tag {} holds a line break", t.name));
             }
-            if let Some(e) = t.rows.iter().flatten().find(|e| !element(e)) {
+            let bad = t.rows.iter().find_map(|row| {
+                row.iter()
+                    .enumerate()
+                    .find(|(i, e)| !element(e, *i == 0))
+                    .map(|(_, e)| e)
+            });
+            if let Some(e) = bad {
                 return fail(format!(
                     "board {n}: table {} holds {e:?}, not a PBN token",
                     t.name
