@@ -126,6 +126,12 @@ fn same_model(format: Format, first: &BoardSet, second: &BoardSet) {
             });
             order(&mut a.tags);
             order(&mut b.tags);
+            // Comments follow what they are anchored to, so tags put in
+            // order carry theirs along: the same comments for each anchor,
+            // in the same order.
+            for board in [&mut *a, &mut *b] {
+                board.comments.sort_by_key(|c| format!("{:?}", c.after));
+            }
         }
         second.pbn = first.pbn.clone();
         return compare(format, &first, second);

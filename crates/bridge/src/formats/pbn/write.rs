@@ -76,17 +76,12 @@ pub fn write_part(
 fn check(set: &BoardSet) -> Result<(), Error> {
     let one_line = |s: &str| !s.contains(['\r', '\n']);
     // As the reader takes section data: a string with no `"` or line break
-    // inside, or a run of characters above the space but `[]{};"`; a `%`
-    // opening a line would read as an escape line.
-    let element = |e: &str, first: bool| match e.strip_prefix('"') {
+    // inside, or a run of characters above the space but `[]{};"`.
+    let element = |e: &str| match e.strip_prefix('"') {
         Some(inner) => inner
             .strip_suffix('"')
             .is_some_and(|v| one_line(v) && !v.contains('"')),
-        None => {
-            !e.is_empty()
-                && !(first && e.starts_with('%'))
-                && e.chars().all(|c| c > ' ' && !"[]{};\"".contains(c))
-        }
+        None => !e.is_empty() && e.chars().all(|c| c > ' ' && !"[]{};\"".contains(c)),
     };
     let fail = |what: String| Err(Error::unsupported(Format::Pbn, what));
     for (name, text) in [
@@ -118,13 +113,7 @@ fn check(set: &BoardSet) -> Result<(), Error> {
             if !one_line(&t.value) {
                 return fail(format!("board {n}: tag {} holds a line break", t.name));
             }
-            let bad = t.rows.iter().find_map(|row| {
-                row.iter()
-                    .enumerate()
-                    .find(|(i, e)| !element(e, *i == 0))
-                    .map(|(_, e)| e)
-            });
-            if let Some(e) = bad {
+            if let Some(e) = t.rows.iter().flatten().find(|e| !element(e)) {
                 return fail(format!(
                     "board {n}: table {} holds {e:?}, not a PBN token",
                     t.name
@@ -749,6 +738,10 @@ impl Writer {
     fn section_rows(&mut self, t: &Tag) {
         let formats = table_columns(t).map(|_| column_formats(&t.value));
         for row in &t.rows {
+            // A `%` opening a line would read as an escape line.
+            if row.first().is_some_and(|e| e.starts_with('%')) {
+                self.buf.push(b' ');
+            }
             for (i, e) in row.iter().enumerate() {
                 if i > 0 {
                     self.buf.push(b' ');
