@@ -265,7 +265,7 @@ mod tests {
         ])
         .unwrap();
         let deals = [d, turned, d, turned];
-        let mut got = vec![None; 4];
+        let mut got = [None; 4];
         solve_deals(&deals, 2, &mut |i, t| {
             got[i] = Some(t);
             true

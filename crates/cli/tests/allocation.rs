@@ -65,10 +65,13 @@ fn header(n1: u32, n2: u16, p1: u8, p2: u8) -> Vec<u8> {
 
 const LIMIT: usize = 16 << 20;
 
+/// A named case that reads a hostile input.
+type Case = (&'static str, Box<dyn Fn()>);
+
 #[test]
 fn header_counts_cannot_trigger_huge_allocations() {
     let deal = "N:AKQJ.T98.765.432 T98.765.432.AKQJ 765.432.AKQJ.T98 432.AKQJ.T98.765";
-    let othello: Vec<(&str, Box<dyn Fn()>)> = vec![
+    let othello: Vec<Case> = vec![
         ("WTB claiming 4,294,967,295 games", {
             let mut b = header(u32::MAX, 0, 8, 0);
             b.extend_from_slice(&[0; 68]);

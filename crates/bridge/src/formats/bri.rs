@@ -48,7 +48,7 @@ const PADDING: [u8; RECORD - CARDS] = {
 /// followed by a non-digit.
 pub fn sniff(bytes: &[u8]) -> bool {
     bytes.len() >= RECORD
-        && bytes.len() % RECORD == 0
+        && bytes.len().is_multiple_of(RECORD)
         && bytes[..CARDS].iter().all(u8::is_ascii_digit)
         && !bytes[CARDS].is_ascii_digit()
 }

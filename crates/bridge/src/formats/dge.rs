@@ -35,7 +35,7 @@ pub const SYMBOLS: [u8; 4] = [0x06, 0x03, 0x04, 0x05];
 
 /// True for a file of whole records that start with the spade symbol.
 pub fn sniff(bytes: &[u8]) -> bool {
-    bytes.len() >= RECORD && bytes.len() % RECORD == 0 && bytes[0] == SYMBOLS[0]
+    bytes.len() >= RECORD && bytes.len().is_multiple_of(RECORD) && bytes[0] == SYMBOLS[0]
 }
 
 /// Decodes the four hands of a 68-byte field. `base` is the field's byte

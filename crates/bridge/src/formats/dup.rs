@@ -117,7 +117,7 @@ pub struct DupFields {
 /// True for a file of whole records with digits, then the spade symbol at 78.
 pub fn sniff(bytes: &[u8]) -> bool {
     bytes.len() >= RECORD
-        && bytes.len() % RECORD == 0
+        && bytes.len().is_multiple_of(RECORD)
         && bytes[..bri::CARDS].iter().all(u8::is_ascii_digit)
         && bytes[bri::CARDS] == dge::SYMBOLS[0]
 }

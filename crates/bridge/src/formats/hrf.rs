@@ -93,7 +93,7 @@ fn read_one(
 /// Reads an HRF file.
 pub fn read(bytes: &[u8], diag: &mut Diagnostics) -> Result<BoardSet, Error> {
     let mut boards = Vec::new();
-    if bytes.len() % RECORD == 0 {
+    if bytes.len().is_multiple_of(RECORD) {
         for (i, rec) in bytes.chunks_exact(RECORD).enumerate() {
             read_one(rec, i as u64, (i * RECORD) as u64, &mut boards, diag)?;
         }

@@ -189,7 +189,7 @@ pub(crate) fn check_size(
             format!(
                 "the header counts {n} records ({expected} bytes), the file has {} bytes ({whole} whole records{})",
                 bytes.len(),
-                if (bytes.len().saturating_sub(HEADER + extra)) % record != 0 {
+                if !bytes.len().saturating_sub(HEADER + extra).is_multiple_of(record) {
                     " and a short one"
                 } else {
                     ""

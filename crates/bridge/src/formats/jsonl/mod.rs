@@ -325,7 +325,7 @@ fn set_from_json(j: JsonSet) -> Result<BoardSet, String> {
 }
 
 fn from_hex(s: &str) -> Option<Vec<u8>> {
-    if s.len() % 2 != 0 {
+    if !s.len().is_multiple_of(2) {
         return None;
     }
     (0..s.len())
