@@ -1033,8 +1033,11 @@ fn drop_generated_dd_tags(board: &mut Board) {
     let mut present = 0;
     for t in board.tags.iter().filter(|t| is_dd_tag(&t.name)) {
         present += 1;
+        // One-value tags with section data after them are not the
+        // writer's: kept, rows and all.
         let canonical = want.contains(&t.name.as_ref())
             && !commented(&t.name)
+            && (t.name == "OptimumResultTable" || t.rows.is_empty())
             && match t.name.as_ref() {
                 "OptimumResultTable" => board.dd.as_ref().is_some_and(|dd| generated_table(t, dd)),
                 "DoubleDummyTricks" => board
