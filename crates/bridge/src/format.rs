@@ -487,6 +487,19 @@ pub fn losses(set: &BoardSet, format: Format) -> Vec<String> {
                 }),
                 "PBN annotations other than alerts, or auction markers",
             );
+            // `md|` gives South, West, North, East; a fourth hand left out
+            // is the cards the other three do not hold when they hold 13
+            // each, so an unknown East beside three whole hands is read
+            // back as those cards.
+            note(
+                count(&|b| {
+                    b.deal.hand(Seat::East).is_empty()
+                        && [Seat::South, Seat::West, Seat::North]
+                            .iter()
+                            .all(|&s| b.deal.hand(s).len() == 13)
+                }),
+                "an unknown East hand beside three whole ones (it reads back as the other 13 cards)",
+            );
         }
         _ => {
             let events = if format == Bre {

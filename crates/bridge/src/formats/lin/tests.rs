@@ -204,3 +204,40 @@ fn errors_name_line_and_column() {
     assert!(!sniff(b"[Event \"x\"]"));
     assert!(sniff(b"\n qx|o1|"));
 }
+
+#[test]
+fn a_left_out_east_is_the_cards_the_others_do_not_hold() {
+    // BBO leaves the fourth hand out: South, West and North hold 13 each.
+    let set = lin(b"md|3SKQ84HT6D8742C852,S3HK52DQJ653CAQT4,SAJ76H873DA9C9763|\n");
+    let deal = set.boards[0].deal;
+    assert!(deal.is_complete());
+    assert_eq!(
+        deal.to_pbn(),
+        "N:AJ76.873.A9.9763 T952.AQJ94.KT.KJ KQ84.T6.8742.852 3.K52.QJ653.AQT4"
+    );
+    // So an East not known beside three whole hands cannot be said, and
+    // the conversion says what it becomes.
+    let partial = read_file(
+        Format::Pbn,
+        b"[Deal \"S:KQ84.T6.8742.852 3.K52.QJ653.AQT4 AJ76.873.A9.9763 -\"]\n",
+    )
+    .unwrap()
+    .set;
+    assert!(!partial.boards[0].deal.is_complete());
+    assert!(crate::format::losses(&partial, Format::Lin)
+        .iter()
+        .any(|l| l.contains("an unknown East hand beside three whole ones")));
+    assert_eq!(lin(&write_vec(Format::Lin, &partial)).boards[0].deal, deal);
+    // A hand other than East left unknown stays unknown.
+    let partial = read_file(
+        Format::Pbn,
+        b"[Deal \"S:KQ84.T6.8742.852 - AJ76.873.A9.9763 T952.AQJ94.KT.KJ\"]\n",
+    )
+    .unwrap()
+    .set;
+    let back = lin(&write_vec(Format::Lin, &partial));
+    assert_eq!(back.boards[0].deal, partial.boards[0].deal);
+    assert!(crate::format::losses(&partial, Format::Lin)
+        .iter()
+        .all(|l| !l.contains("East")));
+}

@@ -252,6 +252,33 @@ fn utf8_files_stay_utf8() {
     );
 }
 
+#[test]
+fn latin1_text_whose_bytes_are_utf8_is_written_in_utf8() {
+    // "Ã©" in ISO-8859-1 is C3 A9, which is UTF-8 for "é": written so, the
+    // file would read back as "é". A version line of 0xFF bytes (not UTF-8)
+    // made the source ISO-8859-1, and the writer gives its own version.
+    let set = read_file(
+        Format::Pbn,
+        b"% PBN 1\xff.0\n[Event \"Caf\xc3\xa9\"]\n[Deal \"N:- - - -\"]\n",
+    )
+    .unwrap()
+    .set;
+    assert_eq!(set.boards[0].tag("Event"), Some("Caf\u{c3}\u{a9}"));
+    let out = export(&set);
+    assert!(out.contains("[Event \"Caf\u{c3}\u{a9}\"]"), "{out}");
+    assert_eq!(pbn(&out).boards[0].tag("Event"), Some("Caf\u{c3}\u{a9}"));
+    // Text that is not UTF-8 in ISO-8859-1 stays ISO-8859-1.
+    let set = read_file(
+        Format::Pbn,
+        b"[Event \"Caf\xc3\xa9 \xe9\"]\n[Deal \"N:- - - -\"]\n",
+    )
+    .unwrap()
+    .set;
+    let mut out = Vec::new();
+    write(&set, &mut out).unwrap();
+    assert!(out.windows(8).any(|w| w == b"Caf\xc3\xa9 \xe9\""));
+}
+
 const DD_GAME: &str = "[Board \"1\"]\n[Deal \"N:AKQJ.AKQJ.AKQ.AK T987.T987.T98.T9 6543.6543.765.87 2.2.J432.J65432\"]\n\
 [DoubleDummyTricks \"ddddd0000000000ddddd\"]\n\
 [OptimumScore \"NS 2220\"]\n[ParContract \"NS 7NT\"]\n\
