@@ -630,7 +630,10 @@ impl Writer {
                 done[k] = true;
                 match &c.comment {
                     Comment::Escape(_) => {
-                        self.buf.extend_from_slice(b"\r\n");
+                        // At a line start: an empty line would end the game.
+                        if line_open {
+                            self.buf.extend_from_slice(b"\r\n");
+                        }
                         self.comment(&c.comment);
                         self.buf.extend_from_slice(b"\r\n");
                         line_open = false;
