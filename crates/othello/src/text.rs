@@ -420,11 +420,26 @@ fn names_of<'a>(g: &Game, book: &'a NameBook) -> (&'a str, &'a str, &'a str) {
     )
 }
 
+/// A name as a GGF property value or a PGN string: `\` before each of
+/// `specials` and before `\`, a control character (a line break would
+/// end the value) as a space. WTHOR names are any ISO-8859-1 bytes.
+fn escaped(name: &str, specials: &[char]) -> String {
+    let mut out = String::with_capacity(name.len());
+    for c in name.chars() {
+        if c == '\\' || specials.contains(&c) {
+            out.push('\\');
+        }
+        out.push(if c.is_control() { ' ' } else { c });
+    }
+    out
+}
+
 /// Writes GGF: `(;GM[Othello]PC[..]DT[..]PB[..]PW[..]RE[..]TY[8]BO[..]B[f5]W[d6]...;)`
 /// a game a line, passes as `PA`.
 pub fn write_ggf(file: &GameFile, book: &NameBook, out: &mut String) {
     for g in &file.games {
         let (t, b, w) = names_of(g, book);
+        let [t, b, w] = [t, b, w].map(|n| escaped(n, &[']']));
         let side = g.size.side();
         let start = Position::start(g.size);
         let mut board = String::new();
@@ -463,6 +478,7 @@ pub fn write_ggf(file: &GameFile, book: &NameBook, out: &mut String) {
 pub fn write_pgn(file: &GameFile, book: &NameBook, out: &mut String) {
     for g in &file.games {
         let (t, b, w) = names_of(g, book);
+        let [t, b, w] = [t, b, w].map(|n| escaped(n, &['"']));
         // A stored score past the board (a broken record) is unknown: `*`.
         let result = match g.size.squares().checked_sub(g.black_score) {
             Some(white) => format!("{}-{white}", g.black_score),
@@ -495,7 +511,7 @@ pub fn write_pgn(file: &GameFile, book: &NameBook, out: &mut String) {
 pub fn write_csv(file: &GameFile, book: &NameBook, out: &mut String) {
     out.push_str("year,tournament_id,tournament,black_id,black,white_id,white,black_discs,theoretical_score,moves\n");
     let field = |s: &str| {
-        if s.contains([',', '"', '\n']) {
+        if s.contains([',', '"', '\n', '\r']) {
             format!("\"{}\"", s.replace('"', "\"\""))
         } else {
             s.to_string()

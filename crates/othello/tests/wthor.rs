@@ -415,6 +415,53 @@ mod text {
 }
 
 #[test]
+fn names_that_would_end_a_value_are_escaped() {
+    // WTHOR names are any ISO-8859-1 bytes: a `]` ended the GGF value and a
+    // `"` the PGN string, a line break the line.
+    use boardfile_othello::text::{self, NameBook};
+    let odd = |names: &[&str], kind| names::Names {
+        kind,
+        header: wthor::Header::default(),
+        names: names.iter().map(|n| n.to_string()).collect(),
+    };
+    let book = NameBook {
+        players: Some(odd(
+            &["???", "Lee [1] \\ \"Ace\"", "New\r\nLine, Jr"],
+            Kind::Jou,
+        )),
+        tournaments: Some(odd(&["?", "Cup]"], Kind::Trn)),
+        ..NameBook::default()
+    };
+    let file = text::read_transcripts(b"f5d6c3d3c4f4f6f3e6e7\n", BoardSize::Eight).unwrap();
+    let mut file = file;
+    let g = &mut file.games[0];
+    (g.tournament, g.black, g.white) = (1, 1, 2);
+    let mut pgn = String::new();
+    text::write_pgn(&file, &book, &mut pgn);
+    assert!(
+        pgn.contains("[Event \"Cup]\"]\n")
+            && pgn.contains("[Black \"Lee [1] \\\\ \\\"Ace\\\"\"]\n")
+            && pgn.contains("[White \"New  Line, Jr\"]\n"),
+        "{pgn}"
+    );
+    let mut ggf = String::new();
+    text::write_ggf(&file, &book, &mut ggf);
+    assert!(
+        ggf.contains("PC[Cup\\]]")
+            && ggf.contains("PB[Lee [1\\] \\\\ \"Ace\"]")
+            && ggf.contains("PW[New  Line, Jr]"),
+        "{ggf}"
+    );
+    assert_eq!(ggf.lines().count(), 1);
+    let mut csv = String::new();
+    text::write_csv(&file, &book, &mut csv);
+    assert!(
+        csv.contains(",Cup],1,\"Lee [1] \\ \"\"Ace\"\"\",2,\"New\r\nLine, Jr\","),
+        "{csv}"
+    );
+}
+
+#[test]
 fn transcripts_tell_the_board_size_from_the_first_move() {
     use boardfile_othello::text;
     assert_eq!(text::transcript_size(b"f5d6c3\n"), BoardSize::Eight);
