@@ -506,3 +506,22 @@ fn comments_among_the_calls_stay_with_their_calls() {
     assert_eq!(back.boards[0].auction, b.auction);
     assert_eq!(export(&back), out);
 }
+
+#[test]
+fn a_table_column_is_padded_to_255_at_most() {
+    // Found by fuzzing: `\28888888888888R` asked the writer for terabytes.
+    let set = pbn("[Board \"1\"]\n[Deal \"N:- - - -\"]\n\
+        [ScoreTable \"Rank\\28888888888888R;Name\\99999999999999999999999;Score\\3R\"]\n\
+        1 Ann 7\n");
+    let out = export(&set);
+    let row = out
+        .lines()
+        .find(|l| l.trim_start().starts_with('1'))
+        .expect("the row");
+    assert_eq!(row, format!("{:>255} {:<255} {:>3}", "1", "Ann", "7"));
+    let table = |s: &crate::BoardSet| {
+        let b = &s.boards[0];
+        b.tags.iter().find(|t| t.name == "ScoreTable").cloned()
+    };
+    assert_eq!(table(&pbn(&out)), table(&set));
+}

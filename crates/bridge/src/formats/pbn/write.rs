@@ -221,14 +221,24 @@ enum Align {
     Right,
 }
 
-/// The minimum width and alignment of each column of a table: `Name\5R`.
+/// The widest a column is padded: a table's own width may be any number
+/// (`Score\28888888888888R` would pad every element with terabytes).
+const MAX_COLUMN_WIDTH: usize = 255;
+
+/// The minimum width and alignment of each column of a table: `Name\5R`
+/// (the width at most [`MAX_COLUMN_WIDTH`]).
 fn column_formats(value: &str) -> Vec<(usize, Align)> {
     value
         .split(';')
         .map(|c| match c.rsplit_once('\\') {
             Some((_, spec)) => {
                 let digits = spec.bytes().take_while(u8::is_ascii_digit).count();
-                let width = spec[..digits].parse().unwrap_or(0);
+                let width = match digits {
+                    0 => 0,
+                    _ => spec[..digits]
+                        .parse()
+                        .map_or(MAX_COLUMN_WIDTH, |w: usize| w.min(MAX_COLUMN_WIDTH)),
+                };
                 let align = match spec.as_bytes().get(digits) {
                     Some(b'R') | Some(b'r') => Align::Right,
                     _ => Align::Left,
