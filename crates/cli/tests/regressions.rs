@@ -84,7 +84,9 @@ fn every_regression_file_passes_the_check_of_the_target_that_found_it() {
             // `read_pbn-what` in pbn/, `stream-zdd-what` in zdd/.
             let of = match target {
                 "stream" | "sniff" => name.split('-').nth(1).unwrap_or(""),
-                t => t.trim_start_matches("read_").trim_start_matches("round_trip_"),
+                t => t
+                    .trim_start_matches("read_")
+                    .trim_start_matches("round_trip_"),
             };
             assert_eq!(of, format, "{} is in the wrong folder", path.display());
             let data = std::fs::read(&path).unwrap();

@@ -34,8 +34,29 @@ pub fn write_part(
     first: bool,
 ) -> Result<(), Error> {
     check(set)?;
+    if set.pbn.as_ref().is_some_and(|i| i.utf8) || needs_utf8(set) {
+        return render(set, out, dd_tags, first, true);
+    }
+    // The reader takes a file whose bytes are UTF-8 for UTF-8: ISO-8859-1
+    // that happens to be (`Ã©`, C3 A9, would come back as `é`) is written
+    // in UTF-8 instead.
+    let mut latin1 = Vec::new();
+    render(set, &mut latin1, dd_tags, first, false)?;
+    if !latin1.is_ascii() && std::str::from_utf8(&latin1).is_ok() {
+        return render(set, out, dd_tags, first, true);
+    }
+    out.write_all(&latin1)?;
+    Ok(())
+}
+
+fn render(
+    set: &BoardSet,
+    out: &mut dyn Write,
+    dd_tags: &PbnDdTags,
+    first: bool,
+    utf8: bool,
+) -> Result<(), Error> {
     let info = set.pbn.as_ref();
-    let utf8 = info.is_some_and(|i| i.utf8) || needs_utf8(set);
     let mut w = Writer {
         buf: Vec::with_capacity(64 * 1024),
         utf8,
@@ -150,60 +171,26 @@ fn is_version_or_export(line: &str) -> bool {
     rest.starts_with("PBN ") || rest.trim_end() == "EXPORT"
 }
 
-/// True when the file must be UTF-8: some text cannot be written in
-/// ISO-8859-1, or its ISO-8859-1 bytes would read back as UTF-8 (the reader
-/// takes a file whose bytes are UTF-8 for UTF-8, so `Ã©` written as C3 A9
-/// would come back as `é`).
+/// True when some text cannot be written in ISO-8859-1.
 fn needs_utf8(set: &BoardSet) -> bool {
-    let mut wide = false;
-    let mut latin1_is_utf8 = true;
-    let mut any = false;
-    let mut buf = Vec::new();
-    for_each_text(set, &mut |s: &str| {
-        if s.is_ascii() {
-            return;
-        }
-        any = true;
-        wide |= s.chars().any(|c| c as u32 > 0xFF);
-        if latin1_is_utf8 && !wide {
-            // Text is cut by ASCII in the file, which no UTF-8 sequence
-            // spans: the file reads as UTF-8 when each text does.
-            buf.clear();
-            buf.extend(s.chars().map(|c| c as u32 as u8));
-            latin1_is_utf8 = std::str::from_utf8(&buf).is_ok();
-        }
-    });
-    wide || (any && latin1_is_utf8)
-}
-
-/// Calls `f` on every text the writer writes (tag names and values, table
-/// elements, comments, notes, the set's event, site and date, the preamble
-/// lines it keeps).
-fn for_each_text(set: &BoardSet, f: &mut dyn FnMut(&str)) {
-    for b in &set.boards {
-        for t in &b.tags {
-            f(&t.name);
-            f(&t.value);
-            t.rows.iter().flatten().for_each(|e| f(e));
-        }
-        for c in &b.comments {
-            match &c.comment {
-                Comment::Brace(t) | Comment::Line(t) | Comment::Escape(t) => f(t),
-            }
-        }
-        b.auction.iter().flat_map(|a| &a.notes).for_each(|n| f(n));
-        b.play.iter().flat_map(|p| &p.notes).for_each(|n| f(n));
-    }
-    [&set.event, &set.site, &set.date]
+    let wide = |s: &str| !s.is_ascii() && s.chars().any(|c| c as u32 > 0xFF);
+    set.boards.iter().any(|b| {
+        b.tags
+            .iter()
+            .any(|t| wide(&t.name) || wide(&t.value) || t.rows.iter().flatten().any(|e| wide(e)))
+            || b.comments.iter().any(|c| match &c.comment {
+                Comment::Brace(t) | Comment::Line(t) | Comment::Escape(t) => wide(t),
+            })
+            || b.auction.iter().flat_map(|a| &a.notes).any(|n| wide(n))
+            || b.play.iter().flat_map(|p| &p.notes).any(|n| wide(n))
+    }) || [&set.event, &set.site, &set.date]
         .into_iter()
         .flatten()
-        .for_each(|s| f(s));
-    if let Some(i) = &set.pbn {
-        i.preamble
-            .iter()
-            .filter(|l| !is_version_or_export(l))
-            .for_each(|l| f(l));
-    }
+        .any(|s| wide(s))
+        || set
+            .pbn
+            .as_ref()
+            .is_some_and(|i| i.preamble.iter().any(|l| wide(l)))
 }
 
 struct Writer {
