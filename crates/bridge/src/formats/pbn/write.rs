@@ -368,6 +368,7 @@ impl Writer {
         }
         let mut done = vec![false; b.comments.len()];
         self.comment_lines(b, &Anchor::Start, &mut done);
+        let start = self.buf.len();
         let dealing_only = b.auction.is_none()
             && b.play.is_none()
             && b.tags.iter().all(|t| super::dd::is_dd_tag(&t.name));
@@ -502,12 +503,19 @@ impl Writer {
                 _ => self.section_rows(t),
             }
         }
-        // Comments whose anchor is gone (a tag dropped, a call removed).
-        for (k, c) in b.comments.iter().enumerate() {
-            if !done[k] {
-                self.comment(&c.comment);
-                self.buf.extend_from_slice(b"\r\n");
+        // Comments whose anchor is gone (a tag dropped, a call removed) go
+        // to the game's start, where they read back as written: at its end
+        // they would read as the last section's and move before its rows.
+        if done.iter().any(|d| !d) {
+            let end = self.buf.len();
+            for (k, c) in b.comments.iter().enumerate() {
+                if !done[k] {
+                    self.comment(&c.comment);
+                    self.buf.extend_from_slice(b"\r\n");
+                }
             }
+            let moved = self.buf.len() - end;
+            self.buf[start..].rotate_right(moved);
         }
     }
 
