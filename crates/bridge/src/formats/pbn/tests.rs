@@ -525,3 +525,36 @@ fn a_table_column_is_padded_to_255_at_most() {
     };
     assert_eq!(table(&pbn(&out)), table(&set));
 }
+
+#[test]
+fn escape_lines_opening_the_first_game_survive_a_second_write() {
+    // Found by fuzzing: `% EXPORT` and `% PBN 2.1` comments at the start of
+    // the first game read back as the preamble, and the next write dropped
+    // them with the file's own header.
+    let mut set = pbn("[Board \"1\"]\n[Deal \"N:- - - -\"]\n");
+    set.boards[0].comments = [" EXPORT", " PBN 2.1", " kept"]
+        .into_iter()
+        .map(|t| crate::board::Commentary {
+            after: Anchor::Start,
+            comment: Comment::Escape(t.into()),
+        })
+        .collect();
+    let out = export(&set);
+    assert!(
+        out.starts_with("% PBN 2.1\r\n% EXPORT\r\n% EXPORT\r\n% PBN 2.1\r\n% kept\r\n[Event"),
+        "{out}"
+    );
+    let back = pbn(&out);
+    assert_eq!(
+        back.pbn.as_ref().unwrap().preamble,
+        ["% PBN 2.1", "% EXPORT", "% EXPORT", "% PBN 2.1", "% kept"]
+    );
+    assert_eq!(export(&back), out);
+    // A file's own header is still given once, not twice.
+    let own = pbn("% PBN 2.0\n% EXPORT\n% Creator: hand\n[Board \"1\"]\n[Deal \"N:- - - -\"]\n");
+    assert!(
+        export(&own).starts_with("% PBN 2.1\r\n% EXPORT\r\n% Creator: hand\r\n[Event"),
+        "{}",
+        export(&own)
+    );
+}

@@ -68,11 +68,9 @@ fn render(
             w.buf.extend_from_slice(b"\xef\xbb\xbf");
         }
         w.buf.extend_from_slice(b"% PBN 2.1\r\n% EXPORT\r\n");
-        for line in info.map_or(&[][..], |i| &i.preamble[..]) {
-            if !is_version_or_export(line) {
-                w.text(line);
-                w.buf.extend_from_slice(b"\r\n");
-            }
+        for line in own_header_dropped(info.map_or(&[][..], |i| &i.preamble[..])) {
+            w.text(line);
+            w.buf.extend_from_slice(b"\r\n");
         }
     }
     for (i, board) in set.boards.iter().enumerate() {
@@ -165,10 +163,24 @@ fn check(set: &BoardSet) -> Result<(), Error> {
     Ok(())
 }
 
-/// `% PBN x.y` and `% EXPORT`, which the writer gives itself.
-fn is_version_or_export(line: &str) -> bool {
-    let rest = line.trim_start_matches('%').trim_start();
-    rest.starts_with("PBN ") || rest.trim_end() == "EXPORT"
+/// The preamble without the file's own header, `% PBN x.y` and then
+/// `% EXPORT`, which the writer gives itself. Only those two leading lines
+/// go: a `%` comment at the start of the first game reads back as preamble,
+/// and must not be lost on the next write however it reads.
+fn own_header_dropped(preamble: &[String]) -> &[String] {
+    let body = |line: &str| line.trim_start_matches('%').trim().to_owned();
+    let mut rest = preamble;
+    if let Some((line, tail)) = rest.split_first() {
+        if line.starts_with('%') && body(line).starts_with("PBN ") {
+            rest = tail;
+        }
+    }
+    if let Some((line, tail)) = rest.split_first() {
+        if line.starts_with('%') && body(line) == "EXPORT" {
+            rest = tail;
+        }
+    }
+    rest
 }
 
 /// True when some text cannot be written in ISO-8859-1.
