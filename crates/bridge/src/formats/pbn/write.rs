@@ -168,7 +168,9 @@ fn check(set: &BoardSet) -> Result<(), Error> {
 /// go: a `%` comment at the start of the first game reads back as preamble,
 /// and must not be lost on the next write however it reads.
 fn own_header_dropped(preamble: &[String]) -> &[String] {
-    let body = |line: &str| line.trim_start_matches('%').trim().to_owned();
+    fn body(line: &str) -> &str {
+        line.trim_start_matches('%').trim()
+    }
     let mut rest = preamble;
     if let Some((line, tail)) = rest.split_first() {
         if line.starts_with('%') && body(line).starts_with("PBN ") {
