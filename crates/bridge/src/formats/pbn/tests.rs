@@ -558,3 +558,20 @@ fn escape_lines_opening_the_first_game_survive_a_second_write() {
         export(&own)
     );
 }
+
+#[test]
+fn text_iso_8859_1_lacks_makes_the_file_utf8() {
+    // A set from another format (no PBN character set of its own): "é" and
+    // "€" side by side. ISO-8859-1 would write "€" as "?", and the E9 of
+    // "é" keeps those bytes from reading as UTF-8: only UTF-8 keeps both.
+    let mut set = pbn("[Event \"x\"]\n[Deal \"N:- - - -\"]\n");
+    set.pbn = None;
+    set.boards[0].comments.push(crate::board::Commentary {
+        after: Anchor::Start,
+        comment: Comment::Brace("caf\u{e9} \u{20ac}5".into()),
+    });
+    let out = export(&set);
+    assert!(out.contains("{caf\u{e9} \u{20ac}5}"), "{out}");
+    let back = pbn(&out);
+    assert_eq!(back.boards[0].comments, set.boards[0].comments);
+}

@@ -34,32 +34,37 @@ pub fn write_part(
     first: bool,
 ) -> Result<(), Error> {
     check(set)?;
-    if set.pbn.as_ref().is_some_and(|i| i.utf8) || needs_utf8(set) {
-        return render(set, out, dd_tags, first, true);
+    if set.pbn.as_ref().is_some_and(|i| i.utf8) {
+        render(set, out, dd_tags, first, true)?;
+        return Ok(());
     }
-    // The reader takes a file whose bytes are UTF-8 for UTF-8: ISO-8859-1
-    // that happens to be (`Ã©`, C3 A9, would come back as `é`) is written
-    // in UTF-8 instead.
+    // Written in ISO-8859-1 unless some text cannot be, or the bytes would
+    // read back as UTF-8 (the reader takes a file whose bytes are UTF-8 for
+    // UTF-8: `Ã©`, C3 A9, would come back as `é`).
     let mut latin1 = Vec::new();
-    render(set, &mut latin1, dd_tags, first, false)?;
-    if !latin1.is_ascii() && std::str::from_utf8(&latin1).is_ok() {
-        return render(set, out, dd_tags, first, true);
+    let wide = render(set, &mut latin1, dd_tags, first, false)?;
+    if wide || (!latin1.is_ascii() && std::str::from_utf8(&latin1).is_ok()) {
+        render(set, out, dd_tags, first, true)?;
+        return Ok(());
     }
     out.write_all(&latin1)?;
     Ok(())
 }
 
+/// Writes the file in UTF-8 or ISO-8859-1; true when some text had a
+/// character ISO-8859-1 lacks.
 fn render(
     set: &BoardSet,
     out: &mut dyn Write,
     dd_tags: &PbnDdTags,
     first: bool,
     utf8: bool,
-) -> Result<(), Error> {
+) -> Result<bool, Error> {
     let info = set.pbn.as_ref();
     let mut w = Writer {
         buf: Vec::with_capacity(64 * 1024),
         utf8,
+        wide: false,
         defaults: HashSet::new(),
         dd_tags: *dd_tags,
     };
@@ -84,7 +89,7 @@ fn render(
         }
     }
     out.write_all(&w.buf)?;
-    Ok(())
+    Ok(w.wide)
 }
 
 /// Refuses what PBN cannot say, so that nothing is written that does not
@@ -185,31 +190,11 @@ fn own_header_dropped(preamble: &[String]) -> &[String] {
     rest
 }
 
-/// True when some text cannot be written in ISO-8859-1.
-fn needs_utf8(set: &BoardSet) -> bool {
-    let wide = |s: &str| !s.is_ascii() && s.chars().any(|c| c as u32 > 0xFF);
-    set.boards.iter().any(|b| {
-        b.tags
-            .iter()
-            .any(|t| wide(&t.name) || wide(&t.value) || t.rows.iter().flatten().any(|e| wide(e)))
-            || b.comments.iter().any(|c| match &c.comment {
-                Comment::Brace(t) | Comment::Line(t) | Comment::Escape(t) => wide(t),
-            })
-            || b.auction.iter().flat_map(|a| &a.notes).any(|n| wide(n))
-            || b.play.iter().flat_map(|p| &p.notes).any(|n| wide(n))
-    }) || [&set.event, &set.site, &set.date]
-        .into_iter()
-        .flatten()
-        .any(|s| wide(s))
-        || set
-            .pbn
-            .as_ref()
-            .is_some_and(|i| i.preamble.iter().any(|l| wide(l)))
-}
-
 struct Writer {
     buf: Vec<u8>,
     utf8: bool,
+    /// Set when ISO-8859-1 text met a character it lacks.
+    wide: bool,
     /// Tags given a `##` value so far: a game without them inherits.
     defaults: HashSet<String>,
     dd_tags: PbnDdTags,
@@ -256,8 +241,11 @@ impl Writer {
         if self.utf8 || s.is_ascii() {
             self.buf.extend_from_slice(s.as_bytes());
         } else {
-            self.buf
-                .extend(s.chars().map(|c| u8::try_from(c as u32).unwrap_or(b'?')));
+            for c in s.chars() {
+                let byte = u8::try_from(c as u32);
+                self.wide |= byte.is_err();
+                self.buf.push(byte.unwrap_or(b'?'));
+            }
         }
     }
 
