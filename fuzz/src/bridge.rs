@@ -1,8 +1,8 @@
 //! Checks on the bridge formats.
 
 use boardfile_bridge::diagram::{self, Symbols};
-use boardfile_bridge::stream;
-use boardfile_bridge::{losses, validate, write, write_with, BoardSet, Deal, Format, WriteOptions};
+use boardfile_bridge::{losses, validate, write, BoardSet, Deal, Diagnostics, Format};
+use boardfile_io::Source;
 
 fn write_vec(format: Format, set: &BoardSet) -> Result<Vec<u8>, boardfile_bridge::Error> {
     let mut out = Vec::new();
@@ -149,7 +149,7 @@ fn same_model(format: Format, first: &BoardSet, second: &BoardSet) {
                 board.comments.sort_by_key(|c| format!("{:?}", c.after));
             }
         }
-        second.pbn = first.pbn.clone();
+        second.info.pbn = first.info.pbn.clone();
         return compare(format, &first, second);
     }
     compare(format, first, second)
@@ -165,41 +165,51 @@ fn compare(format: Format, first: &BoardSet, second: BoardSet) {
     assert_eq!(a, b, "{format}: the set's own data changed");
 }
 
-/// The streaming converter against the whole-file one. The first byte
-/// picks the pair of formats; the rest is the input.
+/// A reader fed a few bytes at a time, as a pipe may feed it, against the
+/// same reader over the bytes in memory: the same boards, set data,
+/// warnings and errors. The first byte picks the format and how many bytes
+/// each read gives (1 to 8); the rest is the input.
 pub fn stream(data: &[u8]) {
     let Some((&pick, input)) = data.split_first() else {
         return;
     };
-    let pairs: Vec<(Format, Format)> = Format::all()
+    let readable: Vec<Format> = Format::all()
         .iter()
-        .flat_map(|&a| Format::all().iter().map(move |&b| (a, b)))
-        .filter(|&(a, b)| stream::can_stream(a, b))
+        .copied()
+        .filter(|f| f.can_read())
         .collect();
-    let (from, to) = pairs[pick as usize % pairs.len()];
-    let options = WriteOptions::default();
-    let mut streamed = Vec::new();
-    let result = stream::convert(
-        from,
-        to,
-        &mut &input[..],
-        &mut streamed,
-        &options,
-        &mut |_| {},
-    );
-    let whole = boardfile_bridge::read(from, input).and_then(|o| {
-        let mut out = Vec::new();
-        write_with(to, &o.set, &mut out, &options).map(|()| out)
-    });
-    match (result, whole) {
-        (Ok(_), Ok(whole)) => assert!(
-            streamed == whole,
-            "{from} -> {to}: streamed differs:\n{}\nwhole:\n{}",
-            String::from_utf8_lossy(&streamed),
-            String::from_utf8_lossy(&whole)
-        ),
-        (Err(_), Err(_)) => {}
-        (Ok(_), Err(e)) => panic!("{from} -> {to}: streamed, but whole: {e}"),
-        (Err(e), Ok(_)) => panic!("{from} -> {to}: whole, but streamed: {e}"),
+    let format = readable[pick as usize % readable.len()];
+    let step = 1 + (pick as usize / readable.len()) % 8;
+    for collecting in [false, true] {
+        let run = |source: Source| {
+            let mut diag = if collecting {
+                Diagnostics::collecting()
+            } else {
+                Diagnostics::strict()
+            };
+            let set = format
+                .open(source, &mut diag)
+                .and_then(|mut r| boardfile_bridge::records::collect(r.as_mut(), &mut diag));
+            let errors: Vec<String> = diag.errors.iter().map(|e| e.to_string()).collect();
+            (set.map_err(|e| e.to_string()), errors, diag.warnings)
+        };
+        let whole = run(Source::from_bytes(input));
+        let trickled = run(Source::from_reader(Trickle(input, step)));
+        assert!(
+            whole == trickled,
+            "{format}: read in pieces of {step} differs:\n{trickled:?}\nwhole:\n{whole:?}"
+        );
+    }
+}
+
+/// A reader that gives at most `.1` bytes a call.
+struct Trickle<'a>(&'a [u8], usize);
+
+impl std::io::Read for Trickle<'_> {
+    fn read(&mut self, out: &mut [u8]) -> std::io::Result<usize> {
+        let n = self.0.len().min(out.len()).min(self.1);
+        out[..n].copy_from_slice(&self.0[..n]);
+        self.0 = &self.0[n..];
+        Ok(n)
     }
 }

@@ -11,9 +11,13 @@
 //! `5DX-EW` (a doubled sacrifice): level, strain, `X`/`XX`, then `-` and the
 //! declarers. Over- and undertricks are not written; the score says them.
 
-use crate::board::{DdTable, Par, Strain, Vulnerability};
+use crate::board::{Board, DdTable, Par, Strain, Vulnerability};
 use crate::deal::{Deal, Seat};
+use crate::set::SetInfo;
+use crate::BoardReader;
+use boardfile_io::{Diagnostics, Error, FormatName, Position};
 use contract_bridge::contract::Penalty;
+use std::collections::VecDeque;
 use std::sync::atomic::{AtomicBool, AtomicUsize, Ordering};
 use std::sync::mpsc;
 
@@ -145,6 +149,175 @@ pub fn solve_deals(deals: &[Deal], jobs: usize, solved: &mut dyn FnMut(usize, Dd
             }
         }
     });
+}
+
+/// Boards a [`SolvingReader`] reads and solves at a time.
+const BATCH: usize = 1024;
+
+/// What a [`SolvingReader`] asks of its caller for each board: a table
+/// found before (an interrupted run's journal), and the table of each board
+/// it solves (to keep), by the board's index in the input from 0.
+pub trait SolveJournal {
+    /// A table known for the board at `index`, holding `deal`.
+    fn known(&mut self, index: u64, deal: &Deal) -> Option<DdTable>;
+    /// A table just solved; an error stops the solving.
+    fn solved(&mut self, index: u64, deal: &Deal, table: &DdTable) -> std::io::Result<()>;
+}
+
+/// A journal that knows nothing and keeps nothing.
+pub struct NoJournal;
+
+impl SolveJournal for NoJournal {
+    fn known(&mut self, _: u64, _: &Deal) -> Option<DdTable> {
+        None
+    }
+
+    fn solved(&mut self, _: u64, _: &Deal, _: &DdTable) -> std::io::Result<()> {
+        Ok(())
+    }
+}
+
+/// The boards of a reader, solved: each complete deal gets its table
+/// (unless it carries a whole one, or `force`) and par by its vulnerability
+/// and dealer. Boards are read and solved in batches on `jobs` threads and
+/// handed on in order, so memory is a batch's, not the file's. A board
+/// whose deal is not complete is handed on as it is, with a warning.
+pub struct SolvingReader<'a, J: SolveJournal> {
+    inner: Box<dyn BoardReader + 'a>,
+    format: FormatName,
+    jobs: usize,
+    force: bool,
+    journal: J,
+    ready: VecDeque<Board>,
+    index: u64,
+    /// Boards solved here, and boards whose tables came from the journal.
+    pub solved: u64,
+    /// Boards whose tables came from the journal.
+    pub resumed: u64,
+    ended: bool,
+    /// Called with the boards handed on so far, after each batch.
+    progress: Option<Box<dyn FnMut(u64) + 'a>>,
+}
+
+impl<'a, J: SolveJournal> SolvingReader<'a, J> {
+    /// Solves what `inner` (reading `format`) reads.
+    pub fn new(
+        inner: Box<dyn BoardReader + 'a>,
+        format: impl Into<FormatName>,
+        jobs: usize,
+        force: bool,
+        journal: J,
+    ) -> SolvingReader<'a, J> {
+        SolvingReader {
+            inner,
+            format: format.into(),
+            jobs: jobs.max(1),
+            force,
+            journal,
+            ready: VecDeque::new(),
+            index: 0,
+            solved: 0,
+            resumed: 0,
+            ended: false,
+            progress: None,
+        }
+    }
+
+    /// Hears the number of boards solved or taken from the journal so far.
+    pub fn with_progress(mut self, progress: impl FnMut(u64) + 'a) -> Self {
+        self.progress = Some(Box::new(progress));
+        self
+    }
+
+    /// The journal, once done.
+    pub fn into_journal(self) -> J {
+        self.journal
+    }
+
+    fn batch(&mut self, diag: &mut Diagnostics) -> Result<(), Error> {
+        let mut boards = Vec::with_capacity(BATCH);
+        while boards.len() < BATCH {
+            match self.inner.next_board(diag)? {
+                Some(b) => boards.push(b),
+                None => {
+                    self.ended = true;
+                    break;
+                }
+            }
+        }
+        let first = self.index;
+        self.index += boards.len() as u64;
+        let mut todo = Vec::new();
+        for (k, b) in boards.iter_mut().enumerate() {
+            let index = first + k as u64;
+            if !b.deal.is_complete() {
+                diag.warn(
+                    self.format,
+                    Some(Position::record(index, self.inner.position())),
+                    format!("board {}: the deal is not complete; not solved", b.number),
+                );
+            } else if self.force || !b.dd.is_some_and(|t| t.is_complete()) {
+                match self.journal.known(index, &b.deal) {
+                    Some(t) => {
+                        b.dd = Some(t);
+                        b.par = None;
+                        self.resumed += 1;
+                    }
+                    None => todo.push(k),
+                }
+            }
+        }
+        let deals: Vec<Deal> = todo.iter().map(|&k| boards[k].deal).collect();
+        let mut failed = None;
+        let journal = &mut self.journal;
+        solve_deals(&deals, self.jobs, &mut |j, table| {
+            let k = todo[j];
+            if let Err(e) = journal.solved(first + k as u64, &boards[k].deal, &table) {
+                failed = Some(e);
+                return false;
+            }
+            boards[k].dd = Some(table);
+            boards[k].par = None;
+            true
+        });
+        if let Some(e) = failed {
+            return Err(e.into());
+        }
+        self.solved += todo.len() as u64;
+        for b in &mut boards {
+            if b.par.is_none() || self.force {
+                if let Some(t) = b.dd.filter(|t| t.is_complete()) {
+                    b.par = par(&t, b.vulnerability, b.dealer);
+                }
+            }
+        }
+        self.ready.extend(boards);
+        if let Some(p) = &mut self.progress {
+            p(self.index);
+        }
+        Ok(())
+    }
+}
+
+impl<J: SolveJournal> BoardReader for SolvingReader<'_, J> {
+    fn head(&self) -> &SetInfo {
+        self.inner.head()
+    }
+
+    fn next_board(&mut self, diag: &mut Diagnostics) -> Result<Option<Board>, Error> {
+        if self.ready.is_empty() && !self.ended {
+            self.batch(diag)?;
+        }
+        Ok(self.ready.pop_front())
+    }
+
+    fn tail(&mut self) -> SetInfo {
+        self.inner.tail()
+    }
+
+    fn position(&self) -> u64 {
+        self.inner.position()
+    }
 }
 
 /// The par score (North-South's side) and contracts of a complete table;

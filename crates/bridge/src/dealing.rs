@@ -10,10 +10,13 @@
 //! gives the same deals on every machine and every version of this crate.
 //! Dealer and vulnerability follow the board number.
 
-use crate::board::{Board, BoardSet};
+use crate::board::Board;
 use crate::card::Card;
 use crate::deal::Deal;
 use crate::hand::Hand;
+use crate::set::{BoardSet, SetInfo};
+use crate::BoardReader;
+use boardfile_io::{Diagnostics, Error};
 use rand_chacha::rand_core::{RngCore, SeedableRng};
 use rand_chacha::ChaCha20Rng;
 use std::fmt;
@@ -101,6 +104,48 @@ pub fn deal_set(boards: u32, first: u32, seed: &Seed) -> BoardSet {
     )
 }
 
+/// A new set as a stream: `boards` random boards numbered from `first`,
+/// dealt with `seed`, a board at a time (the same boards as [`deal_set`]).
+pub struct DealReader {
+    dealer: Dealer,
+    first: u32,
+    dealt: u32,
+    boards: u32,
+    info: SetInfo,
+}
+
+impl DealReader {
+    /// Deals `boards` boards from number `first` with `seed`.
+    pub fn new(boards: u32, first: u32, seed: &Seed) -> DealReader {
+        DealReader {
+            dealer: Dealer::new(seed),
+            first,
+            dealt: 0,
+            boards,
+            info: SetInfo::default(),
+        }
+    }
+}
+
+impl BoardReader for DealReader {
+    fn head(&self) -> &SetInfo {
+        &self.info
+    }
+
+    fn next_board(&mut self, _: &mut Diagnostics) -> Result<Option<Board>, Error> {
+        if self.dealt == self.boards {
+            return Ok(None);
+        }
+        let number = self.first.saturating_add(self.dealt);
+        self.dealt += 1;
+        Ok(Some(Board::new(number, self.dealer.deal())))
+    }
+
+    fn position(&self) -> u64 {
+        u64::from(self.dealt)
+    }
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -131,6 +176,9 @@ mod tests {
         );
         // Numbers from `first`, dealer and vulnerability by number.
         let b = deal_set(4, 17, &seed);
+        let mut streamed = DealReader::new(4, 17, &seed);
+        let streamed = crate::records::collect(&mut streamed, &mut Diagnostics::strict()).unwrap();
+        assert_eq!(streamed.boards, b.boards);
         assert_eq!(b.boards[0].number, 17);
         assert_eq!(b.boards[0].deal, a.boards[0].deal);
         assert_eq!(b.boards[3].number, 20);

@@ -179,7 +179,7 @@ mod tests {
     #[test]
     fn auction_in_rows_from_west_with_the_contract() {
         // PBN 2.1 section 1.2's auction: North deals.
-        let set = crate::format::read(
+        let set = crate::read(
             crate::Format::Pbn,
             b"[North \"Westra\"]\n[Dealer \"N\"]\n[Deal \"N:- - - -\"]\n[Declarer \"S\"]\n[Contract \"5HX\"]\n[Result \"9\"]\n[Auction \"N\"]\n1D 1S 3H 4S 4NT X Pass Pass 5C X 5H X Pass Pass Pass\n",
         )

@@ -1,8 +1,11 @@
 //! Bridge deals and the files they are kept in.
 //!
-//! One model ([`Card`], [`Hand`], [`Deal`], [`Board`], [`BoardSet`]) that every
-//! format reads into and writes from, and one registry ([`Format`]) that
-//! detects and dispatches formats.
+//! One model ([`Card`], [`Hand`], [`Deal`], [`Board`], [`BoardSet`]) that
+//! every format reads into and writes from; one registry ([`Format`], one
+//! descriptor a format) that detects and dispatches formats; and one
+//! conversion path ([`records`]): every reader is a stream of boards
+//! between set-level data, every writer takes them in turn, so a file of
+//! any size converts in the memory of one board.
 //!
 //! Reading:
 //!
@@ -25,51 +28,54 @@
 //! assert_eq!(&bytes[..8], b"01020304");
 //! ```
 //!
-//! | format | read | write | keeps |
-//! |---|---|---|---|
-//! | BRI | yes | yes | deals; boards numbered by position |
-//! | DGE | yes | yes | deals; boards numbered by position |
-//! | BRE | yes | yes | deals, event, site, date |
-//! | DUP | yes | yes | deals, trailer (checked halves) |
-//! | HRF | yes | yes | deals, board numbers |
-//! | DLM | yes | yes | deals of boards 1-99, header, checksums |
-//! | PBN | yes | yes | deals, every tag, auction, play, commentary, DD tables and par |
-//! | LIN | yes | yes | deals, players, auction with alerts, play, each board's text |
-//! | ZBS | yes | yes | suit layouts and diagrams (partial deals) |
-//! | ZBD | yes | yes | deals |
-//! | ZDD | yes | yes | double-dummy tables (deals joined from another file) |
-//! | ZRD | yes | yes | deals and double-dummy tables |
-//! | ZRJ | yes | yes | deals and one hand's double-dummy tricks |
-//! | DEALNUM | yes | yes | deals as Pavlicek deal numbers, one a line |
-//! | JSONL | yes | yes | everything |
+//! Streaming, a board at a time:
+//!
+//! ```
+//! use boardfile_bridge::{convert, Format, WriteOptions};
+//! use boardfile_io::{Diagnostics, Source};
+//! let bytes = std::fs::read("../../tests/data/bridge/bigdeal-2boards.dup").unwrap();
+//! let mut diag = Diagnostics::strict();
+//! let mut reader = Format::Dup.open(Source::from_bytes(&bytes), &mut diag).unwrap();
+//! let mut out = Vec::new();
+//! let done = convert(reader.as_mut(), Format::Jsonl, &WriteOptions::default(), &mut out, &mut diag, &mut |_| {}).unwrap();
+//! assert_eq!(done.boards, 2);
+//! ```
+//!
+//! `boardfile formats` lists every format with what it keeps ([`Keeps`]).
 
 #![deny(missing_docs)]
 
-mod auction;
-mod board;
-mod card;
 pub mod dd;
-mod deal;
 pub mod dealing;
 pub mod diagram;
-mod error;
-mod format;
 pub mod formats;
-mod hand;
-pub mod stream;
+pub mod keeps;
+mod model;
+pub mod records;
+mod registry;
+pub mod summary;
 
-pub use auction::{
+pub(crate) use model::{auction, board, card, deal, extras, hand, set};
+
+pub use boardfile_io::{Diagnostics, Error, ErrorKind, Position, Warning};
+pub use keeps::{Keeps, Loss, LossKind};
+pub use model::auction::{
     strain_suit, trick_winner, Annotated, Auction, Call, CallToken, CardToken, Contract, Play,
 };
-pub use board::{
-    dealer_for_board, Anchor, Board, BoardSet, Comment, Commentary, DdTable, Heading, Par, Strain,
-    Tag, Vulnerability,
+pub use model::board::{
+    dealer_for_board, is_double_dummy_tag, Anchor, Board, Comment, Commentary, DdTable, Par,
+    Strain, Tag, Vulnerability,
 };
-pub use card::{Card, Rank, Suit};
-pub use deal::{Deal, DealError, Seat, DEALS};
-pub use error::{Diagnostics, Error, ErrorKind, Position, Warning};
-pub use format::{
-    detect, losses, read, read_with, validate, write, write_with, Format, ReadOutcome, Validation,
-    WriteOptions,
+pub use model::card::{Card, Rank, Suit};
+pub use model::deal::{Deal, DealError, Seat, DEALS};
+pub use model::extras::{
+    DlmBoard, DlmInfo, DlmOtherBoard, DupFields, DupTrailer, LinBoard, LinInfo, PavlicekInfo,
+    PbnInfo,
 };
-pub use hand::Hand;
+pub use model::hand::Hand;
+pub use model::set::{BoardSet, Heading, SetInfo};
+pub use records::{
+    convert, losses, read, read_with, validate, write, write_with, BoardReader, BoardWriter,
+    ConvertError, Converted, ReadOutcome, Validation, WriteOptions,
+};
+pub use registry::{detect, Descriptor, Format, NewWriter, OpenReader};

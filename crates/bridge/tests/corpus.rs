@@ -165,10 +165,14 @@ fn deal_formats() -> &'static [Format] {
 
 /// Formats with no signature, told by the extension only.
 fn extension_only(f: Format) -> bool {
-    matches!(
-        f,
-        Format::Zbs | Format::Zbd | Format::Zdd | Format::Zrd | Format::Zrj
-    )
+    [
+        Format::Zbs,
+        Format::Zbd,
+        Format::Zdd,
+        Format::Zrd,
+        Format::Zrj,
+    ]
+    .contains(&f)
 }
 
 #[test]
@@ -237,7 +241,7 @@ fn dlm_paper_appendix_a_is_appendix_c() {
         assert_eq!(board.deal, *deal, "board {n}");
         assert_eq!(board.dlm.as_ref().unwrap().duplicates, 1);
     }
-    let info = set.dlm.as_ref().unwrap();
+    let info = set.info.dlm.as_ref().unwrap();
     assert_eq!(info.other_boards.len(), 67, "boards 33-99 are kept");
     assert!(
         info.other_boards.iter().all(|b| b.deal != Deal::sorted()),
@@ -254,7 +258,7 @@ fn dlm_paper_appendix_b_undealt_boards() {
     assert_eq!(set.boards.len(), 32);
     // Its boards 33-99 are undealt (the sorted pack), so none needs keeping;
     // the file still round-trips byte for byte (see the first test).
-    assert!(set.dlm.as_ref().unwrap().other_boards.is_empty());
+    assert!(set.info.dlm.as_ref().unwrap().other_boards.is_empty());
 }
 
 #[test]
@@ -263,7 +267,7 @@ fn dlm_written_from_scratch_matches_the_paper_board_lines() {
     // file's header data: the board lines must be exactly the paper's.
     let paper = data("dlm-paper-appendix-a.dlm");
     let mut set = read(Format::Dlm, &paper).unwrap().set;
-    set.dlm = None;
+    set.info.dlm = None;
     let text = String::from_utf8(write_vec(Format::Dlm, &set)).unwrap();
     let paper_text = String::from_utf8(paper).unwrap();
     let board_lines = |t: &str| -> Vec<String> {
@@ -340,7 +344,7 @@ fn every_prefix_gives_a_value_or_an_error() {
             let _ = Format::sniff(&bytes[..n]);
         }
         // A proper prefix of a fixed-record file is an error, not a shorter set.
-        if matches!(format, Format::Bri | Format::Dge | Format::Dup) {
+        if [Format::Bri, Format::Dge, Format::Dup].contains(&format) {
             assert!(
                 read(format, &bytes[..bytes.len() - 1]).is_err(),
                 "{}",
@@ -389,7 +393,7 @@ fn partial_deals_are_refused_by_formats_that_cannot_hold_them() {
     for &f in deal_formats() {
         let mut out = Vec::new();
         let result = write(f, &set, &mut out);
-        if matches!(f, Format::Jsonl | Format::Pbn | Format::Lin | Format::Zbs) {
+        if [Format::Jsonl, Format::Pbn, Format::Lin, Format::Zbs].contains(&f) {
             result.unwrap();
             assert_eq!(
                 read(f, &out).unwrap().set.boards[0].deal,
@@ -491,11 +495,14 @@ fn pbn_event_site_and_date_reach_bre_and_back() {
         .unwrap()
         .set;
     assert_eq!(
-        bre.event.as_deref(),
+        bre.info.event.as_deref(),
         Some("International Amsterdam Airport Schiphol Bridgetournament")
     );
-    assert_eq!(bre.site.as_deref(), Some("Amsterdam, The Netherlands NLD"));
-    assert_eq!(bre.date.as_deref(), Some("1995.06.10"));
+    assert_eq!(
+        bre.info.site.as_deref(),
+        Some("Amsterdam, The Netherlands NLD")
+    );
+    assert_eq!(bre.info.date.as_deref(), Some("1995.06.10"));
     let again = read(Format::Pbn, &write_vec(Format::Pbn, &bre))
         .unwrap()
         .set;
@@ -614,7 +621,7 @@ fn pavlicek_edges_bit_for_bit() {
             let got: Vec<Deal> = back.boards.iter().map(|b| b.deal).collect();
             assert_eq!(got, deals, "{f}");
         }
-        if matches!(f, Format::Zrd | Format::Zdd) {
+        if [Format::Zrd, Format::Zdd].contains(&f) {
             let got: Vec<_> = back.boards.iter().map(|b| b.dd).collect();
             let want: Vec<_> = set.boards.iter().map(|b| b.dd).collect();
             assert_eq!(got, want, "{f}");
@@ -627,7 +634,7 @@ fn pavlicek_edges_bit_for_bit() {
 #[test]
 fn a_bre_file_whose_event_is_a_number_is_still_bre() {
     let mut set = random::random_set(2, 0xb7e);
-    set.event = Some("2024".into());
+    set.info.event = Some("2024".into());
     let bytes = write_vec(Format::Bre, &set);
     assert_eq!(Format::sniff(&bytes), Some(Format::Bre));
 }

@@ -10,12 +10,12 @@ use proptest::prelude::*;
 /// Formats that keep each board's number, dealer and vulnerability as
 /// given; the others number boards by position with the Laws' conditions.
 fn keeps_numbers(f: Format) -> bool {
-    matches!(f, Format::Pbn | Format::Lin | Format::Jsonl)
+    [Format::Pbn, Format::Lin, Format::Jsonl].contains(&f)
 }
 
 /// Formats that keep par beside the table.
 fn keeps_par(f: Format) -> bool {
-    matches!(f, Format::Pbn | Format::Jsonl)
+    [Format::Pbn, Format::Jsonl].contains(&f)
 }
 
 fn vulnerability(i: u8) -> Vulnerability {
@@ -59,7 +59,7 @@ fn set_for(f: Format, parts: &[Parts]) -> BoardSet {
                 b.dealer = Seat::ALL[dealer as usize];
                 b.vulnerability = vulnerability(vul);
             }
-            if f.keeps_dd() && (with_table || matches!(f, Format::Zdd | Format::Zrd)) {
+            if f.keeps_dd() && (with_table || [Format::Zdd, Format::Zrd].contains(&f)) {
                 let mut t = DdTable::default();
                 // ZRJ keeps one declarer's row; ZDD reads a notrump row of
                 // four zeros as its end, and an unknown entry is 15 there.

@@ -22,16 +22,21 @@
 //! | JSON Lines | yes | yes |
 //! | transcript | yes | yes |
 //! | GGF, PGN (Edax), CSV | no | yes |
+//!
+//! The formats are listed once, in a registry of descriptors
+//! ([`OthelloFormat`]); [`convert`] holds what the commands do with them.
 
 #![deny(missing_docs)]
 
-mod format;
+pub mod convert;
 mod game;
 mod position;
+mod registry;
 pub mod text;
 pub mod wthor;
 
-pub use format::OthelloFormat;
+pub use boardfile_io::{Error, FormatName};
 pub use game::{End, Game, IllegalMove};
 pub use position::{BoardSize, Color, MoveError, Played, Position, Square};
+pub use registry::{Descriptor, Holds, OthelloFormat};
 pub use wthor::names::Names;

@@ -23,6 +23,7 @@
 use crate::game::{End, Game};
 use crate::position::{BoardSize, Color, Position};
 use crate::wthor::games::GameFile;
+use crate::wthor::Error;
 use crate::wthor::{Header, Kind};
 use crate::Names;
 use serde::Deserialize;
@@ -120,19 +121,26 @@ struct JsonGame {
     moves: String,
 }
 
-/// An error in a text file: line from 1 and what is wrong.
-#[derive(Debug, Clone, PartialEq, Eq)]
-pub struct TextError {
-    /// Line from 1.
-    pub line: u64,
-    /// What is wrong.
-    pub message: String,
+/// An error in a text file of games, at a line (from 1) starting at a byte.
+fn text_error(format: &'static str, line: u64, byte: u64, message: String) -> Error {
+    Error::invalid(
+        boardfile_io::FormatName(format),
+        boardfile_io::Position::byte(byte).with_line(line),
+        message,
+    )
 }
 
-impl std::fmt::Display for TextError {
-    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
-        write!(f, "line {}: {}", self.line, self.message)
-    }
+/// Lines with their numbers (from 1) and starting bytes, without their
+/// line ends.
+fn numbered_lines(text: &str) -> impl Iterator<Item = (u64, u64, &str)> {
+    let mut byte = 0u64;
+    text.split_inclusive('\n').enumerate().map(move |(i, raw)| {
+        let at = byte;
+        byte += raw.len() as u64;
+        let line = raw.strip_suffix('\n').unwrap_or(raw);
+        let line = line.strip_suffix('\r').unwrap_or(line);
+        (i as u64 + 1, at, line)
+    })
 }
 
 /// True when the first JSON line looks like an Othello header (its first
@@ -212,24 +220,20 @@ fn complete(
 }
 
 /// Reads JSON Lines games. Every game must have the same board size.
-pub fn read_jsonl(bytes: &[u8], book: &mut NameBook) -> Result<GameFile, TextError> {
-    let text = std::str::from_utf8(bytes).map_err(|e| TextError {
-        line: 1 + bytes[..e.valid_up_to()]
+pub fn read_jsonl(bytes: &[u8], book: &mut NameBook) -> Result<GameFile, Error> {
+    let text = std::str::from_utf8(bytes).map_err(|e| {
+        let line = 1 + bytes[..e.valid_up_to()]
             .iter()
             .filter(|&&b| b == b'\n')
-            .count() as u64,
-        message: "not UTF-8".into(),
+            .count() as u64;
+        text_error("JSONL", line, e.valid_up_to() as u64, "not UTF-8".into())
     })?;
     let mut header: Option<Header> = None;
     let mut games = Vec::new();
     let mut size: Option<BoardSize> = None;
     let mut year = None;
-    for (i, line) in text.lines().enumerate() {
-        let line_no = i as u64 + 1;
-        let err = |message: String| TextError {
-            line: line_no,
-            message,
-        };
+    for (line_no, byte, line) in numbered_lines(text) {
+        let err = |message: String| text_error("JSONL", line_no, byte, message);
         let l = line.trim();
         if l.is_empty() {
             continue;
@@ -355,18 +359,15 @@ pub fn transcript_size(bytes: &[u8]) -> BoardSize {
 }
 
 /// Reads transcripts, a game a line (`#` lines and blank lines skipped).
-pub fn read_transcripts(bytes: &[u8], size: BoardSize) -> Result<GameFile, TextError> {
+pub fn read_transcripts(bytes: &[u8], size: BoardSize) -> Result<GameFile, Error> {
     let text = String::from_utf8_lossy(bytes);
     let mut games = Vec::new();
-    for (i, line) in text.lines().enumerate() {
+    for (line_no, byte, line) in numbered_lines(&text) {
         let l = line.trim();
         if l.is_empty() || l.starts_with('#') {
             continue;
         }
-        let err = |message: String| TextError {
-            line: i as u64 + 1,
-            message,
-        };
+        let err = |message: String| text_error("TRANSCRIPT", line_no, byte, message);
         let mut game = Game {
             size,
             tournament: 0,

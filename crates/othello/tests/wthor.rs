@@ -100,39 +100,54 @@ fn corruptions_are_caught_with_the_game_index() {
     let one_error = |bytes: &[u8]| {
         let v = games::validate(bytes, BoardSize::Eight, None, None);
         assert_eq!(v.errors.len(), 1, "{:?}", v.errors);
-        v.errors[0].clone()
+        v.errors.into_iter().next().unwrap()
     };
     // Game 100's first move becomes a1: not legal.
     let e = one_error(&corrupt(rec(100, 8), 11));
-    assert_eq!((e.position.record, e.position.mv), (Some(100), Some(1)));
+    assert_eq!(
+        (
+            e.position().unwrap().record,
+            e.position().unwrap().within.map(|w| w.index)
+        ),
+        (Some(100), Some(1))
+    );
     assert!(
         e.to_string().contains("move 1 a1 is not legal for Black"),
         "{e}"
     );
     // A byte that is no square.
     let e = one_error(&corrupt(rec(2000, 20), 99));
-    assert_eq!((e.position.record, e.position.mv), (Some(2000), Some(13)));
-    assert!(e.message.contains("not a square"), "{e}");
+    assert_eq!(
+        (
+            e.position().unwrap().record,
+            e.position().unwrap().within.map(|w| w.index)
+        ),
+        (Some(2000), Some(13))
+    );
+    assert!(e.message().contains("not a square"), "{e}");
     // A wrong black score.
     let original = data("WTH_2004.wtb")[rec(5000, 6)];
     let e = one_error(&corrupt(rec(5000, 6), original ^ 1));
-    assert_eq!(e.position.record, Some(5000));
-    assert!(e.message.contains("the replay gives"), "{e}");
+    assert_eq!(e.position().unwrap().record, Some(5000));
+    assert!(e.message().contains("the replay gives"), "{e}");
     // A theoretical score beyond the board.
     let e = one_error(&corrupt(rec(7, 7), 65));
-    assert_eq!(e.position.record, Some(7));
+    assert_eq!(e.position().unwrap().record, Some(7));
     // A short file, and a count that does not match the size.
     let mut short = data("WTH_2004.wtb");
     short.truncate(short.len() - 10);
     let e = games::read(&short, BoardSize::Eight).unwrap_err();
     assert!(
-        e.message.contains("9112 whole records and a short one"),
+        e.message().contains("9112 whole records and a short one"),
         "{e}"
     );
     let mut count = data("WTH_2004.wtb");
     count[4] ^= 1;
     let e = games::read(&count, BoardSize::Eight).unwrap_err();
-    assert!(e.message.contains("the header counts 9112 records"), "{e}");
+    assert!(
+        e.message().contains("the header counts 9112 records"),
+        "{e}"
+    );
     // Player indices beyond WTHOR.JOU.
     let jou = names::read(&data("WTHOR.JOU"), Kind::Jou).unwrap();
     let mut b = data("WTH_2004.wtb");
@@ -172,7 +187,7 @@ fn a_10x10_file_built_from_the_spec() {
     bytes[16 + 8] = 130;
     let v = games::validate(&bytes, BoardSize::Ten, None, None);
     assert!(
-        v.errors[0].message.contains("move 1 j10 is not legal"),
+        v.errors[0].message().contains("move 1 j10 is not legal"),
         "{:?}",
         v.errors
     );
@@ -181,7 +196,7 @@ fn a_10x10_file_built_from_the_spec() {
     // A 10x10 file read as 8x8 is refused by P1.
     assert!(games::read(&bytes, BoardSize::Eight)
         .unwrap_err()
-        .message
+        .message()
         .contains("P1 is 10"));
 }
 
@@ -244,7 +259,7 @@ fn a_solitaire_file_built_from_the_spec() {
     let mut bad = bytes.clone();
     bad[16 + 256 + 31] = 11;
     let (_, errors) = pzz::validate(&bad);
-    assert!(errors[0].message.contains("not legal"), "{errors:?}");
+    assert!(errors[0].message().contains("not legal"), "{errors:?}");
     assert_eq!(wthor::HEADER + pzz::TABLE + pzz::RECORD, bytes.len());
 }
 
@@ -329,9 +344,9 @@ mod text {
             serde_json::to_string(jou.get(1).unwrap()).unwrap()
         );
         let e = text::read_jsonl(line.as_bytes(), &mut book()).unwrap_err();
-        assert_eq!(e.line, 1);
+        assert_eq!(e.position().unwrap().line, Some(1));
         assert!(
-            e.message
+            e.message()
                 .contains("\"Nobody Yet\" is not in the names file"),
             "{e}"
         );

@@ -16,14 +16,41 @@
 //! Cannot carry: board numbers (record `i` is board `i + 1`), dealer and
 //! vulnerability, partial deals, anything but event, site and date.
 
-use crate::board::{Board, BoardSet, Heading};
-use crate::error::{Diagnostics, Error, Position};
-use crate::format::Format;
-use crate::formats::{dge, latin1_decode, latin1_encode, require_complete};
-use std::io::Write;
+use crate::board::Board;
+use crate::formats::{dge, latin1_decode, latin1_encode, require_complete, window_error};
+use crate::keeps::{Keeps, Tags};
+use crate::registry::Descriptor;
+use crate::set::{Heading, SetInfo};
+use crate::{BoardReader, BoardWriter, Format};
+use boardfile_io::{Diagnostics, Error, FormatInfo, Position, Signature, Source};
 
 /// Bytes in a board record, CR LF included.
 pub const RECORD: usize = dge::HANDS + 2;
+
+/// The format.
+pub static DESCRIPTOR: Descriptor = Descriptor {
+    info: FormatInfo {
+        name: "BRE",
+        extensions: &["bre"],
+        description: "Dealer4 BRE, event/site/date then 70-byte records",
+        signature: Signature::Content {
+            rank: 3,
+            test: sniff,
+        },
+        reads: true,
+        writes: true,
+    },
+    keeps: Keeps {
+        headings: true,
+        tags: Tags::Only {
+            names: &["Event", "Site", "Date"],
+            described: "the event, site and date",
+        },
+        ..Keeps::DEALS_ONLY
+    },
+    reader: Some(|src, diag| Ok(Box::new(BreReader::open(src, diag)?))),
+    writer: Some(|_| Box::new(BreWriter::default())),
+};
 
 /// True when the byte after the third line is the spade symbol.
 pub fn sniff(bytes: &[u8]) -> bool {
@@ -40,128 +67,203 @@ pub fn sniff(bytes: &[u8]) -> bool {
     bytes.get(at) == Some(&dge::SYMBOLS[0])
 }
 
-/// Reads a BRE file.
-pub fn read(bytes: &[u8], diag: &mut Diagnostics) -> Result<BoardSet, Error> {
-    let mut at = 0;
-    let mut lines = Vec::with_capacity(3);
-    let mut bare_lf = false;
-    for line in 1..=3u64 {
-        let Some(n) = bytes[at..].iter().position(|&b| b == b'\n') else {
-            return Err(Error::syntax(
-                Format::Bre,
-                Position::byte(at as u64).with_line(line),
-                format!(
-                    "the file ends inside header line {line} (event, site and date come first)"
-                ),
-            ));
-        };
-        let mut text = &bytes[at..at + n];
-        match text.last() {
-            Some(b'\r') => text = &text[..text.len() - 1],
-            _ => bare_lf = true,
-        }
-        if let Some(cr) = text.iter().position(|&b| b == b'\r') {
-            // A line break inside a line: the writer could not give it back.
-            diag.error(Error::syntax(
-                Format::Bre,
-                Position::byte((at + cr) as u64).with_line(line),
-                format!("header line {line} holds a carriage return inside it"),
-            ))?;
-        }
-        lines.push(latin1_decode(text));
-        at += n + 1;
-    }
-    if bare_lf {
-        diag.warn(
-            Format::Bre,
-            Some(Position::byte(0).with_line(1)),
-            "header lines end in LF alone; they are written with CR LF",
-        );
-    }
-    let mut boards = Vec::new();
-    let body = &bytes[at..];
-    let mut i = 0;
-    while i * RECORD < body.len() {
-        let start = i * RECORD;
-        let base = (at + start) as u64;
-        let rec = &body[start..body.len().min(start + RECORD)];
-        let record = i as u64;
-        if rec.len() < dge::HANDS {
-            diag.error(Error::syntax(
-                Format::Bre,
-                Position::record(record, base),
-                format!("truncated record: {} of {RECORD} bytes", rec.len()),
-            ))?;
-            break;
-        }
-        match dge::decode_hands(&rec[..dge::HANDS], Format::Bre, record, base) {
-            Ok(deal) => boards.push(Board::new(i as u32 + 1, deal)),
-            Err(e) => diag.error(e)?,
-        }
-        match &rec[dge::HANDS..] {
-            b"\r\n" => {}
-            [] => diag.warn(
-                Format::Bre,
-                Some(Position::record(record, base)),
-                "the last record has no CR LF; it is written with one",
-            ),
-            other => {
+/// Reads a BRE file: the three lines, then a record at a time.
+pub struct BreReader<'a> {
+    src: Source<'a>,
+    info: SetInfo,
+    index: u64,
+}
+
+impl<'a> BreReader<'a> {
+    fn open(mut src: Source<'a>, diag: &mut Diagnostics) -> Result<BreReader<'a>, Error> {
+        let mut lines = Vec::with_capacity(3);
+        let mut bare_lf = false;
+        for line in 1..=3u64 {
+            let at = src.offset();
+            let pos = Position::byte(at).with_line(line);
+            let Some(text) = src
+                .next_line()
+                .map_err(|e| window_error(Format::Bre, pos, e))?
+                .map(<[u8]>::to_vec)
+            else {
+                return Err(eof_in_header(at, line));
+            };
+            // A last line without its line feed: the file ends inside the header.
+            if src.offset() != at + text.len() as u64 + 1 {
+                return Err(eof_in_header(at, line));
+            }
+            let text = match text.strip_suffix(b"\r") {
+                Some(t) => t,
+                None => {
+                    bare_lf = true;
+                    &text[..]
+                }
+            };
+            if let Some(cr) = text.iter().position(|&b| b == b'\r') {
+                // A line break inside a line: the writer could not give it back.
                 diag.error(Error::syntax(
+                    Format::Bre,
+                    Position::byte(at + cr as u64).with_line(line),
+                    format!("header line {line} holds a carriage return inside it"),
+                ))?;
+            }
+            lines.push(latin1_decode(text));
+        }
+        if bare_lf {
+            diag.warn(
+                Format::Bre,
+                Some(Position::byte(0).with_line(1)),
+                "header lines end in LF alone; they are written with CR LF",
+            );
+        }
+        let mut lines = lines.into_iter();
+        Ok(BreReader {
+            src,
+            info: SetInfo {
+                event: lines.next(),
+                site: lines.next(),
+                date: lines.next(),
+                ..SetInfo::default()
+            },
+            index: 0,
+        })
+    }
+}
+
+fn eof_in_header(at: u64, line: u64) -> Error {
+    Error::syntax(
+        Format::Bre,
+        Position::byte(at).with_line(line),
+        format!("the file ends inside header line {line} (event, site and date come first)"),
+    )
+}
+
+impl BoardReader for BreReader<'_> {
+    fn head(&self) -> &SetInfo {
+        &self.info
+    }
+
+    fn next_board(&mut self, diag: &mut Diagnostics) -> Result<Option<Board>, Error> {
+        loop {
+            let base = self.src.offset();
+            let rec = self.src.fill(RECORD)?;
+            if rec.is_empty() {
+                return Ok(None);
+            }
+            let record = self.index;
+            let n = rec.len().min(RECORD);
+            if n < dge::HANDS {
+                self.src.consume(n);
+                diag.error(Error::syntax(
+                    Format::Bre,
+                    Position::record(record, base),
+                    format!("truncated record: {n} of {RECORD} bytes"),
+                ))?;
+                return Ok(None);
+            }
+            let rec = self.src.take(n);
+            self.index += 1;
+            let board = match dge::decode_hands(&rec[..dge::HANDS], Format::Bre, record, base) {
+                Ok(deal) => Some(Board::new(super::board_number(record), deal)),
+                Err(e) => {
+                    diag.error(e)?;
+                    None
+                }
+            };
+            match &rec[dge::HANDS..] {
+                b"\r\n" => {}
+                [] => diag.warn(
+                    Format::Bre,
+                    Some(Position::record(record, base)),
+                    "the last record has no CR LF; it is written with one",
+                ),
+                other => diag.error(Error::syntax(
                     Format::Bre,
                     Position::record(record, base + dge::HANDS as u64),
                     format!("expected CR LF after the hands, found {:02X?}", other),
-                ))?;
+                ))?,
+            }
+            if board.is_some() {
+                return Ok(board);
             }
         }
-        i += 1;
     }
-    let mut lines = lines.into_iter();
-    Ok(BoardSet {
-        boards,
-        event: lines.next(),
-        site: lines.next(),
-        date: lines.next(),
-        ..BoardSet::default()
-    })
+
+    fn position(&self) -> u64 {
+        self.src.offset()
+    }
 }
 
 /// Writes a BRE file; missing event, site or date lines are written empty.
-pub fn write(set: &BoardSet, out: &mut dyn Write) -> Result<(), Error> {
-    require_complete(set, Format::Bre)?;
-    for (name, which) in [
-        ("event", Heading::Event),
-        ("site", Heading::Site),
-        ("date", Heading::Date),
-    ] {
-        let text = set.heading(which).unwrap_or("");
-        if text.contains(['\r', '\n']) {
-            return Err(Error::unsupported(
-                Format::Bre,
-                format!("the {name} holds a line break"),
-            ));
+/// The lines are written with the first board, whose tags may give them.
+#[derive(Default)]
+pub struct BreWriter {
+    head: Option<SetInfo>,
+    rec: Option<[u8; RECORD]>,
+}
+
+impl BreWriter {
+    fn lines(&mut self, first: Option<&Board>, out: &mut Vec<u8>) -> Result<(), Error> {
+        let Some(info) = self.head.take() else {
+            return Ok(());
+        };
+        for (name, which) in [
+            ("event", Heading::Event),
+            ("site", Heading::Site),
+            ("date", Heading::Date),
+        ] {
+            let text = info.heading(which, first).unwrap_or("");
+            if text.contains(['\r', '\n']) {
+                return Err(Error::unsupported(
+                    Format::Bre,
+                    format!("the {name} holds a line break"),
+                ));
+            }
+            let bytes = latin1_encode(text).map_err(|c| {
+                Error::unsupported(
+                    Format::Bre,
+                    format!("the {name} holds {c:?}, which ISO-8859-1 cannot write"),
+                )
+            })?;
+            out.extend_from_slice(&bytes);
+            out.extend_from_slice(b"\r\n");
         }
-        let bytes = latin1_encode(text).map_err(|c| {
-            Error::unsupported(
-                Format::Bre,
-                format!("the {name} holds {c:?}, which ISO-8859-1 cannot write"),
-            )
-        })?;
-        out.write_all(&bytes)?;
-        out.write_all(b"\r\n")?;
+        Ok(())
     }
-    let mut rec = [0u8; RECORD];
-    rec[dge::HANDS..].copy_from_slice(b"\r\n");
-    for board in &set.boards {
+}
+
+impl BoardWriter for BreWriter {
+    fn head(&mut self, head: &SetInfo, _: &mut Vec<u8>) -> Result<(), Error> {
+        self.head = Some(head.clone());
+        Ok(())
+    }
+
+    fn board(&mut self, board: &Board, out: &mut Vec<u8>) -> Result<(), Error> {
+        require_complete(board, Format::Bre)?;
+        self.lines(Some(board), out)?;
+        let rec = self.rec.get_or_insert_with(|| {
+            let mut r = [0u8; RECORD];
+            r[dge::HANDS..].copy_from_slice(b"\r\n");
+            r
+        });
         dge::encode_hands(&board.deal, &mut rec[..dge::HANDS]);
-        out.write_all(&rec)?;
+        out.extend_from_slice(rec);
+        Ok(())
     }
-    Ok(())
+
+    fn finish(&mut self, _: &SetInfo, out: &mut Vec<u8>) -> Result<(), Error> {
+        self.lines(None, out)
+    }
 }
 
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::format::read as read_file;
+    use crate::{read as read_file, write as write_file, BoardSet};
+
+    fn write(set: &BoardSet, out: &mut Vec<u8>) -> Result<(), Error> {
+        write_file(Format::Bre, set, out)
+    }
 
     /// The Dealer4 appendix's BRE hex dump.
     fn dealer4_sample() -> Vec<u8> {
@@ -179,9 +281,9 @@ mod tests {
         assert_eq!(bytes.len(), 0xb8, "the dump ends at offset 0xb7");
         assert_eq!(&bytes[0x70..0x73], b"\r\n\x06");
         let set = read_file(Format::Bre, &bytes).unwrap().set;
-        assert_eq!(set.event.as_deref(), Some("File Format Samples"));
-        assert_eq!(set.site.as_deref(), Some("Melbourne"));
-        assert_eq!(set.date.as_deref(), Some("01.01.2013"));
+        assert_eq!(set.info.event.as_deref(), Some("File Format Samples"));
+        assert_eq!(set.info.site.as_deref(), Some("Melbourne"));
+        assert_eq!(set.info.date.as_deref(), Some("01.01.2013"));
         let bri = read_file(Format::Bri, &crate::formats::bri::tests::dealer4_sample())
             .unwrap()
             .set;
@@ -204,7 +306,7 @@ mod tests {
         let mut latin = b"Z\xfcrich\r\n\r\n\r\n".to_vec();
         latin.extend_from_slice(&bytes[44..]);
         let set = read_file(Format::Bre, &latin).unwrap().set;
-        assert_eq!(set.event.as_deref(), Some("Zürich"));
+        assert_eq!(set.info.event.as_deref(), Some("Zürich"));
         let mut out = Vec::new();
         write(&set, &mut out).unwrap();
         assert_eq!(out, latin);

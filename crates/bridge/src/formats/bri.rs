@@ -19,14 +19,14 @@
 //! Cannot carry: board numbers (record `i` is board `i + 1`), dealer and
 //! vulnerability (they follow from the number), partial deals, anything else.
 
-use crate::board::BoardSet;
 use crate::card::Card;
 use crate::deal::{Deal, Seat};
-use crate::error::{Diagnostics, Error, Position};
-use crate::format::Format;
 use crate::formats::PaddedRecords;
 use crate::hand::Hand;
-use std::io::Write;
+use crate::keeps::Keeps;
+use crate::registry::Descriptor;
+use crate::Format;
+use boardfile_io::{Error, FormatInfo, Position, Signature};
 
 /// Bytes in a BRI record.
 pub const RECORD: usize = 128;
@@ -44,11 +44,29 @@ const PADDING: [u8; RECORD - CARDS] = {
     p
 };
 
-/// True for a file of whole records whose first 78 bytes are digits
-/// followed by a non-digit.
+/// The format.
+pub static DESCRIPTOR: Descriptor = Descriptor {
+    info: FormatInfo {
+        name: "BRI",
+        extensions: &["bri"],
+        description: "Duplimate/Dealer4 BRI, 128-byte records of card numbers",
+        signature: Signature::Content {
+            rank: 5,
+            test: sniff,
+        },
+        reads: true,
+        writes: true,
+    },
+    keeps: Keeps::DEALS_ONLY,
+    reader: Some(|src, _| Ok(Box::new(LAYOUT.open(src)))),
+    writer: Some(|_| Box::new(LAYOUT.writer())),
+};
+
+/// True when the first 78 bytes are digits followed by a byte that is
+/// neither a digit nor DUP's spade symbol (a whole record need not be
+/// there: a file's first bytes tell).
 pub fn sniff(bytes: &[u8]) -> bool {
-    bytes.len() >= RECORD
-        && bytes.len().is_multiple_of(RECORD)
+    bytes.len() > CARDS
         && bytes[..CARDS].iter().all(u8::is_ascii_digit)
         && !bytes[CARDS].is_ascii_digit()
 }
@@ -114,7 +132,7 @@ pub(crate) fn encode_cards(deal: &Deal, field: &mut [u8]) {
     }
 }
 
-const LAYOUT: PaddedRecords = PaddedRecords {
+static LAYOUT: PaddedRecords = PaddedRecords {
     format: Format::Bri,
     record: RECORD,
     padding: &PADDING,
@@ -123,20 +141,10 @@ const LAYOUT: PaddedRecords = PaddedRecords {
     encode: encode_cards,
 };
 
-/// Reads a BRI file.
-pub fn read(bytes: &[u8], diag: &mut Diagnostics) -> Result<BoardSet, Error> {
-    LAYOUT.read(bytes, diag)
-}
-
-/// Writes a BRI file: one record per board, in set order.
-pub fn write(set: &BoardSet, out: &mut dyn Write) -> Result<(), Error> {
-    LAYOUT.write(set, out)
-}
-
 #[cfg(test)]
 pub(crate) mod tests {
     use super::*;
-    use crate::format::read as read_file;
+    use crate::{read as read_file, write as write_file};
 
     /// The Dealer4 appendix's BRI hex dump of its two sample boards.
     pub(crate) fn dealer4_sample() -> Vec<u8> {
@@ -162,7 +170,7 @@ pub(crate) mod tests {
         );
         assert_eq!(set.boards[1].number, 2);
         let mut out = Vec::new();
-        write(&set, &mut out).unwrap();
+        write_file(Format::Bri, &set, &mut out).unwrap();
         assert_eq!(out, dealer4_sample());
     }
 

@@ -6,11 +6,41 @@
 //! skipped. Written with LF line ends. Boards are numbered 1, 2, 3... by
 //! position; the format carries nothing but the complete deals.
 
-use crate::board::{Board, BoardSet};
+use crate::board::Board;
 use crate::deal::{Deal, DEALS};
-use crate::error::{Diagnostics, Error, Position};
-use crate::format::Format;
-use std::io::Write;
+use crate::formats::{board_number, require_complete, window_error};
+use crate::keeps::Keeps;
+use crate::registry::Descriptor;
+use crate::set::SetInfo;
+use crate::{BoardReader, BoardWriter, Format};
+use boardfile_io::{Diagnostics, Error, FormatInfo, Position, Signature, Source};
+
+/// The format.
+pub static DESCRIPTOR: Descriptor = Descriptor {
+    info: FormatInfo {
+        name: "DEALNUM",
+        extensions: &["dnum"],
+        description: "Pavlicek deal numbers, one a line",
+        // A line of digits is the least telling signature: a BRE file
+        // whose event is "2024" is a BRE file.
+        signature: Signature::Content {
+            rank: 1,
+            test: sniff,
+        },
+        reads: true,
+        writes: true,
+    },
+    keeps: Keeps::DEALS_ONLY,
+    reader: Some(|src, _| {
+        Ok(Box::new(DealNumberReader {
+            src,
+            line: 0,
+            boards: 0,
+            info: SetInfo::default(),
+        }))
+    }),
+    writer: Some(|_| Box::new(DealNumberWriter)),
+};
 
 /// True when the first line is a number of up to 29 digits.
 pub fn sniff(bytes: &[u8]) -> bool {
@@ -22,46 +52,89 @@ pub fn sniff(bytes: &[u8]) -> bool {
         && bytes.contains(&b'\n')
 }
 
-/// Reads deal numbers.
-pub fn read(bytes: &[u8], diag: &mut Diagnostics) -> Result<BoardSet, Error> {
-    let mut set = BoardSet::default();
-    let mut byte = 0u64;
-    for (i, raw) in bytes.split_inclusive(|&b| b == b'\n').enumerate() {
-        let at = Position::record(set.boards.len() as u64, byte).with_line(i as u64 + 1);
-        byte += raw.len() as u64;
-        let text = raw.trim_ascii();
-        if text.is_empty() {
-            continue;
-        }
-        let number = std::str::from_utf8(text)
-            .ok()
-            .filter(|t| t.bytes().all(|c| c.is_ascii_digit()))
-            .and_then(|t| t.parse::<u128>().ok());
-        match number.and_then(Deal::from_number) {
-            Some(deal) => set
-                .boards
-                .push(Board::new(set.boards.len() as u32 + 1, deal)),
-            None => diag.error(Error::invalid(
-                Format::DealNumber,
-                at,
-                format!(
-                    "{} is not a deal number (1 to {DEALS})",
-                    crate::formats::excerpt(&String::from_utf8_lossy(text))
-                ),
-            ))?,
+/// Reads deal numbers, a line at a time; blank lines are skipped.
+pub struct DealNumberReader<'a> {
+    src: Source<'a>,
+    line: u64,
+    boards: u64,
+    info: SetInfo,
+}
+
+impl BoardReader for DealNumberReader<'_> {
+    fn head(&self) -> &SetInfo {
+        &self.info
+    }
+
+    fn next_board(&mut self, diag: &mut Diagnostics) -> Result<Option<Board>, Error> {
+        loop {
+            let byte = self.src.offset();
+            let at = Position::record(self.boards, byte).with_line(self.line + 1);
+            let Some(raw) = self
+                .src
+                .next_line()
+                .map_err(|e| window_error(Format::DealNumber, at, e))?
+            else {
+                return Ok(None);
+            };
+            self.line += 1;
+            let text = raw.trim_ascii();
+            if text.is_empty() {
+                continue;
+            }
+            let number = std::str::from_utf8(text)
+                .ok()
+                .filter(|t| t.bytes().all(|c| c.is_ascii_digit()))
+                .and_then(|t| t.parse::<u128>().ok());
+            match number.and_then(Deal::from_number) {
+                Some(deal) => {
+                    self.boards += 1;
+                    return Ok(Some(Board::new(board_number(self.boards - 1), deal)));
+                }
+                None => diag.error(Error::invalid(
+                    Format::DealNumber,
+                    at,
+                    format!(
+                        "{} is not a deal number (1 to {DEALS})",
+                        crate::formats::excerpt(&String::from_utf8_lossy(text))
+                    ),
+                ))?,
+            }
         }
     }
-    Ok(set)
+
+    fn position(&self) -> u64 {
+        self.src.offset()
+    }
 }
 
 /// Writes the deal numbers, one a line.
-pub fn write(set: &BoardSet, out: &mut dyn Write) -> Result<(), Error> {
-    crate::formats::require_complete(set, Format::DealNumber)?;
-    let mut buf = String::with_capacity(set.boards.len() * 30);
-    for b in &set.boards {
-        use std::fmt::Write as _;
-        let _ = writeln!(buf, "{}", b.deal.number().expect("complete"));
+pub struct DealNumberWriter;
+
+impl BoardWriter for DealNumberWriter {
+    fn head(&mut self, _: &SetInfo, _: &mut Vec<u8>) -> Result<(), Error> {
+        Ok(())
     }
-    out.write_all(buf.as_bytes())?;
-    Ok(())
+
+    fn board(&mut self, b: &Board, out: &mut Vec<u8>) -> Result<(), Error> {
+        require_complete(b, Format::DealNumber)?;
+        let n = b.deal.number().expect("complete");
+        let mut digits = [0u8; 40];
+        let mut i = digits.len();
+        let mut n = n;
+        loop {
+            i -= 1;
+            digits[i] = b'0' + (n % 10) as u8;
+            n /= 10;
+            if n == 0 {
+                break;
+            }
+        }
+        out.extend_from_slice(&digits[i..]);
+        out.push(b'\n');
+        Ok(())
+    }
+
+    fn finish(&mut self, _: &SetInfo, _: &mut Vec<u8>) -> Result<(), Error> {
+        Ok(())
+    }
 }

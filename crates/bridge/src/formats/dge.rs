@@ -18,13 +18,13 @@
 //! Cannot carry: board numbers (record `i` is board `i + 1`), dealer and
 //! vulnerability, partial deals, anything else.
 
-use crate::board::BoardSet;
 use crate::card::Suit;
 use crate::deal::{Deal, Seat};
-use crate::error::{Diagnostics, Error, Position};
-use crate::format::Format;
 use crate::formats::{decode_marked_hands, PaddedRecords};
-use std::io::Write;
+use crate::keeps::Keeps;
+use crate::registry::Descriptor;
+use crate::Format;
+use boardfile_io::{Error, FormatInfo, Position, Signature};
 
 /// Bytes in a DGE record.
 pub const RECORD: usize = 128;
@@ -33,9 +33,31 @@ pub const HANDS: usize = 68;
 /// The suit symbol bytes, spades first.
 pub const SYMBOLS: [u8; 4] = [0x06, 0x03, 0x04, 0x05];
 
-/// True for a file of whole records that start with the spade symbol.
+/// The format.
+pub static DESCRIPTOR: Descriptor = Descriptor {
+    info: FormatInfo {
+        name: "DGE",
+        extensions: &["dge"],
+        description: "Dealer4 DGE, 128-byte records of suit symbols and ranks",
+        signature: Signature::Content {
+            rank: 4,
+            test: sniff,
+        },
+        reads: true,
+        writes: true,
+    },
+    keeps: Keeps::DEALS_ONLY,
+    reader: Some(|src, _| Ok(Box::new(LAYOUT.open(src)))),
+    writer: Some(|_| Box::new(LAYOUT.writer())),
+};
+
+/// True when the file starts with the spade symbol followed by a rank or
+/// the heart symbol.
 pub fn sniff(bytes: &[u8]) -> bool {
-    bytes.len() >= RECORD && bytes.len().is_multiple_of(RECORD) && bytes[0] == SYMBOLS[0]
+    bytes.first() == Some(&SYMBOLS[0])
+        && bytes
+            .get(1)
+            .is_some_and(|&b| b == SYMBOLS[1] || crate::card::RANK_ORDER[b as usize] != 0xFF)
 }
 
 /// Decodes the four hands of a 68-byte field. `base` is the field's byte
@@ -70,7 +92,7 @@ pub(crate) fn encode_hands(deal: &Deal, field: &mut [u8]) {
     field[..buf.len()].copy_from_slice(&buf);
 }
 
-const LAYOUT: PaddedRecords = PaddedRecords {
+static LAYOUT: PaddedRecords = PaddedRecords {
     format: Format::Dge,
     record: RECORD,
     padding: &[0; RECORD - HANDS],
@@ -79,20 +101,10 @@ const LAYOUT: PaddedRecords = PaddedRecords {
     encode: encode_hands,
 };
 
-/// Reads a DGE file.
-pub fn read(bytes: &[u8], diag: &mut Diagnostics) -> Result<BoardSet, Error> {
-    LAYOUT.read(bytes, diag)
-}
-
-/// Writes a DGE file.
-pub fn write(set: &BoardSet, out: &mut dyn Write) -> Result<(), Error> {
-    LAYOUT.write(set, out)
-}
-
 #[cfg(test)]
 pub(crate) mod tests {
     use super::*;
-    use crate::format::read as read_file;
+    use crate::{read as read_file, write as write_file};
 
     /// The Dealer4 appendix's DGE hex dump of its two sample boards.
     pub(crate) fn dealer4_hands() -> [Vec<u8>; 2] {
@@ -130,7 +142,7 @@ pub(crate) mod tests {
             .set;
         assert_eq!(dge, bri);
         let mut out = Vec::new();
-        write(&dge, &mut out).unwrap();
+        write_file(Format::Dge, &dge, &mut out).unwrap();
         assert_eq!(out, dealer4_sample());
     }
 

@@ -41,57 +41,80 @@
 //! deals, event/site/date (a set written without DLM data gets the event as
 //! its `Headline`).
 
-use crate::board::{Board, BoardSet};
+use crate::board::Board;
 use crate::card::Card;
 use crate::deal::{Deal, Seat};
-use crate::error::{Diagnostics, Error, ErrorKind, Position};
-use crate::format::Format;
 use crate::formats::{excerpt, latin1_decode, latin1_encode, parse_u32, require_complete};
 use crate::hand::Hand;
-use std::io::Write;
+use crate::keeps::{Keeps, Numbers, Own};
+use crate::registry::Descriptor;
+use crate::set::SetInfo;
+use crate::{BoardReader, BoardWriter, Format};
+use boardfile_io::{Diagnostics, Error, ErrorKind, FormatInfo, Position, Signature};
+use std::collections::VecDeque;
 
-/// Everything of a DLM file besides the boards From..To.
-#[derive(Debug, Clone, PartialEq, Eq, Default)]
-pub struct DlmInfo {
-    /// The first line as written: `[DOCUMENT]` or `[Document]`.
-    pub section: String,
-    /// Header lines before the first board line, as (key, value), in order.
-    /// `From board`, `To board` and `Checksum` are recomputed on write.
-    pub header: Vec<(String, String)>,
-    /// Lines after the last board line (the `[STARTUP]` section), as written.
-    pub trailer: Vec<String>,
-    /// Lines end in CR LF (else LF).
-    pub crlf: bool,
-    /// The last line ends with a line ending.
-    pub final_newline: bool,
-    /// Boards outside From..To, in number order, except undealt ones
-    /// (`aaaaaabffffffkkkkkklpppppp`, duplicates 0, no property), which the
-    /// writer puts in every slot it has no board for.
-    pub other_boards: Vec<DlmOtherBoard>,
-}
-
-/// DLM's per-board fields.
-#[derive(Debug, Clone, PartialEq, Eq, Default)]
-pub struct DlmBoard {
-    /// `Duplicates NN=`: how many times the board has been dealt.
-    pub duplicates: u32,
-    /// `Property NN=`, when present.
-    pub property: Option<String>,
-}
-
-/// A board of a DLM file outside its From..To range.
-#[derive(Debug, Clone, PartialEq, Eq)]
-pub struct DlmOtherBoard {
-    /// Board number, 1 to 99.
-    pub number: u32,
-    /// The cards.
-    pub deal: Deal,
-    /// Its duplicates count and property.
-    pub fields: DlmBoard,
-}
+pub use crate::model::extras::{DlmBoard, DlmInfo, DlmOtherBoard};
 
 /// The highest board number a DLM file holds.
 pub const MAX_BOARD: u32 = 99;
+
+/// The most a DLM file may hold: 99 boards take a few kilobytes.
+const MAX_FILE: usize = 16 << 20;
+
+/// The format.
+pub static DESCRIPTOR: Descriptor = Descriptor {
+    info: FormatInfo {
+        name: "DLM",
+        extensions: &["dlm"],
+        description: "DupSoft DLM, text with header and board checksums",
+        signature: Signature::Content {
+            rank: 10,
+            test: sniff,
+        },
+        reads: true,
+        writes: true,
+    },
+    keeps: Keeps {
+        numbers: Numbers::Range(MAX_BOARD),
+        own: &[Own::Dlm],
+        ..Keeps::DEALS_ONLY
+    },
+    reader: Some(|mut src, diag| {
+        let at = Position::byte(src.offset());
+        let bytes = src
+            .fill_all(MAX_FILE)
+            .map_err(|e| crate::formats::window_error(Format::Dlm, at, e))?;
+        let set = read(bytes, diag)?;
+        let boards = set.boards.into();
+        Ok(Box::new(DlmReader {
+            info: set.info,
+            boards,
+            size: bytes.len() as u64,
+        }))
+    }),
+    writer: Some(|_| Box::new(DlmWriter::default())),
+};
+
+/// A DLM file, read whole (it is small), handed out a board at a time.
+struct DlmReader {
+    info: SetInfo,
+    boards: VecDeque<Board>,
+    size: u64,
+}
+
+impl BoardReader for DlmReader {
+    fn head(&self) -> &SetInfo {
+        &self.info
+    }
+
+    fn next_board(&mut self, _: &mut Diagnostics) -> Result<Option<Board>, Error> {
+        Ok(self.boards.pop_front())
+    }
+
+    fn position(&self) -> u64 {
+        self.size
+    }
+}
 
 /// True when the first line is `[Document]` in any case.
 pub fn sniff(bytes: &[u8]) -> bool {
@@ -206,7 +229,7 @@ struct Slot {
 }
 
 /// Reads a DLM file.
-pub fn read(bytes: &[u8], diag: &mut Diagnostics) -> Result<BoardSet, Error> {
+fn read(bytes: &[u8], diag: &mut Diagnostics) -> Result<crate::BoardSet, Error> {
     let body = bytes.strip_prefix(b"\xef\xbb\xbf").unwrap_or(bytes);
     let bom = (bytes.len() - body.len()) as u64;
     let (lines, crlf, mixed, final_newline) = lines(body);
@@ -462,10 +485,12 @@ pub fn read(bytes: &[u8], diag: &mut Diagnostics) -> Result<BoardSet, Error> {
             format!("{outside_missing} of the boards 1..99 outside From..To are missing; DupSoft expects all 99, and they are written as undealt"),
         );
     }
-    Ok(BoardSet {
+    Ok(crate::BoardSet {
         boards,
-        dlm: Some(info),
-        ..BoardSet::default()
+        info: SetInfo {
+            dlm: Some(info),
+            ..SetInfo::default()
+        },
     })
 }
 
@@ -562,12 +587,55 @@ fn default_header(event: Option<&str>) -> Vec<(String, String)> {
 
 /// Writes a DLM file: the set's DLM header and trailer when it has them
 /// (DupSoft's layout with CR LF otherwise), all 99 boards, fresh checksums.
-pub fn write(set: &BoardSet, out: &mut dyn Write) -> Result<(), Error> {
-    require_complete(set, Format::Dlm)?;
+/// The boards (at most 99) are held until the end, when From and To are known.
+#[derive(Default)]
+pub struct DlmWriter {
+    boards: Vec<(u32, Deal, DlmBoard)>,
+}
+
+impl BoardWriter for DlmWriter {
+    fn head(&mut self, _: &SetInfo, _: &mut Vec<u8>) -> Result<(), Error> {
+        Ok(())
+    }
+
+    fn board(&mut self, b: &Board, _: &mut Vec<u8>) -> Result<(), Error> {
+        require_complete(b, Format::Dlm)?;
+        if !(1..=MAX_BOARD).contains(&b.number) {
+            let (lo, hi) = self
+                .boards
+                .iter()
+                .map(|x| x.0)
+                .chain([b.number])
+                .fold((u32::MAX, 0), |(lo, hi), n| (lo.min(n), hi.max(n)));
+            return Err(Error::unsupported(
+                Format::Dlm,
+                format!("board numbers run {lo} to {hi}; DLM holds boards 1 to 99"),
+            ));
+        }
+        if self.boards.iter().any(|x| x.0 == b.number) {
+            return Err(Error::unsupported(
+                Format::Dlm,
+                format!(
+                    "board {} appears twice; DLM holds each number once",
+                    b.number
+                ),
+            ));
+        }
+        self.boards
+            .push((b.number, b.deal, b.dlm.clone().unwrap_or_default()));
+        Ok(())
+    }
+
+    fn finish(&mut self, tail: &SetInfo, out: &mut Vec<u8>) -> Result<(), Error> {
+        write(&self.boards, tail, out)
+    }
+}
+
+fn write(boards: &[(u32, Deal, DlmBoard)], set: &SetInfo, out: &mut Vec<u8>) -> Result<(), Error> {
     let unsupported = |m: String| Error::unsupported(Format::Dlm, m);
     let (from, to) = match (
-        set.boards.iter().map(|b| b.number).min(),
-        set.boards.iter().map(|b| b.number).max(),
+        boards.iter().map(|b| b.0).min(),
+        boards.iter().map(|b| b.0).max(),
     ) {
         (Some(f), Some(t)) => (f, t),
         _ => {
@@ -576,22 +644,10 @@ pub fn write(set: &BoardSet, out: &mut dyn Write) -> Result<(), Error> {
             ))
         }
     };
-    if from < 1 || to > MAX_BOARD {
-        return Err(unsupported(format!(
-            "board numbers run {from} to {to}; DLM holds boards 1 to 99"
-        )));
-    }
     // Board slots 1..99: the set's boards, then the DLM's other boards, else undealt.
     let mut slots: Vec<Option<(Deal, DlmBoard)>> = vec![None; MAX_BOARD as usize + 1];
-    for b in &set.boards {
-        let slot = &mut slots[b.number as usize];
-        if slot.is_some() {
-            return Err(unsupported(format!(
-                "board {} appears twice; DLM holds each number once",
-                b.number
-            )));
-        }
-        *slot = Some((b.deal, b.dlm.clone().unwrap_or_default()));
+    for (number, deal, fields) in boards {
+        slots[*number as usize] = Some((*deal, fields.clone()));
     }
     let info = set.dlm.as_ref();
     for other in info.map_or(&[][..], |i| &i.other_boards[..]) {
@@ -688,7 +744,7 @@ pub fn write(set: &BoardSet, out: &mut dyn Write) -> Result<(), Error> {
     if info.is_some_and(|i| !i.final_newline) {
         text.truncate(text.len() - eol.len());
     }
-    out.write_all(&text)?;
+    out.extend_from_slice(&text);
     Ok(())
 }
 

@@ -23,210 +23,309 @@
 //! documented form `YN` + first + `1` + last (`YN1  1 32 `).
 //!
 //! Board numbers: record `i` is board `first + i`, where `first` comes from
-//! the first record whose trailer is filled in (1 when none is).
+//! the first record whose trailer is filled in (1 when none is). The reader
+//! looks for it among the first 1,000 records (a trailer's numbers have
+//! three digits, so a set of more boards has blank ones); one filled in
+//! later is named in a warning.
 //!
 //! Cannot carry: dealer and vulnerability, board numbers that do not follow
 //! on, partial deals, anything else.
 
-use crate::board::{Board, BoardSet};
-use crate::error::{Diagnostics, Error, Position};
-use crate::format::Format;
-use crate::formats::{bri, dge, fixed_records, parse_u32, require_complete};
-use std::io::Write;
+use crate::board::Board;
+use crate::formats::{bri, dge, require_complete, Records};
+use crate::keeps::{Keeps, Numbers, Own};
+use crate::registry::Descriptor;
+use crate::set::SetInfo;
+use crate::{BoardReader, BoardWriter, Format};
+use boardfile_io::{Diagnostics, Error, FormatInfo, Position, Signature, Source};
+use std::collections::VecDeque;
+
+pub use crate::model::extras::{DupFields, DupTrailer};
 
 /// Bytes in a DUP record.
 pub const RECORD: usize = 156;
 const TRAILER_AT: usize = bri::CARDS + dge::HANDS;
 
-/// A DUP record's last 10 bytes, exactly as they stand in the file.
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
-pub struct DupTrailer(pub [u8; 10]);
+/// Records the reader looks through for the first filled-in trailer, and
+/// boards the writer holds before it knows the set's last number.
+const LOOK_AHEAD: usize = 1000;
 
-impl DupTrailer {
-    /// Duplimate's documented form: flags, then three left-aligned
-    /// space-padded numbers (first board, copies, last board).
-    pub fn new(
-        random: bool,
-        backwards: bool,
-        first: u32,
-        copies: u32,
-        last: u32,
-    ) -> Option<DupTrailer> {
-        if first > 999 || copies > 99 || last > 999 {
-            return None;
-        }
-        let text = format!(
-            "{}{}{first:<3}{copies:<2}{last:<3}",
-            if random { 'Y' } else { 'N' },
-            if backwards { 'Y' } else { 'N' }
-        );
-        let mut raw = [0u8; 10];
-        raw.copy_from_slice(text.as_bytes());
-        Some(DupTrailer(raw))
-    }
+/// The format.
+pub static DESCRIPTOR: Descriptor = Descriptor {
+    info: FormatInfo {
+        name: "DUP",
+        extensions: &["dup"],
+        description: "Duplimate DUP, 156-byte records: BRI and DGE halves and a trailer",
+        signature: Signature::Content {
+            rank: 6,
+            test: sniff,
+        },
+        reads: true,
+        writes: true,
+    },
+    keeps: Keeps {
+        numbers: Numbers::OnFromFirst,
+        own: &[Own::DupTrailer],
+        ..Keeps::DEALS_ONLY
+    },
+    reader: Some(|src, diag| Ok(Box::new(DupReader::open(src, diag)?))),
+    writer: Some(|_| Box::new(DupWriter::default())),
+};
 
-    /// True when the trailer is only NULs and spaces (not filled in).
-    pub fn is_blank(&self) -> bool {
-        self.0.iter().all(|&b| b == 0 || b == b' ')
-    }
-
-    /// The numbers (first, copies, last) and flags, when the trailer is filled
-    /// in and well-formed: flags `Y`/`N`, numbers of digits left-aligned and
-    /// padded with spaces or NULs (zero-padding is read too).
-    pub fn fields(&self) -> Option<DupFields> {
-        let flag = |b: u8| match b {
-            b'Y' | b'y' => Some(true),
-            b'N' | b'n' => Some(false),
-            _ => None,
-        };
-        let number = |field: &[u8]| {
-            let end = field
-                .iter()
-                .position(|&b| b == b' ' || b == 0)
-                .unwrap_or(field.len());
-            if field[end..].iter().any(|&b| b != b' ' && b != 0) {
-                return None;
-            }
-            parse_u32(&field[..end])
-        };
-        Some(DupFields {
-            random: flag(self.0[0])?,
-            backwards: flag(self.0[1])?,
-            first: number(&self.0[2..5])?,
-            copies: number(&self.0[5..7])?,
-            last: number(&self.0[7..10])?,
-        })
-    }
-}
-
-/// The parsed fields of a filled-in DUP trailer.
-#[derive(Debug, Clone, Copy, PartialEq, Eq)]
-pub struct DupFields {
-    /// Random hands.
-    pub random: bool,
-    /// Backwards dealing.
-    pub backwards: bool,
-    /// Lowest board number of the set.
-    pub first: u32,
-    /// Copies of each board.
-    pub copies: u32,
-    /// Highest board number of the set.
-    pub last: u32,
-}
-
-/// True for a file of whole records with digits, then the spade symbol at 78.
+/// True when the file starts with 78 digits and then the spade symbol (a
+/// whole record need not be there: a file's first bytes tell).
 pub fn sniff(bytes: &[u8]) -> bool {
-    bytes.len() >= RECORD
-        && bytes.len().is_multiple_of(RECORD)
+    bytes.len() > bri::CARDS
         && bytes[..bri::CARDS].iter().all(u8::is_ascii_digit)
         && bytes[bri::CARDS] == dge::SYMBOLS[0]
 }
 
-/// Reads a DUP file.
-pub fn read(bytes: &[u8], diag: &mut Diagnostics) -> Result<BoardSet, Error> {
-    let mut boards = Vec::with_capacity(bytes.len() / RECORD);
-    let mut first: Option<(u32, usize)> = None; // (first board, record it came from)
-    let mut shown_bad_trailer = false;
-    for (i, rec) in fixed_records(bytes, RECORD, Format::Dup, diag)?.enumerate() {
-        let base = (i * RECORD) as u64;
-        let record = i as u64;
+/// A record read ahead: its index, offset and what it holds.
+type Read = (u64, u64, Result<(crate::Deal, DupTrailer), Error>);
+
+/// Reads a DUP file a record at a time, numbering the boards from the
+/// first filled-in trailer.
+pub struct DupReader<'a> {
+    records: Records<'a>,
+    ahead: VecDeque<Read>,
+    /// The first board's number, and the record whose trailer gave it.
+    first: (u32, Option<u64>),
+    /// That trailer's last board.
+    said_last: u32,
+    /// A trailer filled in past the look-ahead was seen.
+    late: bool,
+    shown_bad_trailer: bool,
+    boards: u64,
+    ended: bool,
+    checked: bool,
+    info: SetInfo,
+}
+
+impl<'a> DupReader<'a> {
+    fn open(src: Source<'a>, diag: &mut Diagnostics) -> Result<DupReader<'a>, Error> {
+        let mut r = DupReader {
+            records: Records::new(src, RECORD),
+            ahead: VecDeque::new(),
+            first: (1, None),
+            said_last: 0,
+            late: false,
+            shown_bad_trailer: false,
+            boards: 0,
+            ended: false,
+            checked: false,
+            info: SetInfo::default(),
+        };
+        while r.ahead.len() < LOOK_AHEAD && r.first.1.is_none() && r.read_one(diag)? {}
+        Ok(r)
+    }
+
+    /// Reads the next record into the look-ahead; false at the end.
+    fn read_one(&mut self, diag: &mut Diagnostics) -> Result<bool, Error> {
+        if self.ended {
+            return Ok(false);
+        }
+        let Some((i, base, rec)) = self.records.next(Format::Dup, diag)? else {
+            self.ended = true;
+            return Ok(false);
+        };
         let mut raw = [0u8; 10];
         raw.copy_from_slice(&rec[TRAILER_AT..]);
         let trailer = DupTrailer(raw);
-        match trailer.fields() {
-            Some(f) if first.is_none() => first = Some((f.first, i)),
-            None if !trailer.is_blank() && !shown_bad_trailer => {
-                shown_bad_trailer = true;
-                diag.warn(
-                    Format::Dup,
-                    Some(Position::record(record, base + TRAILER_AT as u64)),
-                    format!(
-                        "trailer {:?} is neither filled in nor blank; it is kept as it is",
-                        String::from_utf8_lossy(&raw)
-                    ),
-                );
+        let deal = decode(rec, i, base);
+        let at = Some(Position::record(i, base + TRAILER_AT as u64));
+        if let Some(f) = trailer.fields() {
+            if self.first.1.is_none() && !self.late {
+                if i < LOOK_AHEAD as u64 {
+                    self.first = (f.first, Some(i));
+                    self.said_last = f.last;
+                } else {
+                    self.late = true;
+                    diag.warn(
+                        Format::Dup,
+                        at,
+                        format!(
+                            "the first trailer filled in is record {i}'s, which gives first board {}; the boards were numbered from 1, as no trailer of the first {LOOK_AHEAD} records was filled in",
+                            f.first
+                        ),
+                    );
+                }
             }
-            _ => {}
+        } else if !trailer.is_blank() && !self.shown_bad_trailer {
+            self.shown_bad_trailer = true;
+            diag.warn(
+                Format::Dup,
+                at,
+                format!(
+                    "trailer {:?} is neither filled in nor blank; it is kept as it is",
+                    String::from_utf8_lossy(&raw)
+                ),
+            );
         }
-        let deal = bri::decode_cards(&rec[..bri::CARDS], Format::Dup, record, base).and_then(|from_bri| {
-            let from_dge = dge::decode_hands(&rec[bri::CARDS..TRAILER_AT], Format::Dup, record, base + bri::CARDS as u64)?;
-            match crate::Seat::ALL.into_iter().find(|&s| from_bri.hand(s) != from_dge.hand(s)) {
-                None => Ok(from_bri),
-                Some(seat) => Err(Error::invalid(
-                    Format::Dup,
-                    Position::record(record, base),
-                    format!(
-                        "the BRI and DGE halves disagree: {} holds {} in the BRI half, {} in the DGE half",
-                        seat.name(),
-                        from_bri.hand(seat),
-                        from_dge.hand(seat)
-                    ),
-                )),
-            }
-        });
-        match deal {
-            Ok(deal) => {
-                let mut board = Board::new(i as u32 + 1, deal);
-                board.dup_trailer = Some(trailer);
-                boards.push(board);
-            }
-            Err(e) => diag.error(e)?,
-        }
+        self.ahead.push_back((i, base, deal.map(|d| (d, trailer))));
+        Ok(true)
     }
-    // Number the boards from the first filled-in trailer: record i is board first + i.
-    let (first, from_record) = first.unwrap_or((1, 0));
-    for (i, board) in boards.iter_mut().enumerate() {
-        board.number = first + i as u32;
-        board.dealer = crate::board::dealer_for_board(board.number);
-        board.vulnerability = crate::Vulnerability::for_board(board.number);
-    }
-    if let Some(f) = boards
-        .get(from_record)
-        .and_then(|b| b.dup_trailer?.fields())
-    {
-        let expected_last = f.first as usize + boards.len().saturating_sub(1);
-        if f.last as usize != expected_last && !boards.is_empty() {
+
+    /// At the end: the trailer's last board against the boards read.
+    fn check_last(&mut self, diag: &mut Diagnostics) {
+        let (first, Some(from)) = self.first else {
+            return;
+        };
+        let expected_last = u64::from(first) + self.boards.saturating_sub(1);
+        if u64::from(self.said_last) != expected_last && self.boards > 0 {
             diag.warn(
                 Format::Dup,
                 Some(Position::record(
-                    from_record as u64,
-                    (from_record * RECORD + TRAILER_AT) as u64,
+                    from,
+                    from * RECORD as u64 + TRAILER_AT as u64,
                 )),
                 format!(
-                    "the trailer says boards {} to {}, the file holds {} to {expected_last}",
-                    f.first, f.last, f.first
+                    "the trailer says boards {first} to {}, the file holds {first} to {expected_last}",
+                    self.said_last
                 ),
             );
         }
     }
-    Ok(BoardSet::from_boards(boards))
+}
+
+/// Decodes a record's deal from both halves, which must agree.
+fn decode(rec: &[u8], record: u64, base: u64) -> Result<crate::Deal, Error> {
+    let from_bri = bri::decode_cards(&rec[..bri::CARDS], Format::Dup, record, base)?;
+    let from_dge = dge::decode_hands(
+        &rec[bri::CARDS..TRAILER_AT],
+        Format::Dup,
+        record,
+        base + bri::CARDS as u64,
+    )?;
+    match crate::Seat::ALL
+        .into_iter()
+        .find(|&s| from_bri.hand(s) != from_dge.hand(s))
+    {
+        None => Ok(from_bri),
+        Some(seat) => Err(Error::invalid(
+            Format::Dup,
+            Position::record(record, base),
+            format!(
+                "the BRI and DGE halves disagree: {} holds {} in the BRI half, {} in the DGE half",
+                seat.name(),
+                from_bri.hand(seat),
+                from_dge.hand(seat)
+            ),
+        )),
+    }
+}
+
+impl BoardReader for DupReader<'_> {
+    fn head(&self) -> &SetInfo {
+        &self.info
+    }
+
+    fn next_board(&mut self, diag: &mut Diagnostics) -> Result<Option<Board>, Error> {
+        loop {
+            if let Some((i, _, read)) = self.ahead.pop_front() {
+                match read {
+                    Ok((deal, trailer)) => {
+                        let number = u64::from(self.first.0) + i;
+                        let mut board = Board::new(u32::try_from(number).unwrap_or(u32::MAX), deal);
+                        board.dup_trailer = Some(trailer);
+                        self.boards += 1;
+                        return Ok(Some(board));
+                    }
+                    Err(e) => diag.error(e)?,
+                }
+                continue;
+            }
+            if !self.read_one(diag)? {
+                if !self.checked {
+                    self.checked = true;
+                    self.check_last(diag);
+                }
+                return Ok(None);
+            }
+        }
+    }
+
+    fn position(&self) -> u64 {
+        self.records.src.offset()
+    }
 }
 
 /// Writes a DUP file. A board's own trailer is written back as it was read;
 /// a board without one gets `YN` first `1` last, or ten spaces when the
-/// numbers need more than three digits.
-pub fn write(set: &BoardSet, out: &mut dyn Write) -> Result<(), Error> {
-    require_complete(set, Format::Dup)?;
-    let first = set.boards.first().map_or(1, |b| b.number);
-    let last = set.boards.last().map_or(1, |b| b.number.max(first));
-    // Numbers past 999 do not fit: such sets get the blank trailer most
-    // third-party writers use, which reads back numbered from 1.
-    let default =
-        DupTrailer::new(true, false, first, 1, last).unwrap_or(DupTrailer(*b"          "));
-    let mut rec = [0u8; RECORD];
-    for board in &set.boards {
+/// numbers need more than three digits (or the set holds more than 999
+/// boards). Until it knows which, the writer holds the first 999 records.
+#[derive(Default)]
+pub struct DupWriter {
+    /// Records waiting for the default trailer, and whether each has its own.
+    held: Vec<([u8; RECORD], bool)>,
+    first: Option<u32>,
+    last: u32,
+    /// The trailer of boards without one, once known.
+    default: Option<DupTrailer>,
+}
+
+const BLANK: DupTrailer = DupTrailer(*b"          ");
+
+impl DupWriter {
+    fn release(&mut self, default: DupTrailer, out: &mut Vec<u8>) {
+        for (mut rec, own) in self.held.drain(..) {
+            if !own {
+                rec[TRAILER_AT..].copy_from_slice(&default.0);
+            }
+            out.extend_from_slice(&rec);
+        }
+        self.default = Some(default);
+    }
+}
+
+impl BoardWriter for DupWriter {
+    fn head(&mut self, _: &SetInfo, _: &mut Vec<u8>) -> Result<(), Error> {
+        Ok(())
+    }
+
+    fn board(&mut self, board: &Board, out: &mut Vec<u8>) -> Result<(), Error> {
+        require_complete(board, Format::Dup)?;
+        let mut rec = [0u8; RECORD];
         bri::encode_cards(&board.deal, &mut rec[..bri::CARDS]);
         dge::encode_hands(&board.deal, &mut rec[bri::CARDS..TRAILER_AT]);
-        rec[TRAILER_AT..].copy_from_slice(&board.dup_trailer.unwrap_or(default).0);
-        out.write_all(&rec)?;
+        let first = *self.first.get_or_insert(board.number);
+        self.last = board.number.max(first);
+        match (board.dup_trailer, self.default) {
+            (Some(t), _) => rec[TRAILER_AT..].copy_from_slice(&t.0),
+            (None, Some(d)) => rec[TRAILER_AT..].copy_from_slice(&d.0),
+            (None, None) => {}
+        }
+        if self.default.is_some() {
+            out.extend_from_slice(&rec);
+            return Ok(());
+        }
+        self.held.push((rec, board.dup_trailer.is_some()));
+        if self.held.len() >= LOOK_AHEAD {
+            // Numbers past 999 do not fit: such sets get the blank trailer
+            // most third-party writers use, which reads back numbered from 1.
+            self.release(BLANK, out);
+        }
+        Ok(())
     }
-    Ok(())
+
+    fn finish(&mut self, _: &SetInfo, out: &mut Vec<u8>) -> Result<(), Error> {
+        if self.default.is_none() {
+            let first = self.first.unwrap_or(1);
+            let default =
+                DupTrailer::new(true, false, first, 1, self.last.max(first)).unwrap_or(BLANK);
+            self.release(default, out);
+        }
+        Ok(())
+    }
 }
 
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::format::read as read_file;
+    use crate::{read as read_file, write as write_file, BoardSet};
+
+    fn write(set: &BoardSet, out: &mut Vec<u8>) -> Result<(), Error> {
+        write_file(Format::Dup, set, out)
+    }
 
     /// The Dealer4 appendix's DUP hex dump, built from the BRI and DGE parts.
     fn dealer4_sample() -> Vec<u8> {
@@ -320,7 +419,7 @@ mod tests {
             e.to_string(),
             "DUP error at record 0 (byte 0): the BRI and DGE halves disagree: North holds T2.J965.T7532.63 in the BRI half, T3.J965.T7532.63 in the DGE half"
         );
-        let v = crate::format::validate(Format::Dup, &bytes);
+        let v = crate::validate(Format::Dup, &bytes);
         assert_eq!(v.errors.len(), 1);
         assert_eq!(
             v.set.unwrap().boards.len(),

@@ -16,20 +16,48 @@
 //! keeps the 128-byte records and also shows one board a line in a text
 //! editor. The reader accepts any mix of spaces, NULs, CR, LF, tabs and
 //! Ctrl-Z after the hands; a file whose size is not a multiple of 128 is read
-//! as one record a line instead.
+//! as one record a line instead. (The reader looks at the first 64 KiB: a
+//! file that ends there is judged by its size; a longer one by its first
+//! record, read as lines when a line ends before its 128th byte.)
 //!
 //! Cannot carry: dealer and vulnerability, partial deals, anything else.
 
-use crate::board::{Board, BoardSet};
+use crate::board::Board;
 use crate::card::Suit;
 use crate::deal::Seat;
-use crate::error::{Diagnostics, Error, Position};
-use crate::format::Format;
-use crate::formats::{decode_marked_hands, require_complete};
-use std::io::Write;
+use crate::formats::{decode_marked_hands, require_complete, window_error, Records};
+use crate::keeps::{Keeps, Numbers};
+use crate::registry::Descriptor;
+use crate::set::SetInfo;
+use crate::{BoardReader, BoardWriter, Format};
+use boardfile_io::{Diagnostics, Error, FormatInfo, Position, Signature, Source};
 
 /// Bytes in an HRF record.
 pub const RECORD: usize = 128;
+
+/// How far the reader looks to tell records from lines.
+const LOOK: usize = 64 << 10;
+
+/// The format.
+pub static DESCRIPTOR: Descriptor = Descriptor {
+    info: FormatInfo {
+        name: "HRF",
+        extensions: &["hrf"],
+        description: "Duplimate HRF, 128-byte text records with board numbers",
+        signature: Signature::Content {
+            rank: 2,
+            test: sniff,
+        },
+        reads: true,
+        writes: true,
+    },
+    keeps: Keeps {
+        numbers: Numbers::Any,
+        ..Keeps::DEALS_ONLY
+    },
+    reader: Some(|src, diag| Ok(Box::new(HrfReader::open(src, diag)?))),
+    writer: Some(|_| Box::new(HrfWriter::default())),
+};
 
 fn is_padding(b: u8) -> bool {
     matches!(b, 0 | b' ' | b'\r' | b'\n' | b'\t' | 0x1a)
@@ -63,13 +91,14 @@ fn decode(rec: &[u8], record: u64, base: u64) -> Result<(Board, usize), Error> {
     Ok((Board::new(number, deal), digits + end))
 }
 
+/// Reads one record (or line): the board, and an error for what follows
+/// its hands that is not padding.
 fn read_one(
     rec: &[u8],
     record: u64,
     base: u64,
-    boards: &mut Vec<Board>,
     diag: &mut Diagnostics,
-) -> Result<(), Error> {
+) -> Result<Option<Board>, Error> {
     match decode(rec, record, base) {
         Ok((board, end)) => {
             if let Some(off) = rec[end..].iter().position(|&b| !is_padding(b)) {
@@ -83,67 +112,131 @@ fn read_one(
                     ),
                 ))?;
             }
-            boards.push(board);
-            Ok(())
+            Ok(Some(board))
         }
-        Err(e) => diag.error(e),
+        Err(e) => diag.error(e).map(|()| None),
     }
 }
 
-/// Reads an HRF file.
-pub fn read(bytes: &[u8], diag: &mut Diagnostics) -> Result<BoardSet, Error> {
-    let mut boards = Vec::new();
-    if bytes.len().is_multiple_of(RECORD) {
-        for (i, rec) in bytes.chunks_exact(RECORD).enumerate() {
-            read_one(rec, i as u64, (i * RECORD) as u64, &mut boards, diag)?;
+/// Reads an HRF file, a record or a line at a time.
+pub struct HrfReader<'a> {
+    records: Records<'a>,
+    lines: bool,
+    info: SetInfo,
+}
+
+impl<'a> HrfReader<'a> {
+    fn open(mut src: Source<'a>, diag: &mut Diagnostics) -> Result<HrfReader<'a>, Error> {
+        let data = src.fill(LOOK + 1)?;
+        let lines = if data.len() <= LOOK {
+            !data.len().is_multiple_of(RECORD)
+        } else {
+            data[..RECORD - 1].contains(&b'\n')
+        };
+        if lines {
+            let size = if data.len() <= LOOK {
+                format!("{} bytes", data.len())
+            } else {
+                "of lines shorter than 128 bytes".to_string()
+            };
+            diag.warn(
+                Format::Hrf,
+                None,
+                format!(
+                    "the file is {size}, not whole 128-byte records; read as one record a line"
+                ),
+            );
         }
-    } else {
-        diag.warn(
-            Format::Hrf,
-            None,
-            format!(
-                "the file is {} bytes, not whole 128-byte records; read as one record a line",
-                bytes.len()
-            ),
-        );
-        let mut base = 0;
-        let mut record = 0;
-        for line in bytes.split_inclusive(|&b| b == b'\n') {
-            if !line.iter().all(|&b| is_padding(b)) {
-                read_one(line, record, base as u64, &mut boards, diag)?;
-                record += 1;
+        Ok(HrfReader {
+            records: Records::new(src, RECORD),
+            lines,
+            info: SetInfo::default(),
+        })
+    }
+}
+
+impl BoardReader for HrfReader<'_> {
+    fn head(&self) -> &SetInfo {
+        &self.info
+    }
+
+    fn next_board(&mut self, diag: &mut Diagnostics) -> Result<Option<Board>, Error> {
+        loop {
+            if !self.lines {
+                let Some((i, base, rec)) = self.records.next(Format::Hrf, diag)? else {
+                    return Ok(None);
+                };
+                match read_one(rec, i, base, diag)? {
+                    Some(b) => return Ok(Some(b)),
+                    None => continue,
+                }
             }
-            base += line.len();
+            let src = &mut self.records.src;
+            let base = src.offset();
+            let line = src
+                .next_line()
+                .map_err(|e| window_error(Format::Hrf, Position::byte(base), e))?;
+            let Some(line) = line else {
+                return Ok(None);
+            };
+            if line.iter().all(|&b| is_padding(b)) {
+                continue;
+            }
+            let record = self.records.index;
+            self.records.index += 1;
+            if let Some(b) = read_one(line, record, base, diag)? {
+                return Ok(Some(b));
+            }
         }
     }
-    Ok(BoardSet::from_boards(boards))
+
+    fn position(&self) -> u64 {
+        self.records.src.offset()
+    }
 }
 
 /// Writes an HRF file in the form the module header documents.
-pub fn write(set: &BoardSet, out: &mut dyn Write) -> Result<(), Error> {
-    require_complete(set, Format::Hrf)?;
-    let mut rec = Vec::with_capacity(RECORD);
-    for board in &set.boards {
+#[derive(Default)]
+pub struct HrfWriter {
+    rec: Vec<u8>,
+}
+
+impl BoardWriter for HrfWriter {
+    fn head(&mut self, _: &SetInfo, _: &mut Vec<u8>) -> Result<(), Error> {
+        Ok(())
+    }
+
+    fn board(&mut self, board: &Board, out: &mut Vec<u8>) -> Result<(), Error> {
+        require_complete(board, Format::Hrf)?;
+        let rec = &mut self.rec;
         rec.clear();
-        rec.extend_from_slice(board.number.to_string().as_bytes());
+        crate::formats::push_number(rec, board.number);
         for seat in Seat::ALL {
             let hand = board.deal.hand(seat);
             for suit in Suit::ALL {
                 rec.push(suit.letter() as u8);
-                hand.push_ranks(suit, &mut rec);
+                hand.push_ranks(suit, rec);
             }
         }
         rec.resize(RECORD - 2, b' ');
         rec.extend_from_slice(b"\r\n");
-        out.write_all(&rec)?;
+        out.extend_from_slice(rec);
+        Ok(())
     }
-    Ok(())
+
+    fn finish(&mut self, _: &SetInfo, _: &mut Vec<u8>) -> Result<(), Error> {
+        Ok(())
+    }
 }
 
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::format::read as read_file;
+    use crate::{read as read_file, write as write_file, BoardSet};
+
+    fn write(set: &BoardSet, out: &mut Vec<u8>) -> Result<(), Error> {
+        write_file(Format::Hrf, set, out)
+    }
 
     const CONVERT_EXAMPLES: [&str; 2] = [
         "1SJ987HJT7643DA4CQSHKQ2DQT9CAK98543SAQ42HA8DKJ762CJ2SKT653H95D853CT76",

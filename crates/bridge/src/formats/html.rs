@@ -10,12 +10,43 @@
 //!
 //! Cannot carry back: anything (it is not read).
 
-use crate::board::{Board, BoardSet, Heading, Strain};
+use crate::board::{Board, Strain};
 use crate::card::Suit;
 use crate::deal::Seat;
-use crate::error::Error;
+use crate::keeps::{DoubleDummy, Keeps, Numbers, Tags};
+use crate::registry::Descriptor;
+use crate::set::{Heading, SetInfo};
+use crate::BoardWriter;
+use boardfile_io::{Error, FormatInfo, Signature};
 use std::fmt::Write as _;
-use std::io::Write;
+
+/// The format.
+pub static DESCRIPTOR: Descriptor = Descriptor {
+    info: FormatInfo {
+        name: "HTML",
+        extensions: &["html", "htm"],
+        description: "printable hand records, four boards an A4 page (written only)",
+        signature: Signature::None,
+        reads: false,
+        writes: true,
+    },
+    keeps: Keeps {
+        deals: crate::keeps::Deals::Partial,
+        numbers: Numbers::Any,
+        conditions: true,
+        dd: DoubleDummy::Table,
+        par: true,
+        headings: true,
+        tags: Tags::Only {
+            names: &["Event", "Site", "Date"],
+            described: "the event, site and date",
+        },
+        remark: Some("for people: not read back"),
+        ..Keeps::DEALS_ONLY
+    },
+    reader: None,
+    writer: Some(|_| Box::new(HtmlWriter::default())),
+};
 
 const STYLE: &str = r#"
 @page { size: A4; margin: 12mm; }
@@ -166,44 +197,88 @@ fn board_html(board: &Board, out: &mut String) {
 /// Boards on one printed page.
 const PER_PAGE: usize = 4;
 
-/// Writes the hand records of `set`.
-pub fn write(set: &BoardSet, out: &mut dyn Write) -> Result<(), Error> {
-    let mut html = String::with_capacity(4096 + set.boards.len() * 2048);
-    let title = set.heading(Heading::Event).unwrap_or("Hand records");
-    html.push_str("<!DOCTYPE html>\n<html lang=\"en\"><head><meta charset=\"utf-8\"><title>");
-    escape(title, &mut html);
-    html.push_str("</title><style>");
-    html.push_str(STYLE);
-    html.push_str("</style></head><body>\n<header><h1>");
-    escape(title, &mut html);
-    html.push_str("</h1>");
-    let place: Vec<&str> = [Heading::Site, Heading::Date]
-        .into_iter()
-        .filter_map(|h| set.heading(h))
-        .filter(|v| !v.is_empty() && *v != "?")
-        .collect();
-    if !place.is_empty() {
-        html.push_str("<p>");
-        escape(&place.join(" \u{b7} "), &mut html);
-        html.push_str("</p>");
-    }
-    html.push_str("</header>\n");
-    for page in set.boards.chunks(PER_PAGE) {
-        html.push_str("<div class=\"page\">\n");
-        for b in page {
-            board_html(b, &mut html);
+/// Writes the hand records: the page's head with the first board (whose
+/// tags may name the event), then four boards a page.
+#[derive(Default)]
+pub struct HtmlWriter {
+    head: Option<SetInfo>,
+    in_page: usize,
+    html: String,
+}
+
+impl HtmlWriter {
+    fn begin(&mut self, first: Option<&Board>, out: &mut Vec<u8>) {
+        let Some(info) = self.head.take() else {
+            return;
+        };
+        let html = &mut self.html;
+        html.clear();
+        let title = info
+            .heading(Heading::Event, first)
+            .unwrap_or("Hand records");
+        html.push_str("<!DOCTYPE html>\n<html lang=\"en\"><head><meta charset=\"utf-8\"><title>");
+        escape(title, html);
+        html.push_str("</title><style>");
+        html.push_str(STYLE);
+        html.push_str("</style></head><body>\n<header><h1>");
+        escape(title, html);
+        html.push_str("</h1>");
+        let place: Vec<&str> = [Heading::Site, Heading::Date]
+            .into_iter()
+            .filter_map(|h| info.heading(h, first))
+            .filter(|v| !v.is_empty() && *v != "?")
+            .collect();
+        if !place.is_empty() {
+            html.push_str("<p>");
+            escape(&place.join(" \u{b7} "), html);
+            html.push_str("</p>");
         }
-        html.push_str("</div>\n");
+        html.push_str("</header>\n");
+        out.extend_from_slice(html.as_bytes());
     }
-    html.push_str("</body></html>\n");
-    out.write_all(html.as_bytes())?;
-    Ok(())
+}
+
+impl BoardWriter for HtmlWriter {
+    fn head(&mut self, head: &SetInfo, _: &mut Vec<u8>) -> Result<(), Error> {
+        self.head = Some(head.clone());
+        Ok(())
+    }
+
+    fn board(&mut self, b: &Board, out: &mut Vec<u8>) -> Result<(), Error> {
+        self.begin(Some(b), out);
+        self.html.clear();
+        if self.in_page == 0 {
+            self.html.push_str("<div class=\"page\">\n");
+        }
+        board_html(b, &mut self.html);
+        self.in_page += 1;
+        if self.in_page == PER_PAGE {
+            self.html.push_str("</div>\n");
+            self.in_page = 0;
+        }
+        out.extend_from_slice(self.html.as_bytes());
+        Ok(())
+    }
+
+    fn finish(&mut self, _: &SetInfo, out: &mut Vec<u8>) -> Result<(), Error> {
+        self.begin(None, out);
+        if self.in_page > 0 {
+            out.extend_from_slice(b"</div>\n");
+            self.in_page = 0;
+        }
+        out.extend_from_slice(b"</body></html>\n");
+        Ok(())
+    }
 }
 
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::Deal;
+    use crate::{Board, BoardSet, Deal, Format};
+
+    fn write(set: &BoardSet, out: &mut Vec<u8>) -> Result<(), Error> {
+        crate::write(Format::Html, set, out)
+    }
 
     #[test]
     fn hands_symbols_points_and_tables() {
@@ -212,7 +287,7 @@ mod tests {
         )
         .unwrap();
         let mut set = BoardSet::from_boards((1..=5).map(|n| Board::new(n, deal)).collect());
-        set.event = Some("Club <night> & co".into());
+        set.info.event = Some("Club <night> & co".into());
         set.boards[0].dd = crate::dd::solve(&deal);
         set.boards[0].par = Some(crate::Par {
             score_ns: -420,

@@ -39,27 +39,87 @@
 //! auction markers (`+`, `^S`, `-`) or annotations other than alerts.
 
 use crate::auction::{Annotated, Auction, Call, CallToken, Contract, Play};
-use crate::board::{Board, BoardSet, Strain, Vulnerability};
+use crate::board::{Board, Strain, Vulnerability};
 use crate::card::{Card, Rank, Suit};
 use crate::deal::{Deal, Seat};
-use crate::error::{Diagnostics, Error, Position};
-use crate::format::Format;
 use crate::hand::Hand;
-use std::io::Write;
+use crate::keeps::{Deals, Keeps, Numbers, Own, Play as PlayKeeps, Tags};
+use crate::registry::Descriptor;
+use crate::set::{BoardSet, SetInfo};
+use crate::{BoardReader, BoardWriter, Format};
+use boardfile_io::{Diagnostics, Error, FormatInfo, Position, Signature, Source};
+use std::collections::VecDeque;
+
+pub use crate::model::extras::{LinBoard, LinInfo};
 
 const F: Format = Format::Lin;
 
-/// A LIN file's text before its first board.
-#[derive(Debug, Clone, PartialEq, Eq, Default)]
-pub struct LinInfo {
-    /// The header as written (`vg|...|rs|...|pn|...|`), line ends included.
-    pub header: String,
+/// The tags LIN carries.
+const LIN_TAGS: [&str; 9] = [
+    "Event", "West", "North", "East", "South", "Room", "Declarer", "Contract", "Result",
+];
+
+/// The format.
+pub static DESCRIPTOR: Descriptor = Descriptor {
+    info: FormatInfo {
+        name: "LIN",
+        extensions: &["lin"],
+        description: "Bridge Base Online LIN, hand viewer and vugraph files",
+        signature: Signature::Content {
+            rank: 7,
+            test: sniff,
+        },
+        reads: true,
+        writes: true,
+    },
+    keeps: Keeps {
+        deals: Deals::PartialButLoneEast,
+        numbers: Numbers::Any,
+        conditions: true,
+        tags: Tags::Only {
+            names: &LIN_TAGS,
+            described: "the players, room, event, declarer, contract and result",
+        },
+        play: PlayKeeps::Plain,
+        own: &[Own::Lin],
+        ..Keeps::DEALS_ONLY
+    },
+    reader: Some(|src, diag| Ok(Box::new(LinReader::open(src, diag)?))),
+    writer: Some(|_| Box::new(LinWriter::default())),
+};
+
+/// Reads a LIN file a board at a time.
+pub struct LinReader {
+    info: SetInfo,
+    boards: VecDeque<Board>,
+    size: u64,
 }
 
-/// One board's LIN text as it stood in the file, from its first command up
-/// to the next board's, line ends included.
-#[derive(Debug, Clone, PartialEq, Eq, Hash)]
-pub struct LinBoard(pub String);
+impl LinReader {
+    fn open(mut src: Source<'_>, diag: &mut Diagnostics) -> Result<LinReader, Error> {
+        let bytes = src.fill_all(usize::MAX)?;
+        let set = read(bytes, diag)?;
+        Ok(LinReader {
+            info: set.info,
+            boards: set.boards.into(),
+            size: bytes.len() as u64,
+        })
+    }
+}
+
+impl BoardReader for LinReader {
+    fn head(&self) -> &SetInfo {
+        &self.info
+    }
+
+    fn next_board(&mut self, _: &mut Diagnostics) -> Result<Option<Board>, Error> {
+        Ok(self.boards.pop_front())
+    }
+
+    fn position(&self) -> u64 {
+        self.size
+    }
+}
 
 /// True when the text starts with a LIN command `xx|`.
 pub fn sniff(bytes: &[u8]) -> bool {
@@ -195,7 +255,7 @@ pub fn read(bytes: &[u8], diag: &mut Diagnostics) -> Result<BoardSet, Error> {
         ctx.update(c);
     }
     if header_end > 0 {
-        set.lin = Some(LinInfo {
+        set.info.lin = Some(LinInfo {
             header: text[..header_end].to_string(),
         });
     }
@@ -554,47 +614,62 @@ fn lin_view(b: &Board) -> impl PartialEq + '_ {
 
 /// Writes a LIN file: the header, then each board as it was read when its
 /// data is unchanged, else in the form of the module header.
-pub fn write(set: &BoardSet, out: &mut dyn Write) -> Result<(), Error> {
-    let mut buf = String::with_capacity(64 * 1024);
-    let mut ctx = Context::default();
-    if let Some(info) = &set.lin {
-        // The text before the first board, as read; from elsewhere (JSON
-        // Lines) it must be LIN commands that start no board, or the file
-        // would not read back.
-        let cmds = commands(&info.header, at_byte).map_err(|e| {
-            Error::unsupported(
-                F,
-                format!("the text before the first board is not LIN: {e}"),
-            )
-        })?;
-        if !board_starts(&cmds).is_empty() {
-            return Err(Error::unsupported(
-                F,
-                "the text before the first board starts a board",
-            ));
+#[derive(Default)]
+pub struct LinWriter {
+    ctx: Context,
+    previous: Option<u32>,
+    wrote: bool,
+    ends_line: bool,
+}
+
+impl BoardWriter for LinWriter {
+    fn head(&mut self, head: &SetInfo, out: &mut Vec<u8>) -> Result<(), Error> {
+        if let Some(info) = &head.lin {
+            // The text before the first board, as read; from elsewhere (JSON
+            // Lines) it must be LIN commands that start no board, or the file
+            // would not read back.
+            let cmds = commands(&info.header, at_byte).map_err(|e| {
+                Error::unsupported(
+                    F,
+                    format!("the text before the first board is not LIN: {e}"),
+                )
+            })?;
+            if !board_starts(&cmds).is_empty() {
+                return Err(Error::unsupported(
+                    F,
+                    "the text before the first board starts a board",
+                ));
+            }
+            out.extend_from_slice(info.header.as_bytes());
+            self.wrote = !info.header.is_empty();
+            self.ends_line = info.header.ends_with('\n');
+            for c in &cmds {
+                self.ctx.update(c);
+            }
         }
-        buf.push_str(&info.header);
-        for c in &cmds {
-            ctx.update(c);
-        }
+        Ok(())
     }
-    let mut previous = None;
-    for board in &set.boards {
+
+    fn board(&mut self, board: &Board, out: &mut Vec<u8>) -> Result<(), Error> {
         let kept = board.lin.as_ref().and_then(|text| {
             let cmds = commands(&text.0, at_byte).ok()?;
-            let mut trial = ctx.clone();
-            let again = board_from_commands(&cmds, &mut trial, previous).ok()?;
+            let mut trial = self.ctx.clone();
+            let again = board_from_commands(&cmds, &mut trial, self.previous).ok()?;
             let same = lin_view(&again) == lin_view(board);
             same.then_some((text, trial))
         });
         match kept {
             Some((text, after)) => {
-                buf.push_str(&text.0);
-                ctx = after;
+                out.extend_from_slice(text.0.as_bytes());
+                if !text.0.is_empty() {
+                    self.wrote = true;
+                    self.ends_line = text.0.ends_with('\n');
+                }
+                self.ctx = after;
             }
             None => {
-                if !buf.is_empty() && !buf.ends_with('\n') {
-                    buf.push('\n');
+                if self.wrote && !self.ends_line {
+                    out.push(b'\n');
                 }
                 // The line gives its players (pn| always) and nothing else
                 // that carries over.
@@ -621,18 +696,19 @@ pub fn write(set: &BoardSet, out: &mut dyn Write) -> Result<(), Error> {
                     ));
                 }
                 let players = names.join(",");
-                buf.push_str(&board_text(board, &players));
-                ctx.players = players;
+                out.extend_from_slice(board_text(board, &players).as_bytes());
+                self.wrote = true;
+                self.ends_line = true;
+                self.ctx.players = players;
             }
         }
-        previous = Some(board.number);
-        if buf.len() >= 60 * 1024 {
-            out.write_all(buf.as_bytes())?;
-            buf.clear();
-        }
+        self.previous = Some(board.number);
+        Ok(())
     }
-    out.write_all(buf.as_bytes())?;
-    Ok(())
+
+    fn finish(&mut self, _: &SetInfo, _: &mut Vec<u8>) -> Result<(), Error> {
+        Ok(())
+    }
 }
 
 fn push_hand(out: &mut String, hand: Hand) {

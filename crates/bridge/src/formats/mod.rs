@@ -1,4 +1,5 @@
-//! One module per format, and the helpers they share.
+//! One module per format, each exporting its descriptor, and the helpers
+//! they share.
 
 pub mod bre;
 pub mod bri;
@@ -14,52 +15,72 @@ pub mod pavlicek;
 pub mod pbn;
 pub mod zbs;
 
-use crate::board::{Board, BoardSet};
+use crate::board::Board;
 use crate::card::{Card, Suit, RANK_ORDER};
 use crate::deal::{Deal, Seat};
-use crate::error::{Diagnostics, Error, Position};
-use crate::format::Format;
 use crate::hand::Hand;
-use std::io::Write;
+use crate::Format;
+use boardfile_io::{Diagnostics, Error, Position, Source};
+
+pub(crate) use boardfile_io::text::{excerpt, latin1_decode, latin1_encode, parse_u32};
 
 /// Appends a number in decimal, without allocating.
+#[inline]
 pub(crate) fn push_number(out: &mut Vec<u8>, n: u32) {
-    let mut digits = [0u8; 10];
-    let mut i = digits.len();
-    let mut n = n;
-    loop {
-        i -= 1;
-        digits[i] = b'0' + (n % 10) as u8;
-        n /= 10;
-        if n == 0 {
-            break;
-        }
-    }
-    out.extend_from_slice(&digits[i..]);
+    boardfile_io::text::push_number(out, u64::from(n))
 }
 
-/// Splits `bytes` into records of `size` bytes. A short last record is an
-/// error for that record (reported, then skipped when collecting).
-pub(crate) fn fixed_records<'a>(
-    bytes: &'a [u8],
-    size: usize,
-    format: Format,
-    diag: &mut Diagnostics,
-) -> Result<std::slice::ChunksExact<'a, u8>, Error> {
-    let chunks = bytes.chunks_exact(size);
-    let rest = chunks.remainder();
-    if !rest.is_empty() {
-        let record = (bytes.len() / size) as u64;
-        diag.error(Error::syntax(
-            format,
-            Position::record(record, (bytes.len() - rest.len()) as u64),
-            format!(
-                "truncated record: {} of {size} bytes at the end of the file",
-                rest.len()
-            ),
-        ))?;
+/// A record read: its index from 0, its offset in the file, its bytes.
+pub(crate) type Record<'r> = (u64, u64, &'r [u8]);
+
+/// An input of fixed-size records, read one at a time.
+pub(crate) struct Records<'a> {
+    /// The input.
+    pub src: Source<'a>,
+    /// Bytes in a record.
+    pub size: usize,
+    /// Records read so far.
+    pub index: u64,
+}
+
+impl<'a> Records<'a> {
+    pub(crate) fn new(src: Source<'a>, size: usize) -> Records<'a> {
+        Records {
+            src,
+            size,
+            index: 0,
+        }
     }
-    Ok(chunks)
+
+    /// The next whole record with its index and file offset; `None` at the
+    /// end. A short last record is a truncation error (reported, and the
+    /// end, when collecting).
+    #[inline]
+    pub(crate) fn next(
+        &mut self,
+        format: Format,
+        diag: &mut Diagnostics,
+    ) -> Result<Option<Record<'_>>, Error> {
+        let size = self.size;
+        let data = self.src.fill(size)?;
+        if data.len() < size {
+            if data.is_empty() {
+                return Ok(None);
+            }
+            let n = data.len();
+            let at = Position::record(self.index, self.src.offset());
+            self.src.consume(n);
+            diag.error(Error::syntax(
+                format,
+                at,
+                format!("truncated record: {n} of {size} bytes at the end of the file"),
+            ))?;
+            return Ok(None);
+        }
+        let (index, offset) = (self.index, self.src.offset());
+        self.index += 1;
+        Ok(Some((index, offset, self.src.take(size))))
+    }
 }
 
 /// A format of fixed-size records, each a coded deal followed by padding
@@ -79,42 +100,94 @@ pub(crate) struct PaddedRecords {
     pub encode: fn(&Deal, &mut [u8]),
 }
 
+/// The reader of a [`PaddedRecords`] format: board `i + 1` is record `i`.
+pub(crate) struct PaddedReader<'a> {
+    layout: &'static PaddedRecords,
+    records: Records<'a>,
+    odd: OddPadding,
+    info: crate::SetInfo,
+}
+
 impl PaddedRecords {
+    pub(crate) fn open<'a>(&'static self, src: Source<'a>) -> PaddedReader<'a> {
+        PaddedReader {
+            layout: self,
+            records: Records::new(src, self.record),
+            odd: OddPadding::default(),
+            info: crate::SetInfo::default(),
+        }
+    }
+
     fn field(&self) -> usize {
         self.record - self.padding.len()
     }
+}
 
-    /// Reads every record; board `i + 1` is record `i`.
-    pub(crate) fn read(&self, bytes: &[u8], diag: &mut Diagnostics) -> Result<BoardSet, Error> {
-        let field = self.field();
-        let mut boards = Vec::with_capacity(bytes.len() / self.record);
-        let mut odd = OddPadding::default();
-        for (i, rec) in fixed_records(bytes, self.record, self.format, diag)?.enumerate() {
-            let base = (i * self.record) as u64;
-            match (self.decode)(&rec[..field], self.format, i as u64, base) {
-                Ok(deal) => boards.push(Board::new(i as u32 + 1, deal)),
+impl crate::BoardReader for PaddedReader<'_> {
+    fn head(&self) -> &crate::SetInfo {
+        &self.info
+    }
+
+    fn next_board(&mut self, diag: &mut Diagnostics) -> Result<Option<Board>, Error> {
+        let l = self.layout;
+        let field = l.field();
+        loop {
+            let Some((i, base, rec)) = self.records.next(l.format, diag)? else {
+                std::mem::take(&mut self.odd).report(l.format, l.padding_name, diag);
+                return Ok(None);
+            };
+            if rec[field..] != *l.padding {
+                self.odd.note(Position::record(i, base + field as u64));
+            }
+            match (l.decode)(&rec[..field], l.format, i, base) {
+                Ok(deal) => return Ok(Some(Board::new(board_number(i), deal))),
                 Err(e) => diag.error(e)?,
             }
-            if rec[field..] != *self.padding {
-                odd.note(Position::record(i as u64, base + field as u64));
-            }
         }
-        odd.report(self.format, self.padding_name, diag);
-        Ok(BoardSet::from_boards(boards))
     }
 
-    /// Writes one record per board, in set order.
-    pub(crate) fn write(&self, set: &BoardSet, out: &mut dyn Write) -> Result<(), Error> {
-        require_complete(set, self.format)?;
-        let field = self.field();
+    fn position(&self) -> u64 {
+        self.records.src.offset()
+    }
+}
+
+/// The writer of a [`PaddedRecords`] format.
+pub(crate) struct PaddedWriter {
+    layout: &'static PaddedRecords,
+    rec: Vec<u8>,
+}
+
+impl PaddedRecords {
+    pub(crate) fn writer(&'static self) -> PaddedWriter {
         let mut rec = vec![0u8; self.record];
-        rec[field..].copy_from_slice(self.padding);
-        for board in &set.boards {
-            (self.encode)(&board.deal, &mut rec[..field]);
-            out.write_all(&rec)?;
-        }
+        rec[self.field()..].copy_from_slice(self.padding);
+        PaddedWriter { layout: self, rec }
+    }
+}
+
+impl crate::BoardWriter for PaddedWriter {
+    fn head(&mut self, _: &crate::SetInfo, _: &mut Vec<u8>) -> Result<(), Error> {
         Ok(())
     }
+
+    fn board(&mut self, board: &Board, out: &mut Vec<u8>) -> Result<(), Error> {
+        require_complete(board, self.layout.format)?;
+        let field = self.layout.field();
+        (self.layout.encode)(&board.deal, &mut self.rec[..field]);
+        out.extend_from_slice(&self.rec);
+        Ok(())
+    }
+
+    fn finish(&mut self, _: &crate::SetInfo, _: &mut Vec<u8>) -> Result<(), Error> {
+        Ok(())
+    }
+}
+
+/// The number of the board at position `index` (from 0) of a format that
+/// numbers boards by position: `index + 1`, at most `u32::MAX`.
+#[inline]
+pub(crate) fn board_number(index: u64) -> u32 {
+    u32::try_from(index + 1).unwrap_or(u32::MAX)
 }
 
 /// Decodes four hands, North first, each written as a mark for every suit
@@ -214,73 +287,28 @@ impl OddPadding {
     }
 }
 
-/// Input text quoted in an error message: at most 40 characters, `...`
-/// after the quote when there was more (a line of a file may be a
-/// gigabyte long).
-pub(crate) fn excerpt(text: &str) -> String {
-    match text.char_indices().nth(40) {
-        Some((i, _)) => format!("{:?}...", &text[..i]),
-        None => format!("{text:?}"),
+/// Checks that a board can be written in a format that only holds complete
+/// deals.
+pub(crate) fn require_complete(b: &Board, format: Format) -> Result<(), Error> {
+    if b.deal.is_complete() {
+        return Ok(());
     }
+    Err(Error::unsupported(
+        format,
+        format!(
+            "board {} is a partial deal; {} holds only complete deals",
+            b.number,
+            format.name()
+        ),
+    ))
 }
 
-/// Decodes ISO-8859-1: every byte is the code point of the same value.
-pub(crate) fn latin1_decode(bytes: &[u8]) -> String {
-    bytes.iter().map(|&b| b as char).collect()
-}
-
-/// Encodes ISO-8859-1; the first character above U+00FF is returned as the error.
-pub(crate) fn latin1_encode(text: &str) -> Result<Vec<u8>, char> {
-    text.chars()
-        .map(|c| u8::try_from(u32::from(c)).map_err(|_| c))
-        .collect()
-}
-
-/// Parses an unsigned decimal of ASCII digits, refusing empty text and overflow.
-pub(crate) fn parse_u32(text: &[u8]) -> Option<u32> {
-    if text.is_empty() || text.len() > 9 || !text.iter().all(u8::is_ascii_digit) {
-        return None;
-    }
-    Some(text.iter().fold(0, |n, &d| n * 10 + u32::from(d - b'0')))
-}
-
-/// Checks that every board can be written in a format that only holds
-/// complete deals.
-pub(crate) fn require_complete(set: &crate::BoardSet, format: Format) -> Result<(), Error> {
-    match set.boards.iter().find(|b| !b.deal.is_complete()) {
-        Some(b) => Err(Error::unsupported(
-            format,
-            format!(
-                "board {} is a partial deal; {} holds only complete deals",
-                b.number,
-                format.name()
-            ),
-        )),
-        None => Ok(()),
-    }
-}
-
-#[cfg(test)]
-mod tests {
-    use super::*;
-
-    #[test]
-    fn latin1_is_a_bijection_on_bytes() {
-        let all: Vec<u8> = (0..=255).collect();
-        assert_eq!(latin1_encode(&latin1_decode(&all)).unwrap(), all);
-        assert_eq!(excerpt("ab\"c"), "\"ab\\\"c\"");
-        assert_eq!(
-            excerpt(&"é".repeat(41)),
-            format!("\"{}\"...", "é".repeat(40))
-        );
-        assert_eq!(latin1_encode("Zürich €"), Err('€'));
-    }
-
-    #[test]
-    fn numbers() {
-        assert_eq!(parse_u32(b"007"), Some(7));
-        assert_eq!(parse_u32(b""), None);
-        assert_eq!(parse_u32(b"1a"), None);
-        assert_eq!(parse_u32(b"9999999999"), None);
+/// A reader's error for input that could not be read as a window: too
+/// long a record (`InvalidData`) is the format's, anything else is I/O.
+pub(crate) fn window_error(format: Format, at: Position, e: std::io::Error) -> Error {
+    if e.kind() == std::io::ErrorKind::InvalidData {
+        Error::limit(format, at, e.to_string())
+    } else {
+        e.into()
     }
 }

@@ -13,7 +13,7 @@
 //!
 //! A record whose first 32 bits (ZDD: 16) are zero cannot be a deal (nor a
 //! table): it ends the list. Such a terminator and whatever follows it are
-//! kept byte for byte ([`PavlicekInfo::tail`]).
+//! kept byte for byte ([`PavlicekInfo::tail`]), up to 16 MiB.
 //!
 //! Boards are numbered 1, 2, 3... by position, with the Laws' dealer and
 //! vulnerability. What the formats cannot carry: partial deals (ZBD, ZRD,
@@ -22,18 +22,154 @@
 //! in ZRJ the hand of a record whose five results are all unknown (read back
 //! as no table).
 
-use crate::board::{Board, BoardSet, DdTable, Strain};
+use crate::board::{Board, DdTable, Strain};
 use crate::deal::{Deal, Seat};
-use crate::error::{Diagnostics, Error, Position};
-use crate::format::Format;
+use crate::formats::{board_number, require_complete};
 use crate::hand::Hand;
-use std::io::Write;
+use crate::keeps::{Deals, DoubleDummy, Keeps, Own};
+use crate::registry::Descriptor;
+use crate::set::SetInfo;
+use crate::{BoardReader, BoardWriter, Format};
+use boardfile_io::{Diagnostics, Error, FormatInfo, Position, Signature, Source};
 
-/// What a Pavlicek file holds besides its records.
-#[derive(Debug, Clone, PartialEq, Eq, Default)]
-pub struct PavlicekInfo {
-    /// The terminator record and everything after it, as written.
-    pub tail: Vec<u8>,
+pub use crate::model::extras::PavlicekInfo;
+
+/// The most a file may hold after its terminator.
+const MAX_TAIL: usize = 16 << 20;
+
+const DEALS: Keeps = Keeps {
+    own: &[Own::PavlicekTail],
+    ..Keeps::DEALS_ONLY
+};
+
+/// ZBD: 13-byte deals.
+pub static ZBD: Descriptor = descriptor(Kind::Zbd, "ZBD", "Pavlicek ZBD, 13-byte deals", DEALS);
+
+/// ZDD: 10-byte double-dummy tables.
+pub static ZDD: Descriptor = descriptor(
+    Kind::Zdd,
+    "ZDD",
+    "Pavlicek ZDD, 10-byte double-dummy tables (deals from --deals)",
+    Keeps {
+        deals: Deals::None,
+        dd: DoubleDummy::Table,
+        ..DEALS
+    },
+);
+
+/// ZRD: 23-byte deals with double-dummy tables.
+pub static ZRD: Descriptor = descriptor(
+    Kind::Zrd,
+    "ZRD",
+    "Pavlicek ZRD, 23-byte deals with double-dummy tables",
+    Keeps {
+        dd: DoubleDummy::Table,
+        ..DEALS
+    },
+);
+
+/// ZRJ: 16-byte deals with one hand's double-dummy tricks.
+pub static ZRJ: Descriptor = descriptor(
+    Kind::Zrj,
+    "ZRJ",
+    "Pavlicek ZRJ, 16-byte deals with one hand's tricks",
+    Keeps {
+        dd: DoubleDummy::OneHand,
+        ..DEALS
+    },
+);
+
+const fn descriptor(
+    kind: Kind,
+    name: &'static str,
+    description: &'static str,
+    keeps: Keeps,
+) -> Descriptor {
+    let (reader, writer): (crate::registry::OpenReader, crate::registry::NewWriter) = match kind {
+        Kind::Zbd => (
+            |src, _| Ok(Box::new(PavlicekReader::new(src, Kind::Zbd))),
+            |_| Box::new(PavlicekWriter::new(Kind::Zbd)),
+        ),
+        Kind::Zdd => (
+            |src, _| Ok(Box::new(PavlicekReader::new(src, Kind::Zdd))),
+            |_| Box::new(PavlicekWriter::new(Kind::Zdd)),
+        ),
+        Kind::Zrd => (
+            |src, _| Ok(Box::new(PavlicekReader::new(src, Kind::Zrd))),
+            |_| Box::new(PavlicekWriter::new(Kind::Zrd)),
+        ),
+        Kind::Zrj => (
+            |src, _| Ok(Box::new(PavlicekReader::new(src, Kind::Zrj))),
+            |_| Box::new(PavlicekWriter::new(Kind::Zrj)),
+        ),
+    };
+    Descriptor {
+        info: FormatInfo {
+            name,
+            extensions: kind.extensions(),
+            description,
+            // No signature, and bytes that may look like anything: the
+            // extension comes first.
+            signature: Signature::Extension,
+            reads: true,
+            writes: true,
+        },
+        keeps,
+        reader: Some(reader),
+        writer: Some(writer),
+    }
+}
+
+/// Which of the four formats.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Kind {
+    /// 13-byte deals.
+    Zbd,
+    /// 10-byte tables.
+    Zdd,
+    /// Deals and tables.
+    Zrd,
+    /// Deals and one hand's tricks.
+    Zrj,
+}
+
+impl Kind {
+    const fn extensions(self) -> &'static [&'static str] {
+        match self {
+            Kind::Zbd => &["zbd"],
+            Kind::Zdd => &["zdd"],
+            Kind::Zrd => &["zrd"],
+            Kind::Zrj => &["zrj"],
+        }
+    }
+
+    /// The format.
+    pub fn format(self) -> Format {
+        match self {
+            Kind::Zbd => Format::Zbd,
+            Kind::Zdd => Format::Zdd,
+            Kind::Zrd => Format::Zrd,
+            Kind::Zrj => Format::Zrj,
+        }
+    }
+
+    /// Bytes in a record.
+    pub fn record(self) -> usize {
+        match self {
+            Kind::Zbd => 13,
+            Kind::Zdd => 10,
+            Kind::Zrd => 23,
+            Kind::Zrj => 16,
+        }
+    }
+
+    /// Zero bytes that end the list.
+    pub fn terminator(self) -> usize {
+        match self {
+            Kind::Zdd => 2,
+            _ => 4,
+        }
+    }
 }
 
 /// The holders' codes: 0 West, 1 North, 2 East, 3 South.
@@ -142,41 +278,18 @@ fn encode_table(t: Option<&DdTable>, out: &mut [u8]) {
     }
 }
 
-/// The layout of one of the four formats.
-#[derive(Clone, Copy)]
-struct Layout {
-    format: Format,
-    record: usize,
-    /// Bytes of zeros that end the list.
-    terminator: usize,
-}
-
-fn layout(format: Format) -> Layout {
-    let (record, terminator) = match format {
-        Format::Zbd => (13, 4),
-        Format::Zdd => (10, 2),
-        Format::Zrd => (23, 4),
-        _ => (16, 4), // ZRJ
-    };
-    Layout {
-        format,
-        record,
-        terminator,
-    }
-}
-
 /// Reads one record into a board.
-fn decode(l: Layout, r: &[u8], number: u32) -> Result<Board, String> {
-    let deal = match l.format {
-        Format::Zdd => Deal::default(),
+fn decode(kind: Kind, r: &[u8], number: u32) -> Result<Board, String> {
+    let deal = match kind {
+        Kind::Zdd => Deal::default(),
         _ => decode_deal(r)?,
     };
     let mut board = Board::new(number, deal);
-    board.dd = match l.format {
-        Format::Zbd => None,
-        Format::Zdd => decode_table(r)?,
-        Format::Zrd => decode_table(&r[13..])?,
-        _ => {
+    board.dd = match kind {
+        Kind::Zbd => None,
+        Kind::Zdd => decode_table(r)?,
+        Kind::Zrd => decode_table(&r[13..])?,
+        Kind::Zrj => {
             let hand = HOLDER[(r[13] & 3) as usize];
             if r[13] & 0b1100 != 0 {
                 return Err(format!("bits 106-107 are {}, not 0", (r[13] >> 2) & 3));
@@ -217,16 +330,16 @@ fn zrj_hand(t: Option<&DdTable>) -> Seat {
 }
 
 /// Writes one board into a record.
-fn encode(l: Layout, b: &Board, out: &mut [u8]) {
+fn encode(kind: Kind, b: &Board, out: &mut [u8]) {
     out.fill(0);
-    match l.format {
-        Format::Zdd => encode_table(b.dd.as_ref(), out),
-        Format::Zbd => encode_deal(&b.deal, out),
-        Format::Zrd => {
+    match kind {
+        Kind::Zdd => encode_table(b.dd.as_ref(), out),
+        Kind::Zbd => encode_deal(&b.deal, out),
+        Kind::Zrd => {
             encode_deal(&b.deal, out);
             encode_table(b.dd.as_ref(), &mut out[13..]);
         }
-        _ => {
+        Kind::Zrj => {
             encode_deal(&b.deal, out);
             let hand = zrj_hand(b.dd.as_ref());
             out[13] = code(hand);
@@ -241,57 +354,121 @@ fn encode(l: Layout, b: &Board, out: &mut [u8]) {
     }
 }
 
-/// Reads a ZBD, ZDD, ZRD or ZRJ file.
-pub fn read(format: Format, bytes: &[u8], diag: &mut Diagnostics) -> Result<BoardSet, Error> {
-    let l = layout(format);
-    let mut set = BoardSet::default();
-    set.boards.reserve(bytes.len() / l.record);
-    let mut at = 0;
-    while at < bytes.len() {
-        let record = (at / l.record) as u64;
-        let rest = &bytes[at..];
-        if rest.len() >= l.terminator && rest[..l.terminator].iter().all(|&b| b == 0) {
-            set.pavlicek = Some(PavlicekInfo {
-                tail: rest.to_vec(),
-            });
-            break;
+/// Reads a ZBD, ZDD, ZRD or ZRJ file a record at a time, up to the
+/// terminator; the terminator and what follows are the tail.
+pub struct PavlicekReader<'a> {
+    src: Source<'a>,
+    kind: Kind,
+    index: u64,
+    info: SetInfo,
+    tail: Option<PavlicekInfo>,
+}
+
+impl<'a> PavlicekReader<'a> {
+    fn new(src: Source<'a>, kind: Kind) -> PavlicekReader<'a> {
+        PavlicekReader {
+            src,
+            kind,
+            index: 0,
+            info: SetInfo::default(),
+            tail: None,
         }
-        if rest.len() < l.record {
-            diag.error(Error::syntax(
-                format,
-                Position::record(record, at as u64),
-                format!(
-                    "truncated record: {} of {} bytes at the end of the file",
-                    rest.len(),
-                    l.record
-                ),
-            ))?;
-            break;
-        }
-        match decode(l, &rest[..l.record], record as u32 + 1) {
-            Ok(b) => set.boards.push(b),
-            Err(m) => diag.error(Error::invalid(
-                format,
-                Position::record(record, at as u64),
-                format!("deal {}: {m}", record + 1),
-            ))?,
-        }
-        at += l.record;
     }
-    Ok(set)
+}
+
+impl BoardReader for PavlicekReader<'_> {
+    fn head(&self) -> &SetInfo {
+        &self.info
+    }
+
+    fn next_board(&mut self, diag: &mut Diagnostics) -> Result<Option<Board>, Error> {
+        let (size, term, format) = (
+            self.kind.record(),
+            self.kind.terminator(),
+            self.kind.format(),
+        );
+        loop {
+            let at = self.src.offset();
+            let rest = self.src.fill(size)?;
+            if rest.is_empty() || self.tail.is_some() {
+                return Ok(None);
+            }
+            let record = self.index;
+            if rest.len() >= term && rest[..term].iter().all(|&b| b == 0) {
+                let tail = self.src.fill_all(MAX_TAIL).map_err(|e| {
+                    Error::limit(
+                        format,
+                        Position::record(record, at),
+                        format!("the bytes after the terminator are {e}"),
+                    )
+                })?;
+                self.tail = Some(PavlicekInfo {
+                    tail: tail.to_vec(),
+                });
+                let n = self.src.data().len();
+                self.src.consume(n);
+                return Ok(None);
+            }
+            if rest.len() < size {
+                let n = rest.len();
+                self.src.consume(n);
+                diag.error(Error::syntax(
+                    format,
+                    Position::record(record, at),
+                    format!("truncated record: {n} of {size} bytes at the end of the file"),
+                ))?;
+                return Ok(None);
+            }
+            let r = self.src.take(size);
+            self.index += 1;
+            match decode(self.kind, r, board_number(record)) {
+                Ok(b) => return Ok(Some(b)),
+                Err(m) => diag.error(Error::invalid(
+                    format,
+                    Position::record(record, at),
+                    format!("deal {}: {m}", record + 1),
+                ))?,
+            }
+        }
+    }
+
+    fn tail(&mut self) -> SetInfo {
+        SetInfo {
+            pavlicek: self.tail.clone(),
+            ..SetInfo::default()
+        }
+    }
+
+    fn position(&self) -> u64 {
+        self.src.offset()
+    }
 }
 
 /// Writes a ZBD, ZDD, ZRD or ZRJ file, then the kept tail if any.
-pub fn write(format: Format, set: &BoardSet, out: &mut dyn Write) -> Result<(), Error> {
-    let l = layout(format);
-    if format != Format::Zdd {
-        crate::formats::require_complete(set, format)?;
+pub struct PavlicekWriter {
+    kind: Kind,
+    rec: [u8; 23],
+}
+
+impl PavlicekWriter {
+    fn new(kind: Kind) -> PavlicekWriter {
+        PavlicekWriter { kind, rec: [0; 23] }
     }
-    let mut buf = Vec::with_capacity(64 * 1024);
-    let mut rec = vec![0u8; l.record];
-    for b in &set.boards {
-        encode(l, b, &mut rec);
-        if format == Format::Zdd && rec[..2] == [0, 0] {
+}
+
+impl BoardWriter for PavlicekWriter {
+    fn head(&mut self, _: &SetInfo, _: &mut Vec<u8>) -> Result<(), Error> {
+        Ok(())
+    }
+
+    fn board(&mut self, b: &Board, out: &mut Vec<u8>) -> Result<(), Error> {
+        let format = self.kind.format();
+        if self.kind != Kind::Zdd {
+            require_complete(b, format)?;
+        }
+        let rec = &mut self.rec[..self.kind.record()];
+        encode(self.kind, b, rec);
+        if self.kind == Kind::Zdd && rec[..2] == [0, 0] {
             return Err(Error::unsupported(
                 format,
                 format!(
@@ -300,23 +477,22 @@ pub fn write(format: Format, set: &BoardSet, out: &mut dyn Write) -> Result<(), 
                 ),
             ));
         }
-        buf.extend_from_slice(&rec);
-        if buf.len() >= 60 * 1024 {
-            out.write_all(&buf)?;
-            buf.clear();
-        }
+        out.extend_from_slice(rec);
+        Ok(())
     }
-    write_tail(l.terminator, set, &mut buf);
-    out.write_all(&buf)?;
-    Ok(())
+
+    fn finish(&mut self, tail: &SetInfo, out: &mut Vec<u8>) -> Result<(), Error> {
+        write_tail(self.kind.terminator(), tail, out);
+        Ok(())
+    }
 }
 
 /// Appends the kept tail; when it does not open with this format's
 /// terminator (`terminator` zero bytes: a ZDD tail opens with 2, JSON Lines
 /// may give any), the terminator first, so that the tail reads back as a
 /// tail and not as records.
-pub(crate) fn write_tail(terminator: usize, set: &BoardSet, buf: &mut Vec<u8>) {
-    if let Some(p) = &set.pavlicek {
+pub(crate) fn write_tail(terminator: usize, info: &SetInfo, buf: &mut Vec<u8>) {
+    if let Some(p) = &info.pavlicek {
         if !(p.tail.len() >= terminator && p.tail[..terminator].iter().all(|&b| b == 0)) {
             buf.resize(buf.len() + terminator, 0);
         }
@@ -324,123 +500,60 @@ pub(crate) fn write_tail(terminator: usize, set: &BoardSet, buf: &mut Vec<u8>) {
     }
 }
 
-/// True when records of `from` become records of `to` without the model
-/// (see `stream`): same format, or ZRD/ZRJ to ZBD, ZRD to ZDD, ZBD to ZRD.
-pub(crate) fn transcodes(from: Format, to: Format) -> bool {
-    use Format::*;
-    matches!(
-        (from, to),
-        (Zbd, Zbd)
-            | (Zdd, Zdd)
-            | (Zrd, Zrd)
-            | (Zrj, Zrj)
-            | (Zrd, Zbd)
-            | (Zrj, Zbd)
-            | (Zrd, Zdd)
-            | (Zbd, Zrd)
-    )
-}
-
-/// Zero bytes that end a list of records of `format`.
-pub(crate) fn terminator_len(format: Format) -> usize {
-    layout(format).terminator
-}
-
-/// The checks the reader makes of one record, without building a board:
-/// 13 cards a hand, tricks 0-13 or 15, ZRJ's unused bits 0.
-pub(crate) fn check_record(format: Format, r: &[u8]) -> Result<(), String> {
-    if format != Format::Zdd {
-        let mut x = 0u128;
-        for (i, &b) in r[..13].iter().enumerate() {
-            x |= (b as u128) << (8 * i);
-        }
-        const LOW: u128 = 0x55_5555_5555_5555_5555_5555_5555; // 52 two-bit fields
-        debug_assert_eq!(LOW.count_ones(), 52);
-        let lo = x & LOW;
-        let hi = (x >> 1) & LOW;
-        let counts = [
-            (!lo & !hi & LOW).count_ones(),
-            (lo & !hi).count_ones(),
-            (!lo & hi & LOW).count_ones(),
-            (lo & hi).count_ones(),
-        ];
-        if counts != [13; 4] {
-            // The reader's own message names the hand.
-            decode_deal(r)?;
-        }
-    }
-    let nibbles: &[u8] = match format {
-        Format::Zbd => return Ok(()),
-        Format::Zdd => r,
-        Format::Zrd => &r[13..],
-        _ => {
-            if r[13] & 0b1100 != 0 {
-                return Err(format!("bits 106-107 are {}, not 0", (r[13] >> 2) & 3));
-            }
-            &r[14..]
-        }
-    };
-    for &b in nibbles {
-        for v in [b & 15, b >> 4] {
-            if v == 14 {
-                return Err(format!("a trick count of {v} (0 to 13, or 15 for unknown)"));
-            }
-        }
-    }
-    if format == Format::Zrj && r[13] >> 4 == 14 {
-        return Err("a trick count of 14 (0 to 13, or 15 for unknown)".into());
-    }
-    Ok(())
-}
-
-/// Appends the `to` record for a checked `from` record.
-pub(crate) fn output_record(
-    from: Format,
-    to: Format,
-    r: &[u8],
-    out: &mut Vec<u8>,
-) -> Result<(), String> {
-    match (from, to) {
-        (Format::Zrd | Format::Zrj, Format::Zbd) => out.extend_from_slice(&r[..13]),
-        (Format::Zrd, Format::Zdd) => {
-            if r[13..15] == [0, 0] {
-                return Err(
-                    "all four hands take 0 tricks in notrump, which ZDD reads as the end of the file"
-                        .into(),
-                );
-            }
-            out.extend_from_slice(&r[13..]);
-        }
-        (Format::Zbd, Format::Zrd) => {
-            out.extend_from_slice(r);
-            out.extend_from_slice(&[0xff; 10]);
-        }
-        _ => out.extend_from_slice(r),
-    }
-    Ok(())
-}
-
 /// Pavlicek's checksum: the 64-bit (wrapping) sum of the file's 32-bit
 /// little-endian words. A trailing partial word counts as if padded with
 /// zero bytes.
 pub fn checksum(bytes: &[u8]) -> u64 {
-    let mut sum = 0u64;
-    let mut words = bytes.chunks_exact(4);
-    for w in &mut words {
-        sum = sum.wrapping_add(u32::from_le_bytes([w[0], w[1], w[2], w[3]]) as u64);
+    let mut c = Checksum::default();
+    c.update(bytes);
+    c.sum()
+}
+
+/// [`checksum`] a part of the file at a time.
+#[derive(Debug, Clone, Default)]
+pub struct Checksum {
+    sum: u64,
+    /// Bytes of a word begun by the last part.
+    partial: [u8; 4],
+    have: usize,
+}
+
+impl Checksum {
+    /// Adds the next bytes of the file.
+    pub fn update(&mut self, mut bytes: &[u8]) {
+        while self.have > 0 && !bytes.is_empty() {
+            self.partial[self.have] = bytes[0];
+            self.have += 1;
+            bytes = &bytes[1..];
+            if self.have == 4 {
+                self.sum = self
+                    .sum
+                    .wrapping_add(u64::from(u32::from_le_bytes(self.partial)));
+                self.have = 0;
+            }
+        }
+        let mut words = bytes.chunks_exact(4);
+        for w in &mut words {
+            self.sum = self
+                .sum
+                .wrapping_add(u64::from(u32::from_le_bytes([w[0], w[1], w[2], w[3]])));
+        }
+        let rest = words.remainder();
+        self.partial[..rest.len()].copy_from_slice(rest);
+        self.have = rest.len();
     }
-    let rest = words.remainder();
-    if !rest.is_empty() {
+
+    /// The sum of the bytes so far, a partial last word padded with zeros.
+    pub fn sum(&self) -> u64 {
         let mut w = [0u8; 4];
-        w[..rest.len()].copy_from_slice(rest);
-        sum = sum.wrapping_add(u32::from_le_bytes(w) as u64);
+        w[..self.have].copy_from_slice(&self.partial[..self.have]);
+        self.sum.wrapping_add(u64::from(u32::from_le_bytes(w)))
     }
-    sum
 }
 
 /// Puts the tables of `tables` (a ZDD file read alone) onto the deals of
 /// `deals`, by position. The counts must agree.
-pub fn join_tables(deals: &mut BoardSet, tables: &BoardSet) -> Result<(), String> {
+pub fn join_tables(deals: &mut crate::BoardSet, tables: &crate::BoardSet) -> Result<(), String> {
     if deals.boards.len() != tables.boards.len() {
         return Err(format!(
             "{} deals but {} double-dummy tables",
@@ -452,6 +565,86 @@ pub fn join_tables(deals: &mut BoardSet, tables: &BoardSet) -> Result<(), String
         d.dd = t.dd;
     }
     Ok(())
+}
+
+/// The boards of a deals file with the tables of a ZDD file, by position,
+/// a board at a time: what [`join_tables`] does, streamed. The counts must
+/// agree; an error says which file ran out.
+pub struct JoinedReader<'a> {
+    deals: Box<dyn BoardReader + 'a>,
+    tables: Box<dyn BoardReader + 'a>,
+    /// Diagnostics of the tables file.
+    tables_diag: Diagnostics,
+    count: u64,
+}
+
+impl<'a> JoinedReader<'a> {
+    /// Joins `tables` (read from a ZDD file) to the boards of `deals`.
+    pub fn new(
+        deals: Box<dyn BoardReader + 'a>,
+        tables: Box<dyn BoardReader + 'a>,
+    ) -> JoinedReader<'a> {
+        JoinedReader {
+            deals,
+            tables,
+            tables_diag: Diagnostics::strict(),
+            count: 0,
+        }
+    }
+
+    /// Warnings of the tables file.
+    pub fn tables_warnings(&self) -> &[boardfile_io::Warning] {
+        &self.tables_diag.warnings
+    }
+}
+
+impl<'a> BoardReader for JoinedReader<'a> {
+    fn head(&self) -> &SetInfo {
+        self.deals.head()
+    }
+
+    fn next_board(&mut self, diag: &mut Diagnostics) -> Result<Option<Board>, Error> {
+        let deal = self.deals.next_board(diag)?;
+        let table = self.tables.next_board(&mut self.tables_diag)?;
+        match (deal, table) {
+            (Some(mut d), Some(t)) => {
+                self.count += 1;
+                d.dd = t.dd;
+                Ok(Some(d))
+            }
+            (None, None) => Ok(None),
+            (d, _) => {
+                let more = |r: &mut Box<dyn BoardReader + 'a>, diag: &mut Diagnostics| {
+                    let mut n = 0u64;
+                    while let Ok(Some(_)) = r.next_board(diag) {
+                        n += 1;
+                    }
+                    n
+                };
+                let (deals, tables) = if d.is_some() {
+                    (self.count + 1 + more(&mut self.deals, diag), self.count)
+                } else {
+                    (
+                        self.count,
+                        self.count + 1 + more(&mut self.tables, &mut self.tables_diag),
+                    )
+                };
+                Err(Error::invalid(
+                    Format::Zdd,
+                    Position::record(self.count, self.tables.position()),
+                    format!("{deals} deals but {tables} double-dummy tables"),
+                ))
+            }
+        }
+    }
+
+    fn tail(&mut self) -> SetInfo {
+        self.deals.tail()
+    }
+
+    fn position(&self) -> u64 {
+        self.deals.position()
+    }
 }
 
 #[cfg(test)]

@@ -22,17 +22,51 @@
 //! (that record would be the terminator) and files read and written give
 //! the same bytes. A board with no card at all cannot be written.
 
-use crate::board::{Board, BoardSet};
+use crate::board::Board;
 use crate::card::{Card, Rank, Suit};
 use crate::deal::{Deal, Seat};
-use crate::error::{Diagnostics, Error, Position};
-use crate::format::Format;
-use crate::formats::pavlicek::PavlicekInfo;
+use crate::formats::board_number;
 use crate::hand::Hand;
-use std::io::Write;
+use crate::keeps::{Deals, Keeps, Own};
+use crate::registry::Descriptor;
+use crate::set::SetInfo;
+use crate::{BoardReader, BoardWriter, Format};
+use boardfile_io::{Diagnostics, Error, FormatInfo, Position, Signature, Source};
+
+pub use crate::model::extras::PavlicekInfo;
+
+/// The format.
+pub static DESCRIPTOR: Descriptor = Descriptor {
+    info: FormatInfo {
+        name: "ZBS",
+        extensions: &["zbs"],
+        description: "Pavlicek ZBS, suit layouts and diagrams in base-5 words",
+        signature: Signature::Extension,
+        reads: true,
+        writes: true,
+    },
+    keeps: Keeps {
+        deals: Deals::Partial,
+        own: &[Own::PavlicekTail],
+        ..Keeps::DEALS_ONLY
+    },
+    reader: Some(|src, _| {
+        Ok(Box::new(ZbsReader {
+            src,
+            boards: 0,
+            info: SetInfo::default(),
+            tail: None,
+            ended: false,
+        }))
+    }),
+    writer: Some(|_| Box::new(ZbsWriter)),
+};
 
 /// 5 to the 13th: the number of locators.
 const LOCATORS: u32 = 1_220_703_125;
+
+/// The most a file may hold after its terminator.
+const MAX_TAIL: usize = 16 << 20;
 
 /// Hand of each digit 1-4.
 const DIGIT_SEAT: [Seat; 4] = [Seat::West, Seat::North, Seat::East, Seat::South];
@@ -46,95 +80,142 @@ fn digit(seat: Seat) -> u32 {
     }
 }
 
-/// Reads a ZBS file.
-pub fn read(bytes: &[u8], diag: &mut Diagnostics) -> Result<BoardSet, Error> {
-    let f = Format::Zbs;
-    let mut set = BoardSet::default();
-    let mut hands = [0u64; 4];
-    let mut suit = 0usize;
-    let mut group_start = 0usize;
-    let mut at = 0;
-    let mut bad_group = false;
-    while at < bytes.len() {
-        let rest = &bytes[at..];
-        let record = (at / 4) as u64;
-        if rest.len() < 4 {
+/// Reads a ZBS file a group (board) at a time.
+pub struct ZbsReader<'a> {
+    src: Source<'a>,
+    boards: u64,
+    info: SetInfo,
+    tail: Option<PavlicekInfo>,
+    ended: bool,
+}
+
+impl BoardReader for ZbsReader<'_> {
+    fn head(&self) -> &SetInfo {
+        &self.info
+    }
+
+    fn next_board(&mut self, diag: &mut Diagnostics) -> Result<Option<Board>, Error> {
+        let f = Format::Zbs;
+        let mut hands = [0u64; 4];
+        let mut suit = 0usize;
+        let mut group_start = self.src.offset();
+        let mut bad_group = false;
+        while !self.ended {
+            let at = self.src.offset();
+            let rest = self.src.fill(4)?;
+            if rest.is_empty() {
+                self.ended = true;
+                break;
+            }
+            let record = at / 4;
+            if rest.len() < 4 {
+                let n = rest.len();
+                self.src.consume(n);
+                self.ended = true;
+                diag.error(Error::syntax(
+                    f,
+                    Position::record(record, at),
+                    format!("truncated record: {n} of 4 bytes"),
+                ))?;
+                break;
+            }
+            let v = u32::from_le_bytes([rest[0], rest[1], rest[2], rest[3]]);
+            if v == 0 {
+                let tail = self.src.fill_all(MAX_TAIL).map_err(|e| {
+                    Error::limit(
+                        f,
+                        Position::record(record, at),
+                        format!("the bytes after the terminator are {e}"),
+                    )
+                })?;
+                self.tail = Some(PavlicekInfo {
+                    tail: tail.to_vec(),
+                });
+                let n = self.src.data().len();
+                self.src.consume(n);
+                self.ended = true;
+                break;
+            }
+            self.src.consume(4);
+            let (more, mut locator) = (v & 1 == 1, v >> 1);
+            if locator >= LOCATORS {
+                diag.error(Error::invalid(
+                    f,
+                    Position::record(record, at),
+                    format!("locator {locator} is beyond 5^13 - 1"),
+                ))?;
+                bad_group = true;
+            }
+            if suit >= 4 {
+                diag.error(Error::invalid(
+                    f,
+                    Position::record(record, at),
+                    "a group of more than four records (suits)",
+                ))?;
+                bad_group = true;
+            }
+            if !bad_group {
+                for rank in Rank::DESCENDING {
+                    let d = locator % 5;
+                    locator /= 5;
+                    if d > 0 {
+                        let card = Card::new(Suit::ALL[suit], rank);
+                        hands[DIGIT_SEAT[d as usize - 1].index()] |= 1 << card.index();
+                    }
+                }
+            }
+            suit += 1;
+            if !more {
+                if !bad_group {
+                    match Deal::new(hands.map(|h| Hand::from_bits(h).expect("52 bits"))) {
+                        Ok(deal) => {
+                            self.boards += 1;
+                            return Ok(Some(Board::new(board_number(self.boards - 1), deal)));
+                        }
+                        Err(e) => diag.error(Error::invalid(
+                            f,
+                            Position::record(group_start / 4, group_start),
+                            e.to_string(),
+                        ))?,
+                    }
+                }
+                hands = [0; 4];
+                suit = 0;
+                bad_group = false;
+                group_start = self.src.offset();
+            }
+        }
+        if suit > 0 {
             diag.error(Error::syntax(
                 f,
-                Position::record(record, at as u64),
-                format!("truncated record: {} of 4 bytes", rest.len()),
+                Position::record(group_start / 4, group_start),
+                "the last group does not end (its last record has the continue flag)",
             ))?;
-            break;
         }
-        let v = u32::from_le_bytes([rest[0], rest[1], rest[2], rest[3]]);
-        if v == 0 {
-            set.pavlicek = Some(PavlicekInfo {
-                tail: rest.to_vec(),
-            });
-            break;
-        }
-        let (more, mut locator) = (v & 1 == 1, v >> 1);
-        if locator >= LOCATORS {
-            diag.error(Error::invalid(
-                f,
-                Position::record(record, at as u64),
-                format!("locator {locator} is beyond 5^13 - 1"),
-            ))?;
-            bad_group = true;
-        }
-        if suit >= 4 {
-            diag.error(Error::invalid(
-                f,
-                Position::record(record, at as u64),
-                "a group of more than four records (suits)",
-            ))?;
-            bad_group = true;
-        }
-        if !bad_group {
-            for rank in Rank::DESCENDING {
-                let d = locator % 5;
-                locator /= 5;
-                if d > 0 {
-                    let card = Card::new(Suit::ALL[suit], rank);
-                    hands[DIGIT_SEAT[d as usize - 1].index()] |= 1 << card.index();
-                }
-            }
-        }
-        suit += 1;
-        at += 4;
-        if !more {
-            if !bad_group {
-                match Deal::new(hands.map(|h| Hand::from_bits(h).expect("52 bits"))) {
-                    Ok(deal) => set
-                        .boards
-                        .push(Board::new(set.boards.len() as u32 + 1, deal)),
-                    Err(e) => diag.error(Error::invalid(
-                        f,
-                        Position::record((group_start / 4) as u64, group_start as u64),
-                        e.to_string(),
-                    ))?,
-                }
-            }
-            hands = [0; 4];
-            suit = 0;
-            bad_group = false;
-            group_start = at;
+        Ok(None)
+    }
+
+    fn tail(&mut self) -> SetInfo {
+        SetInfo {
+            pavlicek: self.tail.clone(),
+            ..SetInfo::default()
         }
     }
-    if suit > 0 {
-        diag.error(Error::syntax(
-            f,
-            Position::record((group_start / 4) as u64, group_start as u64),
-            "the last group does not end (its last record has the continue flag)",
-        ))?;
+
+    fn position(&self) -> u64 {
+        self.src.offset()
     }
-    Ok(set)
 }
 
 /// Writes a ZBS file: a group per board, then the kept tail if any.
-pub fn write(set: &BoardSet, out: &mut dyn Write) -> Result<(), Error> {
-    let mut buf = Vec::with_capacity(16 * set.boards.len() + 16);
-    for b in &set.boards {
+pub struct ZbsWriter;
+
+impl BoardWriter for ZbsWriter {
+    fn head(&mut self, _: &SetInfo, _: &mut Vec<u8>) -> Result<(), Error> {
+        Ok(())
+    }
+
+    fn board(&mut self, b: &Board, out: &mut Vec<u8>) -> Result<(), Error> {
         let used = Suit::ALL
             .iter()
             .rposition(|&s| Seat::ALL.iter().any(|&h| b.deal.hand(h).suit_len(s) > 0));
@@ -152,20 +233,33 @@ pub fn write(set: &BoardSet, out: &mut dyn Write) -> Result<(), Error> {
                 locator = locator * 5 + d;
             }
             let flag = u32::from(i < last);
-            buf.extend_from_slice(&((locator << 1) | flag).to_le_bytes());
+            out.extend_from_slice(&((locator << 1) | flag).to_le_bytes());
         }
+        Ok(())
     }
-    crate::formats::pavlicek::write_tail(4, set, &mut buf);
-    out.write_all(&buf)?;
-    Ok(())
+
+    fn finish(&mut self, tail: &SetInfo, out: &mut Vec<u8>) -> Result<(), Error> {
+        crate::formats::pavlicek::write_tail(4, tail, out);
+        Ok(())
+    }
 }
 
 #[cfg(test)]
 mod tests {
     use super::*;
 
+    use crate::{BoardSet, Format};
+
     fn zbs(bytes: &[u8]) -> BoardSet {
-        read(bytes, &mut Diagnostics::strict()).unwrap()
+        crate::read(Format::Zbs, bytes).unwrap().set
+    }
+
+    fn read(bytes: &[u8], _: &mut Diagnostics) -> Result<BoardSet, Error> {
+        crate::read(Format::Zbs, bytes).map(|o| o.set)
+    }
+
+    fn write(set: &BoardSet, out: &mut Vec<u8>) -> Result<(), Error> {
+        crate::write(Format::Zbs, set, out)
     }
 
     #[test]

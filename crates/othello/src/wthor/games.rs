@@ -15,7 +15,7 @@
 //! first zero; [`validate`] also replays every game.
 
 use super::names::Names;
-use super::{check_size, Error, Header, Kind, Position, HEADER};
+use super::{check_size, error, Error, Header, Kind, Position, HEADER};
 use crate::game::{End, Game};
 use crate::position::{BoardSize, Square};
 
@@ -66,7 +66,7 @@ fn read_collecting(bytes: &[u8], size: BoardSize, all: bool) -> Validation {
     let k = kind(size);
     let mut v = Validation::default();
     let Some(header) = Header::read_from(bytes) else {
-        v.errors.push(Error::new(
+        v.errors.push(error(
             k,
             Position::default(),
             format!("{} bytes is shorter than the 16-byte header", bytes.len()),
@@ -78,7 +78,7 @@ fn read_collecting(bytes: &[u8], size: BoardSize, all: bool) -> Validation {
         BoardSize::Ten => header.p1 == 10,
     };
     if !p1_ok {
-        v.errors.push(Error::new(
+        v.errors.push(error(
             k,
             Position {
                 byte: 12,
@@ -110,7 +110,7 @@ fn read_collecting(bytes: &[u8], size: BoardSize, all: bool) -> Validation {
         match decode(r, size) {
             Ok(g) => games.push(g),
             Err((at, m)) => {
-                v.errors.push(Error::new(
+                v.errors.push(error(
                     k,
                     Position {
                         byte: base + at as u64,
@@ -215,7 +215,7 @@ pub fn validate(
             record: Some(i as u64),
             mv,
         };
-        let mut err = |p: Position, m: String| v.errors.push(Error::new(k, p, m));
+        let mut err = |p: Position, m: String| v.errors.push(error(k, p, m));
         match g.replay() {
             Err(e) => err(
                 at(8 + e.index as u64, Some(e.index as u32 + 1)),

@@ -24,8 +24,6 @@ pub mod games;
 pub mod names;
 pub mod pzz;
 
-use std::fmt;
-
 /// The 16-byte header of every WTHOR file.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Default)]
 pub struct Header {
@@ -119,9 +117,12 @@ impl Kind {
     }
 }
 
-/// Where in a file.
+/// An error in a file of either game: the shared shape.
+pub use boardfile_io::Error;
+
+/// Where in a WTHOR file, as the readers give it.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Default)]
-pub struct Position {
+pub(crate) struct Position {
     /// Byte offset from 0.
     pub byte: u64,
     /// Record (game, name, solitaire) index from 0.
@@ -130,43 +131,15 @@ pub struct Position {
     pub mv: Option<u32>,
 }
 
-/// An error in a WTHOR file.
-#[derive(Debug, Clone, PartialEq, Eq)]
-pub struct Error {
-    /// The file kind.
-    pub kind: Kind,
-    /// Where.
-    pub position: Position,
-    /// What is wrong.
-    pub message: String,
-}
-
-impl Error {
-    pub(crate) fn new(kind: Kind, position: Position, message: impl Into<String>) -> Error {
-        Error {
-            kind,
-            position,
-            message: message.into(),
-        }
+/// The shared error of `kind` at `p`: `WTB error at record 12, move 3 (byte 832): ...`.
+pub(crate) fn error(kind: Kind, p: Position, message: impl Into<String>) -> Error {
+    let mut at = boardfile_io::Position::byte(p.byte);
+    at.record = p.record;
+    if let Some(m) = p.mv {
+        at = at.within("move", u64::from(m));
     }
+    Error::invalid(boardfile_io::FormatName(kind.name()), at, message)
 }
-
-impl fmt::Display for Error {
-    /// `WTB error at record 12 (byte 832): ...`, `WTB error at record 3,
-    /// move 17 (byte 228): ...`, `JOU error at byte 0: ...`.
-    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        let p = self.position;
-        write!(f, "{} error at ", self.kind.name())?;
-        match (p.record, p.mv) {
-            (Some(r), Some(m)) => write!(f, "record {r}, move {m} (byte {})", p.byte)?,
-            (Some(r), None) => write!(f, "record {r} (byte {})", p.byte)?,
-            _ => write!(f, "byte {}", p.byte)?,
-        }
-        write!(f, ": {}", self.message)
-    }
-}
-
-impl std::error::Error for Error {}
 
 /// Checks N against the file size: `16 + header_extra + n * record` bytes.
 pub(crate) fn check_size(
@@ -179,7 +152,7 @@ pub(crate) fn check_size(
     let expected = HEADER as u64 + extra as u64 + n * record as u64;
     if bytes.len() as u64 != expected {
         let whole = (bytes.len().saturating_sub(HEADER + extra)) / record;
-        return Err(Error::new(
+        return Err(error(
             kind,
             Position {
                 byte: (HEADER + extra + whole * record).min(bytes.len()) as u64,

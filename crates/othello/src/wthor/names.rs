@@ -6,7 +6,7 @@
 //! the file is `16 + N2 * 20` (or `* 26`) bytes. Index 0 is a placeholder
 //! (`???` in WTHOR.JOU).
 
-use super::{check_size, Error, Header, Kind, Position, HEADER};
+use super::{check_size, error, Error, Header, Kind, Position, HEADER};
 
 /// A JOU or TRN file.
 #[derive(Debug, Clone, PartialEq, Eq)]
@@ -30,7 +30,7 @@ pub fn record_len(kind: Kind) -> usize {
 /// Reads a JOU or TRN file.
 pub fn read(bytes: &[u8], kind: Kind) -> Result<Names, Error> {
     let header = Header::read_from(bytes).ok_or_else(|| {
-        Error::new(
+        error(
             kind,
             Position::default(),
             format!("{} bytes is shorter than the 16-byte header", bytes.len()),
@@ -46,14 +46,10 @@ pub fn read(bytes: &[u8], kind: Kind) -> Result<Names, Error> {
             mv: None,
         };
         let Some(end) = r.iter().position(|&b| b == 0) else {
-            return Err(Error::new(
-                kind,
-                at(rec - 1),
-                "the name has no ending zero byte",
-            ));
+            return Err(error(kind, at(rec - 1), "the name has no ending zero byte"));
         };
         if let Some(k) = r[end..].iter().position(|&b| b != 0) {
-            return Err(Error::new(
+            return Err(error(
                 kind,
                 at(end + k),
                 "bytes other than zero after the name's end",
@@ -74,7 +70,7 @@ pub fn write(file: &Names, out: &mut Vec<u8>) -> Result<(), Error> {
     let rec = record_len(file.kind);
     let mut header = file.header;
     header.n2 = u16::try_from(file.names.len()).map_err(|_| {
-        Error::new(
+        error(
             file.kind,
             Position::default(),
             format!(
@@ -87,7 +83,7 @@ pub fn write(file: &Names, out: &mut Vec<u8>) -> Result<(), Error> {
     for (i, name) in file.names.iter().enumerate() {
         let bytes: Option<Vec<u8>> = name.chars().map(|c| u8::try_from(c as u32).ok()).collect();
         let bad = |m: String| {
-            Error::new(
+            error(
                 file.kind,
                 Position {
                     byte: (HEADER + i * rec) as u64,

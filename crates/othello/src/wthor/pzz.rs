@@ -23,7 +23,7 @@
 //! Records are kept byte for byte (the position's empty-square code and the
 //! reserved bytes too); [`Solitaire::position`] decodes the position.
 
-use super::{check_size, Error, Header, Kind, Position, HEADER};
+use super::{check_size, error, Error, Header, Kind, Position, HEADER};
 use crate::position::{BoardSize, Color, Position as Board, Square};
 
 /// Length of the table after the header.
@@ -117,7 +117,7 @@ impl Solitaire {
 pub fn read(bytes: &[u8]) -> Result<SolitaireFile, Error> {
     let k = Kind::Pzz;
     let header = Header::read_from(bytes).ok_or_else(|| {
-        Error::new(
+        error(
             k,
             Position::default(),
             format!("{} bytes is shorter than the 16-byte header", bytes.len()),
@@ -192,7 +192,7 @@ pub fn validate(bytes: &[u8]) -> (Option<SolitaireFile>, Vec<Error>) {
     for (i, &t) in file.table.iter().enumerate() {
         let want = if i == n2 { file.header.n1 as i32 } else { 0 };
         if t != want {
-            errors.push(Error::new(
+            errors.push(error(
                 k,
                 Position {
                     byte: (HEADER + 4 * i) as u64,
@@ -212,7 +212,7 @@ pub fn validate(bytes: &[u8]) -> (Option<SolitaireFile>, Vec<Error>) {
             mv: None,
         };
         let Some(p) = s.position() else {
-            errors.push(Error::new(
+            errors.push(error(
                 k,
                 at(29),
                 format!("to move is {}, not 1 (black) or 2 (white)", s.to_move),
@@ -220,7 +220,7 @@ pub fn validate(bytes: &[u8]) -> (Option<SolitaireFile>, Vec<Error>) {
             continue;
         };
         if p.empties() != s.empties as u32 || s.empties as usize != n2 {
-            errors.push(Error::new(
+            errors.push(error(
                 k,
                 at(28),
                 format!(
@@ -232,7 +232,7 @@ pub fn validate(bytes: &[u8]) -> (Option<SolitaireFile>, Vec<Error>) {
         }
         match Square::from_wthor(s.first_move, BoardSize::Eight) {
             Some(sq) if p.flips(sq, p.to_move()) != 0 => {}
-            _ => errors.push(Error::new(
+            _ => errors.push(error(
                 k,
                 at(31),
                 format!(

@@ -35,18 +35,40 @@
 //! Unknown keys are an error, so a misspelt key is not silently dropped.
 //! Blank lines are skipped.
 
-use crate::board::{Board, BoardSet, DdTable, Par, Strain, Vulnerability};
+use crate::board::{Board, DdTable, Par, Strain, Vulnerability};
 use crate::deal::{Deal, Seat};
-use crate::error::{Diagnostics, Error, Position};
-use crate::format::Format;
-use crate::formats::dlm::{DlmBoard, DlmInfo, DlmOtherBoard};
-use crate::formats::dup::DupTrailer;
+use crate::extras::{
+    DlmBoard, DlmInfo, DlmOtherBoard, DupTrailer, LinBoard, LinInfo, PavlicekInfo, PbnInfo,
+};
+use crate::formats::window_error;
+use crate::keeps::Keeps;
+use crate::registry::Descriptor;
+use crate::set::SetInfo;
+use crate::{BoardReader, BoardWriter, Format};
+use boardfile_io::{Diagnostics, Error, FormatInfo, Position, Signature, Source};
 use serde::Deserialize;
 use std::borrow::Cow;
-use std::io::Write;
 
 pub mod game;
 use game::{JsonComment, JsonSequence, JsonTags};
+
+/// The format.
+pub static DESCRIPTOR: Descriptor = Descriptor {
+    info: FormatInfo {
+        name: "JSONL",
+        extensions: &["jsonl", "ndjson"],
+        description: "JSON Lines, one board a line (boardfile's canonical form)",
+        signature: Signature::Content {
+            rank: 9,
+            test: sniff,
+        },
+        reads: true,
+        writes: true,
+    },
+    keeps: Keeps::EVERYTHING,
+    reader: Some(|src, diag| Ok(Box::new(JsonlReader::open(src, diag)?))),
+    writer: Some(|_| Box::new(JsonlWriter)),
+};
 
 /// True when the text opens with a JSON object: `{` and a key (or `}`).
 pub fn sniff(bytes: &[u8]) -> bool {
@@ -255,7 +277,7 @@ fn board_from_json(j: JsonBoard<'_>) -> Result<Board, String> {
     for c in j.comments {
         board.comments.push(game::comment_from_json(c)?);
     }
-    board.lin = j.lin.map(crate::formats::lin::LinBoard);
+    board.lin = j.lin.map(LinBoard);
     Ok(board)
 }
 
@@ -267,7 +289,7 @@ fn trailer_from_text(t: &str) -> Result<DupTrailer, String> {
     Ok(DupTrailer(raw))
 }
 
-fn set_from_json(j: JsonSet) -> Result<BoardSet, String> {
+fn set_from_json(j: JsonSet) -> Result<SetInfo, String> {
     let dlm = match j.dlm {
         None => None,
         Some(d) => {
@@ -301,23 +323,20 @@ fn set_from_json(j: JsonSet) -> Result<BoardSet, String> {
             })
         }
     };
-    Ok(BoardSet {
-        boards: Vec::new(),
+    Ok(SetInfo {
         event: j.event,
         site: j.site,
         date: j.date,
         dlm,
-        pbn: j.pbn.map(|p| crate::formats::pbn::PbnInfo {
+        pbn: j.pbn.map(|p| PbnInfo {
             preamble: p.preamble,
             utf8: p.utf8,
             bom: p.bom,
         }),
-        lin: j
-            .lin
-            .map(|l| crate::formats::lin::LinInfo { header: l.header }),
+        lin: j.lin.map(|l| LinInfo { header: l.header }),
         pavlicek: match j.pavlicek {
             None => None,
-            Some(p) => Some(crate::formats::pavlicek::PavlicekInfo {
+            Some(p) => Some(PavlicekInfo {
                 tail: from_hex(&p.tail).ok_or("pavlicek tail is not hex")?,
             }),
         },
@@ -334,112 +353,200 @@ fn from_hex(s: &str) -> Option<Vec<u8>> {
         .collect()
 }
 
-/// Reads a JSON Lines file.
-pub fn read(bytes: &[u8], diag: &mut Diagnostics) -> Result<BoardSet, Error> {
-    read_part(bytes, diag, false)
+/// Reads a JSON Lines file a line at a time: the set line first (when
+/// there is one), then a board a line, then perhaps a Pavlicek tail.
+pub struct JsonlReader<'a> {
+    src: Source<'a>,
+    /// Lines read so far.
+    line: u64,
+    /// Board lines read so far.
+    record: u64,
+    info: SetInfo,
+    /// The Pavlicek tail given after the boards.
+    tail: Option<PavlicekInfo>,
+    /// The first board line, read while looking for the set line: its text,
+    /// line number and offset.
+    first: Option<(Vec<u8>, u64, u64)>,
 }
 
-/// Reads whole lines of a JSON Lines file; `later` when the file's first
-/// part was read before (where a set line is too late).
-pub(crate) fn read_part(
-    bytes: &[u8],
-    diag: &mut Diagnostics,
-    later: bool,
-) -> Result<BoardSet, Error> {
-    let mut set = BoardSet::default();
-    let mut byte = 0u64;
-    let mut record = 0u64;
-    let mut seen_board = later;
-    let mut ended = false;
-    let start = if bytes.starts_with(b"\xef\xbb\xbf") {
-        3
-    } else {
-        0
-    };
-    byte += start as u64;
-    for (i, raw) in bytes[start..].split_inclusive(|&b| b == b'\n').enumerate() {
-        let line_no = i as u64 + 1;
-        let here = Position::byte(byte).with_line(line_no);
-        byte += raw.len() as u64;
-        let text = raw.trim_ascii();
-        if text.is_empty() {
-            continue;
+impl<'a> JsonlReader<'a> {
+    fn open(mut src: Source<'a>, diag: &mut Diagnostics) -> Result<JsonlReader<'a>, Error> {
+        if src.fill(3)?.starts_with(b"\xef\xbb\xbf") {
+            src.consume(3);
         }
-        let serde_pos = |e: &serde_json::Error, record: Option<u64>| Position {
-            byte: here.byte + e.column().saturating_sub(1) as u64,
-            line: Some(line_no),
-            column: Some(e.column() as u64),
-            record,
+        let mut r = JsonlReader {
+            src,
+            line: 0,
+            record: 0,
+            info: SetInfo::default(),
+            tail: None,
+            first: None,
         };
-        if is_set_line(text) {
-            match serde_json::from_slice::<JsonSetLine>(text) {
+        // Set lines before the first board give the set's data.
+        while let Some((text, line, byte)) = r.next_line()? {
+            if !is_set_line(&text) {
+                r.first = Some((text, line, byte));
+                break;
+            }
+            let here = Position::byte(byte).with_line(line);
+            match serde_json::from_slice::<JsonSetLine>(&text) {
                 Ok(j) => match set_from_json(j.set) {
-                    Ok(s) if !seen_board => set = s,
-                    // The terminator of a Pavlicek file ends it: its line
-                    // may follow the boards (a streamed conversion knows
-                    // of it only there).
-                    Ok(s) if is_tail(&s) && set.pavlicek.is_none() => {
-                        set.pavlicek = s.pavlicek;
-                        ended = true;
-                    }
-                    Ok(_) => diag.error(Error::syntax(
-                        Format::Jsonl,
-                        here,
-                        "the set line must come before the boards (only a pavlicek tail may follow them, once)",
-                    ))?,
+                    Ok(s) => r.info = s,
                     Err(m) => diag.error(Error::invalid(Format::Jsonl, here, m))?,
                 },
                 Err(e) => diag.error(Error::syntax(
                     Format::Jsonl,
-                    serde_pos(&e, None),
+                    serde_position(&e, here, None),
                     strip_serde_position(&e),
                 ))?,
             }
-            continue;
         }
-        seen_board = true;
-        if ended {
+        Ok(r)
+    }
+
+    /// The next line that is not blank, trimmed, with its number and offset.
+    fn next_line(&mut self) -> Result<Option<(Vec<u8>, u64, u64)>, Error> {
+        loop {
+            let byte = self.src.offset();
+            let at = Position::byte(byte).with_line(self.line + 1);
+            let Some(raw) = self
+                .src
+                .next_line()
+                .map_err(|e| window_error(Format::Jsonl, at, e))?
+            else {
+                return Ok(None);
+            };
+            self.line += 1;
+            let text = raw.trim_ascii();
+            if !text.is_empty() {
+                let lead = raw.len() - raw.trim_ascii_start().len();
+                return Ok(Some((text.to_vec(), self.line, byte + lead as u64)));
+            }
+        }
+    }
+
+    /// A board line into a board (`None` when the error was collected).
+    fn board(
+        &mut self,
+        text: &[u8],
+        line: u64,
+        byte: u64,
+        diag: &mut Diagnostics,
+    ) -> Result<Option<Board>, Error> {
+        let here = Position::byte(byte).with_line(line);
+        let at = Position {
+            record: Some(self.record),
+            ..here
+        };
+        self.record += 1;
+        if self.tail.is_some() {
             diag.error(Error::syntax(
                 Format::Jsonl,
                 here,
                 "a board after the pavlicek tail, which ends the file",
             ))?;
-            continue;
+            return Ok(None);
         }
-        let at = Position {
-            record: Some(record),
-            ..here
-        };
-        record += 1;
         match serde_json::from_slice::<JsonBoard>(text) {
             Ok(j) => {
                 let number = j.board;
                 match board_from_json(j) {
-                    Ok(b) => set.boards.push(b),
-                    Err(m) => diag.error(Error::invalid(
-                        Format::Jsonl,
-                        at,
-                        format!("board {number}: {m}"),
-                    ))?,
+                    Ok(b) => Ok(Some(b)),
+                    Err(m) => diag
+                        .error(Error::invalid(
+                            Format::Jsonl,
+                            at,
+                            format!("board {number}: {m}"),
+                        ))
+                        .map(|()| None),
                 }
             }
-            Err(e) => diag.error(Error::syntax(
-                Format::Jsonl,
-                serde_pos(&e, Some(at.record.unwrap_or(0))),
-                strip_serde_position(&e),
-            ))?,
+            Err(e) => diag
+                .error(Error::syntax(
+                    Format::Jsonl,
+                    serde_position(&e, here, at.record),
+                    strip_serde_position(&e),
+                ))
+                .map(|()| None),
         }
     }
-    Ok(set)
+}
+
+/// Where serde_json's error is, in the file: its column on the line.
+fn serde_position(e: &serde_json::Error, here: Position, record: Option<u64>) -> Position {
+    Position {
+        byte: here.byte + e.column().saturating_sub(1) as u64,
+        line: here.line,
+        column: Some(e.column() as u64),
+        record,
+        within: None,
+    }
+}
+
+impl BoardReader for JsonlReader<'_> {
+    fn head(&self) -> &SetInfo {
+        &self.info
+    }
+
+    fn next_board(&mut self, diag: &mut Diagnostics) -> Result<Option<Board>, Error> {
+        if let Some((text, line, byte)) = self.first.take() {
+            if let Some(b) = self.board(&text, line, byte, diag)? {
+                return Ok(Some(b));
+            }
+        }
+        while let Some((text, line, byte)) = self.next_line()? {
+            if is_set_line(&text) {
+                let here = Position::byte(byte).with_line(line);
+                match serde_json::from_slice::<JsonSetLine>(&text) {
+                    // The terminator of a Pavlicek file ends it: its line
+                    // follows the boards (a streamed conversion knows of it
+                    // only there).
+                    Ok(j) => match set_from_json(j.set) {
+                        Ok(s) if is_tail(&s) && self.tail.is_none() && self.info.pavlicek.is_none() => {
+                            self.tail = s.pavlicek;
+                        }
+                        Ok(_) => diag.error(Error::syntax(
+                            Format::Jsonl,
+                            here,
+                            "the set line must come before the boards (only a pavlicek tail may follow them, once)",
+                        ))?,
+                        Err(m) => diag.error(Error::invalid(Format::Jsonl, here, m))?,
+                    },
+                    Err(e) => diag.error(Error::syntax(
+                        Format::Jsonl,
+                        serde_position(&e, here, None),
+                        strip_serde_position(&e),
+                    ))?,
+                }
+                continue;
+            }
+            if let Some(b) = self.board(&text, line, byte, diag)? {
+                return Ok(Some(b));
+            }
+        }
+        Ok(None)
+    }
+
+    fn tail(&mut self) -> SetInfo {
+        let mut info = self.info.clone();
+        if self.tail.is_some() {
+            info.pavlicek = self.tail.clone();
+        }
+        info
+    }
+
+    fn position(&self) -> u64 {
+        self.src.offset()
+    }
 }
 
 /// True when a set line holds a Pavlicek tail and nothing else.
-fn is_tail(s: &BoardSet) -> bool {
+fn is_tail(s: &SetInfo) -> bool {
     s.pavlicek.is_some()
         && *s
-            == BoardSet {
+            == SetInfo {
                 pavlicek: s.pavlicek.clone(),
-                ..BoardSet::default()
+                ..SetInfo::default()
             }
 }
 
@@ -524,7 +631,7 @@ pub fn write_board(board: &Board, out: &mut Vec<u8>) {
     out.push(b'}');
 }
 
-fn write_set_line(set: &BoardSet, out: &mut Vec<u8>) {
+fn write_set_line(set: &SetInfo, out: &mut Vec<u8>) {
     let mut fields: Vec<String> = Vec::new();
     let json = |s: &str| serde_json::to_string(s).unwrap_or_default();
     for (name, value) in [
@@ -588,7 +695,7 @@ fn write_set_line(set: &BoardSet, out: &mut Vec<u8>) {
 
 /// The terminator of a Pavlicek file and what follows it, on a set line
 /// of its own after the boards, where it stood in the file.
-fn write_tail_line(set: &BoardSet, out: &mut Vec<u8>) {
+fn write_tail_line(set: &SetInfo, out: &mut Vec<u8>) {
     if let Some(p) = &set.pavlicek {
         let hex: String = p.tail.iter().map(|b| format!("{b:02x}")).collect();
         out.extend_from_slice(
@@ -599,26 +706,34 @@ fn write_tail_line(set: &BoardSet, out: &mut Vec<u8>) {
 
 /// Writes a JSON Lines file: the set line when there is set-level data, then
 /// one line per board, then a Pavlicek file's tail when there is one.
-pub fn write(set: &BoardSet, out: &mut dyn Write) -> Result<(), Error> {
-    let mut buf = Vec::with_capacity(64 * 1024);
-    write_set_line(set, &mut buf);
-    for board in &set.boards {
-        write_board(board, &mut buf);
-        buf.push(b'\n');
-        if buf.len() >= 60 * 1024 {
-            out.write_all(&buf)?;
-            buf.clear();
-        }
+pub struct JsonlWriter;
+
+impl BoardWriter for JsonlWriter {
+    fn head(&mut self, head: &SetInfo, out: &mut Vec<u8>) -> Result<(), Error> {
+        write_set_line(head, out);
+        Ok(())
     }
-    write_tail_line(set, &mut buf);
-    out.write_all(&buf)?;
-    Ok(())
+
+    fn board(&mut self, board: &Board, out: &mut Vec<u8>) -> Result<(), Error> {
+        write_board(board, out);
+        out.push(b'\n');
+        Ok(())
+    }
+
+    fn finish(&mut self, tail: &SetInfo, out: &mut Vec<u8>) -> Result<(), Error> {
+        write_tail_line(tail, out);
+        Ok(())
+    }
 }
 
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::format::read as read_file;
+    use crate::read as read_file;
+
+    fn write(set: &crate::BoardSet, out: &mut Vec<u8>) -> Result<(), Error> {
+        crate::write(Format::Jsonl, set, out)
+    }
 
     const DESIGN_EXAMPLE: &str = r#"{"board":1,"dealer":"N","vulnerable":"None","deal":"N:T53.AJ7.AT.AQ762 AKJ9.Q.QJ65.KJT8 872.T9543.K9732. Q64.K862.84.9543","dd":{"N":{"C":6,"D":5,"H":4,"S":3,"NT":6},"E":{"C":7,"D":8,"H":9,"S":10,"NT":null},"S":{"C":6,"D":5,"H":4,"S":3,"NT":6},"W":{"C":7,"D":8,"H":9,"S":10,"NT":7}},"par":{"score_ns":-420,"contracts":["4S-W"]}}"#;
 
@@ -671,7 +786,7 @@ mod tests {
         let spaced =
             "{ \"set\" : {\"event\":\"Club night\"}}\n{\"board\":1,\"deal\":\"N:- - - -\"}";
         let set = read_file(Format::Jsonl, spaced.as_bytes()).unwrap().set;
-        assert_eq!(set.event.as_deref(), Some("Club night"));
+        assert_eq!(set.info.event.as_deref(), Some("Club night"));
         let e = read_file(
             Format::Jsonl,
             b"{\"board\":1,\"deal\":\"N:- - - -\"}\n{\"set\":{}}",

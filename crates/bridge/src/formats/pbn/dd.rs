@@ -4,11 +4,6 @@
 use crate::board::{DdTable, Par, Strain, Tag};
 use crate::deal::Seat;
 
-/// The declarer order of `DoubleDummyTricks` and of the generated table.
-const DECLARERS: [Seat; 4] = [Seat::North, Seat::South, Seat::East, Seat::West];
-/// The strain order of double-dummy listings.
-const STRAINS: [Strain; 5] = Strain::NT_FIRST;
-
 /// Which double-dummy tags the PBN writer gives a board whose table or par
 /// is known but not (or no longer) carried by a tag of the file.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
@@ -87,34 +82,12 @@ impl PbnDdTags {
 /// Reads `DoubleDummyTricks`: 20 hex digits, declarers N S E W, each strains
 /// NT S H D C.
 pub(crate) fn dd_from_tricks(value: &str) -> Result<DdTable, String> {
-    let digits = value.trim().as_bytes();
-    if digits.len() != 20 {
-        return Err(format!("DoubleDummyTricks {value:?} is not 20 hex digits"));
-    }
-    let mut table = DdTable::default();
-    for (i, &c) in digits.iter().enumerate() {
-        let t = (c as char).to_digit(16).ok_or_else(|| {
-            format!(
-                "DoubleDummyTricks {value:?}: {:?} is not a hex digit",
-                c as char
-            )
-        })?;
-        table
-            .set(DECLARERS[i / 5], STRAINS[i % 5], Some(t as u8))
-            .map_err(|e| format!("DoubleDummyTricks {value:?}: {e}"))?;
-    }
-    Ok(table)
+    DdTable::from_hex(value)
 }
 
 /// Writes `DoubleDummyTricks`, when every entry is known.
 pub(crate) fn dd_to_tricks(table: &DdTable) -> Option<String> {
-    let mut s = String::with_capacity(20);
-    for seat in DECLARERS {
-        for strain in STRAINS {
-            s.push(char::from_digit(table.get(seat, strain)? as u32, 16)?);
-        }
-    }
-    Some(s)
+    table.to_hex()
 }
 
 /// The column name without its order sign and width: `+Result\2R` is `Result`.
@@ -238,13 +211,7 @@ pub(crate) fn contracts_tag_value(contracts: &[String]) -> String {
         .join("; ")
 }
 
-/// True for the names of the double-dummy tags.
-pub(crate) fn is_dd_tag(name: &str) -> bool {
-    matches!(
-        name,
-        "OptimumResultTable" | "DoubleDummyTricks" | "OptimumScore" | "ParContract"
-    )
-}
+pub(crate) use crate::board::is_double_dummy_tag as is_dd_tag;
 
 /// What one tag says about the board's double-dummy data, if it is one of
 /// the double-dummy tags and reads.

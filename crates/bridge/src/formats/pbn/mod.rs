@@ -55,10 +55,34 @@ pub(crate) mod dd;
 mod read;
 mod write;
 
-pub(crate) use dd::is_dd_tag;
+pub use crate::model::extras::PbnInfo;
 pub use dd::PbnDdTags;
-pub use read::read;
-pub use write::{write, write_part, write_with};
+pub use write::PbnWriter;
+
+use crate::keeps::Keeps;
+use crate::registry::Descriptor;
+use boardfile_io::{FormatInfo, Signature};
+
+/// The format.
+pub static DESCRIPTOR: Descriptor = Descriptor {
+    info: FormatInfo {
+        name: "PBN",
+        extensions: &["pbn"],
+        description: "Portable Bridge Notation 2.1 (reads import format, writes export format)",
+        signature: Signature::Content {
+            rank: 8,
+            test: sniff,
+        },
+        reads: true,
+        writes: true,
+    },
+    keeps: Keeps {
+        own: &[crate::keeps::Own::PbnPreamble],
+        ..Keeps::EVERYTHING
+    },
+    reader: Some(|src, diag| Ok(Box::new(read::PbnReader::open(src, diag)?))),
+    writer: Some(|options| Box::new(PbnWriter::new(&options.pbn_dd_tags))),
+};
 
 /// The 15 tags of the mandatory tag set, in export order.
 pub const MANDATORY_TAGS: [&str; 15] = [
@@ -78,18 +102,6 @@ pub const MANDATORY_TAGS: [&str; 15] = [
     "Contract",
     "Result",
 ];
-
-/// What a PBN file holds besides its games.
-#[derive(Debug, Clone, PartialEq, Eq, Default)]
-pub struct PbnInfo {
-    /// The `%` lines and empty lines before the first game, as written
-    /// (`% PBN 2.1`, `% EXPORT`, `%Creator: ...`), without line ends.
-    pub preamble: Vec<String>,
-    /// The file was read as UTF-8 rather than ISO-8859-1.
-    pub utf8: bool,
-    /// The file started with a UTF-8 byte-order mark.
-    pub bom: bool,
-}
 
 /// True when the text, after any byte-order mark, white space, `%` lines and
 /// commentary, starts with a tag `[Name`.

@@ -3,16 +3,49 @@
 use super::dd::{agrees, dd_fact, DdFact};
 use super::PbnInfo;
 use crate::auction::{Annotated, Auction, Call, CallToken, CardToken, Play};
-use crate::board::{
-    dealer_for_board, Anchor, Board, BoardSet, Comment, Commentary, Par, Tag, Vulnerability,
-};
+use crate::board::{dealer_for_board, Anchor, Board, Comment, Commentary, Par, Tag, Vulnerability};
 use crate::card::{Card, Rank, Suit};
 use crate::deal::{Deal, Seat};
-use crate::error::{Diagnostics, Error, Position};
-use crate::format::Format;
+use crate::set::{BoardSet, SetInfo};
+use crate::{BoardReader, Format};
+use boardfile_io::{Diagnostics, Error, Position, Source};
 use std::borrow::Cow;
+use std::collections::VecDeque;
 
 const F: Format = Format::Pbn;
+
+/// Reads a PBN file a game at a time.
+pub struct PbnReader {
+    info: SetInfo,
+    boards: VecDeque<Board>,
+    size: u64,
+}
+
+impl PbnReader {
+    pub(super) fn open(mut src: Source<'_>, diag: &mut Diagnostics) -> Result<PbnReader, Error> {
+        let bytes = src.fill_all(usize::MAX)?;
+        let set = read(bytes, diag)?;
+        Ok(PbnReader {
+            info: set.info,
+            boards: set.boards.into(),
+            size: bytes.len() as u64,
+        })
+    }
+}
+
+impl BoardReader for PbnReader {
+    fn head(&self) -> &SetInfo {
+        &self.info
+    }
+
+    fn next_board(&mut self, _: &mut Diagnostics) -> Result<Option<Board>, Error> {
+        Ok(self.boards.pop_front())
+    }
+
+    fn position(&self) -> u64 {
+        self.size
+    }
+}
 
 /// Reads a PBN file: every game becomes a board.
 pub fn read(bytes: &[u8], diag: &mut Diagnostics) -> Result<BoardSet, Error> {
@@ -43,7 +76,7 @@ pub fn read(bytes: &[u8], diag: &mut Diagnostics) -> Result<BoardSet, Error> {
     };
     r.run(diag)?;
     let mut set = r.set;
-    set.pbn = Some(r.info);
+    set.info.pbn = Some(r.info);
     Ok(set)
 }
 

@@ -5,8 +5,28 @@ use super::*;
 use crate::auction::{CallToken, CardToken, Contract};
 use crate::board::{Anchor, Comment, Strain, Vulnerability};
 use crate::deal::Seat;
-use crate::error::{Diagnostics, ErrorKind};
-use crate::format::{read as read_file, validate, Format};
+use crate::{read as read_file, validate, Diagnostics, ErrorKind, Format, WriteOptions};
+
+fn write(set: &crate::BoardSet, out: &mut Vec<u8>) -> Result<(), crate::Error> {
+    crate::write(Format::Pbn, set, out)
+}
+
+fn write_with(
+    set: &crate::BoardSet,
+    out: &mut Vec<u8>,
+    tags: &PbnDdTags,
+) -> Result<(), crate::Error> {
+    crate::write_with(
+        Format::Pbn,
+        set,
+        out,
+        &WriteOptions::with_pbn_dd_tags(*tags),
+    )
+}
+
+fn read(bytes: &[u8], diag: &mut Diagnostics) -> Result<crate::BoardSet, crate::Error> {
+    crate::read_with(Format::Pbn, bytes, diag)
+}
 
 fn fixture(name: &str) -> Vec<u8> {
     let path = std::path::Path::new(env!("CARGO_MANIFEST_DIR"))
@@ -159,7 +179,7 @@ fn import_format_features() {
     let anchors: Vec<&Anchor> = b.comments.iter().map(|c| &c.after).collect();
     assert_eq!(anchors, [&Anchor::Start, &Anchor::Tag("Dealer".into())]);
     assert_eq!(
-        set.pbn.as_ref().unwrap().preamble,
+        set.info.pbn.as_ref().unwrap().preamble,
         [
             "% PBN 2.1",
             "% Content-type: text/x-pbn; charset=ISO-8859-1"
@@ -546,7 +566,7 @@ fn escape_lines_opening_the_first_game_survive_a_second_write() {
     );
     let back = pbn(&out);
     assert_eq!(
-        back.pbn.as_ref().unwrap().preamble,
+        back.info.pbn.as_ref().unwrap().preamble,
         ["% PBN 2.1", "% EXPORT", "% EXPORT", "% PBN 2.1", "% kept"]
     );
     assert_eq!(export(&back), out);
@@ -565,7 +585,7 @@ fn text_iso_8859_1_lacks_makes_the_file_utf8() {
     // "€" side by side. ISO-8859-1 would write "€" as "?", and the E9 of
     // "é" keeps those bytes from reading as UTF-8: only UTF-8 keeps both.
     let mut set = pbn("[Event \"x\"]\n[Deal \"N:- - - -\"]\n");
-    set.pbn = None;
+    set.info.pbn = None;
     set.boards[0].comments.push(crate::board::Commentary {
         after: Anchor::Start,
         comment: Comment::Brace("caf\u{e9} \u{20ac}5".into()),

@@ -1,103 +1,214 @@
 //! The PBN writer: export format, strict.
+//!
+//! Files are written in ISO-8859-1 when their text allows, as PBN 2.1 says,
+//! else in UTF-8 (and always in UTF-8 when read so). The choice is made on
+//! the text written, a board at a time: output is handed on while it is
+//! ASCII (the same bytes either way); from the first other character the
+//! writer holds up to [`HOLD`] bytes, and chooses UTF-8 if a character
+//! ISO-8859-1 lacks comes in that while, or if the held bytes would read
+//! back as UTF-8 (`Ã©`, C3 A9, would come back as `é`), else ISO-8859-1.
+//! A character ISO-8859-1 lacks after that choice is an error naming it.
 
 use super::dd::{agrees, contracts_tag_value, dd_fact, dd_to_tricks, score_tag_value};
 use super::read::{table_columns, NAME_CHAR};
 use super::{PbnDdTags, MANDATORY_TAGS};
 use crate::auction::{Annotated, CallToken, CardToken};
-use crate::board::{Anchor, Board, BoardSet, Comment, Strain, Tag};
+use crate::board::{Anchor, Board, Comment, Strain, Tag};
 use crate::deal::Seat;
-use crate::error::Error;
-use crate::format::Format;
+use crate::set::SetInfo;
+use crate::{BoardWriter, Format};
+use boardfile_io::Error;
 use std::borrow::Cow;
 use std::collections::HashSet;
-use std::io::Write;
 
-/// Writes a PBN file in the export format, with the default choice of
-/// double-dummy tags.
-pub fn write(set: &BoardSet, out: &mut dyn Write) -> Result<(), Error> {
-    write_with(set, out, &PbnDdTags::default())
+/// How long the writer holds ISO-8859-1 output before it settles the
+/// character set.
+const HOLD: usize = 16 << 20;
+
+/// The character set of the file being written.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+enum Charset {
+    /// Everything so far is ASCII: not yet chosen.
+    Open,
+    /// ISO-8859-1 output is held (in `held`) until the choice is made.
+    Holding,
+    /// ISO-8859-1.
+    Latin1,
+    /// UTF-8.
+    Utf8,
 }
 
-/// Writes a PBN file in the export format, generating the double-dummy tags
-/// `dd_tags` names.
-pub fn write_with(set: &BoardSet, out: &mut dyn Write, dd_tags: &PbnDdTags) -> Result<(), Error> {
-    write_part(set, out, dd_tags, true)
+/// Writes PBN in the export format.
+pub struct PbnWriter {
+    w: Writer,
+    info: SetInfo,
+    charset: Charset,
+    held: Vec<u8>,
+    started: bool,
 }
 
-/// Writes the games of `set` as one part of a file written in parts: the
-/// header only with the first part, the empty line before every game but
-/// the file's first. (Tag inheritance state does not carry across parts.)
-pub fn write_part(
-    set: &BoardSet,
-    out: &mut dyn Write,
-    dd_tags: &PbnDdTags,
-    first: bool,
-) -> Result<(), Error> {
-    check(set)?;
-    if set.pbn.as_ref().is_some_and(|i| i.utf8) {
-        render(set, out, dd_tags, first, true)?;
-        return Ok(());
+impl PbnWriter {
+    /// A writer generating the double-dummy tags `dd_tags` names.
+    pub fn new(dd_tags: &PbnDdTags) -> PbnWriter {
+        PbnWriter {
+            w: Writer {
+                buf: Vec::with_capacity(64 * 1024),
+                utf8: false,
+                wide: None,
+                defaults: HashSet::new(),
+                dd_tags: *dd_tags,
+            },
+            info: SetInfo::default(),
+            charset: Charset::Open,
+            held: Vec::new(),
+            started: false,
+        }
     }
-    // Written in ISO-8859-1 unless some text cannot be, or the bytes would
-    // read back as UTF-8 (the reader takes a file whose bytes are UTF-8 for
-    // UTF-8: `Ã©`, C3 A9, would come back as `é`).
-    let mut latin1 = Vec::new();
-    let wide = render(set, &mut latin1, dd_tags, first, false)?;
-    if wide || (!latin1.is_ascii() && std::str::from_utf8(&latin1).is_ok()) {
-        render(set, out, dd_tags, first, true)?;
-        return Ok(());
+
+    /// Renders one piece of the file (the header, a game) with `render`,
+    /// in the character set as chosen so far, and hands it on or holds it.
+    fn emit(
+        &mut self,
+        out: &mut Vec<u8>,
+        render: impl Fn(&mut Writer, &SetInfo),
+    ) -> Result<(), Error> {
+        let utf8 = self.charset == Charset::Utf8;
+        self.w.buf.clear();
+        self.w.utf8 = utf8;
+        self.w.wide = None;
+        render(&mut self.w, &self.info);
+        if utf8 {
+            out.extend_from_slice(&self.w.buf);
+            return Ok(());
+        }
+        if let Some(c) = self.w.wide {
+            match self.charset {
+                Charset::Latin1 => {
+                    return Err(Error::unsupported(
+                        Format::Pbn,
+                        format!(
+                            "{c:?} is not in ISO-8859-1, the character set this file was begun in (its earlier text chose it, over {} MiB back); write UTF-8 PBN from JSON Lines that says so in its set line (\"pbn\":{{\"utf8\":true}})",
+                            HOLD >> 20
+                        ),
+                    ))
+                }
+                _ => {
+                    // Too wide for ISO-8859-1: what is held goes over to
+                    // UTF-8 (it was ASCII or ISO-8859-1 text), and this
+                    // piece is rendered again.
+                    self.switch_to_utf8(out);
+                    self.w.buf.clear();
+                    self.w.utf8 = true;
+                    render(&mut self.w, &self.info);
+                    out.extend_from_slice(&self.w.buf);
+                    return Ok(());
+                }
+            }
+        }
+        match self.charset {
+            Charset::Latin1 => out.extend_from_slice(&self.w.buf),
+            Charset::Open if self.w.buf.is_ascii() => out.extend_from_slice(&self.w.buf),
+            Charset::Open | Charset::Holding => {
+                self.charset = Charset::Holding;
+                self.held.extend_from_slice(&self.w.buf);
+                if self.held.len() >= HOLD {
+                    self.settle(out);
+                }
+            }
+            Charset::Utf8 => unreachable!("handled above"),
+        }
+        Ok(())
     }
-    out.write_all(&latin1)?;
-    Ok(())
+
+    /// Chooses for held ISO-8859-1 output: UTF-8 if its bytes would read
+    /// back as UTF-8, else ISO-8859-1.
+    fn settle(&mut self, out: &mut Vec<u8>) {
+        if self.charset != Charset::Holding {
+            return;
+        }
+        if std::str::from_utf8(&self.held).is_ok() {
+            self.switch_to_utf8(out);
+        } else {
+            out.append(&mut self.held);
+            self.charset = Charset::Latin1;
+        }
+    }
+
+    /// Switches to UTF-8, handing on the held ISO-8859-1 bytes converted.
+    fn switch_to_utf8(&mut self, out: &mut Vec<u8>) {
+        for &b in &self.held {
+            if b < 0x80 {
+                out.push(b);
+            } else {
+                out.extend_from_slice(char::from(b).encode_utf8(&mut [0; 2]).as_bytes());
+            }
+        }
+        self.held.clear();
+        self.charset = Charset::Utf8;
+    }
 }
 
-/// Writes the file in UTF-8 or ISO-8859-1; true when some text had a
-/// character ISO-8859-1 lacks.
-fn render(
-    set: &BoardSet,
-    out: &mut dyn Write,
-    dd_tags: &PbnDdTags,
-    first: bool,
-    utf8: bool,
-) -> Result<bool, Error> {
-    let info = set.pbn.as_ref();
-    let mut w = Writer {
-        buf: Vec::with_capacity(64 * 1024),
-        utf8,
-        wide: false,
-        defaults: HashSet::new(),
-        dd_tags: *dd_tags,
-    };
-    if first {
-        if info.is_some_and(|i| i.bom) {
-            w.buf.extend_from_slice(b"\xef\xbb\xbf");
+impl BoardWriter for PbnWriter {
+    fn head(&mut self, head: &SetInfo, _: &mut Vec<u8>) -> Result<(), Error> {
+        check_set(head)?;
+        self.info = head.clone();
+        if let Some(i) = &head.pbn {
+            if i.utf8 || i.bom {
+                self.charset = Charset::Utf8;
+            }
         }
-        w.buf.extend_from_slice(b"% PBN 2.1\r\n% EXPORT\r\n");
-        for line in own_header_dropped(info.map_or(&[][..], |i| &i.preamble[..])) {
-            w.text(line);
-            w.buf.extend_from_slice(b"\r\n");
-        }
+        Ok(())
     }
-    for (i, board) in set.boards.iter().enumerate() {
-        if i > 0 || !first {
-            w.buf.extend_from_slice(b"\r\n");
+
+    fn board(&mut self, board: &Board, out: &mut Vec<u8>) -> Result<(), Error> {
+        check_board(board)?;
+        if !self.started {
+            self.started = true;
+            self.emit(out, |w, info| w.header(info))?;
+        } else {
+            self.emit(out, |w, _| w.buf.extend_from_slice(b"\r\n"))?;
         }
-        w.game(set, board);
-        if w.buf.len() >= 60 * 1024 {
-            out.write_all(&w.buf)?;
-            w.buf.clear();
-        }
+        self.emit(out, |w, info| w.game(info, board))
     }
-    out.write_all(&w.buf)?;
-    Ok(w.wide)
+
+    fn finish(&mut self, _: &SetInfo, out: &mut Vec<u8>) -> Result<(), Error> {
+        if !self.started {
+            self.started = true;
+            self.emit(out, |w, info| w.header(info))?;
+        }
+        self.settle(out);
+        Ok(())
+    }
 }
 
 /// Refuses what PBN cannot say, so that nothing is written that does not
-/// read back (other formats' text may hold anything): a tag name that is
-/// not letters, digits and `_`; a line break in a tag value, note, `;` or
-/// `%` comment or preamble line; `}` in a `{}` comment; a table element
-/// that is neither a string nor a run of printing characters.
-fn check(set: &BoardSet) -> Result<(), Error> {
+/// read back (other formats' text may hold anything): a line break in the
+/// event, site, date or a preamble line.
+fn check_set(info: &SetInfo) -> Result<(), Error> {
+    let one_line = |s: &str| !s.contains(['\r', '\n']);
+    let fail = |what: String| Err(Error::unsupported(Format::Pbn, what));
+    for (name, text) in [
+        ("event", &info.event),
+        ("site", &info.site),
+        ("date", &info.date),
+    ] {
+        if text.as_deref().is_some_and(|t| !one_line(t)) {
+            return fail(format!("the {name} holds a line break"));
+        }
+    }
+    for line in info.pbn.iter().flat_map(|i| &i.preamble) {
+        if !one_line(line) {
+            return fail(format!("a preamble line holds a line break: {line:?}"));
+        }
+    }
+    Ok(())
+}
+
+/// Refuses what PBN cannot say of a board: a tag name that is not letters,
+/// digits and `_`; a line break in a tag value, note, `;` or `%` comment;
+/// `}` in a `{}` comment; a table element that is neither a string nor a
+/// run of printing characters; board 0.
+fn check_board(b: &Board) -> Result<(), Error> {
     let one_line = |s: &str| !s.contains(['\r', '\n']);
     // As the reader takes section data: a string with no `"` or line break
     // inside, or a run of characters above the space but `[]{};"`.
@@ -108,61 +219,45 @@ fn check(set: &BoardSet) -> Result<(), Error> {
         None => !e.is_empty() && e.chars().all(|c| c > ' ' && !"[]{};\"".contains(c)),
     };
     let fail = |what: String| Err(Error::unsupported(Format::Pbn, what));
-    for (name, text) in [
-        ("event", &set.event),
-        ("site", &set.site),
-        ("date", &set.date),
-    ] {
-        if text.as_deref().is_some_and(|t| !one_line(t)) {
-            return fail(format!("the {name} holds a line break"));
+    let n = b.number;
+    if n == 0 {
+        return fail("board 0: PBN board numbers are positive".into());
+    }
+    for t in &b.tags {
+        if t.name.is_empty() || !t.name.bytes().all(|c| NAME_CHAR[c as usize]) {
+            return fail(format!(
+                "board {n}: {:?} is not a tag name (letters, digits, _)",
+                t.name
+            ));
+        }
+        if !one_line(&t.value) {
+            return fail(format!("board {n}: tag {} holds a line break", t.name));
+        }
+        if let Some(e) = t.rows.iter().flatten().find(|e| !element(e)) {
+            return fail(format!(
+                "board {n}: table {} holds {e:?}, not a PBN token",
+                t.name
+            ));
         }
     }
-    for line in set.pbn.iter().flat_map(|i| &i.preamble) {
-        if !one_line(line) {
-            return fail(format!("a preamble line holds a line break: {line:?}"));
-        }
+    let notes = b
+        .auction
+        .iter()
+        .flat_map(|a| &a.notes)
+        .chain(b.play.iter().flat_map(|p| &p.notes));
+    if notes.into_iter().any(|t| !one_line(t)) {
+        return fail(format!("board {n}: a note holds a line break"));
     }
-    for b in &set.boards {
-        let n = b.number;
-        if n == 0 {
-            return fail("board 0: PBN board numbers are positive".into());
-        }
-        for t in &b.tags {
-            if t.name.is_empty() || !t.name.bytes().all(|c| NAME_CHAR[c as usize]) {
-                return fail(format!(
-                    "board {n}: {:?} is not a tag name (letters, digits, _)",
-                    t.name
-                ));
-            }
-            if !one_line(&t.value) {
-                return fail(format!("board {n}: tag {} holds a line break", t.name));
-            }
-            if let Some(e) = t.rows.iter().flatten().find(|e| !element(e)) {
-                return fail(format!(
-                    "board {n}: table {} holds {e:?}, not a PBN token",
-                    t.name
-                ));
-            }
-        }
-        let notes = b
-            .auction
-            .iter()
-            .flat_map(|a| &a.notes)
-            .chain(b.play.iter().flat_map(|p| &p.notes));
-        if notes.into_iter().any(|t| !one_line(t)) {
-            return fail(format!("board {n}: a note holds a line break"));
-        }
-        for c in &b.comments {
-            let ok = match &c.comment {
-                Comment::Brace(t) => !t.contains('}'),
-                Comment::Line(t) | Comment::Escape(t) => one_line(t),
-            };
-            if !ok {
-                return fail(format!(
-                    "board {n}: a comment cannot be written: {:?}",
-                    c.comment
-                ));
-            }
+    for c in &b.comments {
+        let ok = match &c.comment {
+            Comment::Brace(t) => !t.contains('}'),
+            Comment::Line(t) | Comment::Escape(t) => one_line(t),
+        };
+        if !ok {
+            return fail(format!(
+                "board {n}: a comment cannot be written: {:?}",
+                c.comment
+            ));
         }
     }
     Ok(())
@@ -193,8 +288,8 @@ fn own_header_dropped(preamble: &[String]) -> &[String] {
 struct Writer {
     buf: Vec<u8>,
     utf8: bool,
-    /// Set when ISO-8859-1 text met a character it lacks.
-    wide: bool,
+    /// The first character ISO-8859-1 lacks that its text met.
+    wide: Option<char>,
     /// Tags given a `##` value so far: a game without them inherits.
     defaults: HashSet<String>,
     dd_tags: PbnDdTags,
@@ -243,7 +338,9 @@ impl Writer {
         } else {
             for c in s.chars() {
                 let byte = u8::try_from(c as u32);
-                self.wide |= byte.is_err();
+                if byte.is_err() && self.wide.is_none() {
+                    self.wide = Some(c);
+                }
                 self.buf.push(byte.unwrap_or(b'?'));
             }
         }
@@ -324,7 +421,20 @@ impl Writer {
         }
     }
 
-    fn game(&mut self, set: &BoardSet, b: &Board) {
+    /// `% PBN 2.1`, `% EXPORT`, and the file's other `%` lines before its
+    /// first game.
+    fn header(&mut self, info: &SetInfo) {
+        if info.pbn.as_ref().is_some_and(|i| i.bom) {
+            self.buf.extend_from_slice(b"\xef\xbb\xbf");
+        }
+        self.buf.extend_from_slice(b"% PBN 2.1\r\n% EXPORT\r\n");
+        for line in own_header_dropped(info.pbn.as_ref().map_or(&[][..], |i| &i.preamble[..])) {
+            self.text(line);
+            self.buf.extend_from_slice(b"\r\n");
+        }
+    }
+
+    fn game(&mut self, set: &SetInfo, b: &Board) {
         let plain = b.tags.is_empty()
             && b.comments.is_empty()
             && b.auction.is_none()

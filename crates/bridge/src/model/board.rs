@@ -1,12 +1,8 @@
-//! Boards and board sets.
+//! Boards: conditions, double-dummy data, tags, auction, play, commentary.
 
+use super::extras::{DlmBoard, DupTrailer, LinBoard};
 use crate::auction::{Auction, Play};
 use crate::deal::{Deal, Seat};
-use crate::formats::dlm::{DlmBoard, DlmInfo};
-use crate::formats::dup::DupTrailer;
-use crate::formats::lin::{LinBoard, LinInfo};
-use crate::formats::pavlicek::PavlicekInfo;
-use crate::formats::pbn::PbnInfo;
 use std::borrow::Cow;
 use std::fmt;
 
@@ -163,15 +159,45 @@ impl DdTable {
         self.tricks.iter().flatten().all(|&t| t != DdTable::UNKNOWN)
     }
 
+    /// The declarer order of [`DdTable::to_hex`]: N S E W.
+    pub const HEX_DECLARERS: [Seat; 4] = [Seat::North, Seat::South, Seat::East, Seat::West];
+
     /// The 20 hex digits of PBN's `DoubleDummyTricks` (declarers N S E W,
     /// each strains NT S H D C), when every entry is known.
     pub fn to_hex(&self) -> Option<String> {
-        crate::formats::pbn::dd::dd_to_tricks(self)
+        let mut s = String::with_capacity(20);
+        for seat in Self::HEX_DECLARERS {
+            for strain in Strain::NT_FIRST {
+                s.push(char::from_digit(self.get(seat, strain)? as u32, 16)?);
+            }
+        }
+        Some(s)
     }
 
-    /// A table from the 20 hex digits of [`DdTable::to_hex`].
-    pub fn from_hex(digits: &str) -> Result<DdTable, String> {
-        crate::formats::pbn::dd::dd_from_tricks(digits)
+    /// A table from the 20 hex digits of [`DdTable::to_hex`] (either case,
+    /// white space around them allowed).
+    pub fn from_hex(value: &str) -> Result<DdTable, String> {
+        let digits = value.trim().as_bytes();
+        if digits.len() != 20 {
+            return Err(format!("DoubleDummyTricks {value:?} is not 20 hex digits"));
+        }
+        let mut table = DdTable::default();
+        for (i, &c) in digits.iter().enumerate() {
+            let t = (c as char).to_digit(16).ok_or_else(|| {
+                format!(
+                    "DoubleDummyTricks {value:?}: {:?} is not a hex digit",
+                    c as char
+                )
+            })?;
+            table
+                .set(
+                    Self::HEX_DECLARERS[i / 5],
+                    Strain::NT_FIRST[i % 5],
+                    Some(t as u8),
+                )
+                .map_err(|e| format!("DoubleDummyTricks {value:?}: {e}"))?;
+        }
+        Ok(table)
     }
 }
 
@@ -218,6 +244,21 @@ impl Tag {
     pub fn is_section(&self) -> bool {
         !self.rows.is_empty() || self.name.ends_with("Table")
     }
+
+    /// True for the tags that carry double-dummy data, which the model also
+    /// holds as [`Board::dd`] and [`Board::par`]: `OptimumResultTable`,
+    /// `DoubleDummyTricks`, `OptimumScore` and `ParContract`.
+    pub fn is_double_dummy(&self) -> bool {
+        is_double_dummy_tag(&self.name)
+    }
+}
+
+/// True for the names of the double-dummy tags (see [`Tag::is_double_dummy`]).
+pub fn is_double_dummy_tag(name: &str) -> bool {
+    matches!(
+        name,
+        "OptimumResultTable" | "DoubleDummyTricks" | "OptimumScore" | "ParContract"
+    )
 }
 
 /// Commentary kept with a board.
@@ -335,94 +376,6 @@ impl Board {
     pub fn has_default_conditions(&self) -> bool {
         self.dealer == dealer_for_board(self.number)
             && self.vulnerability == Vulnerability::for_board(self.number)
-    }
-}
-
-/// Which of the set's headings: see [`BoardSet::heading`].
-#[derive(Debug, Clone, Copy, PartialEq, Eq)]
-pub enum Heading {
-    /// The event.
-    Event,
-    /// The site.
-    Site,
-    /// The date.
-    Date,
-}
-
-/// Boards plus the set-level data a file carries.
-#[derive(Debug, Clone, PartialEq, Eq, Default)]
-pub struct BoardSet {
-    /// The boards, in file order.
-    pub boards: Vec<Board>,
-    /// Event name (BRE's first line).
-    pub event: Option<String>,
-    /// Site (BRE's second line).
-    pub site: Option<String>,
-    /// Date as written (BRE's third line).
-    pub date: Option<String>,
-    /// Everything of a DLM file that is not a board inside From..To.
-    pub dlm: Option<DlmInfo>,
-    /// A PBN file's `%` lines before the first game and its character set.
-    pub pbn: Option<PbnInfo>,
-    /// A LIN file's text before the first board.
-    pub lin: Option<LinInfo>,
-    /// The terminator of a Pavlicek binary file and what follows it.
-    pub pavlicek: Option<PavlicekInfo>,
-}
-
-impl BoardSet {
-    /// A set of these boards and nothing else.
-    pub fn from_boards(boards: Vec<Board>) -> BoardSet {
-        BoardSet {
-            boards,
-            ..BoardSet::default()
-        }
-    }
-
-    /// The event, site or date of the set: the set-level field (BRE's lines)
-    /// when there is one, else the first board's `Event`, `Site` or `Date`
-    /// tag when it says something (not empty, not `?`).
-    pub fn heading(&self, which: Heading) -> Option<&str> {
-        let (field, tag) = match which {
-            Heading::Event => (&self.event, "Event"),
-            Heading::Site => (&self.site, "Site"),
-            Heading::Date => (&self.date, "Date"),
-        };
-        field.as_deref().or_else(|| {
-            self.tag_value(0, tag)
-                .filter(|v| !v.is_empty() && *v != "?")
-        })
-    }
-
-    /// The value of tag `name` for board `index`, PBN's inheritance resolved:
-    /// `#` takes the value of the nearest board before that has a real one,
-    /// `##text` means `text` here and for every later board that does not
-    /// give the tag. `None` when no board up to `index` gives it.
-    pub fn tag_value(&self, index: usize, name: &str) -> Option<&str> {
-        let own = self.boards.get(index)?.tag(name);
-        match own {
-            Some(v) if v.starts_with("##") => return Some(&v[2..]),
-            Some(v) if v != "#" => return Some(v),
-            _ => {}
-        }
-        let earlier = self.boards[..index]
-            .iter()
-            .enumerate()
-            .rev()
-            .find_map(|(j, b)| b.tag(name).filter(|v| *v != "#").map(|v| (j, v)));
-        fn strip(v: &str) -> &str {
-            v.strip_prefix("##").unwrap_or(v)
-        }
-        match (own, earlier) {
-            (Some(_), found) => Some(found.map_or("", |(_, v)| strip(v))),
-            (None, Some((j, v))) => {
-                let default_set = self.boards[..=j]
-                    .iter()
-                    .any(|b| b.tag(name).is_some_and(|t| t.starts_with("##")));
-                default_set.then(|| strip(v))
-            }
-            (None, None) => None,
-        }
     }
 }
 

@@ -1,12 +1,32 @@
-//! Errors, warnings and where they happened.
+//! Errors, warnings and where in a file they were found, for every format
+//! of both games.
 //!
-//! Positions count bytes from 0, lines and columns from 1 and records from 0,
-//! like the csv crate; a record is one board record of the file (a 128-byte
-//! BRI record, a DLM `Board NN=` line, a JSON line, a PBN game), counted in
-//! file order. A column counts bytes from the start of its line.
+//! Positions count bytes from 0, lines and columns from 1 and records from
+//! 0, like the csv crate. A record is one record of the file in file order
+//! (a 128-byte BRI record, a DLM `Board NN=` line, a JSON line, a PBN game,
+//! a WTHOR game); a column counts bytes from the start of its line. Within
+//! a record a position may name a part of it (`move 17` of a game).
 
-use crate::format::Format;
 use std::fmt;
+
+/// The name of the format an error or warning is about: `DLM`, `WTB`.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
+pub struct FormatName(pub &'static str);
+
+impl fmt::Display for FormatName {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.write_str(self.0)
+    }
+}
+
+/// A numbered part of a record: `move 17` of a game (from 1).
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub struct Within {
+    /// What the part is: `move`.
+    pub what: &'static str,
+    /// Its number.
+    pub index: u64,
+}
 
 /// Where in a file something was found.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Default)]
@@ -19,6 +39,8 @@ pub struct Position {
     pub column: Option<u64>,
     /// Record index from 0, when inside a record.
     pub record: Option<u64>,
+    /// A part of the record, when one is at fault.
+    pub within: Option<Within>,
 }
 
 impl Position {
@@ -26,9 +48,7 @@ impl Position {
     pub fn byte(byte: u64) -> Position {
         Position {
             byte,
-            line: None,
-            column: None,
-            record: None,
+            ..Position::default()
         }
     }
 
@@ -36,9 +56,8 @@ impl Position {
     pub fn record(record: u64, byte: u64) -> Position {
         Position {
             byte,
-            line: None,
-            column: None,
             record: Some(record),
+            ..Position::default()
         }
     }
 
@@ -53,19 +72,42 @@ impl Position {
         self.column = Some(column);
         self
     }
+
+    /// This position at a numbered part of its record (`move 17`).
+    pub fn within(mut self, what: &'static str, index: u64) -> Position {
+        self.within = Some(Within { what, index });
+        self
+    }
+
+    /// This position moved on by the start of a part of the file read on
+    /// its own: bytes, lines and records before it.
+    pub fn shifted(mut self, bytes: u64, lines: u64, records: u64) -> Position {
+        self.byte += bytes;
+        if let Some(l) = &mut self.line {
+            *l += lines;
+        }
+        if let Some(r) = &mut self.record {
+            *r += records;
+        }
+        self
+    }
 }
 
 impl fmt::Display for Position {
     /// `record 3 (line 41, byte 1203)`, `record 3 (line 41, column 7, byte
-    /// 1203)`, `line 2 (byte 11)` or `byte 78`.
+    /// 1203)`, `record 3, move 17 (byte 228)`, `line 2 (byte 11)` or `byte 78`.
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         let line = match (self.line, self.column) {
             (Some(l), Some(c)) => format!("line {l}, column {c}, "),
             (Some(l), None) => format!("line {l}, "),
             _ => String::new(),
         };
+        let within = match self.within {
+            Some(w) => format!(", {} {}", w.what, w.index),
+            None => String::new(),
+        };
         match (self.record, line.is_empty()) {
-            (Some(r), _) => write!(f, "record {r} ({line}byte {})", self.byte),
+            (Some(r), _) => write!(f, "record {r}{within} ({line}byte {})", self.byte),
             (None, false) => write!(f, "{} (byte {})", &line[..line.len() - 2], self.byte),
             (None, true) => write!(f, "byte {}", self.byte),
         }
@@ -81,7 +123,7 @@ pub enum ErrorKind {
     /// The bytes do not follow the format's grammar.
     Syntax(String),
     /// Well-formed but impossible: a card twice, a 14-card hand, DUP halves
-    /// that disagree.
+    /// that disagree, an illegal move.
     Invalid(String),
     /// A stored checksum does not match the data.
     Checksum {
@@ -103,7 +145,7 @@ pub enum ErrorKind {
 
 struct Inner {
     kind: ErrorKind,
-    format: Option<Format>,
+    format: Option<FormatName>,
     position: Option<Position>,
 }
 
@@ -121,25 +163,42 @@ impl Error {
     }
 
     /// A syntax error at `position`.
-    pub fn syntax(format: Format, position: Position, message: impl Into<String>) -> Error {
+    pub fn syntax(
+        format: impl Into<FormatName>,
+        position: Position,
+        message: impl Into<String>,
+    ) -> Error {
         Error::new(ErrorKind::Syntax(message.into())).at(format, position)
     }
 
     /// An invalid-data error at `position`.
-    pub fn invalid(format: Format, position: Position, message: impl Into<String>) -> Error {
+    pub fn invalid(
+        format: impl Into<FormatName>,
+        position: Position,
+        message: impl Into<String>,
+    ) -> Error {
         Error::new(ErrorKind::Invalid(message.into())).at(format, position)
     }
 
     /// An unsupported-data error for writing `format`.
-    pub fn unsupported(format: Format, message: impl Into<String>) -> Error {
+    pub fn unsupported(format: impl Into<FormatName>, message: impl Into<String>) -> Error {
         let mut e = Error::new(ErrorKind::Unsupported(message.into()));
-        e.0.format = Some(format);
+        e.0.format = Some(format.into());
         e
     }
 
+    /// A size or count beyond what is accepted, at `position`.
+    pub fn limit(
+        format: impl Into<FormatName>,
+        position: Position,
+        message: impl Into<String>,
+    ) -> Error {
+        Error::new(ErrorKind::Limit(message.into())).at(format, position)
+    }
+
     /// Tags the error with a format and position.
-    pub fn at(mut self, format: Format, position: Position) -> Error {
-        self.0.format = Some(format);
+    pub fn at(mut self, format: impl Into<FormatName>, position: Position) -> Error {
+        self.0.format = Some(format.into());
         self.0.position = Some(position);
         self
     }
@@ -148,13 +207,7 @@ impl Error {
     /// byte, line and record moved on by the part's start.
     pub fn shifted(mut self, bytes: u64, lines: u64, records: u64) -> Error {
         if let Some(p) = &mut self.0.position {
-            p.byte += bytes;
-            if let Some(l) = &mut p.line {
-                *l += lines;
-            }
-            if let Some(r) = &mut p.record {
-                *r += records;
-            }
+            *p = p.shifted(bytes, lines, records);
         }
         self
     }
@@ -165,7 +218,7 @@ impl Error {
     }
 
     /// The format being read or written, if known.
-    pub fn format(&self) -> Option<Format> {
+    pub fn format(&self) -> Option<FormatName> {
         self.0.format
     }
 
@@ -174,7 +227,28 @@ impl Error {
         self.0.position
     }
 
-    /// True for errors in the input data (as opposed to I/O failures).
+    /// The message without the format and position.
+    pub fn message(&self) -> String {
+        self.kind_text()
+    }
+
+    fn kind_text(&self) -> String {
+        match &self.0.kind {
+            ErrorKind::Io(e) => e.to_string(),
+            ErrorKind::Syntax(m)
+            | ErrorKind::Invalid(m)
+            | ErrorKind::Unsupported(m)
+            | ErrorKind::Limit(m)
+            | ErrorKind::UnknownFormat(m) => m.clone(),
+            ErrorKind::Checksum {
+                what,
+                found,
+                expected,
+            } => format!("{what}: checksum {found} in the file, {expected} computed from the data"),
+        }
+    }
+
+    /// True for errors in the data (as opposed to I/O failures).
     pub fn is_data_error(&self) -> bool {
         !matches!(self.0.kind, ErrorKind::Io(_))
     }
@@ -184,30 +258,13 @@ impl fmt::Display for Error {
     /// `DLM error at record 3 (line 41, byte 1203): board 4: checksum 018, expected 031`.
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         if let Some(format) = self.0.format {
-            write!(f, "{} error", format.name())?;
+            write!(f, "{format} error")?;
             if let Some(p) = self.0.position {
                 write!(f, " at {p}")?;
             }
             f.write_str(": ")?;
         }
-        match &self.0.kind {
-            ErrorKind::Io(e) => write!(f, "{e}"),
-            ErrorKind::Syntax(m)
-            | ErrorKind::Invalid(m)
-            | ErrorKind::Unsupported(m)
-            | ErrorKind::Limit(m)
-            | ErrorKind::UnknownFormat(m) => f.write_str(m),
-            ErrorKind::Checksum {
-                what,
-                found,
-                expected,
-            } => {
-                write!(
-                    f,
-                    "{what}: checksum {found} in the file, {expected} computed from the data"
-                )
-            }
-        }
+        f.write_str(&self.kind_text())
     }
 }
 
@@ -233,11 +290,11 @@ impl From<std::io::Error> for Error {
 }
 
 /// Something odd that does not stop reading: non-standard padding, a field
-/// that disagrees with the rest, data the next write will change.
+/// that disagrees with the rest, data the next write will change, a guess.
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub struct Warning {
     /// The format being read.
-    pub format: Format,
+    pub format: FormatName,
     /// Where, if known.
     pub position: Option<Position>,
     /// What was noticed.
@@ -246,7 +303,7 @@ pub struct Warning {
 
 impl fmt::Display for Warning {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        write!(f, "{} warning", self.format.name())?;
+        write!(f, "{} warning", self.format)?;
         if let Some(p) = self.position {
             write!(f, " at {p}")?;
         }
@@ -256,22 +313,29 @@ impl fmt::Display for Warning {
 
 /// Collects the problems a reader finds.
 ///
-/// In strict mode (plain reading) the first error ends the read; in collecting
-/// mode (validation) a reader records an error in a record, skips that record
-/// and goes on, so every problem of a file is reported in one run.
+/// In strict mode (plain reading) the first error ends the read; in
+/// collecting mode (validation) a reader records an error in a record,
+/// skips that record and goes on, so every problem of a file is reported in
+/// one run. At most [`Diagnostics::MAX`] errors and as many warnings are
+/// kept, so that a file of a million bad records costs no more memory than
+/// one of a thousand; the rest are counted.
 #[derive(Debug, Default)]
 pub struct Diagnostics {
     collect: bool,
-    /// Errors found so far (collecting mode only).
+    /// Errors found so far (collecting mode only), the first [`Diagnostics::MAX`].
     pub errors: Vec<Error>,
-    /// Warnings found so far.
+    /// Warnings found so far, the first [`Diagnostics::MAX`].
     pub warnings: Vec<Warning>,
+    /// Errors found beyond those kept.
+    pub more_errors: u64,
+    /// Warnings found beyond those kept.
+    pub more_warnings: u64,
 }
 
-/// Errors are kept up to this many; further ones are counted only.
-const MAX_ERRORS: usize = 1000;
-
 impl Diagnostics {
+    /// Errors and warnings kept, each.
+    pub const MAX: usize = 1000;
+
     /// Stops at the first error.
     pub fn strict() -> Diagnostics {
         Diagnostics::default()
@@ -285,16 +349,37 @@ impl Diagnostics {
         }
     }
 
+    /// True when errors are collected rather than returned.
+    pub fn is_collecting(&self) -> bool {
+        self.collect
+    }
+
+    /// Errors found, kept or not.
+    pub fn error_count(&self) -> u64 {
+        self.errors.len() as u64 + self.more_errors
+    }
+
+    /// Warnings found, kept or not.
+    pub fn warning_count(&self) -> u64 {
+        self.warnings.len() as u64 + self.more_warnings
+    }
+
     /// Records a recoverable error: returns it back in strict mode, keeps it
     /// and returns `Ok` in collecting mode.
     pub fn error(&mut self, e: Error) -> Result<(), Error> {
         if !self.collect {
             return Err(e);
         }
-        if self.errors.len() < MAX_ERRORS {
-            self.errors.push(e);
-        }
+        self.keep(e);
         Ok(())
+    }
+
+    fn keep(&mut self, e: Error) {
+        if self.errors.len() < Self::MAX {
+            self.errors.push(e);
+        } else {
+            self.more_errors += 1;
+        }
     }
 
     /// Records data that contradicts other data of the same record (two
@@ -302,28 +387,29 @@ impl Diagnostics {
     /// when reading, which goes on with the first value.
     pub fn contradiction(&mut self, e: Error) {
         if self.collect {
-            if self.errors.len() < MAX_ERRORS {
-                self.errors.push(e);
-            }
+            self.keep(e);
         } else {
-            let format = e.format().unwrap_or(Format::Jsonl);
+            let format = e.format().unwrap_or(FormatName("?"));
             let position = e.position();
-            let message = match e.kind() {
-                ErrorKind::Invalid(m) | ErrorKind::Syntax(m) => m.clone(),
-                _ => e.to_string(),
-            };
-            self.warn(format, position, message);
+            self.warn(format, position, e.kind_text());
         }
     }
 
     /// Records a warning.
-    pub fn warn(&mut self, format: Format, position: Option<Position>, message: impl Into<String>) {
-        if self.warnings.len() < MAX_ERRORS {
+    pub fn warn(
+        &mut self,
+        format: impl Into<FormatName>,
+        position: Option<Position>,
+        message: impl Into<String>,
+    ) {
+        if self.warnings.len() < Self::MAX {
             self.warnings.push(Warning {
-                format,
+                format: format.into(),
                 position,
                 message: message.into(),
             });
+        } else {
+            self.more_warnings += 1;
         }
     }
 }
@@ -332,6 +418,9 @@ impl Diagnostics {
 mod tests {
     use super::*;
 
+    const DLM: FormatName = FormatName("DLM");
+    const BRI: FormatName = FormatName("BRI");
+
     #[test]
     fn display_names_format_record_line_and_byte() {
         let e = Error::new(ErrorKind::Checksum {
@@ -339,25 +428,32 @@ mod tests {
             found: "018".into(),
             expected: "031".into(),
         })
-        .at(Format::Dlm, Position::record(2, 1203).with_line(41));
+        .at(DLM, Position::record(2, 1203).with_line(41));
         assert_eq!(
             e.to_string(),
             "DLM error at record 2 (line 41, byte 1203): board 3: checksum 018 in the file, 031 computed from the data"
         );
-        let e = Error::syntax(Format::Bri, Position::byte(78), "bad");
+        let e = Error::syntax(BRI, Position::byte(78), "bad");
         assert_eq!(e.to_string(), "BRI error at byte 78: bad");
         let at = Position::record(4, 300).with_line(12).with_column(7);
         assert_eq!(at.to_string(), "record 4 (line 12, column 7, byte 300)");
         let at = Position::byte(11).with_line(2);
         assert_eq!(at.to_string(), "line 2 (byte 11)");
+        let at = Position::record(3, 228).within("move", 17);
+        assert_eq!(at.to_string(), "record 3, move 17 (byte 228)");
     }
 
     #[test]
-    fn strict_stops_collecting_goes_on() {
-        let e = || Error::syntax(Format::Bri, Position::byte(0), "x");
+    fn strict_stops_collecting_goes_on_and_counts_past_the_cap() {
+        let e = || Error::syntax(BRI, Position::byte(0), "x");
         assert!(Diagnostics::strict().error(e()).is_err());
         let mut d = Diagnostics::collecting();
-        assert!(d.error(e()).is_ok() && d.error(e()).is_ok());
-        assert_eq!(d.errors.len(), 2);
+        for _ in 0..Diagnostics::MAX + 5 {
+            assert!(d.error(e()).is_ok());
+            d.warn(BRI, None, "w");
+        }
+        assert_eq!(d.errors.len(), Diagnostics::MAX);
+        assert_eq!(d.error_count(), Diagnostics::MAX as u64 + 5);
+        assert_eq!(d.warning_count(), Diagnostics::MAX as u64 + 5);
     }
 }

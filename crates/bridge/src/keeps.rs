@@ -1,0 +1,591 @@
+//! What a format keeps of a board set, as data, and what a conversion
+//! loses, counted from that data and the boards at hand.
+//!
+//! Each format states what it keeps ([`Keeps`], on its descriptor). The
+//! loss notes of a conversion are not written per pair of formats: a
+//! [`LossCount`] looks at each board (and the set-level data) for what the
+//! output format does not keep, and counts it. The `formats` table's
+//! "keeps" column is written from the same statement ([`Keeps::describe`]).
+
+use crate::board::{is_double_dummy_tag, Board, Strain};
+use crate::deal::Seat;
+use crate::set::SetInfo;
+use crate::{CallToken, Format};
+use std::fmt;
+
+/// Which deals a format holds.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Deals {
+    /// None (double-dummy tables only).
+    None,
+    /// Complete deals only: a partial one is refused on write.
+    Complete,
+    /// Complete and partial deals.
+    Partial,
+    /// Partial deals, but an unknown East beside three whole hands reads
+    /// back as the 13 cards the others lack (LIN's `md|`).
+    PartialButLoneEast,
+}
+
+/// How a format gives board numbers.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Numbers {
+    /// Each board's own number.
+    Any,
+    /// By position: 1, 2, 3...
+    ByPosition,
+    /// By position from the first board's number (kept in the file).
+    OnFromFirst,
+    /// Each board's own number, 1 to this many, From..To without gaps.
+    Range(u32),
+}
+
+/// Which double-dummy results a format holds.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum DoubleDummy {
+    /// None.
+    None,
+    /// One hand's five results.
+    OneHand,
+    /// The whole table.
+    Table,
+}
+
+/// Which tags (named values: players, contract, result...) a format holds.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Tags {
+    /// None.
+    None,
+    /// These names only, described in the loss note as "tags other than
+    /// `described`".
+    Only {
+        /// The tag names kept.
+        names: &'static [&'static str],
+        /// How the loss note names them.
+        described: &'static str,
+    },
+    /// Every tag.
+    All,
+}
+
+/// How much of an auction and play a format holds.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Play {
+    /// Neither.
+    None,
+    /// The calls and cards, alerts and their explanations, a claim; not
+    /// PBN's other annotations or auction markers (`+`, `-`, `^S`).
+    Plain,
+    /// Everything PBN can say.
+    All,
+}
+
+/// Data that only one format carries, kept by that format (and JSON Lines).
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Own {
+    /// DLM's per-board duplicates and property, its header and the boards
+    /// outside From..To.
+    Dlm,
+    /// DUP's trailer.
+    DupTrailer,
+    /// A LIN board's text and the file's header.
+    Lin,
+    /// A PBN file's `%` lines before its first game.
+    PbnPreamble,
+    /// A Pavlicek binary file's terminator and what follows it.
+    PavlicekTail,
+}
+
+/// What a format keeps of a board set; anything else is dropped on write,
+/// and named as a loss.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub struct Keeps {
+    /// Deals.
+    pub deals: Deals,
+    /// Board numbers.
+    pub numbers: Numbers,
+    /// Dealer and vulnerability other than the board number's.
+    pub conditions: bool,
+    /// Double-dummy results.
+    pub dd: DoubleDummy,
+    /// Par.
+    pub par: bool,
+    /// The set's event, site and date.
+    pub headings: bool,
+    /// Tags.
+    pub tags: Tags,
+    /// Auction and play.
+    pub play: Play,
+    /// Commentary (`{}`, `;`, `%` comments).
+    pub comments: bool,
+    /// Data only one format carries.
+    pub own: &'static [Own],
+    /// A word for people on what else it is (`for people: not read back`).
+    pub remark: Option<&'static str>,
+}
+
+impl Keeps {
+    /// Keeps everything (JSON Lines).
+    pub const EVERYTHING: Keeps = Keeps {
+        deals: Deals::Partial,
+        numbers: Numbers::Any,
+        conditions: true,
+        dd: DoubleDummy::Table,
+        par: true,
+        headings: true,
+        tags: Tags::All,
+        play: Play::All,
+        comments: true,
+        own: &[
+            Own::Dlm,
+            Own::DupTrailer,
+            Own::Lin,
+            Own::PbnPreamble,
+            Own::PavlicekTail,
+        ],
+        remark: None,
+    };
+
+    /// Complete deals numbered by position, nothing else (BRI, ZBD...).
+    pub const DEALS_ONLY: Keeps = Keeps {
+        deals: Deals::Complete,
+        numbers: Numbers::ByPosition,
+        conditions: false,
+        dd: DoubleDummy::None,
+        par: false,
+        headings: false,
+        tags: Tags::None,
+        play: Play::None,
+        comments: false,
+        own: &[],
+        remark: None,
+    };
+
+    /// True when the format keeps this format-only data.
+    pub fn owns(&self, own: Own) -> bool {
+        self.own.contains(&own)
+    }
+
+    /// True when this is everything (JSON Lines).
+    pub fn is_everything(&self) -> bool {
+        *self == Keeps::EVERYTHING
+    }
+
+    /// The `formats` table's words for what is kept.
+    pub fn describe(&self) -> String {
+        if self.is_everything() {
+            return "everything".into();
+        }
+        let mut parts: Vec<String> = Vec::new();
+        parts.push(
+            match self.deals {
+                Deals::None => "double-dummy tables only",
+                Deals::Complete => "deals (complete)",
+                Deals::Partial | Deals::PartialButLoneEast => "deals (also partial)",
+            }
+            .into(),
+        );
+        match self.numbers {
+            Numbers::Any => parts.push("board numbers".into()),
+            Numbers::Range(n) => parts.push(format!("board numbers 1-{n}")),
+            Numbers::OnFromFirst => parts.push("consecutive board numbers".into()),
+            Numbers::ByPosition => {}
+        }
+        if self.conditions {
+            parts.push("dealer, vulnerability".into());
+        }
+        match self.dd {
+            DoubleDummy::Table if self.deals != Deals::None => {
+                parts.push("double-dummy tables".into())
+            }
+            DoubleDummy::OneHand => parts.push("one hand's double-dummy tricks".into()),
+            _ => {}
+        }
+        if self.par {
+            parts.push("par".into());
+        }
+        if self.headings {
+            parts.push("event, site, date".into());
+        }
+        match self.tags {
+            Tags::All => parts.push("every tag".into()),
+            Tags::Only { described, .. } if !self.headings => parts.push(described.into()),
+            _ => {}
+        }
+        match self.play {
+            Play::All => parts.push("auction, play, notes".into()),
+            Play::Plain => parts.push("auction with alerts, play, claims".into()),
+            Play::None => {}
+        }
+        if self.comments {
+            parts.push("commentary".into());
+        }
+        for own in self.own {
+            parts.push(
+                match own {
+                    Own::Dlm => "header fields, per-board duplicates and properties",
+                    Own::DupTrailer => "the dealing trailer",
+                    Own::Lin => "each board's text as read",
+                    Own::PbnPreamble => "% lines",
+                    Own::PavlicekTail => "what follows the terminator",
+                }
+                .into(),
+            );
+        }
+        let mut text = parts.join(", ");
+        if self.numbers == Numbers::ByPosition {
+            text.push_str("; boards numbered 1, 2, 3... by position");
+        }
+        if let Some(r) = self.remark {
+            text.push_str(&format!(" ({r})"));
+        }
+        text
+    }
+}
+
+/// What a conversion drops.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, PartialOrd, Ord, Hash)]
+pub enum LossKind {
+    /// A dealer or vulnerability other than the board number's.
+    Conditions,
+    /// Double-dummy tables.
+    DdTables,
+    /// Double-dummy tricks of more than one hand.
+    DdOtherHands,
+    /// Deals (the format holds tables only).
+    Deals,
+    /// Par results.
+    Par,
+    /// Commentary.
+    Comments,
+    /// DLM's per-board fields.
+    DlmBoard,
+    /// DUP's trailer.
+    DupTrailer,
+    /// Tags.
+    Tags,
+    /// The auction or play, or what of them the format cannot say.
+    Play,
+    /// An unknown East beside three whole hands.
+    LoneEast,
+    /// A LIN board's commands outside what the model reads.
+    LinText,
+    /// Board numbers that the format cannot give back.
+    Numbers,
+    /// Boards missing inside a DLM's From..To.
+    DlmGaps,
+    /// The set's event.
+    Event,
+    /// The set's site.
+    Site,
+    /// The set's date.
+    Date,
+    /// The DLM header and boards outside From..To.
+    DlmHeader,
+    /// A PBN file's `%` lines.
+    PbnPreamble,
+    /// A LIN file's header.
+    LinHeader,
+    /// A Pavlicek file's terminator and what follows.
+    PavlicekTail,
+}
+
+/// One kind of data a conversion drops, with the boards it concerns.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct Loss {
+    /// The format that does not keep it.
+    pub format: Format,
+    /// What is dropped.
+    pub kind: LossKind,
+    /// Boards concerned (0 for set-level data).
+    pub boards: u64,
+    /// For [`LossKind::DlmGaps`]: the lowest and highest board numbers.
+    pub range: Option<(u32, u32)>,
+}
+
+impl fmt::Display for Loss {
+    /// `BRI does not keep double-dummy tables (3 boards)`.
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        let to = self.format.name();
+        let keeps = self.format.keeps();
+        let what = match self.kind {
+            LossKind::Conditions => "a dealer or vulnerability other than the board number's",
+            LossKind::DdTables => "double-dummy tables",
+            LossKind::DdOtherHands => "double-dummy tricks of more than one hand",
+            LossKind::Deals => "deals (only double-dummy tables)",
+            LossKind::Par => "par results",
+            LossKind::Comments => "commentary",
+            LossKind::DlmBoard => "DLM duplicates and property fields",
+            LossKind::DupTrailer => "the DUP trailer",
+            LossKind::Tags => match keeps.tags {
+                Tags::Only { described, .. } => {
+                    return write!(
+                        f,
+                        "{to} does not keep tags other than {described} ({})",
+                        boards(self.boards)
+                    )
+                }
+                _ => "tags (players, contract, result and others)",
+            },
+            LossKind::Play => match keeps.play {
+                Play::Plain => "PBN annotations other than alerts, or auction markers",
+                _ => "the auction or the play",
+            },
+            LossKind::LoneEast => {
+                "an unknown East hand beside three whole ones (it reads back as the other 13 cards)"
+            }
+            LossKind::LinText => {
+                "LIN commands outside the deal, players, auction and play (chat, page breaks)"
+            }
+            LossKind::Numbers => match keeps.numbers {
+                Numbers::OnFromFirst => "board numbers that do not run on by one from the first",
+                _ => "board numbers other than 1, 2, 3... by position",
+            },
+            LossKind::DlmGaps => {
+                let (lo, hi) = self.range.unwrap_or((0, 0));
+                let n = self.boards;
+                return write!(
+                    f,
+                    "{to} holds boards From..To without gaps: {n} missing board number{} between {lo} and {hi} will be undealt boards",
+                    if n == 1 { "" } else { "s" }
+                );
+            }
+            LossKind::Event => "the event",
+            LossKind::Site => "the site",
+            LossKind::Date => "the date",
+            LossKind::DlmHeader => "the DLM header or the DLM boards outside From..To",
+            LossKind::PbnPreamble => "the PBN file's % lines",
+            LossKind::LinHeader => "the LIN file's header (vugraph and results lines)",
+            LossKind::PavlicekTail => "the terminator record and the bytes after it",
+        };
+        write!(f, "{to} does not keep {what}")?;
+        if self.boards > 0 {
+            write!(f, " ({})", boards(self.boards))?;
+        }
+        Ok(())
+    }
+}
+
+fn boards(n: u64) -> String {
+    boardfile_io::text::count(n, "board")
+}
+
+/// Counts what writing boards in one format drops, board by board, in
+/// memory that does not grow with the set.
+#[derive(Debug)]
+pub struct LossCount {
+    to: Format,
+    counts: Vec<(LossKind, u64)>,
+    set_losses: Vec<LossKind>,
+    /// Boards seen.
+    seen: u64,
+    first_number: Option<u32>,
+    /// DLM: the board numbers 1..=127 present.
+    numbers: u128,
+    range: Option<(u32, u32)>,
+}
+
+impl LossCount {
+    /// A count for writing in `to`.
+    pub fn new(to: Format) -> LossCount {
+        LossCount {
+            to,
+            counts: Vec::new(),
+            set_losses: Vec::new(),
+            seen: 0,
+            first_number: None,
+            numbers: 0,
+            range: None,
+        }
+    }
+
+    fn add(&mut self, kind: LossKind) {
+        match self.counts.iter_mut().find(|(k, _)| *k == kind) {
+            Some((_, n)) => *n += 1,
+            None => self.counts.push((kind, 1)),
+        }
+    }
+
+    /// Notes what of the set-level data `to` does not keep.
+    pub fn set(&mut self, info: &SetInfo) {
+        let keeps = self.to.keeps();
+        let mut lost = Vec::new();
+        if !keeps.headings {
+            for (kind, v) in [
+                (LossKind::Event, &info.event),
+                (LossKind::Site, &info.site),
+                (LossKind::Date, &info.date),
+            ] {
+                if v.is_some() {
+                    lost.push(kind);
+                }
+            }
+        }
+        if info.dlm.is_some() && !keeps.owns(Own::Dlm) {
+            lost.push(LossKind::DlmHeader);
+        }
+        let pbn_lines = info.pbn.as_ref().is_some_and(|p| {
+            p.preamble
+                .iter()
+                .any(|l| !l.trim().is_empty() && !l.contains("PBN") && !l.contains("EXPORT"))
+        });
+        if pbn_lines && !keeps.owns(Own::PbnPreamble) {
+            lost.push(LossKind::PbnPreamble);
+        }
+        if info.lin.is_some() && !keeps.owns(Own::Lin) {
+            lost.push(LossKind::LinHeader);
+        }
+        if info.pavlicek.is_some() && !keeps.owns(Own::PavlicekTail) {
+            lost.push(LossKind::PavlicekTail);
+        }
+        for k in lost {
+            if !self.set_losses.contains(&k) {
+                self.set_losses.push(k);
+            }
+        }
+    }
+
+    /// Notes what of one board `to` does not keep.
+    pub fn board(&mut self, b: &Board) {
+        let keeps = *self.to.keeps();
+        let index = self.seen;
+        self.seen += 1;
+        let first = *self.first_number.get_or_insert(b.number);
+        if keeps.is_everything() {
+            return;
+        }
+        if !keeps.conditions && !b.has_default_conditions() {
+            self.add(LossKind::Conditions);
+        }
+        if let Some(t) = &b.dd {
+            match keeps.dd {
+                DoubleDummy::Table => {}
+                DoubleDummy::None => self.add(LossKind::DdTables),
+                DoubleDummy::OneHand => {
+                    let hands = Seat::ALL
+                        .iter()
+                        .filter(|&&s| Strain::ALL.iter().any(|&st| t.get(s, st).is_some()))
+                        .count();
+                    if hands > 1 {
+                        self.add(LossKind::DdOtherHands);
+                    }
+                }
+            }
+        }
+        if keeps.deals == Deals::None && b.deal != crate::Deal::default() {
+            self.add(LossKind::Deals);
+        }
+        if keeps.deals == Deals::PartialButLoneEast
+            && b.deal.hand(Seat::East).is_empty()
+            && [Seat::South, Seat::West, Seat::North]
+                .iter()
+                .all(|&s| b.deal.hand(s).len() == 13)
+        {
+            self.add(LossKind::LoneEast);
+        }
+        if !keeps.par && b.par.is_some() {
+            self.add(LossKind::Par);
+        }
+        if !keeps.comments && !b.comments.is_empty() {
+            self.add(LossKind::Comments);
+        }
+        if !keeps.owns(Own::Dlm) && b.dlm.is_some() {
+            self.add(LossKind::DlmBoard);
+        }
+        if !keeps.owns(Own::DupTrailer) && b.dup_trailer.is_some() {
+            self.add(LossKind::DupTrailer);
+        }
+        if !keeps.owns(Own::Lin) && b.lin.is_some() {
+            self.add(LossKind::LinText);
+        }
+        let tag_lost = match keeps.tags {
+            Tags::All => false,
+            Tags::None => b.tags.iter().any(|t| !is_double_dummy_tag(&t.name)),
+            Tags::Only { names, .. } => b
+                .tags
+                .iter()
+                .any(|t| !names.contains(&t.name.as_ref()) && !is_double_dummy_tag(&t.name)),
+        };
+        if tag_lost {
+            self.add(LossKind::Tags);
+        }
+        let play_lost = match keeps.play {
+            Play::All => false,
+            Play::None => b.auction.is_some() || b.play.is_some(),
+            Play::Plain => {
+                b.auction.as_ref().is_some_and(|a| {
+                    a.calls.iter().any(|c| {
+                        !c.nags.is_empty()
+                            || c.irregularity.is_some()
+                            || matches!(
+                                c.token,
+                                CallToken::NotYet | CallToken::Next | CallToken::Skipped
+                            )
+                    })
+                }) || b.play.as_ref().is_some_and(|p| {
+                    !p.notes.is_empty()
+                        || p.cards
+                            .iter()
+                            .any(|c| c.note.is_some() || !c.nags.is_empty())
+                })
+            }
+        };
+        if play_lost {
+            self.add(LossKind::Play);
+        }
+        let expected = match keeps.numbers {
+            Numbers::ByPosition => Some(1 + index),
+            Numbers::OnFromFirst => Some(u64::from(first) + index),
+            Numbers::Any | Numbers::Range(_) => None,
+        };
+        if expected.is_some_and(|n| n != u64::from(b.number)) {
+            self.add(LossKind::Numbers);
+        }
+        if let Numbers::Range(max) = keeps.numbers {
+            if (1..=max.min(127)).contains(&b.number) {
+                self.numbers |= 1 << b.number;
+                self.range = Some(match self.range {
+                    None => (b.number, b.number),
+                    Some((lo, hi)) => (lo.min(b.number), hi.max(b.number)),
+                });
+            }
+        }
+    }
+
+    /// What was dropped, in a fixed order: the board losses with their
+    /// counts, then the set-level ones.
+    pub fn losses(&self) -> Vec<Loss> {
+        let mut counts = self.counts.clone();
+        counts.sort();
+        let mut out: Vec<Loss> = counts
+            .into_iter()
+            .map(|(kind, boards)| Loss {
+                format: self.to,
+                kind,
+                boards,
+                range: None,
+            })
+            .collect();
+        if let Some((lo, hi)) = self.range {
+            let present = self.numbers.count_ones();
+            let gaps = u64::from(hi - lo + 1) - u64::from(present);
+            if gaps > 0 {
+                out.push(Loss {
+                    format: self.to,
+                    kind: LossKind::DlmGaps,
+                    boards: gaps,
+                    range: Some((lo, hi)),
+                });
+            }
+        }
+        let mut set = self.set_losses.clone();
+        set.sort();
+        out.extend(set.into_iter().map(|kind| Loss {
+            format: self.to,
+            kind,
+            boards: 0,
+            range: None,
+        }));
+        out
+    }
+}

@@ -1,0 +1,293 @@
+//! The one conversion path: every reader is a stream of boards between
+//! set-level data before them (the head) and after them (the tail); every
+//! writer takes the head, the boards, then finishes with the tail.
+//!
+//! Reading a whole file ([`read`]) is collecting that stream, and writing
+//! a whole set ([`write`]) is handing it over; [`convert`] pipes a reader
+//! into a writer a board at a time, so memory is the largest board's, not
+//! the file's. A format that needs to look ahead or behind (DUP's first
+//! trailer, PBN's trailing comments, DLM's 99 lines, JSON Lines' set line)
+//! keeps that bounded state inside its own reader or writer.
+
+use crate::board::Board;
+use crate::formats::pbn::PbnDdTags;
+use crate::keeps::{Loss, LossCount};
+use crate::set::{BoardSet, SetInfo};
+use crate::Format;
+use boardfile_io::{Diagnostics, Error, Source, Warning};
+use std::io::Write;
+
+/// A format's reader: the set-level data, then the boards one at a time.
+pub trait BoardReader {
+    /// The set-level data that comes before the boards.
+    fn head(&self) -> &SetInfo;
+
+    /// The next board; `None` after the last. A problem in one record goes
+    /// to `diag`: collecting, the record is skipped and reading goes on;
+    /// strict, it is returned. A problem that leaves nothing to read on
+    /// from is returned either way.
+    fn next_board(&mut self, diag: &mut Diagnostics) -> Result<Option<Board>, Error>;
+
+    /// The set-level data once every board is read: the head's, and what
+    /// came after the boards (a Pavlicek file's terminator).
+    fn tail(&mut self) -> SetInfo {
+        self.head().clone()
+    }
+
+    /// Bytes of the input read so far, for progress.
+    fn position(&self) -> u64;
+}
+
+/// A format's writer: the head, the boards, then the end. Output goes to
+/// `out`, which the caller empties when it likes; a writer that must see
+/// later boards before writing earlier ones (DUP's trailers, DLM's fixed
+/// 99 slots) holds them itself, within a bound.
+pub trait BoardWriter {
+    /// Begins the file with the set-level data known before the boards.
+    fn head(&mut self, head: &SetInfo, out: &mut Vec<u8>) -> Result<(), Error>;
+
+    /// Writes one board; data the format must carry but cannot (a partial
+    /// deal in BRI) is an error.
+    fn board(&mut self, board: &Board, out: &mut Vec<u8>) -> Result<(), Error>;
+
+    /// Ends the file, with the set-level data known once the boards are
+    /// read (the head's and more).
+    fn finish(&mut self, tail: &SetInfo, out: &mut Vec<u8>) -> Result<(), Error>;
+}
+
+/// Choices a writer can be given.
+#[derive(Debug, Clone, Copy, Default, PartialEq, Eq)]
+#[non_exhaustive]
+pub struct WriteOptions {
+    /// The double-dummy tags PBN writes.
+    pub pbn_dd_tags: PbnDdTags,
+}
+
+impl WriteOptions {
+    /// Options with PBN's double-dummy tags chosen.
+    pub fn with_pbn_dd_tags(tags: PbnDdTags) -> WriteOptions {
+        WriteOptions { pbn_dd_tags: tags }
+    }
+}
+
+/// A board set read from a file, with what was odd about it.
+#[derive(Debug)]
+pub struct ReadOutcome {
+    /// The boards and set-level data.
+    pub set: BoardSet,
+    /// Things noticed that did not stop reading.
+    pub warnings: Vec<Warning>,
+}
+
+/// Reads every board of a reader.
+pub fn collect(reader: &mut dyn BoardReader, diag: &mut Diagnostics) -> Result<BoardSet, Error> {
+    let mut boards = Vec::new();
+    while let Some(b) = reader.next_board(diag)? {
+        boards.push(b);
+    }
+    Ok(BoardSet {
+        boards,
+        info: reader.tail(),
+    })
+}
+
+/// Reads a whole file in `format`; the first error stops it.
+pub fn read(format: Format, bytes: &[u8]) -> Result<ReadOutcome, Error> {
+    let mut diag = Diagnostics::strict();
+    let set = read_with(format, bytes, &mut diag)?;
+    Ok(ReadOutcome {
+        set,
+        warnings: diag.warnings,
+    })
+}
+
+/// Reads with a caller's [`Diagnostics`]: strict or collecting.
+pub fn read_with(format: Format, bytes: &[u8], diag: &mut Diagnostics) -> Result<BoardSet, Error> {
+    let mut reader = format.open(Source::from_bytes(bytes), diag)?;
+    collect(reader.as_mut(), diag)
+}
+
+/// Everything wrong with a file.
+#[derive(Debug)]
+pub struct Validation {
+    /// The boards that could be read (absent when the file's structure is broken).
+    pub set: Option<BoardSet>,
+    /// Every error found, in file order (the first [`Diagnostics::MAX`]).
+    pub errors: Vec<Error>,
+    /// Every warning (the first [`Diagnostics::MAX`]).
+    pub warnings: Vec<Warning>,
+}
+
+impl Validation {
+    /// True when no error was found.
+    pub fn is_valid(&self) -> bool {
+        self.errors.is_empty()
+    }
+}
+
+/// Reads a file collecting every problem instead of stopping at the first.
+pub fn validate(format: Format, bytes: &[u8]) -> Validation {
+    let mut diag = Diagnostics::collecting();
+    match read_with(format, bytes, &mut diag) {
+        Ok(set) => Validation {
+            set: Some(set),
+            errors: diag.errors,
+            warnings: diag.warnings,
+        },
+        Err(fatal) => {
+            let mut errors = diag.errors;
+            errors.push(fatal);
+            Validation {
+                set: None,
+                errors,
+                warnings: diag.warnings,
+            }
+        }
+    }
+}
+
+/// Writes a board set in `format`. Data the format cannot carry is dropped
+/// (see [`LossCount`]); data it must carry but cannot (a partial deal in
+/// BRI) is an error.
+pub fn write(format: Format, set: &BoardSet, out: &mut dyn Write) -> Result<(), Error> {
+    write_with(format, set, out, &WriteOptions::default())
+}
+
+/// Writes a board set in `format` with `options`.
+pub fn write_with(
+    format: Format,
+    set: &BoardSet,
+    out: &mut dyn Write,
+    options: &WriteOptions,
+) -> Result<(), Error> {
+    let mut w = format.writer(options)?;
+    let mut buf = Vec::with_capacity(64 * 1024);
+    w.head(&set.info, &mut buf)?;
+    for b in &set.boards {
+        w.board(b, &mut buf)?;
+        if buf.len() >= FLUSH {
+            out.write_all(&buf)?;
+            buf.clear();
+        }
+    }
+    w.finish(&set.info, &mut buf)?;
+    out.write_all(&buf)?;
+    Ok(())
+}
+
+/// What writing `set` in `format` drops, one note per kind of data, each
+/// naming how many boards it concerns. Empty when nothing is lost.
+pub fn losses(set: &BoardSet, format: Format) -> Vec<Loss> {
+    let mut count = LossCount::new(format);
+    count.set(&set.info);
+    for b in &set.boards {
+        count.board(b);
+    }
+    count.losses()
+}
+
+/// Output is handed on once it reaches this many bytes.
+const FLUSH: usize = 256 * 1024;
+
+/// What a conversion did.
+#[derive(Debug)]
+pub struct Converted {
+    /// Boards written.
+    pub boards: u64,
+    /// What the output format dropped.
+    pub losses: Vec<Loss>,
+}
+
+/// Why a conversion stopped: the input, the output's format, or writing.
+#[derive(Debug)]
+pub enum ConvertError {
+    /// The input is bad (or could not be read).
+    Read(Error),
+    /// The output format cannot carry the data.
+    Write(Error),
+    /// Writing the output failed.
+    Output(std::io::Error),
+}
+
+impl std::fmt::Display for ConvertError {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        match self {
+            ConvertError::Read(e) | ConvertError::Write(e) => write!(f, "{e}"),
+            ConvertError::Output(e) => write!(f, "cannot write: {e}"),
+        }
+    }
+}
+
+/// Converts what `reader` reads into `to`, a board at a time, writing to
+/// `out`; `progress` hears the input bytes read so far now and then. The
+/// first error stops it (what was written so far is the caller's to
+/// discard).
+pub fn convert(
+    reader: &mut dyn BoardReader,
+    to: Format,
+    options: &WriteOptions,
+    out: &mut dyn Write,
+    diag: &mut Diagnostics,
+    progress: &mut dyn FnMut(u64),
+) -> Result<Converted, ConvertError> {
+    let mut writer = to.writer(options).map_err(ConvertError::Write)?;
+    let mut losses = LossCount::new(to);
+    let mut buf = Vec::with_capacity(FLUSH + 64 * 1024);
+    losses.set(reader.head());
+    writer
+        .head(reader.head(), &mut buf)
+        .map_err(ConvertError::Write)?;
+    let mut boards = 0u64;
+    while let Some(b) = reader.next_board(diag).map_err(ConvertError::Read)? {
+        losses.board(&b);
+        writer.board(&b, &mut buf).map_err(ConvertError::Write)?;
+        boards += 1;
+        if buf.len() >= FLUSH {
+            out.write_all(&buf).map_err(ConvertError::Output)?;
+            buf.clear();
+            progress(reader.position());
+        }
+    }
+    let tail = reader.tail();
+    losses.set(&tail);
+    writer
+        .finish(&tail, &mut buf)
+        .map_err(ConvertError::Write)?;
+    out.write_all(&buf).map_err(ConvertError::Output)?;
+    progress(reader.position());
+    Ok(Converted {
+        boards,
+        losses: losses.losses(),
+    })
+}
+
+/// A reader over boards already in memory: a set as a stream, for code
+/// that makes boards rather than reads them.
+pub struct SetReader {
+    info: SetInfo,
+    boards: std::vec::IntoIter<Board>,
+}
+
+impl SetReader {
+    /// Streams `set`.
+    pub fn new(set: BoardSet) -> SetReader {
+        SetReader {
+            info: set.info,
+            boards: set.boards.into_iter(),
+        }
+    }
+}
+
+impl BoardReader for SetReader {
+    fn head(&self) -> &SetInfo {
+        &self.info
+    }
+
+    fn next_board(&mut self, _: &mut Diagnostics) -> Result<Option<Board>, Error> {
+        Ok(self.boards.next())
+    }
+
+    fn position(&self) -> u64 {
+        0
+    }
+}

@@ -1,0 +1,228 @@
+//! The bridge side of the commands: every one a stream of boards through
+//! the library, so that memory does not grow with the file.
+
+use crate::formats::Opened;
+use crate::report::{say_all, Failure, Outcome, Progress};
+use boardfile_bridge::formats::pavlicek::JoinedReader;
+use boardfile_bridge::{
+    diagram, summary, BoardReader, ConvertError, Diagnostics, Format, WriteOptions,
+};
+use boardfile_io::{Input, Output};
+use std::io::Write;
+
+/// Opens a reader of `format`; an error names the input.
+pub fn open(
+    opened: Opened,
+    format: Format,
+    diag: &mut Diagnostics,
+) -> Result<Box<dyn BoardReader>, Failure> {
+    let input = opened.input.clone();
+    format
+        .open(opened.source(), diag)
+        .map_err(|e| Failure::data(&input, &e))
+}
+
+/// A progress bar over an input's bytes, for inputs of 8 MiB or more.
+pub fn bytes_bar(size: Option<u64>) -> Progress {
+    Progress::new(
+        size,
+        8 << 20,
+        "{bar:40} {bytes}/{total_bytes} {bytes_per_sec} {eta}",
+    )
+}
+
+/// Pipes `reader` into `to` at `output`: written atomically, with `bar`
+/// hearing the input bytes read, then the reader's warnings and what `to`
+/// drops on standard error.
+pub fn write(
+    reader: &mut dyn BoardReader,
+    diag: &mut Diagnostics,
+    input: &dyn std::fmt::Display,
+    bar: Progress,
+    output: &Output,
+    to: Format,
+    options: &WriteOptions,
+) -> Result<u64, Failure> {
+    let mut sink = output.create().map_err(|e| Failure::output(output, e))?;
+    let result =
+        boardfile_bridge::convert(reader, to, options, &mut sink, diag, &mut |n| bar.set(n));
+    bar.done();
+    let done = result.map_err(|e| match e {
+        ConvertError::Read(e) => Failure::data(input, &e),
+        ConvertError::Write(e) => Failure::data(output, &e),
+        ConvertError::Output(e) => Failure::from(e),
+    })?;
+    say_all(input, &diag.warnings);
+    for loss in &done.losses {
+        eprintln!("boardfile: {output}: note: {loss}");
+    }
+    sink.commit().map_err(|e| Failure::output(output, e))?;
+    Ok(done.boards)
+}
+
+/// `convert`; with `deals`, `opened` holds ZDD tables for its deals.
+pub fn convert(
+    opened: Opened,
+    from: Format,
+    output: &Output,
+    to: Format,
+    options: &WriteOptions,
+    deals: Option<&Input>,
+) -> Result<Outcome, Failure> {
+    let input = opened.input.clone();
+    let size = input.size();
+    let mut diag = Diagnostics::strict();
+    let mut reader = open(opened, from, &mut diag)?;
+    if let Some(deals) = deals {
+        let d = Opened::open(deals)?;
+        let format = match d.format(None)? {
+            crate::formats::AnyFormat::Bridge(f) => f,
+            other => {
+                return Err(Failure::operational(format!(
+                    "{deals}: {} holds no deals",
+                    other.name()
+                )))
+            }
+        };
+        let deals_reader = open(d, format, &mut diag)?;
+        reader = Box::new(JoinedReader::new(deals_reader, reader));
+        let joined = format!("{deals} and {input}");
+        return write(
+            reader.as_mut(),
+            &mut diag,
+            &joined,
+            bytes_bar(size),
+            output,
+            to,
+            options,
+        )
+        .map(|_| Outcome::Ok);
+    }
+    write(
+        reader.as_mut(),
+        &mut diag,
+        &input,
+        bytes_bar(size),
+        output,
+        to,
+        options,
+    )
+    .map(|_| Outcome::Ok)
+}
+
+/// `info`: format, size, boards, set-level fields and warnings.
+pub fn info(opened: Opened, format: Format, out: &mut dyn Write) -> Result<Outcome, Failure> {
+    let input = opened.input.clone();
+    let mut diag = Diagnostics::strict();
+    let mut reader = open(opened, format, &mut diag)?;
+    let s =
+        summary::summarize(reader.as_mut(), &mut diag).map_err(|e| Failure::data(&input, &e))?;
+    let size = input.size().unwrap_or(reader.position());
+    crate::info_head(out, &input, format.name(), format.description(), size)?;
+    writeln!(out, "  boards:   {}", s.boards)?;
+    if let Some((first, last)) = s.numbers {
+        writeln!(out, "  numbers:  {first} to {last}")?;
+    }
+    if s.partial > 0 {
+        writeln!(out, "  partial:  {} boards", s.partial)?;
+    }
+    if let Some(n) = s.first_deal_number {
+        writeln!(out, "  deal number of the first board: {n}")?;
+    }
+    for (name, value) in &s.headings {
+        writeln!(out, "  {:<9} {value}", format!("{name}:"))?;
+    }
+    if s.played > 0 {
+        writeln!(
+            out,
+            "  played:   {} boards with an auction or play",
+            s.played
+        )?;
+    }
+    for line in &s.details {
+        writeln!(out, "  {line}")?;
+    }
+    writeln!(out, "  warnings: {}", diag.warning_count())?;
+    for w in &diag.warnings {
+        writeln!(out, "    {w}")?;
+    }
+    Ok(Outcome::Ok)
+}
+
+/// `validate`: every problem, then one line of verdict.
+pub fn validate(opened: Opened, format: Format, out: &mut dyn Write) -> Result<Outcome, Failure> {
+    let input = opened.input.clone();
+    let mut diag = Diagnostics::collecting();
+    let mut boards = 0u64;
+    match format.open(opened.source(), &mut diag) {
+        Ok(mut reader) => loop {
+            match reader.next_board(&mut diag) {
+                Ok(Some(_)) => boards += 1,
+                Ok(None) => break,
+                Err(e) if e.is_data_error() => {
+                    diag.error(e).ok();
+                    break;
+                }
+                Err(e) => return Err(Failure::data(&input, &e)),
+            }
+        },
+        Err(e) if e.is_data_error() => diag.error(e).unwrap_or(()),
+        Err(e) => return Err(Failure::data(&input, &e)),
+    }
+    say_all(&input, &diag.errors);
+    if diag.more_errors > 0 {
+        eprintln!("boardfile: {input}: and {} more errors", diag.more_errors);
+    }
+    say_all(&input, &diag.warnings);
+    let errors = diag.error_count();
+    writeln!(
+        out,
+        "{input}: {} ({}, {boards} boards read, {} warnings)",
+        crate::verdict(errors),
+        format.name(),
+        diag.warning_count()
+    )?;
+    Ok(if errors == 0 {
+        Outcome::Ok
+    } else {
+        Outcome::Invalid
+    })
+}
+
+/// `show`: hand diagrams of every board, or of board `number`.
+pub fn show(
+    opened: Opened,
+    format: Format,
+    number: Option<u32>,
+    ascii: bool,
+    out: &mut dyn Write,
+) -> Result<Outcome, Failure> {
+    let input = opened.input.clone();
+    let mut diag = Diagnostics::strict();
+    let mut reader = open(opened, format, &mut diag)?;
+    let symbols = if ascii {
+        diagram::Symbols::Ascii
+    } else {
+        diagram::Symbols::Unicode
+    };
+    let mut shown = 0;
+    while let Some(b) = reader
+        .next_board(&mut diag)
+        .map_err(|e| Failure::data(&input, &e))?
+    {
+        if number.is_none_or(|n| b.number == n) {
+            if shown > 0 {
+                writeln!(out)?;
+            }
+            diagram::write_board(&b, symbols, out)?;
+            shown += 1;
+        }
+    }
+    say_all(&input, &diag.warnings);
+    match number {
+        Some(n) if shown == 0 => Err(Failure::operational(format!(
+            "{input}: there is no board {n}"
+        ))),
+        _ => Ok(Outcome::Ok),
+    }
+}

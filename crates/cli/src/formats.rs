@@ -1,0 +1,175 @@
+//! Settling formats: both games' registries as one list, names given to
+//! `--from`/`--to`, and the one detection rule on an input's first bytes.
+
+use crate::report::Failure;
+use boardfile_bridge::Format;
+use boardfile_io::{FormatInfo, Input, Output, Source, SNIFF_LEN};
+use boardfile_othello::OthelloFormat;
+use std::io::{Cursor, Read};
+
+/// A format of either game.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum AnyFormat {
+    Bridge(Format),
+    Othello(OthelloFormat),
+}
+
+impl AnyFormat {
+    pub fn info(&self) -> &'static FormatInfo {
+        match self {
+            AnyFormat::Bridge(f) => f.info(),
+            AnyFormat::Othello(f) => f.info(),
+        }
+    }
+
+    pub fn name(&self) -> &'static str {
+        self.info().name
+    }
+
+    /// Every format of both games: bridge first.
+    pub fn all() -> Vec<AnyFormat> {
+        let bridge = Format::ALL.iter().map(|&f| AnyFormat::Bridge(f));
+        bridge
+            .chain(OthelloFormat::ALL.iter().map(|&f| AnyFormat::Othello(f)))
+            .collect()
+    }
+
+    /// A format of the same game as this one, named by `name`.
+    fn same_game(&self, name: &Named) -> Option<AnyFormat> {
+        name.0.iter().copied().find(|f| {
+            matches!(
+                (self, f),
+                (AnyFormat::Bridge(_), AnyFormat::Bridge(_))
+                    | (AnyFormat::Othello(_), AnyFormat::Othello(_))
+            )
+        })
+    }
+}
+
+/// A format name given on the command line: every format of either game it
+/// names (JSONL names one of each, told apart by the content).
+#[derive(Debug, Clone)]
+pub struct Named(pub Vec<AnyFormat>);
+
+pub fn parse_format(name: &str) -> Result<Named, String> {
+    let found: Vec<AnyFormat> = AnyFormat::all()
+        .into_iter()
+        .filter(|f| f.info().is_named(name))
+        .collect();
+    if found.is_empty() {
+        let mut names: Vec<&str> = Vec::new();
+        for f in AnyFormat::all() {
+            if !names.contains(&f.name()) {
+                names.push(f.name());
+            }
+        }
+        return Err(format!(
+            "unknown format {name:?}; known: {}",
+            names.join(", ")
+        ));
+    }
+    Ok(Named(found))
+}
+
+/// An input opened, its first bytes read for detection.
+pub struct Opened {
+    pub input: Input,
+    pub prefix: Vec<u8>,
+    rest: Box<dyn Read>,
+}
+
+impl Opened {
+    pub fn open(input: &Input) -> Result<Opened, Failure> {
+        let fail = |e| Failure::read(input, e);
+        let mut rest = input.open().map_err(fail)?;
+        let mut prefix = Vec::with_capacity(SNIFF_LEN);
+        (&mut rest)
+            .take(SNIFF_LEN as u64)
+            .read_to_end(&mut prefix)
+            .map_err(fail)?;
+        Ok(Opened {
+            input: input.clone(),
+            prefix,
+            rest,
+        })
+    }
+
+    /// The whole input as a stream.
+    pub fn source(self) -> Source<'static> {
+        Source::from_reader(Cursor::new(self.prefix).chain(self.rest))
+    }
+
+    /// The whole input in memory.
+    pub fn read_all(mut self) -> Result<Vec<u8>, Failure> {
+        let mut bytes = self.prefix;
+        self.rest
+            .read_to_end(&mut bytes)
+            .map_err(|e| Failure::read(&self.input, e))?;
+        Ok(bytes)
+    }
+
+    /// The input's format: among the formats `from` names (all readable
+    /// ones without it) by the one rule of [`boardfile_io::detect`]; when
+    /// `from` names some and none is told, the first it names.
+    pub fn format(&self, from: Option<&Named>) -> Result<AnyFormat, Failure> {
+        let candidates = from.map_or_else(AnyFormat::all, |n| n.0.clone());
+        match boardfile_io::detect(&candidates, |f| f.info(), &self.prefix, self.input.path()) {
+            Ok(f) => Ok(*f),
+            Err(_) if from.is_some() => candidates
+                .iter()
+                .copied()
+                .find(|f| f.info().reads)
+                .ok_or_else(|| {
+                    Failure::operational(format!(
+                        "{}: {} is written, not read",
+                        self.input,
+                        candidates[0].name()
+                    ))
+                }),
+            Err(e) => Err(Failure::operational(format!("{}: {e}", self.input))),
+        }
+    }
+}
+
+/// The output format, of the input's game: `--to`, else OUT's extension.
+pub fn output_format(
+    game: AnyFormat,
+    output: &Output,
+    to: Option<&Named>,
+) -> Result<AnyFormat, Failure> {
+    let named = match to {
+        Some(n) => Some(game.same_game(n).ok_or_else(|| {
+            Failure::operational(format!(
+                "{output}: {} is not a format of the input's game ({} is)",
+                n.0[0].name(),
+                game.name()
+            ))
+        })?),
+        None => output.path().and_then(|p| {
+            AnyFormat::all()
+                .into_iter()
+                .filter(|f| f.info().has_extension_of(p))
+                .find_map(|f| game.same_game(&Named(vec![f])))
+        }),
+    };
+    let f = named.ok_or_else(|| {
+        Failure::operational(format!(
+            "{output}: cannot tell the output format from the name; give --to"
+        ))
+    })?;
+    if !f.info().writes {
+        return Err(Failure::operational(format!(
+            "{output}: {} is read, not written",
+            f.name()
+        )));
+    }
+    Ok(f)
+}
+
+/// A bridge output format: `--to`, else OUT's extension.
+pub fn bridge_output(output: &Output, to: Option<&Named>) -> Result<Format, Failure> {
+    match output_format(AnyFormat::Bridge(Format::Jsonl), output, to)? {
+        AnyFormat::Bridge(f) => Ok(f),
+        AnyFormat::Othello(_) => unreachable!("a bridge format"),
+    }
+}

@@ -1,0 +1,137 @@
+//! Exit statuses, messages, and progress on long work.
+
+use boardfile_io::{Error, OutputError};
+use std::fmt::Display;
+use std::io::{self, IsTerminal};
+use std::process::ExitCode;
+
+/// How a run ended that could finish: everything fine, or invalid input
+/// found (validate's verdict).
+#[derive(Debug, Clone, Copy, PartialEq, Eq, PartialOrd, Ord)]
+pub enum Outcome {
+    Ok,
+    Invalid,
+    Operational,
+}
+
+/// A run that could not finish: the message (naming the path) and the exit
+/// status it stands for.
+#[derive(Debug)]
+pub struct Failure {
+    message: String,
+    status: Outcome,
+    broken_pipe: bool,
+}
+
+impl Failure {
+    /// Usage or I/O: exit 2.
+    pub fn operational(message: String) -> Failure {
+        Failure {
+            message,
+            status: Outcome::Operational,
+            broken_pipe: false,
+        }
+    }
+
+    /// A library error about `path`: exit 1 for bad data, 2 for I/O.
+    pub fn data(path: &dyn Display, e: &Error) -> Failure {
+        Failure {
+            message: format!("{path}: {e}"),
+            status: if e.is_data_error() {
+                Outcome::Invalid
+            } else {
+                Outcome::Operational
+            },
+            broken_pipe: matches!(e.kind(), boardfile_io::ErrorKind::Io(io) if io.kind() == io::ErrorKind::BrokenPipe),
+        }
+    }
+
+    /// An output that could not be written.
+    pub fn output(path: &dyn Display, e: OutputError) -> Failure {
+        Failure {
+            broken_pipe: e.is_broken_pipe(),
+            message: format!("{path}: {e}"),
+            status: Outcome::Operational,
+        }
+    }
+
+    /// An input that could not be read.
+    pub fn read(path: &dyn Display, e: io::Error) -> Failure {
+        Failure::operational(format!("{path}: cannot read: {e}"))
+    }
+
+    pub fn is_broken_pipe(&self) -> bool {
+        self.broken_pipe
+    }
+
+    /// Prints the message and returns the status it stands for.
+    pub fn report(self) -> Outcome {
+        if !self.broken_pipe {
+            eprintln!("boardfile: {}", self.message);
+        }
+        self.status
+    }
+}
+
+impl From<io::Error> for Failure {
+    fn from(e: io::Error) -> Failure {
+        Failure {
+            broken_pipe: e.kind() == io::ErrorKind::BrokenPipe,
+            message: format!("cannot write: {e}"),
+            status: Outcome::Operational,
+        }
+    }
+}
+
+/// The process exit status; a closed stdout pipe is a normal end (exit 0).
+pub fn finish(outcome: Result<Outcome, Failure>) -> ExitCode {
+    let status = match outcome {
+        Ok(o) => o,
+        Err(f) if f.is_broken_pipe() => Outcome::Ok,
+        Err(f) => f.report(),
+    };
+    ExitCode::from(match status {
+        Outcome::Ok => 0,
+        Outcome::Invalid => 1,
+        Outcome::Operational => 2,
+    })
+}
+
+/// Prints warnings (and errors) about `path`, one a line.
+pub fn say_all(path: &dyn Display, items: &[impl Display]) {
+    for w in items {
+        eprintln!("boardfile: {path}: {w}");
+    }
+}
+
+/// A progress bar on a terminal, for work of `total` units (bytes), when
+/// there is enough of it; nothing when piped.
+pub struct Progress(Option<indicatif::ProgressBar>);
+
+impl Progress {
+    pub fn new(total: Option<u64>, at_least: u64, template: &str) -> Progress {
+        let bar = total
+            .filter(|&t| t >= at_least && io::stderr().is_terminal())
+            .map(|t| {
+                let bar = indicatif::ProgressBar::new(t);
+                bar.set_style(
+                    indicatif::ProgressStyle::with_template(template)
+                        .unwrap_or_else(|_| indicatif::ProgressStyle::default_bar()),
+                );
+                bar
+            });
+        Progress(bar)
+    }
+
+    pub fn set(&self, n: u64) {
+        if let Some(b) = &self.0 {
+            b.set_position(n);
+        }
+    }
+
+    pub fn done(self) {
+        if let Some(b) = self.0 {
+            b.finish_and_clear();
+        }
+    }
+}

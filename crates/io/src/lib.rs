@@ -1,0 +1,27 @@
+//! What boardfile's bridge and Othello libraries share.
+//!
+//! - [`error`]: where in a file ([`Position`]), what went wrong ([`Error`]),
+//!   and the problems a reader collects ([`Diagnostics`]), in one shape
+//!   for every format of both games.
+//! - [`registry`]: what a format is ([`FormatInfo`]) and the one detection
+//!   rule ([`detect`]) every command uses, on files and standard input alike.
+//! - [`source`]: input read a window at a time ([`Source`]), under every
+//!   streamed reader.
+//! - [`files`]: inputs and outputs as the command line names them (a path,
+//!   or `-`), and output written atomically.
+//! - [`text`]: ISO-8859-1, numbers, and quoting input in messages.
+//!
+//! Libraries built on it return typed errors and never print.
+
+#![deny(missing_docs)]
+
+pub mod error;
+pub mod files;
+pub mod registry;
+pub mod source;
+pub mod text;
+
+pub use error::{Diagnostics, Error, ErrorKind, FormatName, Position, Warning, Within};
+pub use files::{AtomicFile, Input, Output, OutputError, Sink};
+pub use registry::{detect, FormatInfo, Signature, SNIFF_LEN};
+pub use source::Source;

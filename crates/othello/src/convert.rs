@@ -1,0 +1,432 @@
+//! What the commands do with Othello files: convert, validate, describe
+//! and show, by the registry's descriptors, with the names files found
+//! beside the input.
+
+use crate::game::End;
+use crate::position::{Color, Position};
+use crate::registry::{Holds, OthelloFormat};
+use crate::text::NameBook;
+use crate::wthor::games::{self, GameFile};
+use crate::wthor::{names, pzz, Error, Header, Kind};
+use boardfile_io::{FormatName, Position as At};
+use std::io::Write;
+use std::path::{Path, PathBuf};
+
+/// Where the names files come from: given, else `WTHOR.JOU`/`WTHOR.TRN`
+/// (any case) beside the input.
+#[derive(Debug, Clone, Default)]
+pub struct NameFiles {
+    /// The players file given (`--players`).
+    pub players: Option<PathBuf>,
+    /// The tournaments file given (`--tournaments`).
+    pub tournaments: Option<PathBuf>,
+    /// The input's path, beside which the files are looked for.
+    pub beside: Option<PathBuf>,
+    /// Append names not in the files instead of refusing them.
+    pub add: bool,
+}
+
+impl NameFiles {
+    /// The names file of `kind` to use, if any.
+    pub fn find(&self, kind: Kind) -> Option<PathBuf> {
+        let given = match kind {
+            Kind::Jou => &self.players,
+            _ => &self.tournaments,
+        };
+        if let Some(p) = given {
+            return Some(p.clone());
+        }
+        let want = match kind {
+            Kind::Jou => "wthor.jou",
+            _ => "wthor.trn",
+        };
+        let input = self.beside.as_deref()?;
+        let dir = input
+            .parent()
+            .filter(|d| !d.as_os_str().is_empty())
+            .unwrap_or(Path::new("."));
+        std::fs::read_dir(dir)
+            .ok()?
+            .flatten()
+            .map(|e| e.path())
+            .find(|p| {
+                p.file_name()
+                    .and_then(|n| n.to_str())
+                    .is_some_and(|n| n.eq_ignore_ascii_case(want))
+            })
+    }
+
+    /// Reads the names files into a book. An error names the file.
+    pub fn load(&self) -> Result<NameBook, NamesError> {
+        let load = |kind: Kind| -> Result<Option<names::Names>, NamesError> {
+            let Some(path) = self.find(kind) else {
+                return Ok(None);
+            };
+            let bytes = std::fs::read(&path).map_err(|e| NamesError {
+                path: path.clone(),
+                error: e.into(),
+            })?;
+            names::read(&bytes, kind)
+                .map(Some)
+                .map_err(|error| NamesError { path, error })
+        };
+        Ok(NameBook {
+            players: load(Kind::Jou)?,
+            tournaments: load(Kind::Trn)?,
+            add: self.add,
+            added: (0, 0),
+        })
+    }
+}
+
+/// A names file that could not be read.
+#[derive(Debug)]
+pub struct NamesError {
+    /// The file.
+    pub path: PathBuf,
+    /// Why.
+    pub error: Error,
+}
+
+fn format_error(format: OthelloFormat, message: String) -> Error {
+    Error::unsupported(FormatName(format.name()), message)
+}
+
+/// Reads the games of a game file.
+pub fn read_games(
+    format: OthelloFormat,
+    bytes: &[u8],
+    book: &mut NameBook,
+) -> Result<GameFile, Error> {
+    match format.descriptor().read_games {
+        Some(read) => read(bytes, book),
+        None => Err(format_error(
+            format,
+            format!("{} holds no games that are read", format.name()),
+        )),
+    }
+}
+
+/// Converts `bytes` in `from` to `to`: names files to their own kind,
+/// solitaires to PZZ, games to any game format. Formats that hold moves
+/// only refuse a game that does not replay (JSON Lines and WTHOR keep it
+/// as it stands); WTB and WTD take games of their board size.
+pub fn convert(
+    from: OthelloFormat,
+    to: OthelloFormat,
+    bytes: &[u8],
+    book: &mut NameBook,
+) -> Result<Vec<u8>, Error> {
+    let mut out = Vec::new();
+    match (from.holds(), to.holds()) {
+        (Holds::Names(a), Holds::Names(b)) if a == b => {
+            let n = names::read(bytes, a)?;
+            names::write(&n, &mut out)?;
+            return Ok(out);
+        }
+        (Holds::Solitaires, Holds::Solitaires) => {
+            let f = pzz::read(bytes)?;
+            pzz::write(&f, &mut out);
+            return Ok(out);
+        }
+        (Holds::Games, Holds::Games) => {}
+        _ => {
+            return Err(format_error(
+                to,
+                format!(
+                    "{} cannot become {}: {} holds {}",
+                    from.name(),
+                    to.name(),
+                    from.name(),
+                    match from.holds() {
+                        Holds::Games => "games",
+                        Holds::Solitaires => "solitaires",
+                        Holds::Names(_) => "names",
+                    }
+                ),
+            ))
+        }
+    }
+    let file = read_games(from, bytes, book)?;
+    write_games(to, &file, book, &mut out)?;
+    Ok(out)
+}
+
+/// Writes games in `to`, refusing what it cannot hold.
+pub fn write_games(
+    to: OthelloFormat,
+    file: &GameFile,
+    book: &NameBook,
+    out: &mut Vec<u8>,
+) -> Result<(), Error> {
+    let d = to.descriptor();
+    let Some(write) = d.write_games else {
+        return Err(format_error(
+            to,
+            format!("games cannot be written as {}", to.name()),
+        ));
+    };
+    if d.legal_games_only {
+        if let Some((i, e)) = file
+            .games
+            .iter()
+            .enumerate()
+            .find_map(|(i, g)| g.replay().err().map(|e| (i, e)))
+        {
+            return Err(Error::invalid(
+                FormatName(to.name()),
+                At::record(i as u64, 0),
+                format!(
+                    "game {i}: {e}; {} holds legal games only (JSON Lines, WTB and WTD keep it as it stands)",
+                    to.name()
+                ),
+            ));
+        }
+    }
+    if let Some(size) = d.size {
+        if file.size != size {
+            let side = file.size.side();
+            return Err(format_error(
+                to,
+                format!("{side}x{side} games cannot go into {}", to.name()),
+            ));
+        }
+    }
+    write(file, book, out)
+}
+
+/// A names file with the names a conversion added, to write beside its
+/// output (`OUT-stem.jou`, `OUT-stem.trn`).
+#[derive(Debug)]
+pub struct AddedNames {
+    /// Where to write it.
+    pub path: PathBuf,
+    /// The file.
+    pub bytes: Vec<u8>,
+    /// Names added.
+    pub added: usize,
+}
+
+/// The names files a book added names to, named for `out`.
+pub fn added_names(book: &NameBook, out: &Path) -> Result<Vec<AddedNames>, Error> {
+    let mut files = Vec::new();
+    for (file, n, ext) in [
+        (&book.players, book.added.0, "jou"),
+        (&book.tournaments, book.added.1, "trn"),
+    ] {
+        if let (Some(f), true) = (file, n > 0) {
+            let mut bytes = Vec::new();
+            names::write(f, &mut bytes)?;
+            files.push(AddedNames {
+                path: out.with_extension(ext),
+                bytes,
+                added: n,
+            });
+        }
+    }
+    Ok(files)
+}
+
+/// What validating a file found.
+#[derive(Debug, Default)]
+pub struct Report {
+    /// Records read (games, names, solitaires).
+    pub records: usize,
+    /// Every problem, in file order.
+    pub errors: Vec<Error>,
+    /// A word on what is not an error (unfinished games).
+    pub note: Option<String>,
+}
+
+/// Everything wrong with a file: for games, every game replayed (each move
+/// legal, scores and names indices checked in WTHOR files).
+pub fn validate(format: OthelloFormat, bytes: &[u8], book: &mut NameBook) -> Report {
+    match format.holds() {
+        Holds::Names(kind) => match names::read(bytes, kind) {
+            Ok(n) => Report {
+                records: n.names.len(),
+                ..Report::default()
+            },
+            Err(e) => Report {
+                errors: vec![e],
+                ..Report::default()
+            },
+        },
+        Holds::Solitaires => {
+            let (f, errors) = pzz::validate(bytes);
+            Report {
+                records: f.map_or(0, |f| f.solitaires.len()),
+                errors,
+                note: None,
+            }
+        }
+        Holds::Games => match format.descriptor().size {
+            Some(size) => {
+                let v = games::validate(
+                    bytes,
+                    size,
+                    book.players.as_ref(),
+                    book.tournaments.as_ref(),
+                );
+                let note = (!v.unfinished.is_empty()).then(|| {
+                    let shown: Vec<String> = v
+                        .unfinished
+                        .iter()
+                        .take(10)
+                        .map(|i| i.to_string())
+                        .collect();
+                    format!(
+                        "{} unfinished game{} (records {}{})",
+                        v.unfinished.len(),
+                        if v.unfinished.len() == 1 { "" } else { "s" },
+                        shown.join(", "),
+                        if v.unfinished.len() > 10 { ", ..." } else { "" }
+                    )
+                });
+                Report {
+                    records: v.file.as_ref().map_or(0, |f| f.games.len()),
+                    errors: v.errors,
+                    note,
+                }
+            }
+            None => match read_games(format, bytes, book) {
+                // Games given with their score are read as they stand: each
+                // is replayed here, as WTHOR validation does.
+                Ok(f) => Report {
+                    records: f.games.len(),
+                    errors: f
+                        .games
+                        .iter()
+                        .enumerate()
+                        .filter_map(|(i, g)| {
+                            g.replay().err().map(|e| {
+                                Error::invalid(
+                                    FormatName(format.name()),
+                                    At::record(i as u64, 0),
+                                    format!("game {i}: {e}"),
+                                )
+                            })
+                        })
+                        .collect(),
+                    note: None,
+                },
+                Err(e) => Report {
+                    errors: vec![e],
+                    ..Report::default()
+                },
+            },
+        },
+    }
+}
+
+/// `info`'s lines for a file, after its format and size: the WTHOR header
+/// and the count of records.
+pub fn info(format: OthelloFormat, bytes: &[u8]) -> Result<Vec<String>, Error> {
+    let mut lines = Vec::new();
+    let wthor = is_wthor(format);
+    if wthor {
+        let h = Header::read_from(bytes).ok_or_else(|| {
+            Error::invalid(
+                FormatName(format.name()),
+                At::byte(0),
+                "shorter than the 16-byte header",
+            )
+        })?;
+        lines.push(format!("created:  {}", h.created_text()));
+        lines.push(format!(
+            "header:   N1 {}, N2 {}, year {}, P1 {}, P2 {}, P3 {}",
+            h.n1, h.n2, h.year, h.p1, h.p2, h.p3
+        ));
+    }
+    match format.holds() {
+        Holds::Games if wthor => {
+            let f = read_games(format, bytes, &mut NameBook::default())?;
+            let finished = f
+                .games
+                .iter()
+                .filter(|g| matches!(g.replay(), Ok((_, End::Finished { .. }))))
+                .count();
+            lines.push(format!(
+                "games:    {} ({finished} played out)",
+                f.games.len()
+            ));
+        }
+        Holds::Names(kind) => {
+            let n = names::read(bytes, kind)?;
+            lines.push(format!("names:    {}", n.names.len()));
+        }
+        Holds::Solitaires => {
+            let f = pzz::read(bytes)?;
+            lines.push(format!("solitaires: {}", f.solitaires.len()));
+        }
+        Holds::Games => {}
+    }
+    Ok(lines)
+}
+
+/// Prints games (all, or game `game` from 1): names, moves, the final
+/// board and score. Returns how many were shown and how many there are.
+pub fn show(
+    file: &GameFile,
+    book: &NameBook,
+    game: Option<u32>,
+    out: &mut dyn Write,
+) -> std::io::Result<(usize, usize)> {
+    let name = |n: &Option<names::Names>, i: u16| {
+        n.as_ref()
+            .and_then(|f| f.get(i))
+            .map_or(format!("#{i}"), str::to_string)
+    };
+    let mut shown = 0;
+    for (i, g) in file.games.iter().enumerate() {
+        if game.is_some_and(|n| n as usize != i + 1) {
+            continue;
+        }
+        if shown > 0 {
+            writeln!(out)?;
+        }
+        shown += 1;
+        writeln!(
+            out,
+            "Game {}   {} ({})   Black {}   White {}",
+            i + 1,
+            name(&book.tournaments, g.tournament),
+            file.header.year,
+            name(&book.players, g.black),
+            name(&book.players, g.white)
+        )?;
+        writeln!(out, "{}", g.transcript())?;
+        match g.replay() {
+            Ok((p, end)) => {
+                write!(out, "{p}")?;
+                let white = |p: &Position| p.discs(Color::White).count_ones();
+                match end {
+                    End::Finished { black_score, .. } => writeln!(
+                        out,
+                        "Final score {black_score}-{} (stored {}, theoretical {})",
+                        g.size.squares() - black_score,
+                        g.black_score,
+                        g.theoretical
+                    )?,
+                    End::Unfinished => writeln!(
+                        out,
+                        "Unfinished: {} black, {} white discs on the board",
+                        p.discs(Color::Black).count_ones(),
+                        white(&p)
+                    )?,
+                }
+            }
+            Err(e) => writeln!(out, "Cannot replay: {e}")?,
+        }
+    }
+    Ok((shown, file.games.len()))
+}
+
+/// True for the WTHOR files, which open with the 16-byte header: names,
+/// solitaires, and games of one board size.
+pub fn is_wthor(format: OthelloFormat) -> bool {
+    match format.holds() {
+        Holds::Names(_) | Holds::Solitaires => true,
+        Holds::Games => format.descriptor().size.is_some(),
+    }
+}

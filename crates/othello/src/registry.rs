@@ -1,0 +1,355 @@
+//! The Othello format registry: one descriptor a format, listed once.
+//!
+//! Like the bridge crate's: each format's names, extensions, signature,
+//! what it holds, and how its games are read and written live in one
+//! descriptor, and the list below is the only place that names them all.
+
+use crate::position::BoardSize;
+use crate::text::{self, NameBook};
+use crate::wthor::games::{self, GameFile};
+use crate::wthor::{Error, Kind};
+use boardfile_io::{FormatInfo, FormatName, Signature};
+use std::fmt;
+use std::path::Path;
+
+/// What a file of the format holds.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Holds {
+    /// Games.
+    Games,
+    /// Solitaires (end-game positions).
+    Solitaires,
+    /// Player or tournament names.
+    Names(Kind),
+}
+
+/// Reads games.
+pub type ReadGames = fn(&[u8], &mut NameBook) -> Result<GameFile, Error>;
+/// Writes games, names from the book.
+pub type WriteGames = fn(&GameFile, &NameBook, &mut Vec<u8>) -> Result<(), Error>;
+
+/// What an Othello format is.
+pub struct Descriptor {
+    /// Names, extensions, signature, read/write.
+    pub info: FormatInfo,
+    /// What a file holds.
+    pub holds: Holds,
+    /// The board size every game must have, for formats of one size.
+    pub size: Option<BoardSize>,
+    /// Its games reader, for game formats that are read.
+    pub read_games: Option<ReadGames>,
+    /// Its games writer, for game formats that are written.
+    pub write_games: Option<WriteGames>,
+    /// True when it holds moves only, so that a game that does not replay
+    /// could not be read back (transcripts, GGF and PGN, which give passes).
+    pub legal_games_only: bool,
+}
+
+/// An Othello file format: a handle on its [`Descriptor`].
+#[derive(Clone, Copy)]
+pub struct OthelloFormat(&'static Descriptor);
+
+const fn info(
+    name: &'static str,
+    extensions: &'static [&'static str],
+    description: &'static str,
+    signature: Signature,
+    reads: bool,
+) -> FormatInfo {
+    FormatInfo {
+        name,
+        extensions,
+        description,
+        signature,
+        reads,
+        writes: true,
+    }
+}
+
+fn wthor_write(file: &GameFile, _: &NameBook, out: &mut Vec<u8>) -> Result<(), Error> {
+    games::write(file, out);
+    Ok(())
+}
+
+macro_rules! text_write {
+    ($f:path) => {
+        |file: &GameFile, book: &NameBook, out: &mut Vec<u8>| -> Result<(), Error> {
+            let mut s = String::new();
+            $f(file, book, &mut s);
+            out.extend_from_slice(s.as_bytes());
+            Ok(())
+        }
+    };
+}
+
+static WTB: Descriptor = Descriptor {
+    info: info(
+        "WTB",
+        &["wtb"],
+        "WTHOR 8x8 games: ids, actual and theoretical scores, moves",
+        Signature::Extension,
+        true,
+    ),
+    holds: Holds::Games,
+    size: Some(BoardSize::Eight),
+    read_games: Some(|b, _| games::read(b, BoardSize::Eight)),
+    write_games: Some(wthor_write),
+    legal_games_only: false,
+};
+
+static WTD: Descriptor = Descriptor {
+    info: info(
+        "WTD",
+        &["wtd"],
+        "WTHOR 10x10 games: ids, actual and theoretical scores, moves",
+        Signature::Extension,
+        true,
+    ),
+    holds: Holds::Games,
+    size: Some(BoardSize::Ten),
+    read_games: Some(|b, _| games::read(b, BoardSize::Ten)),
+    write_games: Some(wthor_write),
+    legal_games_only: false,
+};
+
+static PZZ: Descriptor = Descriptor {
+    info: info(
+        "PZZ",
+        &["pzz"],
+        "WTHOR solitaires: end-game positions and their solutions",
+        Signature::Extension,
+        true,
+    ),
+    holds: Holds::Solitaires,
+    size: Some(BoardSize::Eight),
+    read_games: None,
+    write_games: None,
+    legal_games_only: false,
+};
+
+static JOU: Descriptor = Descriptor {
+    info: info(
+        "JOU",
+        &["jou"],
+        "WTHOR player names",
+        Signature::Extension,
+        true,
+    ),
+    holds: Holds::Names(Kind::Jou),
+    size: None,
+    read_games: None,
+    write_games: None,
+    legal_games_only: false,
+};
+
+static TRN: Descriptor = Descriptor {
+    info: info(
+        "TRN",
+        &["trn"],
+        "WTHOR tournament names",
+        Signature::Extension,
+        true,
+    ),
+    holds: Holds::Names(Kind::Trn),
+    size: None,
+    read_games: None,
+    write_games: None,
+    legal_games_only: false,
+};
+
+static JSONL: Descriptor = Descriptor {
+    info: info(
+        "JSONL",
+        &["jsonl", "ndjson"],
+        "JSON Lines games, names when the JOU/TRN files are at hand; the WTHOR header on a first line",
+        // Told from bridge JSON Lines by its first line: more telling than
+        // any bridge signature.
+        Signature::Content {
+            rank: 11,
+            test: text::sniff_jsonl,
+        },
+        true,
+    ),
+    holds: Holds::Games,
+    size: None,
+    read_games: Some(text::read_jsonl),
+    write_games: Some(text_write!(text::write_jsonl)),
+    legal_games_only: false,
+};
+
+static TRANSCRIPT: Descriptor = Descriptor {
+    info: info(
+        "TRANSCRIPT",
+        &[],
+        "a game a line: its moves (f5d6c3...); no extension, name it with --from/--to transcript",
+        Signature::None,
+        true,
+    ),
+    holds: Holds::Games,
+    size: None,
+    read_games: Some(|b, _| text::read_transcripts(b, text::transcript_size(b))),
+    write_games: Some(|file, _, out| {
+        let mut s = String::new();
+        text::write_transcripts(file, &mut s);
+        out.extend_from_slice(s.as_bytes());
+        Ok(())
+    }),
+    legal_games_only: true,
+};
+
+static GGF: Descriptor = Descriptor {
+    info: info(
+        "GGF",
+        &["ggf"],
+        "Generic Game Format, passes as PA (write only)",
+        Signature::None,
+        false,
+    ),
+    holds: Holds::Games,
+    size: None,
+    read_games: None,
+    write_games: Some(text_write!(text::write_ggf)),
+    legal_games_only: true,
+};
+
+static PGN: Descriptor = Descriptor {
+    info: info(
+        "PGN",
+        &["pgn"],
+        "PGN as Edax reads it, passes as PS (write only)",
+        Signature::None,
+        false,
+    ),
+    holds: Holds::Games,
+    size: None,
+    read_games: None,
+    write_games: Some(text_write!(text::write_pgn)),
+    legal_games_only: true,
+};
+
+static CSV: Descriptor = Descriptor {
+    info: info(
+        "CSV",
+        &["csv"],
+        "CSV, a game a row (write only)",
+        Signature::None,
+        false,
+    ),
+    holds: Holds::Games,
+    size: None,
+    read_games: None,
+    write_games: Some(text_write!(text::write_csv)),
+    legal_games_only: false,
+};
+
+/// The registry: one line a format, in the order `boardfile formats` lists them.
+macro_rules! registry {
+    ($($name:ident => $descriptor:path),* $(,)?) => {
+        #[allow(non_upper_case_globals)]
+        impl OthelloFormat {
+            $(
+                #[doc = concat!("The ", stringify!($name), " format.")]
+                pub const $name: OthelloFormat = OthelloFormat(&$descriptor);
+            )*
+            /// Every format, in the order `boardfile formats` lists them.
+            pub const ALL: &'static [OthelloFormat] = &[$(OthelloFormat::$name),*];
+        }
+    };
+}
+
+registry! {
+    Wtb => WTB,
+    Wtd => WTD,
+    Pzz => PZZ,
+    Jou => JOU,
+    Trn => TRN,
+    Jsonl => JSONL,
+    Transcript => TRANSCRIPT,
+    Ggf => GGF,
+    Pgn => PGN,
+    Csv => CSV,
+}
+
+impl OthelloFormat {
+    /// Every format.
+    pub fn all() -> &'static [OthelloFormat] {
+        OthelloFormat::ALL
+    }
+
+    /// The descriptor.
+    pub fn descriptor(self) -> &'static Descriptor {
+        self.0
+    }
+
+    /// Names, extensions, signature.
+    pub fn info(self) -> &'static FormatInfo {
+        &self.0.info
+    }
+
+    /// The upper-case name.
+    pub fn name(self) -> &'static str {
+        self.0.info.name
+    }
+
+    /// Extensions, lower case; the first is the usual one.
+    pub fn extensions(self) -> &'static [&'static str] {
+        self.0.info.extensions
+    }
+
+    /// What the format is and keeps.
+    pub fn description(self) -> &'static str {
+        self.0.info.description
+    }
+
+    /// What a file of the format holds.
+    pub fn holds(self) -> Holds {
+        self.0.holds
+    }
+
+    /// True when the crate reads the format.
+    pub fn can_read(self) -> bool {
+        self.0.info.reads
+    }
+
+    /// The format of a name (`wtb`, `WTB`, `transcript`) or extension.
+    pub fn from_name(name: &str) -> Option<OthelloFormat> {
+        OthelloFormat::ALL
+            .iter()
+            .copied()
+            .find(|f| f.info().is_named(name))
+    }
+
+    /// The format of a path's extension (`WTH_2004.wtb`, `WTHOR.JOU`).
+    pub fn from_path(path: &Path) -> Option<OthelloFormat> {
+        OthelloFormat::ALL
+            .iter()
+            .copied()
+            .find(|f| f.info().has_extension_of(path))
+    }
+}
+
+impl PartialEq for OthelloFormat {
+    fn eq(&self, other: &OthelloFormat) -> bool {
+        std::ptr::eq(self.0, other.0) || self.name() == other.name()
+    }
+}
+
+impl Eq for OthelloFormat {}
+
+impl fmt::Debug for OthelloFormat {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.write_str(self.name())
+    }
+}
+
+impl fmt::Display for OthelloFormat {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.write_str(self.name())
+    }
+}
+
+impl From<OthelloFormat> for FormatName {
+    fn from(f: OthelloFormat) -> FormatName {
+        FormatName(f.name())
+    }
+}
