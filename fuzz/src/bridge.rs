@@ -165,7 +165,8 @@ fn compare(format: Format, first: &BoardSet, second: BoardSet) {
     assert_eq!(a, b, "{format}: the set's own data changed");
 }
 
-/// A reader fed a few bytes at a time, as a pipe may feed it, against the
+/// A reader fed a few bytes at a time, as a pipe may feed it, and made to
+/// read in windows of a few bytes (so that records cross them), against the
 /// same reader over the bytes in memory: the same boards, set data,
 /// warnings and errors. The first byte picks the format and how many bytes
 /// each read gives (1 to 8); the rest is the input.
@@ -194,7 +195,17 @@ pub fn stream(data: &[u8]) {
             (set.map_err(|e| e.to_string()), errors, diag.warnings)
         };
         let whole = run(Source::from_bytes(input));
-        let trickled = run(Source::from_reader(Trickle(input, step)));
+        let trickled = run(Source::from_reader(Trickle(input, step)).with_read_ahead(step * 5));
+        // Text read in windows takes its character set from the first
+        // window with text beyond ASCII: when a later one disagrees, the
+        // reader says so, and the two reads may differ.
+        if trickled
+            .2
+            .iter()
+            .any(|w| w.message.contains("is not UTF-8"))
+        {
+            continue;
+        }
         assert!(
             whole == trickled,
             "{format}: read in pieces of {step} differs:\n{trickled:?}\nwhole:\n{whole:?}"

@@ -114,6 +114,31 @@ fn every_seed_passes_its_targets_checks() {
     }
 }
 
+#[test]
+fn every_bridge_seed_reads_the_same_through_small_windows() {
+    // The stream check's first byte picks the format (among the readable
+    // ones) and how many bytes each read gives: every step from 1 to 8.
+    let readable: Vec<Format> = Format::all()
+        .iter()
+        .copied()
+        .filter(|f| f.can_read())
+        .collect();
+    let mut runs = 0;
+    for (name, data) in seeds() {
+        let Some(k) = Format::from_name(&name).and_then(|f| readable.iter().position(|&r| r == f))
+        else {
+            continue;
+        };
+        for step in 0..8 {
+            let mut input = vec![(k + readable.len() * step) as u8];
+            input.extend_from_slice(&data);
+            fuzz::bridge::stream(&input);
+            runs += 1;
+        }
+    }
+    assert!(runs >= 300, "{runs} runs");
+}
+
 /// Every seed of every format, in the fuzz targets' order.
 fn seeds() -> Vec<(String, Vec<u8>)> {
     let mut out = Vec::new();

@@ -42,6 +42,8 @@ pub struct Source<'a> {
     backing: Backing<'a>,
     /// Start of the unconsumed data in the backing bytes or buffer.
     pos: usize,
+    /// The most [`Source::fill`] reads ahead.
+    read_ahead: usize,
 }
 
 impl<'a> Source<'a> {
@@ -50,6 +52,7 @@ impl<'a> Source<'a> {
         Source {
             backing: Backing::Bytes(bytes),
             pos: 0,
+            read_ahead: usize::MAX,
         }
     }
 
@@ -64,7 +67,17 @@ impl<'a> Source<'a> {
                 eof: false,
             },
             pos: 0,
+            read_ahead: usize::MAX,
         }
+    }
+
+    /// A source whose [`Source::peek`] reads at most `bytes` ahead
+    /// ([`Source::fill`] and [`Source::more`] still read what they must):
+    /// windows that small test a reader's handling of records that cross
+    /// them.
+    pub fn with_read_ahead(mut self, bytes: usize) -> Source<'a> {
+        self.read_ahead = bytes.max(1);
+        self
     }
 
     /// The bytes read and not yet consumed.
@@ -121,6 +134,13 @@ impl<'a> Source<'a> {
         Ok(self.data())
     }
 
+    /// Reads ahead for a reader that takes what comes (a window of text):
+    /// until [`Source::data`] holds `hint` bytes, at most the source's
+    /// read-ahead ([`Source::with_read_ahead`]), or the input ends.
+    pub fn peek(&mut self, hint: usize) -> io::Result<&[u8]> {
+        self.fill(hint.min(self.read_ahead))
+    }
+
     /// Reads at least one more block (more when the window is large, so
     /// that growing a window is linear); false when the input has ended and
     /// nothing was added. Asking for a window past [`MAX_WINDOW`] is an
@@ -139,7 +159,9 @@ impl<'a> Source<'a> {
                 ),
             ));
         }
-        let want = (have + BLOCK).max(2 * have).min(MAX_WINDOW);
+        let want = (have + BLOCK.min(self.read_ahead))
+            .max(2 * have)
+            .min(MAX_WINDOW);
         while self.data().len() <= have && !self.is_eof() {
             self.read_more(want)?;
         }

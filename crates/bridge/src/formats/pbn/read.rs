@@ -6,7 +6,7 @@ use crate::auction::{Annotated, Auction, Call, CallToken, CardToken, Play};
 use crate::board::{dealer_for_board, Anchor, Board, Comment, Commentary, Par, Tag, Vulnerability};
 use crate::card::{Card, Rank, Suit};
 use crate::deal::{Deal, Seat};
-use crate::set::{BoardSet, SetInfo};
+use crate::set::SetInfo;
 use crate::{BoardReader, Format};
 use boardfile_io::{Diagnostics, Error, Position, Source};
 use std::borrow::Cow;
@@ -14,70 +14,183 @@ use std::collections::VecDeque;
 
 const F: Format = Format::Pbn;
 
-/// Reads a PBN file a game at a time.
-pub struct PbnReader {
-    info: SetInfo,
-    boards: VecDeque<Board>,
-    size: u64,
+/// Bytes a window of the file holds at least (more when a game is longer).
+const WINDOW: usize = 1 << 20;
+
+/// Reads a PBN file a game at a time, through a window of the file that
+/// ends at a line end. A game that does not end inside the window is read
+/// again from its start once the window has grown: what carries from game
+/// to game (the line count, the `%` lines before the first game, comments
+/// waiting for the next game, the character set) is kept apart, and rolled
+/// back with the game. The last board is held until the next game or the
+/// end of the file, where comments after it are its own.
+pub struct PbnReader<'a> {
+    src: Source<'a>,
+    st: State,
+    head: SetInfo,
+    done: bool,
 }
 
-impl PbnReader {
-    pub(super) fn open(mut src: Source<'_>, diag: &mut Diagnostics) -> Result<PbnReader, Error> {
-        let bytes = src.fill_all(usize::MAX)?;
-        let set = read(bytes, diag)?;
-        Ok(PbnReader {
-            info: set.info,
-            boards: set.boards.into(),
-            size: bytes.len() as u64,
-        })
+/// What carries from game to game.
+struct State {
+    /// The line of the window's first byte.
+    line: u64,
+    /// Games read (and skipped) so far.
+    games: u64,
+    /// The character set, once told: UTF-8 or ISO-8859-1.
+    utf8: Option<bool>,
+    /// Text that is not UTF-8 in a file read as UTF-8 was met.
+    mixed: bool,
+    info: PbnInfo,
+    in_preamble: bool,
+    seen_board: bool,
+    /// Comments of a game without tags, for the next game's start.
+    pending: Vec<Comment>,
+    last_number: Option<u32>,
+    /// The rest of a game skipped after an error lies past the window.
+    skipping: bool,
+    /// Games read, the last held back.
+    ready: VecDeque<Board>,
+}
+
+impl<'a> PbnReader<'a> {
+    pub(super) fn open(
+        mut src: Source<'a>,
+        diag: &mut Diagnostics,
+    ) -> Result<PbnReader<'a>, Error> {
+        let bom = src.fill(3)?.starts_with(b"\xef\xbb\xbf");
+        if bom {
+            src.consume(3);
+        }
+        let data = src.peek(WINDOW)?;
+        let utf8 = bom || declares_utf8(data);
+        let mut r = PbnReader {
+            src,
+            st: State {
+                line: 1,
+                games: 0,
+                utf8: utf8.then_some(true),
+                mixed: false,
+                info: PbnInfo {
+                    preamble: Vec::new(),
+                    utf8,
+                    bom,
+                },
+                in_preamble: true,
+                seen_board: false,
+                pending: Vec::new(),
+                last_number: None,
+                skipping: false,
+                ready: VecDeque::new(),
+            },
+            head: SetInfo::default(),
+            done: false,
+        };
+        // The `%` lines before the first game are the head: read on until
+        // the first game is.
+        while r.st.ready.is_empty() && !r.done {
+            r.parse(diag)?;
+        }
+        r.st.info.utf8 = r.st.utf8.unwrap_or(false);
+        r.head.pbn = Some(r.st.info.clone());
+        Ok(r)
+    }
+
+    /// Reads the next window's whole games into `ready`.
+    fn parse(&mut self, diag: &mut Diagnostics) -> Result<(), Error> {
+        let at = Position::byte(self.src.offset()).with_line(self.st.line);
+        let fail = |e| crate::formats::window_error(F, at, e);
+        self.src.peek(WINDOW).map_err(fail)?;
+        loop {
+            let eof = self.src.is_eof();
+            let data = self.src.data();
+            let end = if eof {
+                Some(data.len())
+            } else {
+                line_boundary(data)
+            };
+            match end {
+                Some(end) => {
+                    let base = self.src.offset();
+                    let window = &data[..end];
+                    if self.st.utf8.is_none() && !window.is_ascii() {
+                        self.st.utf8 = Some(std::str::from_utf8(window).is_ok());
+                    } else if self.st.utf8 == Some(true)
+                        && !self.st.mixed
+                        && std::str::from_utf8(window).is_err()
+                    {
+                        self.st.mixed = true;
+                        diag.warn(
+                            F,
+                            Some(Position::byte(base).with_line(self.st.line)),
+                            "the file reads as UTF-8 before this line, but text from here on is not UTF-8: that text is read as ISO-8859-1",
+                        );
+                    }
+                    let mut r = Reader::new(window, base, eof, &mut self.st);
+                    let consumed = r.run(diag)?;
+                    let grow = consumed == 0 && !eof;
+                    self.src.consume(consumed);
+                    if eof {
+                        self.done = true;
+                        self.st.close();
+                    } else if grow {
+                        // A game longer than the window: a bigger one.
+                        self.src.more().map_err(fail)?;
+                        continue;
+                    }
+                    return Ok(());
+                }
+                None => {
+                    self.src.more().map_err(fail)?;
+                }
+            }
+        }
     }
 }
 
-impl BoardReader for PbnReader {
+impl State {
+    /// At the end of the file: comments after the last game are its own.
+    fn close(&mut self) {
+        if self.pending.is_empty() {
+            return;
+        }
+        if let Some(last) = self.ready.back_mut() {
+            let after = last_anchor(last);
+            for c in self.pending.drain(..) {
+                last.comments.push(Commentary {
+                    after: after.clone(),
+                    comment: c,
+                });
+            }
+        }
+    }
+}
+
+/// Where a window may end: after the last LF, or after the last CR that is
+/// not the data's last byte (so not the first half of a CR LF).
+fn line_boundary(data: &[u8]) -> Option<usize> {
+    if let Some(i) = memchr::memrchr(b'\n', data) {
+        return Some(i + 1);
+    }
+    let i = memchr::memrchr(b'\r', data)?;
+    (i + 1 < data.len()).then_some(i + 1)
+}
+
+impl BoardReader for PbnReader<'_> {
     fn head(&self) -> &SetInfo {
-        &self.info
+        &self.head
     }
 
-    fn next_board(&mut self, _: &mut Diagnostics) -> Result<Option<Board>, Error> {
-        Ok(self.boards.pop_front())
+    fn next_board(&mut self, diag: &mut Diagnostics) -> Result<Option<Board>, Error> {
+        while self.st.ready.len() < 2 && !self.done {
+            self.parse(diag)?;
+        }
+        Ok(self.st.ready.pop_front())
     }
 
     fn position(&self) -> u64 {
-        self.size
+        self.src.offset()
     }
-}
-
-/// Reads a PBN file: every game becomes a board.
-pub fn read(bytes: &[u8], diag: &mut Diagnostics) -> Result<BoardSet, Error> {
-    let (start, bom) = match bytes.strip_prefix(b"\xef\xbb\xbf") {
-        Some(_) => (3, true),
-        None => (0, false),
-    };
-    let utf8 = bom || declares_utf8(bytes) || is_utf8_beyond_ascii(&bytes[start..]);
-    let mut set = BoardSet::default();
-    // A deal-only game in the export format is about 300 bytes.
-    set.boards.reserve(bytes.len() / 400);
-    let mut r = Reader {
-        b: bytes,
-        i: start,
-        line: 1,
-        line_start: start,
-        utf8,
-        games: 0,
-        set,
-        info: PbnInfo {
-            preamble: Vec::new(),
-            utf8,
-            bom,
-        },
-        in_preamble: true,
-        pending: Vec::new(),
-        warnings: Vec::new(),
-    };
-    r.run(diag)?;
-    let mut set = r.set;
-    set.info.pbn = Some(r.info);
-    Ok(set)
 }
 
 /// A `%` line before the first game naming UTF-8 as the charset.
@@ -90,10 +203,6 @@ fn declares_utf8(bytes: &[u8]) -> bool {
             l.windows(13).any(|w| w == b"charset=utf-8")
                 || l.windows(12).any(|w| w == b"charset=utf8")
         })
-}
-
-fn is_utf8_beyond_ascii(bytes: &[u8]) -> bool {
-    !bytes.is_ascii() && std::str::from_utf8(bytes).is_ok()
 }
 
 /// Where the tokens after a tag go.
@@ -172,28 +281,55 @@ impl Game {
     }
 }
 
-struct Reader<'a> {
+/// A window of the file being read, and the state that carries on.
+struct Reader<'a, 's> {
     b: &'a [u8],
+    /// The file offset of `b[0]`.
+    base: u64,
+    /// The window ends where the file does.
+    eof: bool,
     i: usize,
     line: u64,
     line_start: usize,
-    utf8: bool,
-    games: u64,
-    set: BoardSet,
-    info: PbnInfo,
-    in_preamble: bool,
-    /// Comments of a game without tags, for the next game's start.
-    pending: Vec<Comment>,
-    /// Warnings not yet handed to the diagnostics.
+    st: &'s mut State,
+    /// A scan reached the window's end looking for what closes a token
+    /// (a `}`, a tag's `]` on a later line): the window is too short.
+    short: bool,
+    /// Warnings of the game being read, handed on when it is done.
     warnings: Vec<(Position, String)>,
+}
+
+/// Where a game began, to read it again from there in a longer window.
+struct Checkpoint {
+    i: usize,
+    line: u64,
+    line_start: usize,
+    games: u64,
+    pending: usize,
+    preamble: usize,
+    in_preamble: bool,
 }
 
 /// An error in the current game: reported, and the game skipped.
 struct GameError(Error);
 
-impl<'a> Reader<'a> {
+impl<'a, 's> Reader<'a, 's> {
+    fn new(b: &'a [u8], base: u64, eof: bool, st: &'s mut State) -> Reader<'a, 's> {
+        Reader {
+            b,
+            base,
+            eof,
+            i: 0,
+            line: st.line,
+            line_start: 0,
+            st,
+            short: false,
+            warnings: Vec::new(),
+        }
+    }
+
     fn pos(&self, at: usize) -> Position {
-        let mut p = Position::record(self.games, at as u64)
+        let mut p = Position::record(self.st.games, self.base + at as u64)
             .with_line(self.line)
             .with_column((at.saturating_sub(self.line_start)) as u64 + 1);
         if at < self.line_start {
@@ -215,17 +351,12 @@ impl<'a> Reader<'a> {
         crate::formats::excerpt(&self.decode(&raw[..raw.len().min(200)]))
     }
 
+    /// Text in the file's character set: UTF-8 when it was told so (text
+    /// that is not UTF-8 in it as ISO-8859-1), else ISO-8859-1.
     fn decode(&self, raw: &[u8]) -> String {
-        if let Ok(ascii) = std::str::from_utf8(raw).map(str::to_owned) {
-            if !self.utf8 && !ascii.is_ascii() {
-                return crate::formats::latin1_decode(raw);
-            }
-            return ascii;
-        }
-        if self.utf8 {
-            String::from_utf8_lossy(raw).into_owned()
-        } else {
-            crate::formats::latin1_decode(raw)
+        match std::str::from_utf8(raw) {
+            Ok(text) if text.is_ascii() || self.st.utf8 == Some(true) => text.to_owned(),
+            _ => crate::formats::latin1_decode(raw),
         }
     }
 
@@ -246,26 +377,78 @@ impl<'a> Reader<'a> {
             .map_or(self.b.len(), |n| from + n)
     }
 
-    fn run(&mut self, diag: &mut Diagnostics) -> Result<(), Error> {
+    fn checkpoint(&self) -> Checkpoint {
+        Checkpoint {
+            i: self.i,
+            line: self.line,
+            line_start: self.line_start,
+            games: self.st.games,
+            pending: self.st.pending.len(),
+            preamble: self.st.info.preamble.len(),
+            in_preamble: self.st.in_preamble,
+        }
+    }
+
+    /// Stops at the window's end: a game under way (`open`) is dropped, to
+    /// be read again from its start in a longer window. Returns the bytes
+    /// read.
+    fn stop(&mut self, open: bool, cp: &Checkpoint) -> usize {
+        if open {
+            self.i = cp.i;
+            self.line = cp.line;
+            self.line_start = cp.line_start;
+            self.st.games = cp.games;
+            self.st.pending.truncate(cp.pending);
+            self.st.info.preamble.truncate(cp.preamble);
+            self.st.in_preamble = cp.in_preamble;
+            self.warnings.clear();
+        }
+        self.st.line = self.line;
+        self.i
+    }
+
+    /// Hands the game's warnings on.
+    fn flush_warnings(&mut self, diag: &mut Diagnostics) {
+        for (p, m) in self.warnings.drain(..) {
+            diag.warn(F, Some(p), m);
+        }
+    }
+
+    /// Reads the window's games; returns the bytes read (up to the start
+    /// of a game that goes on past the window).
+    fn run(&mut self, diag: &mut Diagnostics) -> Result<usize, Error> {
+        let mut cp = self.checkpoint();
+        if self.st.skipping {
+            if !self.skip_game(true) {
+                return Ok(self.stop(false, &cp));
+            }
+            self.st.skipping = false;
+        }
         let mut game: Option<Game> = None;
         let mut at_line_start = true;
         loop {
             if at_line_start {
                 at_line_start = false;
+                if game.is_none() {
+                    cp = self.checkpoint();
+                }
                 // A semi-empty line (spaces and tabs only) ends a game.
                 let mut k = self.i;
                 while k < self.b.len() && matches!(self.b[k], b' ' | b'\t') {
                     k += 1;
                 }
                 if k >= self.b.len() || matches!(self.b[k], b'\r' | b'\n') {
+                    if k >= self.b.len() && !self.eof {
+                        return Ok(self.stop(game.is_some(), &cp));
+                    }
                     if k >= self.b.len() && k == self.i {
                         break;
                     }
                     if let Some(g) = game.take() {
                         self.finish(g, diag)?;
-                    } else if self.in_preamble && self.set.boards.is_empty() {
+                    } else if self.st.in_preamble {
                         let line = self.decode(&self.b[self.i..k]);
-                        self.info.preamble.push(line);
+                        self.st.info.preamble.push(line);
                     }
                     self.i = k;
                     if self.i < self.b.len() {
@@ -277,8 +460,8 @@ impl<'a> Reader<'a> {
                 if self.b[self.i] == b'%' {
                     let end = self.line_end(self.i);
                     let text = self.decode(&self.b[self.i + 1..end]);
-                    if self.in_preamble && game.is_none() && self.set.boards.is_empty() {
-                        self.info.preamble.push(format!("%{text}"));
+                    if self.st.in_preamble && game.is_none() {
+                        self.st.info.preamble.push(format!("%{text}"));
                     } else {
                         let g = game.get_or_insert_with(|| Game::new(self.pos(self.i)));
                         comment(g, Comment::Escape(text));
@@ -296,6 +479,9 @@ impl<'a> Reader<'a> {
                 self.i += 1;
             }
             if self.i >= self.b.len() {
+                if !self.eof {
+                    return Ok(self.stop(game.is_some(), &cp));
+                }
                 break;
             }
             if matches!(self.b[self.i], b'\r' | b'\n') {
@@ -303,50 +489,52 @@ impl<'a> Reader<'a> {
                 at_line_start = true;
                 continue;
             }
-            self.in_preamble = false;
+            self.st.in_preamble = false;
             let g = game.get_or_insert_with(|| Game::new(self.pos(self.i)));
-            let result = self.token(g);
-            for (p, m) in self.warnings.drain(..) {
-                diag.warn(F, Some(p), m);
-            }
-            if let Err(GameError(e)) = result {
+            if let Err(GameError(e)) = self.token(g) {
+                if self.short && !self.eof {
+                    return Ok(self.stop(true, &cp));
+                }
+                self.flush_warnings(diag);
                 diag.error(e)?;
                 // Skip the rest of the game: up to the next empty line.
                 game = None;
-                self.games += 1;
-                self.skip_game();
+                self.st.games += 1;
+                if !self.skip_game(false) {
+                    self.st.skipping = true;
+                    return Ok(self.stop(false, &cp));
+                }
                 at_line_start = true;
             }
         }
         if let Some(g) = game.take() {
             self.finish(g, diag)?;
         }
-        if !self.pending.is_empty() {
-            if let Some(last) = self.set.boards.last_mut() {
-                let after = last_anchor(last);
-                for c in self.pending.drain(..) {
-                    last.comments.push(Commentary {
-                        after: after.clone(),
-                        comment: c,
-                    });
-                }
-            }
-        }
-        Ok(())
+        self.st.line = self.line;
+        Ok(self.b.len())
     }
 
-    /// Moves to the start of the next semi-empty line (or to the end).
-    fn skip_game(&mut self) {
+    /// Moves to the start of the next semi-empty line (the current one
+    /// too, `here`, when at a line's start); false when the window ends
+    /// first and the file does not.
+    fn skip_game(&mut self, here: bool) -> bool {
+        let mut check = here;
         loop {
+            if check {
+                if self.i >= self.b.len() {
+                    return self.eof;
+                }
+                let end = self.line_end(self.i);
+                if self.b[self.i..end].iter().all(|&c| c == b' ' || c == b'\t') {
+                    return true;
+                }
+            }
+            check = true;
             self.i = self.line_end(self.i);
             if self.i >= self.b.len() {
-                return;
+                return self.eof;
             }
             self.newline();
-            let end = self.line_end(self.i);
-            if self.b[self.i..end].iter().all(|&c| c == b' ' || c == b'\t') {
-                return;
-            }
         }
     }
 
@@ -356,8 +544,9 @@ impl<'a> Reader<'a> {
         match self.b[at] {
             b'[' => self.tag(g),
             b'{' => {
-                let close = self.b[at + 1..].iter().position(|&c| c == b'}');
+                let close = memchr::memchr(b'}', &self.b[at + 1..]);
                 let Some(n) = close else {
+                    self.short = true;
                     return Err(self.syntax(at, "a { comment is not closed"));
                 };
                 let raw = &self.b[at + 1..at + 1 + n];
@@ -417,7 +606,7 @@ impl<'a> Reader<'a> {
     }
 }
 
-impl<'a> Reader<'a> {
+impl<'a> Reader<'a, '_> {
     /// Skips white space, line ends included (a tag may span lines in the
     /// import format).
     fn skip_space(&mut self) {
@@ -425,9 +614,10 @@ impl<'a> Reader<'a> {
             match self.b[self.i] {
                 b' ' | b'\t' | 0x0b | 0x0c => self.i += 1,
                 b'\r' | b'\n' => self.newline(),
-                _ => break,
+                _ => return,
             }
         }
+        self.short = true;
     }
 
     /// Reads a string token at `self.i` (the opening quote): its raw bytes
@@ -706,7 +896,7 @@ enum Annotation {
     Nag(u8),
 }
 
-impl<'a> Reader<'a> {
+impl<'a> Reader<'a, '_> {
     /// Reads `=N=`, `$N` or a suffix at `self.i`, if there is one there.
     fn annotation(&mut self, card_offset: u8) -> Result<Option<Annotation>, GameError> {
         let at = self.i;
@@ -942,22 +1132,25 @@ impl<'a> Reader<'a> {
     /// double-dummy tags against each other.
     fn finish(&mut self, g: Game, diag: &mut Diagnostics) -> Result<(), Error> {
         let mut board = g.board;
+        self.flush_warnings(diag);
         if !g.has_tags {
-            self.pending
+            self.st
+                .pending
                 .extend(board.comments.into_iter().map(|c| c.comment));
             return Ok(());
         }
-        let index = self.games;
-        self.games += 1;
+        let index = self.st.games;
+        self.st.games += 1;
         let number = g
             .number
-            .unwrap_or_else(|| self.set.boards.last().map_or(1, |b| b.number + 1));
+            .unwrap_or_else(|| self.st.last_number.map_or(1, |n| n.saturating_add(1)));
         board.number = number;
         board.dealer = g.dealer.unwrap_or(dealer_for_board(number));
         board.vulnerability = g.vulnerability.unwrap_or(Vulnerability::for_board(number));
         board.deal = g.deal.unwrap_or_default();
-        if !self.pending.is_empty() {
+        if !self.st.pending.is_empty() {
             let mut comments: Vec<Commentary> = self
+                .st
                 .pending
                 .drain(..)
                 .map(|comment| Commentary {
@@ -1007,7 +1200,9 @@ impl<'a> Reader<'a> {
             });
         }
         drop_generated_dd_tags(&mut board);
-        self.set.boards.push(board);
+        self.st.last_number = Some(number);
+        self.st.seen_board = true;
+        self.st.ready.push_back(board);
         Ok(())
     }
 }

@@ -595,3 +595,64 @@ fn text_iso_8859_1_lacks_makes_the_file_utf8() {
     let back = pbn(&out);
     assert_eq!(back.boards[0].comments, set.boards[0].comments);
 }
+
+/// Reads `bytes` from a source that gives `ahead` bytes a window (so that
+/// games, comments and tags cross windows and are read again).
+fn windowed(
+    bytes: &[u8],
+    ahead: usize,
+    collecting: bool,
+) -> (
+    Result<crate::BoardSet, String>,
+    Vec<String>,
+    Vec<crate::Warning>,
+) {
+    let mut diag = if collecting {
+        Diagnostics::collecting()
+    } else {
+        Diagnostics::strict()
+    };
+    let source = if ahead == 0 {
+        boardfile_io::Source::from_bytes(bytes)
+    } else {
+        boardfile_io::Source::from_reader(bytes).with_read_ahead(ahead)
+    };
+    let set = Format::Pbn
+        .open(source, &mut diag)
+        .and_then(|mut r| crate::records::collect(r.as_mut(), &mut diag))
+        .map_err(|e| e.to_string());
+    let errors = diag.errors.iter().map(|e| e.to_string()).collect();
+    (set, errors, diag.warnings)
+}
+
+#[test]
+fn games_that_cross_windows_read_as_in_one() {
+    let mut texts: Vec<Vec<u8>> = [
+        "pbn-spec-example.pbn",
+        "pbn-spec-example-export.pbn",
+        "bigdeal-2boards.pbn",
+    ]
+    .iter()
+    .map(|n| fixture(n))
+    .collect();
+    // A comment over empty lines, a tag over lines, comments between and
+    // after games, a bad game, CR line ends, a game without tags.
+    texts.push(
+        b"% PBN 2.1\r\n%Creator: test\r\n\r\n[Event \"A\"]\r\n{a comment\r\n\r\nover an empty line}\r\n[Board\r\n\r\n \"2\"]\r\n[Deal \"N:- - - -\"]\r\n\r\n{between}\r\n\r\n[Board \"x\"]\r\n[Deal \"N:-\"]\r\n\r\n[Board \"4\"]\r\n[Auction \"N\"]\r\n1C Pass\r\n; a line\r\nPass Pass\r\n\r\n{after the last}\r\n"
+            .to_vec(),
+    );
+    texts.push(b"[Board \"1\"]\r[Deal \"N:- - - -\"]\r\r[Board \"2\"]\r{open".to_vec());
+    for text in &texts {
+        for collecting in [false, true] {
+            let whole = windowed(text, 0, collecting);
+            for ahead in [1, 2, 3, 5, 8, 13, 40, 100, 1000] {
+                let w = windowed(text, ahead, collecting);
+                assert!(
+                    w == whole,
+                    "{} bytes a window:\n{w:?}\nwhole:\n{whole:?}",
+                    ahead
+                );
+            }
+        }
+    }
+}
