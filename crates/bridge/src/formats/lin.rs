@@ -45,10 +45,9 @@ use crate::deal::{Deal, Seat};
 use crate::hand::Hand;
 use crate::keeps::{Deals, Keeps, Numbers, Own, Play as PlayKeeps, Tags};
 use crate::registry::Descriptor;
-use crate::set::{BoardSet, SetInfo};
+use crate::set::SetInfo;
 use crate::{BoardReader, BoardWriter, Format};
 use boardfile_io::{Diagnostics, Error, FormatInfo, Position, Signature, Source};
-use std::collections::VecDeque;
 
 pub use crate::model::extras::{LinBoard, LinInfo};
 
@@ -88,36 +87,316 @@ pub static DESCRIPTOR: Descriptor = Descriptor {
     writer: Some(|_| Box::new(LinWriter::default())),
 };
 
-/// Reads a LIN file a board at a time.
-pub struct LinReader {
-    info: SetInfo,
-    boards: VecDeque<Board>,
-    size: u64,
+/// Bytes of the file read at a time (more when a board is longer).
+const WINDOW: usize = 1 << 20;
+
+/// The most text read ahead of the boards handed out: a file that never
+/// starts a board is an error past this, not memory without bound.
+const MAX_PENDING: usize = boardfile_io::source::MAX_WINDOW;
+
+/// A command read: its key, where its value is in the text, where it starts.
+type Read = ([u8; 2], std::ops::Range<usize>, usize);
+
+/// What reading one more command found.
+enum Step {
+    /// A command.
+    Command,
+    /// A board begins at this command (of `LinReader::cmds`).
+    Starts(usize),
+    /// The end of the file.
+    End,
 }
 
-impl LinReader {
-    fn open(mut src: Source<'_>, diag: &mut Diagnostics) -> Result<LinReader, Error> {
-        let bytes = src.fill_all(usize::MAX)?;
-        let set = read(bytes, diag)?;
-        Ok(LinReader {
-            info: set.info,
-            boards: set.boards.into(),
-            size: bytes.len() as u64,
-        })
+/// Reads a LIN file a board at a time: commands are read from windows of
+/// the file (ending at line ends, so that no character is cut), and a
+/// board is handed out when the next one starts (or the file ends).
+pub struct LinReader<'a> {
+    src: Source<'a>,
+    /// The character set, once told by the first window beyond ASCII.
+    utf8: Option<bool>,
+    mixed: bool,
+    /// Text read; what is not yet handed out begins at `start`: the
+    /// current board's first command (in the header, the file's start).
+    text: String,
+    start: usize,
+    /// The file offset and line of `text[start..]`.
+    at: u64,
+    line: u64,
+    /// The commands of `text[start..]` read so far.
+    cmds: Vec<Read>,
+    /// Where in `text` the next command is looked for.
+    scanned: usize,
+    eof: bool,
+    /// A board has begun (else the text is the header).
+    started: bool,
+    has_md: bool,
+    done: bool,
+    ctx: Context,
+    previous: Option<u32>,
+    boards: u64,
+    info: SetInfo,
+}
+
+impl<'a> LinReader<'a> {
+    fn open(src: Source<'a>, diag: &mut Diagnostics) -> Result<LinReader<'a>, Error> {
+        let mut r = LinReader {
+            src,
+            utf8: None,
+            mixed: false,
+            text: String::new(),
+            start: 0,
+            at: 0,
+            line: 1,
+            cmds: Vec::new(),
+            scanned: 0,
+            eof: false,
+            started: false,
+            has_md: false,
+            done: false,
+            ctx: Context::default(),
+            previous: None,
+            boards: 0,
+            info: SetInfo::default(),
+        };
+        // The header: the text before the first board.
+        let end = loop {
+            match r.step(diag)? {
+                Step::Command => {}
+                Step::Starts(s) => break r.cmds[s].2,
+                Step::End => break r.text.len(),
+            }
+        };
+        if end > 0 {
+            r.info.lin = Some(LinInfo {
+                header: r.text[..end].to_string(),
+            });
+        }
+        let board = r
+            .cmds
+            .iter()
+            .position(|c| c.2 >= end)
+            .unwrap_or(r.cmds.len());
+        for c in &r.cmds[..board] {
+            r.ctx.update(&Command {
+                key: c.0,
+                value: &r.text[c.1.clone()],
+                start: c.2,
+            });
+        }
+        r.advance(end, board);
+        Ok(r)
+    }
+
+    /// Appends the next window of the file to `text`; false at the end.
+    fn read_more(&mut self, diag: &mut Diagnostics) -> Result<bool, Error> {
+        if self.eof {
+            return Ok(false);
+        }
+        let at = Position::byte(self.src.offset());
+        let fail = |e| crate::formats::window_error(F, at, e);
+        self.src.peek(WINDOW).map_err(fail)?;
+        let end = loop {
+            let data = self.src.data();
+            if self.src.is_eof() {
+                break data.len();
+            }
+            if let Some(i) = memchr::memrchr(b'\n', data) {
+                break i + 1;
+            }
+            self.src.more().map_err(fail)?;
+        };
+        let window = &self.src.data()[..end];
+        if !window.is_ascii() {
+            match self.utf8 {
+                None => self.utf8 = Some(std::str::from_utf8(window).is_ok()),
+                Some(true) if !self.mixed && std::str::from_utf8(window).is_err() => {
+                    self.mixed = true;
+                    diag.warn(
+                        F,
+                        Some(at),
+                        "the file reads as UTF-8 before here, but text from here on is not UTF-8: that text is read as ISO-8859-1",
+                    );
+                }
+                _ => {}
+            }
+        }
+        match std::str::from_utf8(window) {
+            Ok(t) if t.is_ascii() || self.utf8 == Some(true) => self.text.push_str(t),
+            _ => self.text.extend(window.iter().map(|&b| char::from(b))),
+        }
+        self.src.consume(end);
+        self.eof = self.src.is_eof();
+        if self.text.len() - self.start > MAX_PENDING {
+            return Err(Error::limit(
+                F,
+                at,
+                format!("more than {} MiB without a board's end", MAX_PENDING >> 20),
+            ));
+        }
+        Ok(true)
+    }
+
+    /// Bytes of the file that `t` was read from.
+    fn file_bytes(&self, t: &str) -> usize {
+        match self.utf8 {
+            Some(true) => t.len(),
+            // Characters read as ISO-8859-1 are one byte each.
+            _ => t.chars().count(),
+        }
+    }
+
+    /// The position in the file of `text[at..]`.
+    fn pos(&self, at: usize) -> Position {
+        let before = &self.text[self.start..at];
+        let line = self.line + memchr::memchr_iter(b'\n', before.as_bytes()).count() as u64;
+        let line_start = before.rfind('\n').map_or(0, |i| i + 1);
+        Position::byte(self.at + self.file_bytes(before) as u64)
+            .with_line(line)
+            .with_column(self.file_bytes(&before[line_start..]) as u64 + 1)
+    }
+
+    /// Hands out the text up to `end` and the commands before `cmd`.
+    fn advance(&mut self, end: usize, cmd: usize) {
+        let gone = &self.text[self.start..end];
+        self.line += memchr::memchr_iter(b'\n', gone.as_bytes()).count() as u64;
+        self.at += self.file_bytes(gone) as u64;
+        self.start = end;
+        self.cmds.drain(..cmd);
+        // Now and then, the text handed out makes room.
+        if self.start > 1 << 16 && self.start > self.text.len() / 2 {
+            let shift = self.start;
+            self.text.drain(..shift);
+            self.start = 0;
+            self.scanned -= shift;
+            for c in &mut self.cmds {
+                c.1 = c.1.start - shift..c.1.end - shift;
+                c.2 -= shift;
+            }
+        }
+    }
+
+    /// Reads the next command.
+    fn step(&mut self, diag: &mut Diagnostics) -> Result<Step, Error> {
+        loop {
+            match scan_command(self.text.as_bytes(), self.scanned, self.eof) {
+                Scanned::End if self.eof => return Ok(Step::End),
+                Scanned::End | Scanned::Open => {
+                    if !self.read_more(diag)? {
+                        self.eof = true;
+                    }
+                }
+                Scanned::Bad { at, message } => {
+                    return Err(Error::syntax(F, self.pos(at), message))
+                }
+                Scanned::Command {
+                    key,
+                    value,
+                    start,
+                    next,
+                } => {
+                    self.scanned = next;
+                    let i = self.cmds.len();
+                    self.cmds.push((key, value, start));
+                    let starts = match &key {
+                        b"qx" => {
+                            self.has_md = false;
+                            Some(i)
+                        }
+                        b"md" if !self.started || self.has_md => {
+                            // The players, a start and a rights line just
+                            // before go with the new board.
+                            let floor = usize::from(self.started);
+                            let mut s = i;
+                            while s > floor && matches!(&self.cmds[s - 1].0, b"pn" | b"st" | b"rh")
+                            {
+                                s -= 1;
+                            }
+                            self.has_md = true;
+                            Some(s)
+                        }
+                        b"md" => {
+                            self.has_md = true;
+                            None
+                        }
+                        _ => None,
+                    };
+                    return Ok(match starts {
+                        Some(s) if !self.started || s > 0 => {
+                            self.started = true;
+                            Step::Starts(s)
+                        }
+                        _ => Step::Command,
+                    });
+                }
+            }
+        }
+    }
+
+    /// The board of the commands before `cmd`, its text up to `end`.
+    fn board(
+        &mut self,
+        cmd: usize,
+        end: usize,
+        diag: &mut Diagnostics,
+    ) -> Result<Option<Board>, Error> {
+        let record = self.boards;
+        self.boards += 1;
+        let cmds: Vec<Command> = self.cmds[..cmd]
+            .iter()
+            .map(|c| Command {
+                key: c.0,
+                value: &self.text[c.1.clone()],
+                start: c.2,
+            })
+            .collect();
+        let result = board_from_commands(&cmds, &mut self.ctx, self.previous);
+        let board = match result {
+            Ok(mut board) => {
+                board.lin = Some(LinBoard(self.text[self.start..end].to_string()));
+                self.previous = Some(board.number);
+                Some(board)
+            }
+            Err((offset, m)) => {
+                diag.error(Error::invalid(
+                    F,
+                    Position {
+                        record: Some(record),
+                        ..self.pos(offset)
+                    },
+                    m,
+                ))?;
+                None
+            }
+        };
+        self.advance(end, cmd);
+        Ok(board)
     }
 }
 
-impl BoardReader for LinReader {
+impl BoardReader for LinReader<'_> {
     fn head(&self) -> &SetInfo {
         &self.info
     }
 
-    fn next_board(&mut self, _: &mut Diagnostics) -> Result<Option<Board>, Error> {
-        Ok(self.boards.pop_front())
+    fn next_board(&mut self, diag: &mut Diagnostics) -> Result<Option<Board>, Error> {
+        while self.started && !self.done {
+            let board = match self.step(diag)? {
+                Step::Command => continue,
+                Step::Starts(s) => self.board(s, self.cmds[s].2, diag)?,
+                Step::End => {
+                    self.done = true;
+                    self.board(self.cmds.len(), self.text.len(), diag)?
+                }
+            };
+            if board.is_some() {
+                return Ok(board);
+            }
+        }
+        Ok(None)
     }
 
     fn position(&self) -> u64 {
-        self.size
+        self.src.offset()
     }
 }
 
@@ -143,6 +422,75 @@ fn at_byte(i: usize) -> Position {
     Position::byte(i as u64)
 }
 
+/// What the text holds at a place.
+enum Scanned {
+    /// Only white space to the end.
+    End,
+    /// A command begun that the text does not finish (more may).
+    Open,
+    /// Not a command.
+    Bad { at: usize, message: String },
+    /// A command: its key (lower case), value, start, and where the next
+    /// is looked for.
+    Command {
+        key: [u8; 2],
+        value: std::ops::Range<usize>,
+        start: usize,
+        next: usize,
+    },
+}
+
+/// Reads the command at `i` of `b` (white space before it skipped); `eof`
+/// when no text follows `b`, so that a command begun is cut short.
+fn scan_command(b: &[u8], mut i: usize, eof: bool) -> Scanned {
+    while i < b.len() && b[i].is_ascii_whitespace() {
+        i += 1;
+    }
+    if i >= b.len() {
+        return Scanned::End;
+    }
+    let start = i;
+    let key_ok = |n: usize| {
+        b[i..(i + n).min(b.len())]
+            .iter()
+            .all(u8::is_ascii_alphabetic)
+    };
+    if b.len() - i < 3 && key_ok(2) && !eof {
+        return Scanned::Open;
+    }
+    if b.len() - i < 3 || !key_ok(2) || b[i + 2] != b'|' {
+        let end = b[i..]
+            .iter()
+            .position(|c| *c == b'|' || c.is_ascii_whitespace())
+            .map_or(b.len(), |n| i + n);
+        return Scanned::Bad {
+            at: i,
+            message: format!(
+                "{} is not a two-letter command followed by |",
+                crate::formats::excerpt(&String::from_utf8_lossy(&b[i..end]))
+            ),
+        };
+    }
+    let key = [b[i].to_ascii_lowercase(), b[i + 1].to_ascii_lowercase()];
+    let vstart = i + 3;
+    match memchr::memchr(b'|', &b[vstart..]) {
+        Some(n) => Scanned::Command {
+            key,
+            value: vstart..vstart + n,
+            start,
+            next: vstart + n + 1,
+        },
+        None if !eof => Scanned::Open,
+        None => Scanned::Bad {
+            at: start,
+            message: format!(
+                "command {}| has no closing |",
+                String::from_utf8_lossy(&key)
+            ),
+        },
+    }
+}
+
 /// Splits the text into commands.
 fn commands(text: &str, diag_pos: impl Fn(usize) -> Position) -> Result<Vec<Command<'_>>, Error> {
     let b = text.as_bytes();
@@ -150,52 +498,23 @@ fn commands(text: &str, diag_pos: impl Fn(usize) -> Position) -> Result<Vec<Comm
     let mut out = Vec::with_capacity(b.len() / 8);
     let mut i = 0;
     loop {
-        while i < b.len() && b[i].is_ascii_whitespace() {
-            i += 1;
-        }
-        if i >= b.len() {
-            return Ok(out);
-        }
-        let start = i;
-        let bar = b[i..].iter().position(|&c| c == b'|').map(|n| i + n);
-        let key = match bar {
-            Some(k)
-                if k - i == 2 && b[i].is_ascii_alphabetic() && b[i + 1].is_ascii_alphabetic() =>
-            {
-                [b[i].to_ascii_lowercase(), b[i + 1].to_ascii_lowercase()]
+        match scan_command(b, i, true) {
+            Scanned::End | Scanned::Open => return Ok(out),
+            Scanned::Bad { at, message } => return Err(Error::syntax(F, diag_pos(at), message)),
+            Scanned::Command {
+                key,
+                value,
+                start,
+                next,
+            } => {
+                out.push(Command {
+                    key,
+                    value: &text[value],
+                    start,
+                });
+                i = next;
             }
-            _ => {
-                let end = b[i..]
-                    .iter()
-                    .position(|c| *c == b'|' || c.is_ascii_whitespace())
-                    .map_or(b.len(), |n| i + n);
-                return Err(Error::syntax(
-                    F,
-                    diag_pos(i),
-                    format!(
-                        "{} is not a two-letter command followed by |",
-                        crate::formats::excerpt(&text[i..end])
-                    ),
-                ));
-            }
-        };
-        let vstart = bar.expect("key ends at a bar") + 1;
-        let Some(n) = b[vstart..].iter().position(|&c| c == b'|') else {
-            return Err(Error::syntax(
-                F,
-                diag_pos(start),
-                format!(
-                    "command {}| has no closing |",
-                    String::from_utf8_lossy(&key)
-                ),
-            ));
-        };
-        out.push(Command {
-            key,
-            value: &text[vstart..vstart + n],
-            start,
-        });
-        i = vstart + n + 1;
+        }
     }
 }
 
@@ -223,63 +542,6 @@ impl Context {
             _ => {}
         }
     }
-}
-
-/// Reads a LIN file.
-pub fn read(bytes: &[u8], diag: &mut Diagnostics) -> Result<BoardSet, Error> {
-    let text = match std::str::from_utf8(bytes) {
-        Ok(t) => std::borrow::Cow::Borrowed(t),
-        Err(_) => std::borrow::Cow::Owned(crate::formats::latin1_decode(bytes)),
-    };
-    // Byte offsets below are into `text`; for Latin-1 files they differ from
-    // the file's where a character above 127 came before.
-    let line_starts: Vec<usize> = std::iter::once(0)
-        .chain(text.match_indices('\n').map(|(i, _)| i + 1))
-        .collect();
-    let pos = |at: usize| {
-        let line = line_starts.partition_point(|&s| s <= at);
-        Position::byte(at as u64)
-            .with_line(line as u64)
-            .with_column((at - line_starts[line - 1]) as u64 + 1)
-    };
-    let cmds = commands(&text, pos)?;
-    let starts = board_starts(&cmds);
-    let mut set = BoardSet::default();
-    set.boards.reserve_exact(starts.len());
-    let header_end = starts.first().map_or(text.len(), |&s| cmds[s].start);
-    let mut ctx = Context::default();
-    for c in cmds
-        .iter()
-        .take(starts.first().copied().unwrap_or(cmds.len()))
-    {
-        ctx.update(c);
-    }
-    if header_end > 0 {
-        set.info.lin = Some(LinInfo {
-            header: text[..header_end].to_string(),
-        });
-    }
-    for (k, &s) in starts.iter().enumerate() {
-        let e = starts.get(k + 1).copied().unwrap_or(cmds.len());
-        let from = cmds[s].start;
-        let to = starts.get(k + 1).map_or(text.len(), |&n| cmds[n].start);
-        let previous = set.boards.last().map(|b| b.number);
-        match board_from_commands(&cmds[s..e], &mut ctx, previous) {
-            Ok(mut board) => {
-                board.lin = Some(LinBoard(text[from..to].to_string()));
-                set.boards.push(board);
-            }
-            Err((offset, m)) => diag.error(Error::invalid(
-                F,
-                Position {
-                    record: Some(k as u64),
-                    ..pos(offset)
-                },
-                m,
-            ))?,
-        }
-    }
-    Ok(set)
 }
 
 /// The index of each board's first command.

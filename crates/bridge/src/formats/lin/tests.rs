@@ -3,7 +3,7 @@
 
 use super::*;
 use crate::auction::CardToken;
-use crate::{read as read_file, Format};
+use crate::{read as read_file, BoardSet, Format};
 
 fn fixture(name: &str) -> Vec<u8> {
     let path = std::path::Path::new(env!("CARGO_MANIFEST_DIR"))
