@@ -181,6 +181,7 @@ pub fn stream(data: &[u8]) {
         .collect();
     let format = readable[pick as usize % readable.len()];
     let step = 1 + (pick as usize / readable.len()) % 8;
+    transcode(format, input);
     for collecting in [false, true] {
         let run = |source: Source| {
             let mut diag = if collecting {
@@ -210,6 +211,58 @@ pub fn stream(data: &[u8]) {
             whole == trickled,
             "{format}: read in pieces of {step} differs:\n{trickled:?}\nwhole:\n{whole:?}"
         );
+    }
+}
+
+/// Pavlicek's records copied without the model against the same
+/// conversion through it: the same bytes, losses and failure.
+pub fn transcode(from: Format, data: &[u8]) {
+    use boardfile_bridge::formats::pavlicek;
+    use boardfile_bridge::{convert, convert_file, WriteOptions};
+    for &to in Format::all() {
+        if !pavlicek::transcodes(from, to) {
+            continue;
+        }
+        let options = WriteOptions::default();
+        let run = |copy: bool| {
+            let mut out = Vec::new();
+            let mut diag = Diagnostics::strict();
+            let source = Source::from_bytes(data);
+            let done = if copy {
+                convert_file(source, from, to, &options, &mut out, &mut diag, &mut |_| {})
+            } else {
+                from.open(source, &mut diag)
+                    .map_err(boardfile_bridge::ConvertError::Read)
+                    .and_then(|mut r| {
+                        convert(
+                            r.as_mut(),
+                            Some(from),
+                            to,
+                            &options,
+                            &mut out,
+                            &mut diag,
+                            &mut |_| {},
+                        )
+                    })
+            };
+            match done {
+                Ok(d) => Ok((
+                    out,
+                    d.boards,
+                    d.losses.iter().map(|l| l.to_string()).collect::<Vec<_>>(),
+                )),
+                Err(e) => Err(e.to_string()),
+            }
+        };
+        let (copied, modelled) = (run(true), run(false));
+        match (&copied, &modelled) {
+            (Ok(a), Ok(b)) => assert!(
+                a == b,
+                "{from} -> {to}: copied records differ from the model's"
+            ),
+            (Err(_), Err(_)) => {}
+            _ => panic!("{from} -> {to}: copied {copied:?}, through the model {modelled:?}"),
+        }
     }
 }
 

@@ -370,11 +370,82 @@ fn boards(n: u64) -> String {
     boardfile_io::text::count(n, "board")
 }
 
+/// The kinds of board data a [`LossCount`] looks for.
+mod check {
+    pub const CONDITIONS: u16 = 1;
+    pub const DD: u16 = 1 << 1;
+    pub const DEALS: u16 = 1 << 2;
+    pub const LONE_EAST: u16 = 1 << 3;
+    pub const PAR: u16 = 1 << 4;
+    pub const COMMENTS: u16 = 1 << 5;
+    pub const DLM: u16 = 1 << 6;
+    pub const DUP: u16 = 1 << 7;
+    pub const LIN: u16 = 1 << 8;
+    pub const TAGS: u16 = 1 << 9;
+    pub const PLAY: u16 = 1 << 10;
+    pub const NUMBERS: u16 = 1 << 11;
+    pub const RANGE: u16 = 1 << 12;
+}
+
+/// What of a board written in `to` may be lost: everything `to` does not
+/// keep, and of that, when the boards come from `from`, only what `from`
+/// can carry.
+fn checks(from: Option<&Keeps>, to: &Keeps) -> u16 {
+    use check::*;
+    let carries = |k: &Keeps, c: u16| -> bool {
+        match c {
+            CONDITIONS => k.conditions,
+            DD => k.dd != DoubleDummy::None,
+            DEALS => k.deals != Deals::None,
+            LONE_EAST => matches!(k.deals, Deals::Partial | Deals::PartialButLoneEast),
+            PAR => k.par,
+            COMMENTS => k.comments,
+            DLM => k.owns(Own::Dlm),
+            DUP => k.owns(Own::DupTrailer),
+            LIN => k.owns(Own::Lin),
+            TAGS => k.tags != Tags::None,
+            PLAY => k.play != Play::None,
+            _ => true,
+        }
+    };
+    let mut out = 0;
+    for c in (0..13).map(|b| 1u16 << b) {
+        let kept = match c {
+            CONDITIONS => to.conditions,
+            DD => to.dd == DoubleDummy::Table,
+            DEALS => to.deals != Deals::None,
+            LONE_EAST => to.deals != Deals::PartialButLoneEast,
+            PAR => to.par,
+            COMMENTS => to.comments,
+            DLM => to.owns(Own::Dlm),
+            DUP => to.owns(Own::DupTrailer),
+            LIN => to.owns(Own::Lin),
+            TAGS => to.tags == Tags::All,
+            PLAY => to.play == Play::All,
+            NUMBERS => matches!(
+                (from.map(|k| k.numbers), to.numbers),
+                (_, Numbers::Any | Numbers::Range(_))
+                    | (
+                        Some(Numbers::ByPosition),
+                        Numbers::ByPosition | Numbers::OnFromFirst
+                    )
+                    | (Some(Numbers::OnFromFirst), Numbers::OnFromFirst)
+            ),
+            _ => !matches!(to.numbers, Numbers::Range(_)),
+        };
+        if !kept && from.is_none_or(|k| carries(k, c)) {
+            out |= c;
+        }
+    }
+    out
+}
+
 /// Counts what writing boards in one format drops, board by board, in
 /// memory that does not grow with the set.
 #[derive(Debug)]
 pub struct LossCount {
     to: Format,
+    checks: u16,
     counts: Vec<(LossKind, u64)>,
     set_losses: Vec<LossKind>,
     /// Boards seen.
@@ -386,10 +457,22 @@ pub struct LossCount {
 }
 
 impl LossCount {
-    /// A count for writing in `to`.
+    /// A count for writing boards of any kind in `to`.
     pub fn new(to: Format) -> LossCount {
+        LossCount::between(None, to)
+    }
+
+    /// A count for writing in `to` boards read from `from` (when known: then
+    /// only what `from` can carry is looked for).
+    pub fn between(from: Option<Format>, to: Format) -> LossCount {
+        let checks = if to.keeps().is_everything() {
+            0
+        } else {
+            checks(from.map(|f| f.keeps()), to.keeps())
+        };
         LossCount {
             to,
+            checks,
             counts: Vec::new(),
             set_losses: Vec::new(),
             seen: 0,
@@ -447,35 +530,39 @@ impl LossCount {
 
     /// Notes what of one board `to` does not keep.
     pub fn board(&mut self, b: &Board) {
-        let keeps = *self.to.keeps();
+        use check::*;
         let index = self.seen;
         self.seen += 1;
         let first = *self.first_number.get_or_insert(b.number);
-        if keeps.is_everything() {
+        let c = self.checks;
+        if c == 0 {
             return;
         }
-        if !keeps.conditions && !b.has_default_conditions() {
+        let keeps = *self.to.keeps();
+        if c & CONDITIONS != 0 && !b.has_default_conditions() {
             self.add(LossKind::Conditions);
         }
-        if let Some(t) = &b.dd {
-            match keeps.dd {
-                DoubleDummy::Table => {}
-                DoubleDummy::None => self.add(LossKind::DdTables),
-                DoubleDummy::OneHand => {
-                    let hands = Seat::ALL
-                        .iter()
-                        .filter(|&&s| Strain::ALL.iter().any(|&st| t.get(s, st).is_some()))
-                        .count();
-                    if hands > 1 {
-                        self.add(LossKind::DdOtherHands);
+        if c & DD != 0 {
+            if let Some(t) = &b.dd {
+                match keeps.dd {
+                    DoubleDummy::Table => {}
+                    DoubleDummy::None => self.add(LossKind::DdTables),
+                    DoubleDummy::OneHand => {
+                        let hands = Seat::ALL
+                            .iter()
+                            .filter(|&&s| Strain::ALL.iter().any(|&st| t.get(s, st).is_some()))
+                            .count();
+                        if hands > 1 {
+                            self.add(LossKind::DdOtherHands);
+                        }
                     }
                 }
             }
         }
-        if keeps.deals == Deals::None && b.deal != crate::Deal::default() {
+        if c & DEALS != 0 && b.deal != crate::Deal::default() {
             self.add(LossKind::Deals);
         }
-        if keeps.deals == Deals::PartialButLoneEast
+        if c & LONE_EAST != 0
             && b.deal.hand(Seat::East).is_empty()
             && [Seat::South, Seat::West, Seat::North]
                 .iter()
@@ -483,65 +570,69 @@ impl LossCount {
         {
             self.add(LossKind::LoneEast);
         }
-        if !keeps.par && b.par.is_some() {
+        if c & PAR != 0 && b.par.is_some() {
             self.add(LossKind::Par);
         }
-        if !keeps.comments && !b.comments.is_empty() {
+        if c & COMMENTS != 0 && !b.comments.is_empty() {
             self.add(LossKind::Comments);
         }
-        if !keeps.owns(Own::Dlm) && b.dlm.is_some() {
+        if c & DLM != 0 && b.dlm.is_some() {
             self.add(LossKind::DlmBoard);
         }
-        if !keeps.owns(Own::DupTrailer) && b.dup_trailer.is_some() {
+        if c & DUP != 0 && b.dup_trailer.is_some() {
             self.add(LossKind::DupTrailer);
         }
-        if !keeps.owns(Own::Lin) && b.lin.is_some() {
+        if c & LIN != 0 && b.lin.is_some() {
             self.add(LossKind::LinText);
         }
-        let tag_lost = match keeps.tags {
-            Tags::All => false,
-            Tags::None => b.tags.iter().any(|t| !is_double_dummy_tag(&t.name)),
-            Tags::Only { names, .. } => b
-                .tags
-                .iter()
-                .any(|t| !names.contains(&t.name.as_ref()) && !is_double_dummy_tag(&t.name)),
-        };
+        let tag_lost = c & TAGS != 0
+            && match keeps.tags {
+                Tags::All => false,
+                Tags::None => b.tags.iter().any(|t| !is_double_dummy_tag(&t.name)),
+                Tags::Only { names, .. } => b
+                    .tags
+                    .iter()
+                    .any(|t| !names.contains(&t.name.as_ref()) && !is_double_dummy_tag(&t.name)),
+            };
         if tag_lost {
             self.add(LossKind::Tags);
         }
-        let play_lost = match keeps.play {
-            Play::All => false,
-            Play::None => b.auction.is_some() || b.play.is_some(),
-            Play::Plain => {
-                b.auction.as_ref().is_some_and(|a| {
-                    a.calls.iter().any(|c| {
-                        !c.nags.is_empty()
-                            || c.irregularity.is_some()
-                            || matches!(
-                                c.token,
-                                CallToken::NotYet | CallToken::Next | CallToken::Skipped
-                            )
+        let play_lost = c & PLAY != 0
+            && match keeps.play {
+                Play::All => false,
+                Play::None => b.auction.is_some() || b.play.is_some(),
+                Play::Plain => {
+                    b.auction.as_ref().is_some_and(|a| {
+                        a.calls.iter().any(|c| {
+                            !c.nags.is_empty()
+                                || c.irregularity.is_some()
+                                || matches!(
+                                    c.token,
+                                    CallToken::NotYet | CallToken::Next | CallToken::Skipped
+                                )
+                        })
+                    }) || b.play.as_ref().is_some_and(|p| {
+                        !p.notes.is_empty()
+                            || p.cards
+                                .iter()
+                                .any(|c| c.note.is_some() || !c.nags.is_empty())
                     })
-                }) || b.play.as_ref().is_some_and(|p| {
-                    !p.notes.is_empty()
-                        || p.cards
-                            .iter()
-                            .any(|c| c.note.is_some() || !c.nags.is_empty())
-                })
-            }
-        };
+                }
+            };
         if play_lost {
             self.add(LossKind::Play);
         }
-        let expected = match keeps.numbers {
-            Numbers::ByPosition => Some(1 + index),
-            Numbers::OnFromFirst => Some(u64::from(first) + index),
-            Numbers::Any | Numbers::Range(_) => None,
-        };
-        if expected.is_some_and(|n| n != u64::from(b.number)) {
-            self.add(LossKind::Numbers);
+        if c & NUMBERS != 0 {
+            let expected = match keeps.numbers {
+                Numbers::ByPosition => Some(1 + index),
+                Numbers::OnFromFirst => Some(u64::from(first) + index),
+                Numbers::Any | Numbers::Range(_) => None,
+            };
+            if expected.is_some_and(|n| n != u64::from(b.number)) {
+                self.add(LossKind::Numbers);
+            }
         }
-        if let Numbers::Range(max) = keeps.numbers {
+        if let (true, Numbers::Range(max)) = (c & RANGE != 0, keeps.numbers) {
             if (1..=max.min(127)).contains(&b.number) {
                 self.numbers |= 1 << b.number;
                 self.range = Some(match self.range {

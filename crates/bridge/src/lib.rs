@@ -37,7 +37,8 @@
 //! let mut diag = Diagnostics::strict();
 //! let mut reader = Format::Dup.open(Source::from_bytes(&bytes), &mut diag).unwrap();
 //! let mut out = Vec::new();
-//! let done = convert(reader.as_mut(), Format::Jsonl, &WriteOptions::default(), &mut out, &mut diag, &mut |_| {}).unwrap();
+//! let (from, to, options) = (Some(Format::Dup), Format::Jsonl, WriteOptions::default());
+//! let done = convert(reader.as_mut(), from, to, &options, &mut out, &mut diag, &mut |_| {}).unwrap();
 //! assert_eq!(done.boards, 2);
 //! ```
 //!
@@ -75,7 +76,7 @@ pub use model::extras::{
 pub use model::hand::Hand;
 pub use model::set::{BoardSet, Heading, SetInfo};
 pub use records::{
-    convert, losses, read, read_with, validate, write, write_with, BoardReader, BoardWriter,
-    ConvertError, Converted, ReadOutcome, Validation, WriteOptions,
+    convert, convert_file, losses, read, read_with, validate, write, write_with, BoardReader,
+    BoardWriter, ConvertError, Converted, ReadOutcome, Validation, WriteOptions,
 };
 pub use registry::{detect, Descriptor, Format, NewWriter, OpenReader};

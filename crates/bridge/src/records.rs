@@ -219,11 +219,13 @@ impl std::fmt::Display for ConvertError {
 }
 
 /// Converts what `reader` reads into `to`, a board at a time, writing to
-/// `out`; `progress` hears the input bytes read so far now and then. The
-/// first error stops it (what was written so far is the caller's to
-/// discard).
+/// `out`; `progress` hears the input bytes read so far now and then. When
+/// the boards are a file's of format `from` as read, only what `from` can
+/// carry is looked for among the losses. The first error stops it (what
+/// was written so far is the caller's to discard).
 pub fn convert(
     reader: &mut dyn BoardReader,
+    from: Option<Format>,
     to: Format,
     options: &WriteOptions,
     out: &mut dyn Write,
@@ -231,7 +233,7 @@ pub fn convert(
     progress: &mut dyn FnMut(u64),
 ) -> Result<Converted, ConvertError> {
     let mut writer = to.writer(options).map_err(ConvertError::Write)?;
-    let mut losses = LossCount::new(to);
+    let mut losses = LossCount::between(from, to);
     let mut buf = Vec::with_capacity(FLUSH + 64 * 1024);
     losses.set(reader.head());
     writer
@@ -259,6 +261,36 @@ pub fn convert(
         boards,
         losses: losses.losses(),
     })
+}
+
+/// Converts a file of `from`, read from `source`, into `to`: its reader
+/// piped into `to`'s writer ([`convert`]); for Pavlicek's formats to one
+/// another, each record checked as the reader checks it and copied without
+/// the model, which gives the same bytes and losses at the speed of memory
+/// ([`crate::formats::pavlicek::transcode`]).
+pub fn convert_file(
+    source: Source<'_>,
+    from: Format,
+    to: Format,
+    options: &WriteOptions,
+    out: &mut dyn Write,
+    diag: &mut Diagnostics,
+    progress: &mut dyn FnMut(u64),
+) -> Result<Converted, ConvertError> {
+    if crate::formats::pavlicek::transcodes(from, to) {
+        return crate::formats::pavlicek::transcode(source, from, to, out, progress);
+    }
+    let mut reader = from.open(source, diag).map_err(ConvertError::Read)?;
+    let done = convert(
+        reader.as_mut(),
+        Some(from),
+        to,
+        options,
+        out,
+        diag,
+        progress,
+    )?;
+    Ok(done)
 }
 
 /// A reader over boards already in memory: a set as a stream, for code

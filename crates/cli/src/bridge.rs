@@ -31,22 +31,42 @@ pub fn bytes_bar(size: Option<u64>) -> Progress {
     )
 }
 
-/// Pipes `reader` into `to` at `output`: written atomically, with `bar`
-/// hearing the input bytes read, then the reader's warnings and what `to`
-/// drops on standard error.
+/// Where a conversion writes: the output, its format and the choices.
+pub struct Destination<'a> {
+    pub output: &'a Output,
+    pub to: Format,
+    pub options: &'a WriteOptions,
+}
+
+/// Pipes `reader` (a file of `from`, when it is one as read) into `dest`:
+/// written atomically, with `bar` hearing the input bytes read, then the
+/// reader's warnings and what the format drops on standard error.
 pub fn write(
     reader: &mut dyn BoardReader,
+    from: Option<Format>,
     diag: &mut Diagnostics,
     input: &dyn std::fmt::Display,
     bar: Progress,
-    output: &Output,
-    to: Format,
-    options: &WriteOptions,
-) -> Result<u64, Failure> {
+    dest: &Destination,
+) -> Result<Outcome, Failure> {
+    let (output, to, options) = (dest.output, dest.to, dest.options);
     let mut sink = output.create().map_err(|e| Failure::output(output, e))?;
-    let result =
-        boardfile_bridge::convert(reader, to, options, &mut sink, diag, &mut |n| bar.set(n));
+    let result = boardfile_bridge::convert(reader, from, to, options, &mut sink, diag, &mut |n| {
+        bar.set(n)
+    });
     bar.done();
+    finish(result, input, output, sink, diag)
+}
+
+/// Ends a conversion: the error, or the reader's warnings and what `to`
+/// drops on standard error and the output put in place.
+fn finish(
+    result: Result<boardfile_bridge::Converted, ConvertError>,
+    input: &dyn std::fmt::Display,
+    output: &Output,
+    sink: boardfile_io::Sink,
+    diag: &Diagnostics,
+) -> Result<Outcome, Failure> {
     let done = result.map_err(|e| match e {
         ConvertError::Read(e) => Failure::data(input, &e),
         ConvertError::Write(e) => Failure::data(output, &e),
@@ -57,7 +77,7 @@ pub fn write(
         eprintln!("boardfile: {output}: note: {loss}");
     }
     sink.commit().map_err(|e| Failure::output(output, e))?;
-    Ok(done.boards)
+    Ok(Outcome::Ok)
 }
 
 /// `convert`; with `deals`, `opened` holds ZDD tables for its deals.
@@ -72,40 +92,45 @@ pub fn convert(
     let input = opened.input.clone();
     let size = input.size();
     let mut diag = Diagnostics::strict();
-    let mut reader = open(opened, from, &mut diag)?;
-    if let Some(deals) = deals {
-        let d = Opened::open(deals)?;
-        let format = match d.format(None)? {
-            crate::formats::AnyFormat::Bridge(f) => f,
-            other => {
-                return Err(Failure::operational(format!(
-                    "{deals}: {} holds no deals",
-                    other.name()
-                )))
-            }
-        };
-        let deals_reader = open(d, format, &mut diag)?;
-        reader = Box::new(JoinedReader::new(deals_reader, reader));
-        let joined = format!("{deals} and {input}");
-        return write(
-            reader.as_mut(),
+    let Some(deals) = deals else {
+        let mut sink = output.create().map_err(|e| Failure::output(output, e))?;
+        let bar = bytes_bar(size);
+        let result = boardfile_bridge::convert_file(
+            opened.source(),
+            from,
+            to,
+            options,
+            &mut sink,
             &mut diag,
-            &joined,
-            bytes_bar(size),
+            &mut |n| bar.set(n),
+        );
+        bar.done();
+        return finish(result, &input, output, sink, &diag);
+    };
+    let tables = open(opened, from, &mut diag)?;
+    let d = Opened::open(deals)?;
+    let format = match d.format(None)? {
+        crate::formats::AnyFormat::Bridge(f) => f,
+        other => {
+            return Err(Failure::operational(format!(
+                "{deals}: {} holds no deals",
+                other.name()
+            )))
+        }
+    };
+    let mut joined = JoinedReader::new(open(d, format, &mut diag)?, tables);
+    let inputs = format!("{deals} and {input}");
+    write(
+        &mut joined,
+        None,
+        &mut diag,
+        &inputs,
+        bytes_bar(size),
+        &Destination {
             output,
             to,
             options,
-        )
-        .map(|_| Outcome::Ok);
-    }
-    write(
-        reader.as_mut(),
-        &mut diag,
-        &input,
-        bytes_bar(size),
-        output,
-        to,
-        options,
+        },
     )
     .map(|_| Outcome::Ok)
 }

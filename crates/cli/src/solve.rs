@@ -10,7 +10,7 @@
 //! solves only the rest. OUT is written atomically when every board is
 //! done, and the journal then removed.
 
-use crate::bridge::{bytes_bar, open, write};
+use crate::bridge::{bytes_bar, open, write, Destination};
 use crate::formats::Opened;
 use crate::report::Progress;
 use crate::report::{Failure, Outcome};
@@ -166,6 +166,11 @@ pub fn solve(opened: Opened, from: Format, args: &SolveArgs) -> Result<Outcome, 
     let mut diag = Diagnostics::strict();
     let reader = open(opened, from, &mut diag)?;
     let size = input.size();
+    let dest = Destination {
+        output,
+        to,
+        options: args.options,
+    };
     let bar = || {
         Progress::new(
             size,
@@ -177,30 +182,14 @@ pub fn solve(opened: Opened, from: Format, args: &SolveArgs) -> Result<Outcome, 
         Some(j) => {
             let path = j.path.clone();
             let mut solving = SolvingReader::new(reader, from, jobs, args.force, j);
-            let done = write(
-                &mut solving,
-                &mut diag,
-                &input,
-                bar(),
-                output,
-                to,
-                args.options,
-            );
+            let done = write(&mut solving, None, &mut diag, &input, bar(), &dest);
             let resumed = solving.resumed;
             done?;
             (resumed, Some(path))
         }
         None => {
             let mut solving = SolvingReader::new(reader, from, jobs, args.force, NoJournal);
-            write(
-                &mut solving,
-                &mut diag,
-                &input,
-                bar(),
-                output,
-                to,
-                args.options,
-            )?;
+            write(&mut solving, None, &mut diag, &input, bar(), &dest)?;
             (0, None)
         }
     };
@@ -242,12 +231,15 @@ pub fn deal(
     let bar = bytes_bar(None);
     write(
         &mut reader,
+        None,
         &mut diag,
         &"deal",
         bar,
-        output,
-        to,
-        &WriteOptions::default(),
+        &Destination {
+            output,
+            to,
+            options: &WriteOptions::default(),
+        },
     )?;
     Ok(Outcome::Ok)
 }

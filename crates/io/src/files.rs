@@ -109,7 +109,9 @@ impl Output {
     /// output. Nothing is in place until [`Sink::commit`].
     pub fn create(&self) -> Result<Sink, OutputError> {
         Ok(match self {
-            Output::Stdout => Sink::Stdout(io::BufWriter::with_capacity(1 << 20, io::stdout())),
+            Output::Stdout => {
+                Sink::Stdout(io::BufWriter::with_capacity(BUFFER, io::stdout().lock()))
+            }
             Output::File(p) => Sink::File(AtomicFile::create(p)?),
         })
     }
@@ -125,10 +127,14 @@ impl fmt::Display for Output {
     }
 }
 
+/// Bytes an output buffers: writers that hand over larger parts (the
+/// record pipeline does, 256 KiB at a time) are written straight through.
+const BUFFER: usize = 64 << 10;
+
 /// An output being written: standard output, or an [`AtomicFile`].
 pub enum Sink {
     /// Standard output, buffered.
-    Stdout(io::BufWriter<io::Stdout>),
+    Stdout(io::BufWriter<io::StdoutLock<'static>>),
     /// A file that appears on commit.
     File(AtomicFile),
 }
@@ -245,7 +251,7 @@ impl AtomicFile {
             .map_err(|e| OutputError::new("cannot create a temporary file in its directory", e))?;
         Ok(AtomicFile {
             path: path.to_path_buf(),
-            tmp: io::BufWriter::with_capacity(1 << 20, tmp),
+            tmp: io::BufWriter::with_capacity(BUFFER, tmp),
         })
     }
 

@@ -221,15 +221,33 @@ pub(crate) fn decode_deal(b: &[u8]) -> Result<Deal, String> {
     Deal::new(hands.map(|h| Hand::from_bits(h).expect("52 bits"))).map_err(|e| e.to_string())
 }
 
-/// Encodes a complete deal into 13 bytes.
-pub(crate) fn encode_deal(deal: &Deal, out: &mut [u8]) {
-    out[..13].fill(0);
-    for seat in Seat::ALL {
-        let c = code(seat);
-        for card in deal.hand(seat).cards() {
-            let i = card.index() as usize;
-            out[i / 4] |= c << (2 * (i % 4));
+/// For each 4-bit set of cards, the byte with code 1 in each of their
+/// 2-bit fields.
+const SPREAD: [u8; 16] = {
+    let mut t = [0u8; 16];
+    let mut n = 0;
+    while n < 16 {
+        let mut j = 0;
+        while j < 4 {
+            if n & (1 << j) != 0 {
+                t[n] |= 1 << (2 * j);
+            }
+            j += 1;
         }
+        n += 1;
+    }
+    t
+};
+
+/// Encodes a complete deal into 13 bytes: each byte places four cards,
+/// North's with code 1, East's 2, South's 3 (West's 0).
+pub(crate) fn encode_deal(deal: &Deal, out: &mut [u8]) {
+    debug_assert_eq!(code(Seat::West), 0);
+    let [n, e, s, _] = deal.hands().map(|h| h.bits());
+    for (i, byte) in out[..13].iter_mut().enumerate() {
+        let at = 4 * i;
+        let nibble = |h: u64| SPREAD[((h >> at) & 15) as usize];
+        *byte = nibble(n) | (nibble(e) << 1) | (nibble(s) * 3);
     }
 }
 
@@ -241,9 +259,42 @@ fn set_nibble(b: &mut [u8], k: usize, v: u8) {
     b[k / 2] |= (v & 15) << (4 * (k % 2));
 }
 
-/// Decodes 20 ZDD nibbles; `None` when all are unknown. A value from 14 to
-/// 15 other than 15 is an error.
+/// Where each of the 20 nibbles goes in a table: (seat index, strain).
+const SLOTS: [(usize, usize); 20] = {
+    let mut t = [(0, 0); 20];
+    let mut k = 0;
+    while k < 20 {
+        t[k] = (HOLDER[k % 4] as usize, STRAINS[k / 4] as usize);
+        k += 1;
+    }
+    t
+};
+
+/// Decodes 20 ZDD nibbles; `None` when all are unknown. A value of 14 is
+/// an error.
+#[inline]
 fn decode_table(b: &[u8]) -> Result<Option<DdTable>, String> {
+    let bytes: &[u8; 10] = b[..10].try_into().expect("10 bytes");
+    if bytes.iter().all(|&x| x == 0xff) {
+        return Ok(None);
+    }
+    let mut raw = [[DdTable::UNKNOWN; 5]; 4];
+    let mut bad = false;
+    for (j, &x) in bytes.iter().enumerate() {
+        for (h, v) in [(0, x & 15), (1, x >> 4)] {
+            let (seat, strain) = SLOTS[2 * j + h];
+            bad |= v == 14;
+            raw[seat][strain] = if v == 15 { DdTable::UNKNOWN } else { v };
+        }
+    }
+    if bad {
+        return decode_table_slowly(b);
+    }
+    Ok(Some(DdTable::from_raw(raw)))
+}
+
+/// [`decode_table`] entry by entry, for the message naming a bad one.
+fn decode_table_slowly(b: &[u8]) -> Result<Option<DdTable>, String> {
     let mut t = DdTable::default();
     let mut known = false;
     for (s, strain) in STRAINS.into_iter().enumerate() {
@@ -270,15 +321,19 @@ fn decode_table(b: &[u8]) -> Result<Option<DdTable>, String> {
 
 fn encode_table(t: Option<&DdTable>, out: &mut [u8]) {
     out[..10].fill(0);
-    for (s, strain) in STRAINS.into_iter().enumerate() {
-        for (h, seat) in HOLDER.into_iter().enumerate() {
-            let v = t.and_then(|t| t.get(seat, strain)).unwrap_or(15);
-            set_nibble(out, s * 4 + h, v);
-        }
+    let Some(t) = t else {
+        out[..10].fill(0xff);
+        return;
+    };
+    let raw = t.raw();
+    for (k, &(seat, strain)) in SLOTS.iter().enumerate() {
+        let v = raw[seat][strain];
+        set_nibble(out, k, if v == DdTable::UNKNOWN { 15 } else { v });
     }
 }
 
 /// Reads one record into a board.
+#[inline]
 fn decode(kind: Kind, r: &[u8], number: u32) -> Result<Board, String> {
     let deal = match kind {
         Kind::Zdd => Deal::default(),
@@ -500,6 +555,211 @@ pub(crate) fn write_tail(terminator: usize, info: &SetInfo, buf: &mut Vec<u8>) {
     }
 }
 
+/// The kind of a Pavlicek format.
+fn kind_of(f: Format) -> Option<Kind> {
+    [Kind::Zbd, Kind::Zdd, Kind::Zrd, Kind::Zrj]
+        .into_iter()
+        .find(|k| k.format() == f)
+}
+
+/// True when records of `from` become records of `to` without the model:
+/// the same format, or ZRD/ZRJ to ZBD, ZRD to ZDD, ZBD to ZRD.
+pub fn transcodes(from: Format, to: Format) -> bool {
+    use Kind::*;
+    matches!(
+        (kind_of(from), kind_of(to)),
+        (Some(Zbd), Some(Zbd))
+            | (Some(Zdd), Some(Zdd))
+            | (Some(Zrd), Some(Zrd))
+            | (Some(Zrj), Some(Zrj))
+            | (Some(Zrd), Some(Zbd))
+            | (Some(Zrj), Some(Zbd))
+            | (Some(Zrd), Some(Zdd))
+            | (Some(Zbd), Some(Zrd))
+    )
+}
+
+/// Converts Pavlicek records to Pavlicek records without the model (see
+/// [`transcodes`]): each record is checked as the reader checks it, then
+/// its bytes copied or cut (ZRD to ZBD keeps the first 13 bytes), so the
+/// output is the bytes the reader and writer would give, at the speed of
+/// memory. What is dropped is counted as the reader and writer would.
+pub fn transcode(
+    mut src: Source<'_>,
+    from: Format,
+    to: Format,
+    out: &mut dyn std::io::Write,
+    progress: &mut dyn FnMut(u64),
+) -> Result<crate::Converted, crate::ConvertError> {
+    use crate::keeps::{Loss, LossKind};
+    use crate::ConvertError::{Output, Read, Write};
+    let (Some(kf), Some(kt)) = (kind_of(from), kind_of(to)) else {
+        return Err(Write(Error::unsupported(to, "not a Pavlicek pair")));
+    };
+    let rec = kf.record();
+    let t = kf.terminator();
+    let mut obuf = Vec::with_capacity(1 << 20);
+    let (mut boards, mut tables) = (0u64, 0u64);
+    loop {
+        let at = src.offset();
+        let data = src.fill(rec * 4096).map_err(|e| Read(e.into()))?;
+        if data.is_empty() {
+            break;
+        }
+        let n = data.len() - data.len() % rec;
+        let mut k = 0;
+        let mut ended = false;
+        while k < data.len() {
+            let r = &data[k..];
+            if r.len() >= t && r[..t].iter().all(|&b| b == 0) {
+                ended = true;
+                break;
+            }
+            let position = Position::record(boards, at + k as u64);
+            if r.len() < rec {
+                return Err(Read(Error::syntax(
+                    from,
+                    position,
+                    format!(
+                        "truncated record: {} of {rec} bytes at the end of the file",
+                        r.len()
+                    ),
+                )));
+            }
+            let r = &r[..rec];
+            check_record(kf, r).map_err(|m| {
+                Read(Error::invalid(
+                    from,
+                    position,
+                    format!("deal {}: {m}", boards + 1),
+                ))
+            })?;
+            tables += u64::from(has_table(kf, r));
+            output_record(kf, kt, r, &mut obuf)
+                .map_err(|m| Write(Error::unsupported(to, format!("board {}: {m}", boards + 1))))?;
+            boards += 1;
+            k += rec;
+        }
+        let used = if ended { k } else { n.min(k) };
+        src.consume(used);
+        out.write_all(&obuf).map_err(Output)?;
+        obuf.clear();
+        progress(src.offset());
+        if ended {
+            let at = Position::record(boards, src.offset());
+            let tail = src.fill_all(MAX_TAIL).map_err(|e| {
+                Read(Error::limit(
+                    from,
+                    at,
+                    format!("the bytes after the terminator are {e}"),
+                ))
+            })?;
+            let info = SetInfo {
+                pavlicek: Some(PavlicekInfo {
+                    tail: tail.to_vec(),
+                }),
+                ..SetInfo::default()
+            };
+            write_tail(kt.terminator(), &info, &mut obuf);
+            out.write_all(&obuf).map_err(Output)?;
+            break;
+        }
+    }
+    let mut losses = Vec::new();
+    let lose = |kind, boards| Loss {
+        format: to,
+        kind,
+        boards,
+        range: None,
+    };
+    if matches!(kt, Kind::Zbd) && tables > 0 {
+        losses.push(lose(LossKind::DdTables, tables));
+    }
+    if kt == Kind::Zdd && kf != Kind::Zdd && boards > 0 {
+        losses.push(lose(LossKind::Deals, boards));
+    }
+    Ok(crate::Converted { boards, losses })
+}
+
+/// True when a checked record holds a double-dummy result.
+fn has_table(kind: Kind, r: &[u8]) -> bool {
+    match kind {
+        Kind::Zbd => false,
+        Kind::Zdd => r.iter().any(|&b| b != 0xff),
+        Kind::Zrd => r[13..].iter().any(|&b| b != 0xff),
+        Kind::Zrj => r[13] >> 4 != 15 || r[14..].iter().any(|&b| b != 0xff),
+    }
+}
+
+/// The checks the reader makes of one record, without building a board:
+/// 13 cards a hand, tricks 0-13 or 15, ZRJ's unused bits 0.
+fn check_record(kind: Kind, r: &[u8]) -> Result<(), String> {
+    if kind != Kind::Zdd {
+        let mut x = 0u128;
+        for (i, &b) in r[..13].iter().enumerate() {
+            x |= (b as u128) << (8 * i);
+        }
+        const LOW: u128 = 0x55_5555_5555_5555_5555_5555_5555; // 52 two-bit fields
+        debug_assert_eq!(LOW.count_ones(), 52);
+        let lo = x & LOW;
+        let hi = (x >> 1) & LOW;
+        let counts = [
+            (!lo & !hi & LOW).count_ones(),
+            (lo & !hi).count_ones(),
+            (!lo & hi & LOW).count_ones(),
+            (lo & hi).count_ones(),
+        ];
+        if counts != [13; 4] {
+            // The reader's own message names the hand.
+            decode_deal(r)?;
+        }
+    }
+    let nibbles: &[u8] = match kind {
+        Kind::Zbd => return Ok(()),
+        Kind::Zdd => r,
+        Kind::Zrd => &r[13..],
+        Kind::Zrj => {
+            if r[13] & 0b1100 != 0 {
+                return Err(format!("bits 106-107 are {}, not 0", (r[13] >> 2) & 3));
+            }
+            &r[14..]
+        }
+    };
+    for &b in nibbles {
+        for v in [b & 15, b >> 4] {
+            if v == 14 {
+                return Err(format!("a trick count of {v} (0 to 13, or 15 for unknown)"));
+            }
+        }
+    }
+    if kind == Kind::Zrj && r[13] >> 4 == 14 {
+        return Err("a trick count of 14 (0 to 13, or 15 for unknown)".into());
+    }
+    Ok(())
+}
+
+/// Appends the `to` record for a checked `from` record.
+fn output_record(from: Kind, to: Kind, r: &[u8], out: &mut Vec<u8>) -> Result<(), String> {
+    match (from, to) {
+        (Kind::Zrd | Kind::Zrj, Kind::Zbd) => out.extend_from_slice(&r[..13]),
+        (Kind::Zrd, Kind::Zdd) => {
+            if r[13..15] == [0, 0] {
+                return Err(
+                    "all four hands take 0 tricks in notrump, which ZDD reads as the end of the file"
+                        .into(),
+                );
+            }
+            out.extend_from_slice(&r[13..]);
+        }
+        (Kind::Zbd, Kind::Zrd) => {
+            out.extend_from_slice(r);
+            out.extend_from_slice(&[0xff; 10]);
+        }
+        _ => out.extend_from_slice(r),
+    }
+    Ok(())
+}
+
 /// Pavlicek's checksum: the 64-bit (wrapping) sum of the file's 32-bit
 /// little-endian words. A trailing partial word counts as if padded with
 /// zero bytes.
@@ -652,6 +912,9 @@ mod tests {
     use super::*;
     use crate::card::{Card, Rank, Suit};
 
+    use crate::Format;
+    use boardfile_io::{Diagnostics, Source};
+
     #[test]
     fn card_bits_from_bit_0_of_byte_0() {
         // Deal number 1 (N spades, E hearts, S diamonds, W clubs): North's
@@ -691,6 +954,118 @@ mod tests {
         let mut bad = [0xffu8; 10];
         bad[4] = 0xfe;
         assert!(decode_table(&bad).unwrap_err().contains("14 tricks"));
+    }
+
+    /// Converts `bytes` from `from` to `to`, by copying records when `copy`,
+    /// else through the model.
+    fn run(
+        from: Format,
+        to: Format,
+        bytes: &[u8],
+        copy: bool,
+    ) -> Result<(Vec<u8>, Vec<String>), String> {
+        let mut out = Vec::new();
+        let mut diag = Diagnostics::strict();
+        let options = crate::WriteOptions::default();
+        let src = Source::from_reader(bytes).with_read_ahead(4096);
+        let done = if copy {
+            crate::convert_file(src, from, to, &options, &mut out, &mut diag, &mut |_| {})
+        } else {
+            let mut r = from.open(src, &mut diag).map_err(|e| e.to_string())?;
+            crate::convert(
+                r.as_mut(),
+                Some(from),
+                to,
+                &options,
+                &mut out,
+                &mut diag,
+                &mut |_| {},
+            )
+        };
+        done.map(|d| (out, d.losses.iter().map(|l| l.to_string()).collect()))
+            .map_err(|e| e.to_string())
+    }
+
+    #[test]
+    fn copied_records_are_what_the_model_gives() {
+        // 40,000 boards, some without a table, and a tail after them.
+        let mut set = crate::BoardSet::default();
+        for n in 1..=40_000u32 {
+            let mut b = Board::new(n, Deal::from_number(u128::from(n) * 7_919_123).unwrap());
+            if n % 3 > 0 {
+                let mut t = DdTable::default();
+                t.set(Seat::West, Strain::NoTrump, Some((n % 14) as u8))
+                    .unwrap();
+                t.set(Seat::North, Strain::Clubs, Some(1 + (n % 13) as u8))
+                    .unwrap();
+                b.dd = Some(t);
+            }
+            set.boards.push(b);
+        }
+        set.info.pavlicek = Some(PavlicekInfo {
+            tail: vec![0, 0, 0, 0, 9, 8],
+        });
+        let mut copies = 0;
+        for from in [Format::Zbd, Format::Zdd, Format::Zrd, Format::Zrj] {
+            let mut bytes = Vec::new();
+            crate::write(from, &set, &mut bytes).unwrap();
+            for &to in Format::all() {
+                if transcodes(from, to) {
+                    let copied = run(from, to, &bytes, true).unwrap();
+                    assert!(
+                        copied == run(from, to, &bytes, false).unwrap(),
+                        "{from} -> {to}"
+                    );
+                    copies += 1;
+                }
+            }
+        }
+        assert_eq!(copies, 8);
+        // ZRD to ZBD names the tables it drops.
+        let mut zrd = Vec::new();
+        crate::write(Format::Zrd, &set, &mut zrd).unwrap();
+        let (_, losses) = run(Format::Zrd, Format::Zbd, &zrd, true).unwrap();
+        assert_eq!(
+            losses,
+            ["ZBD does not keep double-dummy tables (26667 boards)"]
+        );
+    }
+
+    #[test]
+    fn copying_checks_what_the_reader_checks() {
+        let deal = Deal::from_number(12345).unwrap();
+        let set = crate::BoardSet::from_boards(vec![Board::new(1, deal)]);
+        let mut zrj = Vec::new();
+        crate::write(Format::Zrj, &set, &mut zrj).unwrap();
+        assert_eq!(
+            run(Format::Zrj, Format::Zbd, &zrj, true).unwrap().0,
+            zrj[..13]
+        );
+        let mut bad = zrj.clone();
+        bad[13] |= 0b0100;
+        for copy in [true, false] {
+            let e = run(Format::Zrj, Format::Zbd, &bad, copy).unwrap_err();
+            assert!(e.contains("bits 106-107 are 1"), "{e}");
+        }
+        let mut zrd = Vec::new();
+        crate::write(Format::Zrd, &set, &mut zrd).unwrap();
+        zrd[20] = 0xfe; // a nibble of 14
+        assert!(run(Format::Zrd, Format::Zbd, &zrd, true).is_err());
+        assert!(run(Format::Zrd, Format::Jsonl, &zrd, false).is_err());
+        zrd[20] = 0xff;
+        zrd[0] ^= 3; // the ace of spades to another hand: 14 cards there
+        let e = run(Format::Zrd, Format::Zbd, &zrd, true).unwrap_err();
+        assert!(e.contains("deal 1:"), "{e}");
+        // A record cut short, past the first window.
+        let mut one = Vec::new();
+        crate::write(Format::Zrd, &set, &mut one).unwrap();
+        let mut long = one.repeat(1000);
+        long.truncate(long.len() - 5);
+        let e = run(Format::Zrd, Format::Zbd, &long, true).unwrap_err();
+        assert!(
+            e.contains("record 999 (byte 22977): truncated record: 18 of 23"),
+            "{e}"
+        );
     }
 
     #[test]

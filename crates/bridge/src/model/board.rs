@@ -135,7 +135,22 @@ impl DdTable {
     }
 
     /// How an unknown entry is stored.
-    const UNKNOWN: u8 = 0xFF;
+    pub(crate) const UNKNOWN: u8 = 0xFF;
+
+    /// A table of raw entries, by seat index then strain: 0 to 13, or
+    /// [`DdTable::UNKNOWN`] (the caller has checked them).
+    pub(crate) fn from_raw(tricks: [[u8; 5]; 4]) -> DdTable {
+        debug_assert!(tricks
+            .iter()
+            .flatten()
+            .all(|&t| t <= 13 || t == DdTable::UNKNOWN));
+        DdTable { tricks }
+    }
+
+    /// The raw entries, by seat index then strain.
+    pub(crate) fn raw(&self) -> &[[u8; 5]; 4] {
+        &self.tricks
+    }
 
     /// Sets a trick count (0 to 13) or marks it unknown with `None`.
     /// Counts above 13 are refused.

@@ -26,6 +26,11 @@ impl Seat {
         self as usize
     }
 
+    /// `N`, `E`, `S` or `W` as a byte.
+    pub const fn letter_byte(self) -> u8 {
+        [b'N', b'E', b'S', b'W'][self as usize]
+    }
+
     /// `N`, `E`, `S` or `W`.
     pub fn letter(self) -> char {
         ['N', 'E', 'S', 'W'][self.index()]

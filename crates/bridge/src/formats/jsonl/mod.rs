@@ -218,8 +218,6 @@ struct JsonOtherBoard {
     property: Option<String>,
 }
 
-const SEAT_KEYS: [&str; 4] = ["N", "E", "S", "W"];
-
 fn board_from_json(j: JsonBoard<'_>) -> Result<Board, String> {
     let deal = Deal::parse_pbn(&j.deal)?;
     let mut board = Board::new(j.board, deal);
@@ -571,6 +569,77 @@ fn push_json_string(out: &mut Vec<u8>, s: &str) {
     let _ = serde_json::to_writer(&mut *out, s);
 }
 
+/// The text before each entry of a `dd` object, by seat (N E S W) and
+/// strain (C D H S NT), padded to 16 bytes, and its length.
+const DD_KEYS: [[([u8; 16], u8); 5]; 4] = {
+    const fn piece(parts: &[&[u8]]) -> ([u8; 16], u8) {
+        let mut out = [0u8; 16];
+        let (mut n, mut p) = (0, 0);
+        while p < parts.len() {
+            let mut k = 0;
+            while k < parts[p].len() {
+                out[n] = parts[p][k];
+                n += 1;
+                k += 1;
+            }
+            p += 1;
+        }
+        (out, n as u8)
+    }
+    let seats: [&[u8]; 4] = [b"N", b"E", b"S", b"W"];
+    let strains: [&[u8]; 5] = [b"C", b"D", b"H", b"S", b"NT"];
+    let mut t = [[([0u8; 16], 0u8); 5]; 4];
+    let mut i = 0;
+    while i < 4 {
+        let mut j = 0;
+        while j < 5 {
+            let open: &[u8] = match (i, j) {
+                (0, 0) => b"{\"",
+                (_, 0) => b"},\"",
+                _ => b"",
+            };
+            t[i][j] = if j == 0 {
+                piece(&[open, seats[i], b"\":{\"", strains[j], b"\":"])
+            } else {
+                piece(&[b",\"", strains[j], b"\":"])
+            };
+            j += 1;
+        }
+        i += 1;
+    }
+    t
+};
+
+/// The text of a trick count, 0 to 13 or unknown (`null`), padded to four
+/// bytes, and its length.
+fn dd_value(t: u8) -> ([u8; 4], usize) {
+    match t {
+        0..=9 => ([b'0' + t, 0, 0, 0], 1),
+        10..=13 => ([b'1', b'0' + t - 10, 0, 0], 2),
+        _ => (*b"null", 4),
+    }
+}
+
+/// Appends `,"dd":{...}`: built in a buffer of fixed-size pieces (the hot
+/// path of solved-deal files).
+fn push_dd(dd: &DdTable, out: &mut Vec<u8>) {
+    let mut buf = [0u8; 256];
+    buf[..6].copy_from_slice(b",\"dd\":");
+    let mut n = 6;
+    for (i, seat) in dd.raw().iter().enumerate() {
+        for (j, &t) in seat.iter().enumerate() {
+            let (key, len) = DD_KEYS[i][j];
+            buf[n..n + 16].copy_from_slice(&key);
+            n += len as usize;
+            let (value, len) = dd_value(t);
+            buf[n..n + 4].copy_from_slice(&value);
+            n += len;
+        }
+    }
+    buf[n..n + 2].copy_from_slice(b"}}");
+    out.extend_from_slice(&buf[..n + 2]);
+}
+
 /// Writes one board as a JSON line (without the newline).
 pub fn write_board(board: &Board, out: &mut Vec<u8>) {
     out.extend_from_slice(b"{\"board\":");
@@ -583,30 +652,7 @@ pub fn write_board(board: &Board, out: &mut Vec<u8>) {
     board.deal.push_pbn(out);
     out.push(b'"');
     if let Some(dd) = &board.dd {
-        out.extend_from_slice(b",\"dd\":{");
-        // Written byte by byte: this is the hot path of solved-deal files.
-        const STRAIN_KEYS: [&[u8]; 5] = [b"\"C\":", b"\"D\":", b"\"H\":", b"\"S\":", b"\"NT\":"];
-        for (i, seat) in Seat::ALL.into_iter().enumerate() {
-            if i > 0 {
-                out.push(b',');
-            }
-            out.push(b'"');
-            out.extend_from_slice(SEAT_KEYS[i].as_bytes());
-            out.extend_from_slice(b"\":{");
-            for (j, strain) in Strain::ALL.into_iter().enumerate() {
-                if j > 0 {
-                    out.push(b',');
-                }
-                out.extend_from_slice(STRAIN_KEYS[j]);
-                match dd.get(seat, strain) {
-                    None => out.extend_from_slice(b"null"),
-                    Some(t) if t >= 10 => out.extend_from_slice(&[b'1', b'0' + t - 10]),
-                    Some(t) => out.push(b'0' + t),
-                }
-            }
-            out.push(b'}');
-        }
-        out.push(b'}');
+        push_dd(dd, out);
     }
     if let Some(par) = &board.par {
         out.extend_from_slice(

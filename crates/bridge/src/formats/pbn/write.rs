@@ -52,7 +52,7 @@ impl PbnWriter {
     pub fn new(dd_tags: &PbnDdTags) -> PbnWriter {
         PbnWriter {
             w: Writer {
-                buf: Vec::with_capacity(64 * 1024),
+                buf: Vec::new(),
                 utf8: false,
                 wide: None,
                 defaults: HashSet::new(),
@@ -66,56 +66,54 @@ impl PbnWriter {
     }
 
     /// Renders one piece of the file (the header, a game) with `render`,
-    /// in the character set as chosen so far, and hands it on or holds it.
+    /// in the character set as chosen so far, straight into `out`, and
+    /// hands it on or holds it.
     fn emit(
         &mut self,
         out: &mut Vec<u8>,
         render: impl Fn(&mut Writer, &SetInfo),
     ) -> Result<(), Error> {
         let utf8 = self.charset == Charset::Utf8;
-        self.w.buf.clear();
+        let start = out.len();
         self.w.utf8 = utf8;
         self.w.wide = None;
+        std::mem::swap(&mut self.w.buf, out);
         render(&mut self.w, &self.info);
+        std::mem::swap(&mut self.w.buf, out);
         if utf8 {
-            out.extend_from_slice(&self.w.buf);
             return Ok(());
         }
         if let Some(c) = self.w.wide {
-            match self.charset {
-                Charset::Latin1 => {
-                    return Err(Error::unsupported(
-                        Format::Pbn,
-                        format!(
-                            "{c:?} is not in ISO-8859-1, the character set this file was begun in (its earlier text chose it, over {} MiB back); write UTF-8 PBN from JSON Lines that says so in its set line (\"pbn\":{{\"utf8\":true}})",
-                            HOLD >> 20
-                        ),
-                    ))
-                }
-                _ => {
-                    // Too wide for ISO-8859-1: what is held goes over to
-                    // UTF-8 (it was ASCII or ISO-8859-1 text), and this
-                    // piece is rendered again.
-                    self.switch_to_utf8(out);
-                    self.w.buf.clear();
-                    self.w.utf8 = true;
-                    render(&mut self.w, &self.info);
-                    out.extend_from_slice(&self.w.buf);
-                    return Ok(());
-                }
+            out.truncate(start);
+            if self.charset == Charset::Latin1 {
+                return Err(Error::unsupported(
+                    Format::Pbn,
+                    format!(
+                        "{c:?} is not in ISO-8859-1, the character set this file was begun in (its earlier text chose it, over {} MiB back); write UTF-8 PBN from JSON Lines that says so in its set line (\"pbn\":{{\"utf8\":true}})",
+                        HOLD >> 20
+                    ),
+                ));
             }
+            // Too wide for ISO-8859-1: what is held goes over to UTF-8 (it
+            // was ASCII or ISO-8859-1 text), and this piece is rendered again.
+            self.switch_to_utf8(out);
+            std::mem::swap(&mut self.w.buf, out);
+            self.w.utf8 = true;
+            render(&mut self.w, &self.info);
+            std::mem::swap(&mut self.w.buf, out);
+            return Ok(());
         }
         match self.charset {
-            Charset::Latin1 => out.extend_from_slice(&self.w.buf),
-            Charset::Open if self.w.buf.is_ascii() => out.extend_from_slice(&self.w.buf),
-            Charset::Open | Charset::Holding => {
+            Charset::Latin1 => {}
+            Charset::Open if out[start..].is_ascii() => {}
+            _ => {
                 self.charset = Charset::Holding;
-                self.held.extend_from_slice(&self.w.buf);
+                self.held.extend_from_slice(&out[start..]);
+                out.truncate(start);
                 if self.held.len() >= HOLD {
                     self.settle(out);
                 }
             }
-            Charset::Utf8 => unreachable!("handled above"),
         }
         Ok(())
     }
@@ -852,36 +850,61 @@ impl Writer {
     }
 
     /// The rows of a generated `OptimumResultTable` (`Declarer;Denomination\2R;
-    /// Result\2R`): `N NT 13`, `N  S  9`, `?` where unknown.
+    /// Result\2R`): `N NT 13`, `N  S  9`, `?` where unknown. The rows are a
+    /// fixed text but for the tricks: copied whole, then the tricks put in.
     fn table_rows(&mut self, dd: &crate::board::DdTable) {
-        // 20 rows of 9 bytes, built on the stack and copied once.
-        let mut rows = [0u8; 20 * 9];
-        let mut k = 0;
-        for seat in [Seat::North, Seat::South, Seat::East, Seat::West] {
-            for (strain, name) in [
-                (Strain::NoTrump, *b"NT"),
-                (Strain::Spades, *b" S"),
-                (Strain::Hearts, *b" H"),
-                (Strain::Diamonds, *b" D"),
-                (Strain::Clubs, *b" C"),
-            ] {
-                let tricks = match dd.get(seat, strain) {
-                    None => *b" ?",
-                    Some(t) if t >= 10 => [b'1', b'0' + t - 10],
-                    Some(t) => [b' ', b'0' + t],
-                };
-                rows[k..k + 9].copy_from_slice(&[
-                    seat.letter() as u8,
+        const SEATS: [Seat; 4] = [Seat::North, Seat::South, Seat::East, Seat::West];
+        const STRAINS: [(Strain, [u8; 2]); 5] = [
+            (Strain::NoTrump, *b"NT"),
+            (Strain::Spades, *b" S"),
+            (Strain::Hearts, *b" H"),
+            (Strain::Diamonds, *b" D"),
+            (Strain::Clubs, *b" C"),
+        ];
+        const ROWS: [u8; 180] = {
+            let mut rows = [0u8; 180];
+            let mut k = 0;
+            while k < 20 {
+                let row = [
+                    SEATS[k / 5].letter_byte(),
                     b' ',
-                    name[0],
-                    name[1],
+                    STRAINS[k % 5].1[0],
+                    STRAINS[k % 5].1[1],
                     b' ',
-                    tricks[0],
-                    tricks[1],
+                    b' ',
+                    b'?',
                     b'\r',
                     b'\n',
-                ]);
-                k += 9;
+                ];
+                let mut i = 0;
+                while i < 9 {
+                    rows[9 * k + i] = row[i];
+                    i += 1;
+                }
+                k += 1;
+            }
+            rows
+        };
+        /// A trick count as the table's right-aligned column of two.
+        const TRICKS: [[u8; 2]; 14] = {
+            let mut t = [[b' ', b'0']; 14];
+            let mut v = 0;
+            while v < 14 {
+                t[v] = if v < 10 {
+                    [b' ', b'0' + v as u8]
+                } else {
+                    [b'1', b'0' + (v - 10) as u8]
+                };
+                v += 1;
+            }
+            t
+        };
+        let mut rows = ROWS;
+        let raw = dd.raw();
+        for (k, pair) in rows.chunks_exact_mut(9).enumerate() {
+            let t = raw[SEATS[k / 5] as usize][STRAINS[k % 5].0 as usize];
+            if let Some(text) = TRICKS.get(t as usize) {
+                pair[5..7].copy_from_slice(text);
             }
         }
         self.buf.extend_from_slice(&rows);
