@@ -270,16 +270,18 @@ impl<'a, J: SolveJournal> SolvingReader<'a, J> {
         let deals: Vec<Deal> = todo.iter().map(|&k| boards[k].deal).collect();
         let mut failed = None;
         let journal = &mut self.journal;
-        solve_deals(&deals, self.jobs, &mut |j, table| {
-            let k = todo[j];
-            if let Err(e) = journal.solved(first + k as u64, &boards[k].deal, &table) {
-                failed = Some(e);
-                return false;
-            }
-            boards[k].dd = Some(table);
-            boards[k].par = None;
-            true
-        });
+        if !deals.is_empty() {
+            solve_deals(&deals, self.jobs, &mut |j, table| {
+                let k = todo[j];
+                if let Err(e) = journal.solved(first + k as u64, &boards[k].deal, &table) {
+                    failed = Some(e);
+                    return false;
+                }
+                boards[k].dd = Some(table);
+                boards[k].par = None;
+                true
+            });
+        }
         if let Some(e) = failed {
             return Err(e.into());
         }

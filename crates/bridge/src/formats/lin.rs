@@ -590,7 +590,7 @@ const MD_SEATS: [Seat; 4] = [Seat::South, Seat::West, Seat::North, Seat::East];
 
 /// `md|` hand characters: a suit letter is `0x10 | suit`, a rank its order
 /// (0 for the ace), anything else `0xFF`; either case.
-const MD_CHAR: [u8; 256] = {
+static MD_CHAR: [u8; 256] = {
     let mut t = [0xFFu8; 256];
     let ranks = b"AKQJT98765432";
     let mut i = 0;

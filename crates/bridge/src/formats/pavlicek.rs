@@ -189,7 +189,7 @@ const STRAINS: [Strain; 5] = Strain::NT_FIRST;
 
 /// For each byte of a ZBD record, the four cards it places as a 4-bit mask
 /// per holder code (0 West, 1 North, 2 East, 3 South).
-const BYTE_HOLDERS: [[u8; 4]; 256] = {
+static BYTE_HOLDERS: [[u8; 4]; 256] = {
     let mut t = [[0u8; 4]; 256];
     let mut b = 0;
     while b < 256 {
@@ -223,7 +223,7 @@ pub(crate) fn decode_deal(b: &[u8]) -> Result<Deal, String> {
 
 /// For each 4-bit set of cards, the byte with code 1 in each of their
 /// 2-bit fields.
-const SPREAD: [u8; 16] = {
+static SPREAD: [u8; 16] = {
     let mut t = [0u8; 16];
     let mut n = 0;
     while n < 16 {
@@ -260,7 +260,7 @@ fn set_nibble(b: &mut [u8], k: usize, v: u8) {
 }
 
 /// Where each of the 20 nibbles goes in a table: (seat index, strain).
-const SLOTS: [(usize, usize); 20] = {
+static SLOTS: [(usize, usize); 20] = {
     let mut t = [(0, 0); 20];
     let mut k = 0;
     while k < 20 {

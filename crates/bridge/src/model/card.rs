@@ -134,7 +134,7 @@ pub(crate) const RANK_CHARS: &[u8; 13] = b"AKQJT98765432";
 
 /// Upper-case rank character to order (0 = ace ... 12 = two); 0xFF for any
 /// other byte. One lookup per card for the hot readers.
-pub(crate) const RANK_ORDER: [u8; 256] = {
+pub(crate) static RANK_ORDER: [u8; 256] = {
     let mut t = [0xFFu8; 256];
     let mut i = 0;
     while i < 13 {

@@ -80,7 +80,7 @@ fn exact_div64(k: u64, c: u32) -> u64 {
 
 /// `ODD_INVERSES[d] * d == 1` modulo 2^128 for every odd `d` up to 52
 /// (Newton's iteration, each step doubling the correct low bits).
-const ODD_INVERSES: [u128; 53] = {
+static ODD_INVERSES: [u128; 53] = {
     let mut table = [0u128; 53];
     let mut d = 1;
     while d < 53 {
@@ -226,6 +226,10 @@ impl Deal {
         }
         let first = Seat::from_letter(bytes[0])
             .ok_or_else(|| format!("deal {:?}: {:?} is not a seat", text(), bytes[0] as char))?;
+        // The common form first: four hands one space apart.
+        if let Some(deal) = Deal::four_hands(first, &bytes[2..]) {
+            return Ok(deal);
+        }
         let mut hands = [Hand::EMPTY; 4];
         let mut count = 0;
         for part in bytes[2..]
@@ -244,6 +248,43 @@ impl Deal {
             return Err(format!("deal {:?} has no hands", text()));
         }
         Deal::new(hands).map_err(|e| e.to_string())
+    }
+
+    /// Four hands one space apart, each four suits or `-`, read in one pass;
+    /// `None` for anything else (and any error), which the general reader
+    /// then reads or names.
+    fn four_hands(first: Seat, bytes: &[u8]) -> Option<Deal> {
+        // Each hand's cards gathered by suit in one pass; a card twice shows
+        // as fewer bits than ranks read.
+        let mut hands = [0u64; 4];
+        let mut ranks = [0u32; 4];
+        let (mut hand, mut suit, mut dash) = (0usize, 0u32, false);
+        for &c in bytes {
+            let order = crate::hand::rank_order(c);
+            if order < 13 && !dash {
+                hands[hand] |= 1 << (suit * 13 + u32::from(order));
+                ranks[hand] += 1;
+            } else if c == b'.' && suit < 3 && !dash {
+                suit += 1;
+            } else if c == b' ' && (suit == 3 || dash) && hand < 3 {
+                (hand, suit, dash) = (hand + 1, 0, false);
+            } else if c == b'-' && suit == 0 && ranks[hand] == 0 && !dash {
+                dash = true;
+            } else {
+                return None;
+            }
+        }
+        if hand != 3 || !(suit == 3 || dash) {
+            return None;
+        }
+        let mut seated = [Hand::EMPTY; 4];
+        for k in 0..4 {
+            if hands[k].count_ones() != ranks[k] {
+                return None;
+            }
+            seated[first.next(k).index()] = Hand::from_bits(hands[k])?;
+        }
+        Deal::new(seated).ok()
     }
 
     /// Pavlicek's number of a complete deal, from 1 to [`DEALS`]

@@ -153,6 +153,31 @@ impl Hand {
 
     /// [`Hand::parse_dotted`] on bytes.
     pub fn parse_dotted_bytes(bytes: &[u8]) -> Result<Hand, String> {
+        // Each suit's ranks gathered in 13 bits; a card twice shows as fewer
+        // bits than ranks read, and only then is the text looked at again.
+        let mut suits = [0u64; 4];
+        let mut suit = 0usize;
+        let mut ranks = 0u32;
+        for &c in bytes {
+            let order = RANK_ORDER_ANY_CASE[c as usize];
+            if order < 13 {
+                suits[suit] |= 1 << order;
+                ranks += 1;
+            } else if c == b'.' && suit < 3 {
+                suit += 1;
+            } else {
+                return Err(Hand::dotted_error(bytes));
+            }
+        }
+        let bits = suits[0] | suits[1] << 13 | suits[2] << 26 | suits[3] << 39;
+        if suit < 3 || bits.count_ones() != ranks {
+            return Err(Hand::dotted_error(bytes));
+        }
+        Ok(Hand(bits))
+    }
+
+    /// What is wrong with a hand's text that does not read.
+    fn dotted_error(bytes: &[u8]) -> String {
         let text = || String::from_utf8_lossy(bytes);
         let mut bits = 0u64;
         let mut suit = 0usize;
@@ -160,25 +185,22 @@ impl Hand {
             if c == b'.' {
                 suit += 1;
                 if suit > 3 {
-                    return Err(format!("hand {:?} has more than four suits", text()));
+                    return format!("hand {:?} has more than four suits", text());
                 }
                 continue;
             }
             let order = RANK_ORDER_ANY_CASE[c as usize];
             if order == 0xFF {
-                return Err(format!("hand {:?}: {:?} is not a rank", text(), c as char));
+                return format!("hand {:?}: {:?} is not a rank", text(), c as char);
             }
             let bit = 1u64 << (suit * 13 + order as usize);
             if bits & bit != 0 {
                 let card = Card::from_order(Suit::ALL[suit], order);
-                return Err(format!("hand {:?} holds {card} twice", text()));
+                return format!("hand {:?} holds {card} twice", text());
             }
             bits |= bit;
         }
-        if suit < 3 {
-            return Err(format!("hand {:?} has fewer than four suits", text()));
-        }
-        Ok(Hand(bits))
+        format!("hand {:?} has fewer than four suits", text())
     }
 }
 
@@ -204,9 +226,9 @@ impl FromIterator<Card> for Hand {
 
 /// The rank characters of a 7-bit mask of A K Q J T 9 8 (bit 0 the ace),
 /// padded to 8 bytes, and how many there are.
-const HIGH_RANKS: [([u8; 8], u8); 128] = rank_table::<128>(0);
+static HIGH_RANKS: [([u8; 8], u8); 128] = rank_table::<128>(0);
 /// The same for a 6-bit mask of 7 6 5 4 3 2 (bit 0 the seven).
-const LOW_RANKS: [([u8; 8], u8); 64] = rank_table::<64>(7);
+static LOW_RANKS: [([u8; 8], u8); 64] = rank_table::<64>(7);
 
 const fn rank_table<const N: usize>(first: usize) -> [([u8; 8], u8); N] {
     let mut t = [([0u8; 8], 0u8); N];
@@ -228,7 +250,14 @@ const fn rank_table<const N: usize>(first: usize) -> [([u8; 8], u8); N] {
 }
 
 /// [`RANK_ORDER`] with the lower-case letters too.
-const RANK_ORDER_ANY_CASE: [u8; 256] = {
+/// The order of a rank character (`A` 0 ... `2` 12), either case; 0xFF for
+/// anything else.
+#[inline]
+pub(crate) fn rank_order(c: u8) -> u8 {
+    RANK_ORDER_ANY_CASE[c as usize]
+}
+
+static RANK_ORDER_ANY_CASE: [u8; 256] = {
     let mut t = RANK_ORDER;
     let mut c = b'a';
     while c <= b'z' {

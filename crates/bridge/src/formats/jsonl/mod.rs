@@ -571,7 +571,7 @@ fn push_json_string(out: &mut Vec<u8>, s: &str) {
 
 /// The text before each entry of a `dd` object, by seat (N E S W) and
 /// strain (C D H S NT), padded to 16 bytes, and its length.
-const DD_KEYS: [[([u8; 16], u8); 5]; 4] = {
+static DD_KEYS: [[([u8; 16], u8); 5]; 4] = {
     const fn piece(parts: &[&[u8]]) -> ([u8; 16], u8) {
         let mut out = [0u8; 16];
         let (mut n, mut p) = (0, 0);

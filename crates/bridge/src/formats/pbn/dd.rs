@@ -138,17 +138,28 @@ pub(crate) fn dd_from_table(tag: &Tag) -> Result<DdTable, String> {
 /// Reads `OptimumScore`: `NS 420`, `EW -420`, `NS 420 EW -420`; the score
 /// from North-South's side.
 pub(crate) fn score_from_tag(value: &str) -> Result<i32, String> {
-    let words: Vec<&str> = value.split_whitespace().collect();
+    let mut all = value.split_whitespace();
+    let mut array = [""; 5];
+    let mut n = 0;
+    for w in all.by_ref().take(5) {
+        array[n] = w;
+        n += 1;
+    }
+    let words = &array[..n];
     let number = |w: &str| {
         w.parse::<i32>()
             .map_err(|_| format!("OptimumScore {value:?}: {w:?} is not a score"))
     };
-    let side = |w: &str, n: i32| match w.to_ascii_uppercase().as_str() {
-        "NS" => Ok(n),
-        "EW" => Ok(-n),
-        _ => Err(format!("OptimumScore {value:?}: {w:?} is not NS or EW")),
+    let side = |w: &str, n: i32| {
+        if w.eq_ignore_ascii_case("NS") {
+            Ok(n)
+        } else if w.eq_ignore_ascii_case("EW") {
+            Ok(-n)
+        } else {
+            Err(format!("OptimumScore {value:?}: {w:?} is not NS or EW"))
+        }
     };
-    match words.as_slice() {
+    match words {
         [s, n] => side(s, number(n)?),
         [s1, n1, s2, n2] => {
             let (a, b) = (side(s1, number(n1)?)?, side(s2, number(n2)?)?);
@@ -178,21 +189,59 @@ pub(crate) fn score_tag_value(score_ns: i32) -> String {
 /// contract strings (`4S-NS`, `5CX-EW`); an item of another shape is kept as
 /// it is.
 pub(crate) fn contracts_from_tag(value: &str) -> Vec<String> {
-    value
-        .split([';', ','])
-        .map(str::trim)
-        .filter(|s| !s.is_empty())
-        .map(|item| match item.split_once(' ') {
+    let mut out = Vec::with_capacity(2);
+    for item in value.split([';', ',']) {
+        let item = item.trim();
+        if item.is_empty() {
+            continue;
+        }
+        out.push(match item.split_once(' ') {
             Some((seats, contract))
                 if !seats.is_empty()
                     && seats.bytes().all(|c| b"NESWnesw".contains(&c))
                     && !contract.trim().is_empty() =>
             {
-                format!("{}-{}", contract.trim(), seats.to_ascii_uppercase())
+                let contract = contract.trim();
+                let mut c = String::with_capacity(contract.len() + 1 + seats.len());
+                c.push_str(contract);
+                c.push('-');
+                for s in seats.bytes() {
+                    c.push(char::from(s.to_ascii_uppercase()));
+                }
+                c
             }
             _ => item.to_string(),
-        })
-        .collect()
+        });
+    }
+    out
+}
+
+/// True when `text` is `contracts` as [`contracts_tag_value`] writes them.
+pub(crate) fn contracts_written(contracts: &[String], text: &str) -> bool {
+    let mut rest = text;
+    for (i, c) in contracts.iter().enumerate() {
+        if i > 0 {
+            match rest.strip_prefix("; ") {
+                Some(r) => rest = r,
+                None => return false,
+            }
+        }
+        let next = match c.rsplit_once('-') {
+            Some((contract, seats))
+                if !seats.is_empty() && seats.bytes().all(|b| b"NESW".contains(&b)) =>
+            {
+                rest.strip_prefix(seats)
+                    .and_then(|r| r.strip_prefix(' '))
+                    .and_then(|r| r.strip_prefix(contract))
+            }
+            _ => rest.strip_prefix(c.as_str()),
+        };
+        match next {
+            Some(r) => rest = r,
+            None => return false,
+        }
+    }
+    rest.is_empty()
 }
 
 /// Writes `ParContract` from the model's contract strings.
@@ -278,6 +327,16 @@ mod tests {
 
     #[test]
     fn scores_and_contracts() {
+        for text in ["NS 4S; EW 5CX", "NS 3NT", "N 7S; S 7NT", "4S by N"] {
+            let c = contracts_from_tag(text);
+            assert!(contracts_written(&c, text), "{text}");
+            assert_eq!(contracts_tag_value(&c), text);
+        }
+        assert!(!contracts_written(
+            &contracts_from_tag("NS 4S ;EW 5CX"),
+            "NS 4S ;EW 5CX"
+        ));
+        assert!(!contracts_written(&contracts_from_tag("ns 4S"), "ns 4S"));
         assert_eq!(score_from_tag("NS 420"), Ok(420));
         assert_eq!(score_from_tag("EW 420"), Ok(-420));
         assert_eq!(score_from_tag("NS -100 EW 100"), Ok(-100));

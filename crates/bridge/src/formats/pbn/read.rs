@@ -1,9 +1,11 @@
 //! The PBN reader: import format, tolerant.
 
-use super::dd::{agrees, dd_fact, DdFact};
+use super::dd::{agrees, dd_fact, is_dd_tag, DdFact};
 use super::PbnInfo;
 use crate::auction::{Annotated, Auction, Call, CallToken, CardToken, Play};
-use crate::board::{dealer_for_board, Anchor, Board, Comment, Commentary, Par, Tag, Vulnerability};
+use crate::board::{
+    dealer_for_board, Anchor, Board, Comment, Commentary, DdTable, Par, Strain, Tag, Vulnerability,
+};
 use crate::card::{Card, Rank, Suit};
 use crate::deal::{Deal, Seat};
 use crate::set::SetInfo;
@@ -51,6 +53,8 @@ struct State {
     skipping: bool,
     /// Games read, the last held back.
     ready: VecDeque<Board>,
+    /// The list of held double-dummy tags, kept for the next game.
+    spare: Vec<Lazy>,
 }
 
 impl<'a> PbnReader<'a> {
@@ -82,6 +86,7 @@ impl<'a> PbnReader<'a> {
                 last_number: None,
                 skipping: false,
                 ready: VecDeque::new(),
+                spare: Vec::with_capacity(4),
             },
             head: SetInfo::default(),
             done: false,
@@ -218,6 +223,8 @@ enum Section {
     Data(usize),
     /// After a tag given twice: its data is skipped.
     Ignored,
+    /// After a double-dummy tag held as what it says (`Game::lazy[i]`).
+    Lazy(usize),
 }
 
 /// What was read last, for the anchor of a comment that follows; made into
@@ -257,6 +264,116 @@ struct Game {
     /// The line of the last section data element (a new line starts a new
     /// row of a section that is not a table).
     data_line: u64,
+    /// Double-dummy tags in the form the writer gives them, held as what
+    /// they say: made into tags only if they are kept.
+    lazy: Vec<Lazy>,
+}
+
+/// A double-dummy tag in the writer's form, held as what it says; its text
+/// is the writer's, made again if the tag is kept.
+struct Lazy {
+    /// The tags read before it.
+    at: usize,
+    fact: LazyFact,
+}
+
+enum LazyFact {
+    /// `OptimumResultTable` with the writer's columns, and its rows once
+    /// read in the writer's form.
+    Table(Option<DdTable>),
+    /// `DoubleDummyTricks`.
+    Tricks(DdTable),
+    /// `OptimumScore`.
+    Score(i32),
+    /// `ParContract`.
+    Contracts(Vec<String>),
+}
+
+impl LazyFact {
+    fn name(&self) -> &'static str {
+        match self {
+            LazyFact::Table(_) => "OptimumResultTable",
+            LazyFact::Tricks(_) => "DoubleDummyTricks",
+            LazyFact::Score(_) => "OptimumScore",
+            LazyFact::Contracts(_) => "ParContract",
+        }
+    }
+
+    /// The tag, as the writer gives it.
+    fn tag(&self) -> Tag {
+        use super::dd::{contracts_tag_value, score_tag_value};
+        let name = self.name();
+        match self {
+            LazyFact::Table(t) => Tag {
+                name: name.into(),
+                value: GENERATED_TABLE.into(),
+                rows: t.as_ref().map(table_rows).unwrap_or_default(),
+            },
+            LazyFact::Tricks(t) => Tag::new(name, t.to_hex().unwrap_or_default()),
+            LazyFact::Score(s) => Tag::new(name, score_tag_value(*s)),
+            LazyFact::Contracts(c) => Tag::new(name, contracts_tag_value(c)),
+        }
+    }
+
+    /// What it says, as a fact of the model (the contracts taken: they are
+    /// the board's par contracts once it agrees, and given back if not).
+    fn fact(&mut self) -> Option<DdFact> {
+        Some(match self {
+            LazyFact::Table(t) => DdFact::Table((*t)?),
+            LazyFact::Tricks(t) => DdFact::Table(*t),
+            LazyFact::Score(s) => DdFact::Score(*s),
+            LazyFact::Contracts(c) => DdFact::Contracts(std::mem::take(c)),
+        })
+    }
+
+    /// The fact of a double-dummy tag's text when the text is the writer's
+    /// own form of it.
+    fn read(name: &str, raw: &[u8]) -> Option<LazyFact> {
+        use super::dd::{contracts_from_tag, contracts_written, score_from_tag};
+        let text = || std::str::from_utf8(raw).ok();
+        Some(match name {
+            "OptimumResultTable" => {
+                (raw == GENERATED_TABLE.as_bytes()).then_some(LazyFact::Table(None))?
+            }
+            "DoubleDummyTricks" => {
+                // The writer's digits: lower case, nothing around them.
+                if raw.len() != 20 {
+                    return None;
+                }
+                let mut table = [[DdTable::UNKNOWN; 5]; 4];
+                for (i, &c) in raw.iter().enumerate() {
+                    let v = match c {
+                        b'0'..=b'9' => c - b'0',
+                        b'a'..=b'd' => c - b'a' + 10,
+                        _ => return None,
+                    };
+                    table[DdTable::HEX_DECLARERS[i / 5] as usize]
+                        [Strain::NT_FIRST[i % 5] as usize] = v;
+                }
+                LazyFact::Tricks(DdTable::from_raw(table))
+            }
+            "OptimumScore" => {
+                let text = text()?;
+                let s = score_from_tag(text).ok()?;
+                let (side, n) = if s < 0 {
+                    ("EW ", -i64::from(s))
+                } else {
+                    ("NS ", i64::from(s))
+                };
+                let digits = text.strip_prefix(side)?;
+                let written = digits.bytes().all(|c| c.is_ascii_digit())
+                    && (digits == "0" || !digits.starts_with('0'))
+                    && digits.parse::<i64>().ok() == Some(n);
+                written.then_some(LazyFact::Score(s))?
+            }
+            "ParContract" => {
+                let text = text()?;
+                let c = contracts_from_tag(text);
+                contracts_written(&c, text).then_some(LazyFact::Contracts(c))?
+            }
+            _ => return None,
+        })
+    }
 }
 
 impl Game {
@@ -277,11 +394,37 @@ impl Game {
             data_line: 0,
             mandatory_seen: 0,
             mandatory_empty: 0,
+            lazy: Vec::new(),
         }
     }
 }
 
 /// A window of the file being read, and the state that carries on.
+impl Game {
+    /// Makes held double-dummy tag `k` a tag of the board, at the end (it
+    /// is the last read: section data follows it). Returns its index.
+    fn materialize(&mut self, k: usize) -> usize {
+        let lazy = self.lazy.remove(k);
+        debug_assert_eq!(lazy.at, self.board.tags.len());
+        self.board.tags.push(lazy.fact.tag());
+        self.board.tags.len() - 1
+    }
+
+    /// An `OptimumResultTable` held without rows, when a tag or the game's
+    /// end comes: a tag with no rows.
+    fn table_without_rows(&mut self) {
+        if let Some(k) = self
+            .lazy
+            .iter()
+            .position(|l| matches!(l.fact, LazyFact::Table(None)))
+        {
+            if self.lazy[k].at == self.board.tags.len() {
+                self.materialize(k);
+            }
+        }
+    }
+}
+
 struct Reader<'a, 's> {
     b: &'a [u8],
     /// The file offset of `b[0]`.
@@ -377,6 +520,21 @@ impl<'a, 's> Reader<'a, 's> {
             .map_or(self.b.len(), |n| from + n)
     }
 
+    /// A game beginning at `self.i`.
+    fn new_game(&mut self) -> Game {
+        let mut g = Game::new(self.pos(self.i));
+        g.lazy = std::mem::take(&mut self.st.spare);
+        g
+    }
+
+    /// The game under way, begun here if none is.
+    fn game<'g>(&mut self, game: &'g mut Option<Game>) -> &'g mut Game {
+        if game.is_none() {
+            *game = Some(self.new_game());
+        }
+        game.as_mut().expect("a game")
+    }
+
     fn checkpoint(&self) -> Checkpoint {
         Checkpoint {
             i: self.i,
@@ -463,7 +621,7 @@ impl<'a, 's> Reader<'a, 's> {
                     if self.st.in_preamble && game.is_none() {
                         self.st.info.preamble.push(format!("%{text}"));
                     } else {
-                        let g = game.get_or_insert_with(|| Game::new(self.pos(self.i)));
+                        let g = self.game(&mut game);
                         comment(g, Comment::Escape(text));
                     }
                     self.i = end;
@@ -490,8 +648,11 @@ impl<'a, 's> Reader<'a, 's> {
                 continue;
             }
             self.st.in_preamble = false;
-            let g = game.get_or_insert_with(|| Game::new(self.pos(self.i)));
-            if let Err(GameError(e)) = self.token(g) {
+            if game.is_none() {
+                game = Some(self.new_game());
+            }
+            let result = self.token(game.as_mut().expect("a game"));
+            if let Err(GameError(e)) = result {
                 if self.short && !self.eof {
                     return Ok(self.stop(true, &cp));
                 }
@@ -573,6 +734,22 @@ impl<'a, 's> Reader<'a, 's> {
                 Section::Auction if !g.in_notes => self.call(g),
                 Section::Play if !g.in_notes => self.card(g),
                 Section::Ignored => self.element().map(|_| ()),
+                Section::Lazy(k) => {
+                    if let LazyFact::Table(None) = g.lazy[k].fact {
+                        if let Some((table, end, lines, line_start)) = self.generated_rows() {
+                            self.i = end;
+                            self.line += lines;
+                            self.line_start = line_start;
+                            g.lazy[k].fact = LazyFact::Table(Some(table));
+                            g.section = Section::None;
+                            return Ok(());
+                        }
+                    }
+                    // Section data after it: a tag like any other.
+                    let t = g.materialize(k);
+                    g.section = Section::Data(t);
+                    self.token(g)
+                }
                 Section::Data(t) => {
                     let element = self.element()?;
                     let same_line = g.data_line == self.line;
@@ -596,6 +773,166 @@ impl<'a, 's> Reader<'a, 's> {
                 )),
             },
         }
+    }
+
+    /// Reads the 20 rows of a generated `OptimumResultTable` at `self.i`
+    /// (N S E W by NT S H D C, `N NT 13`, `?` where unknown), when they are
+    /// exactly that and the game's next line is a tag or its end: the
+    /// table, where the last row's text ends, the lines before it, and
+    /// where its line starts. `None` for anything else, which is read as
+    /// section data.
+    fn generated_rows(&self) -> Option<(DdTable, usize, u64, usize)> {
+        const SEATS: [Seat; 4] = [Seat::North, Seat::South, Seat::East, Seat::West];
+        const STRAINS: [(Strain, &[u8]); 5] = [
+            (Strain::NoTrump, b"NT"),
+            (Strain::Spades, b"S"),
+            (Strain::Hearts, b"H"),
+            (Strain::Diamonds, b"D"),
+            (Strain::Clubs, b"C"),
+        ];
+        let b = self.b;
+        if let Some(found) = self.written_rows() {
+            return Some(found);
+        }
+        let blank = |c: u8| c == b' ' || c == b'\t';
+        let skip = |mut p: usize| {
+            while p < b.len() && blank(b[p]) {
+                p += 1;
+            }
+            p
+        };
+        if !b[self.line_start..self.i].iter().all(|&c| blank(c)) {
+            return None;
+        }
+        let mut raw = [[DdTable::UNKNOWN; 5]; 4];
+        let (mut p, mut lines, mut line_start) = (self.i, 0u64, self.line_start);
+        for k in 0..20 {
+            if k > 0 {
+                // The line end of the row before.
+                match b.get(p) {
+                    Some(b'\r') if b.get(p + 1) == Some(&b'\n') => p += 2,
+                    Some(b'\r' | b'\n') => p += 1,
+                    _ => return None,
+                }
+                lines += 1;
+                line_start = p;
+                p = skip(p);
+            }
+            let (seat, (strain, name)) = (SEATS[k / 5], STRAINS[k % 5]);
+            if b.get(p) != Some(&seat.letter_byte()) {
+                return None;
+            }
+            let q = skip(p + 1);
+            if q == p + 1 || !b[q..].starts_with(name) {
+                return None;
+            }
+            p = q + name.len();
+            let q = skip(p);
+            if q == p {
+                return None;
+            }
+            let digits = b[q..].iter().take_while(|c| c.is_ascii_digit()).count();
+            let tricks = match (&b[q..q + digits.max(1).min(b.len() - q)], digits) {
+                (b"?", 0) => DdTable::UNKNOWN,
+                (d, 1) => d[0] - b'0',
+                ([b'1', d], 2) if *d <= b'3' => 10 + d - b'0',
+                _ => return None,
+            };
+            raw[seat as usize][strain as usize] = tricks;
+            p = skip(q + digits.max(1));
+        }
+        // The last row's line ends, and the next line starts a tag or is
+        // the game's end (or the file's).
+        let next = match b.get(p) {
+            None if self.eof => None,
+            Some(b'\r') if b.get(p + 1) == Some(&b'\n') => Some(p + 2),
+            Some(b'\r' | b'\n') => Some(p + 1),
+            _ => return None,
+        };
+        if let Some(n) = next {
+            let q = skip(n);
+            match b.get(q) {
+                None if self.eof => {}
+                Some(b'[' | b'\r' | b'\n') => {}
+                _ => return None,
+            }
+        }
+        Some((DdTable::from_raw(raw), p, lines, line_start))
+    }
+
+    /// [`Reader::generated_rows`] in the very form this writer (and
+    /// BridgeComposer) gives them, rows of nine bytes with CR LF or eight
+    /// with LF at a line's start: one comparison against that text with the
+    /// tricks left out, then the tricks.
+    fn written_rows(&self) -> Option<(DdTable, usize, u64, usize)> {
+        const SEATS: [Seat; 4] = [Seat::North, Seat::South, Seat::East, Seat::West];
+        const STRAINS: [(Strain, [u8; 2]); 5] = [
+            (Strain::NoTrump, *b"NT"),
+            (Strain::Spades, *b" S"),
+            (Strain::Hearts, *b" H"),
+            (Strain::Diamonds, *b" D"),
+            (Strain::Clubs, *b" C"),
+        ];
+        /// Each row with `??` for its tricks and CR LF, as the writer puts it.
+        static ROWS: [u8; 180] = {
+            let mut rows = [0u8; 180];
+            let mut k = 0;
+            while k < 20 {
+                let row = [
+                    SEATS[k / 5].letter_byte(),
+                    b' ',
+                    STRAINS[k % 5].1[0],
+                    STRAINS[k % 5].1[1],
+                    b' ',
+                    b'?',
+                    b'?',
+                    b'\r',
+                    b'\n',
+                ];
+                let mut i = 0;
+                while i < 9 {
+                    rows[9 * k + i] = row[i];
+                    i += 1;
+                }
+                k += 1;
+            }
+            rows
+        };
+        if self.i != self.line_start {
+            return None;
+        }
+        let b = &self.b[self.i..];
+        let crlf = b.get(7) == Some(&b'\r');
+        let width = if crlf { 9 } else { 8 };
+        let len = 20 * width;
+        // The next line too: a tag, an empty line, or the end of the file.
+        match b.get(len) {
+            None if self.eof && b.len() == len => {}
+            Some(b'[' | b'\r' | b'\n') => {}
+            _ => return None,
+        }
+        let mut text = [0u8; 180];
+        let mut raw = [[DdTable::UNKNOWN; 5]; 4];
+        for k in 0..20 {
+            let row = &b[k * width..k * width + width];
+            let out = &mut text[9 * k..9 * k + 9];
+            out[..5].copy_from_slice(&row[..5]);
+            out[5..7].copy_from_slice(b"??");
+            // CR LF, or LF alone in the place of both.
+            out[7] = if crlf { row[7] } else { b'\r' };
+            out[8] = row[width - 1];
+            raw[SEATS[k / 5] as usize][STRAINS[k % 5].0 as usize] = match [row[5], row[6]] {
+                [b' ', b'?'] => DdTable::UNKNOWN,
+                [b' ', d @ b'0'..=b'9'] => d - b'0',
+                [b'1', d @ b'0'..=b'3'] => 10 + d - b'0',
+                _ => return None,
+            };
+        }
+        if text != ROWS {
+            return None;
+        }
+        let last = self.i + 19 * width;
+        Some((DdTable::from_raw(raw), last + 7, 19, last))
     }
 
     fn token_end(&self, from: usize) -> usize {
@@ -664,6 +1001,39 @@ impl<'a> Reader<'a, '_> {
 
     /// Reads a tag pair at `[`.
     fn tag(&mut self, g: &mut Game) -> Result<(), GameError> {
+        // The export form first, `[Name "value"]` with no escape in the
+        // value: most tags of most files. A name the reader knows needs no
+        // look at its characters.
+        let b = self.b;
+        let start = self.i + 1;
+        let near = &b[start..b.len().min(start + 32)];
+        if let Some(n) = memchr::memchr(b' ', near) {
+            let k = start + n;
+            let name = &b[start..k];
+            let class = classify(name);
+            if n > 0
+                && (!matches!(class, Class::Other) || name.iter().all(|&c| NAME_CHAR[c as usize]))
+                && b.get(k + 1) == Some(&b'"')
+            {
+                let value = k + 2;
+                if b.get(value) == Some(&b'"') && b.get(value + 1) == Some(&b']') {
+                    self.i = value + 2;
+                    g.has_tags = true;
+                    return self.apply_tag(g, name, class, &[], k + 1);
+                }
+                if let Some(n) = memchr::memchr3(b'"', b'\\', b'\n', &b[value..]) {
+                    let close = value + n;
+                    if b[close] == b'"'
+                        && b.get(close + 1) == Some(&b']')
+                        && !b[value..close].contains(&b'\r')
+                    {
+                        self.i = close + 2;
+                        g.has_tags = true;
+                        return self.apply_tag(g, name, class, &b[value..close], k + 1);
+                    }
+                }
+            }
+        }
         let open = self.i;
         self.i += 1;
         self.skip_space();
@@ -697,18 +1067,19 @@ impl<'a> Reader<'a, '_> {
         }
         self.i += 1;
         g.has_tags = true;
-        self.apply_tag(g, name, &raw, value_at)
+        self.apply_tag(g, name, classify(name), &raw, value_at)
     }
 
     fn apply_tag(
         &mut self,
         g: &mut Game,
         name: &[u8],
+        class: Class,
         raw: &[u8],
         at: usize,
     ) -> Result<(), GameError> {
         // Note tags belong to the auction or play section they follow.
-        if name == b"Note" {
+        if let Class::Note = class {
             if let Section::Auction | Section::Play = g.section {
                 g.in_notes = true;
                 let note = self.decode(raw);
@@ -726,7 +1097,8 @@ impl<'a> Reader<'a, '_> {
         }
         g.section = Section::None;
         g.in_notes = false;
-        if let Some(flag) = model_tag_flag(name) {
+        g.table_without_rows();
+        if let Class::Model(flag) = class {
             if g.seen_model_tags & flag != 0 {
                 return self.duplicate(g, name, at);
             }
@@ -799,7 +1171,10 @@ impl<'a> Reader<'a, '_> {
                 g.anchor = Mark::Named("Play");
             }
             _ => {
-                let mandatory = OTHER_MANDATORY.iter().position(|m| m.as_bytes() == name);
+                let mandatory = match class {
+                    Class::Mandatory(k) => Some(k),
+                    _ => None,
+                };
                 if let Some(k) = mandatory {
                     let bit = 1u16 << k;
                     if g.mandatory_seen & bit != 0 {
@@ -813,13 +1188,26 @@ impl<'a> Reader<'a, '_> {
                         g.anchor = Mark::Named(OTHER_MANDATORY[k]);
                         return Ok(());
                     }
-                } else if g.board.tags.iter().any(|t| t.name.as_bytes() == name) {
+                } else if g.board.tags.iter().any(|t| t.name.as_bytes() == name)
+                    || g.lazy.iter().any(|l| l.fact.name().as_bytes() == name)
+                {
                     return self.duplicate(g, name, at);
                 }
-                let name: Cow<'static, str> = match KNOWN_TAGS.iter().find(|k| k.as_bytes() == name)
-                {
-                    Some(k) => Cow::Borrowed(k),
-                    None => Cow::Owned(String::from_utf8_lossy(name).into_owned()),
+                if let Class::Known(known) = class {
+                    if let Some(fact) = LazyFact::read(known, raw) {
+                        g.lazy.push(Lazy {
+                            at: g.board.tags.len(),
+                            fact,
+                        });
+                        g.anchor = Mark::Named(known);
+                        g.section = Section::Lazy(g.lazy.len() - 1);
+                        return Ok(());
+                    }
+                }
+                let name: Cow<'static, str> = match class {
+                    Class::Mandatory(k) => Cow::Borrowed(OTHER_MANDATORY[k]),
+                    Class::Known(k) => Cow::Borrowed(k),
+                    _ => Cow::Owned(String::from_utf8_lossy(name).into_owned()),
                 };
                 if g.board.tags.is_empty() {
                     g.board.tags.reserve(12);
@@ -847,29 +1235,6 @@ impl<'a> Reader<'a, '_> {
         Ok(())
     }
 }
-
-/// Tag names kept without allocating: the mandatory ones that are not model
-/// fields, and common others.
-const KNOWN_TAGS: [&str; 18] = [
-    "Event",
-    "Site",
-    "Date",
-    "West",
-    "North",
-    "East",
-    "South",
-    "Scoring",
-    "Declarer",
-    "Contract",
-    "Result",
-    "Generator",
-    "Room",
-    "OptimumResultTable",
-    "DoubleDummyTricks",
-    "OptimumScore",
-    "ParContract",
-    "Description",
-];
 
 /// The suffix annotations and the NAGs they stand for (calls; cards add 6).
 fn suffix_nag(s: &[u8]) -> Option<u8> {
@@ -1130,7 +1495,8 @@ impl<'a> Reader<'a, '_> {
 
     /// Ends a game: fills in what its tags did not give and checks the
     /// double-dummy tags against each other.
-    fn finish(&mut self, g: Game, diag: &mut Diagnostics) -> Result<(), Error> {
+    fn finish(&mut self, mut g: Game, diag: &mut Diagnostics) -> Result<(), Error> {
+        g.table_without_rows();
         let mut board = g.board;
         self.flush_warnings(diag);
         if !g.has_tags {
@@ -1161,7 +1527,7 @@ impl<'a> Reader<'a, '_> {
             comments.append(&mut board.comments);
             board.comments = comments;
         }
-        restore_empty_tags(&mut board, g.mandatory_empty);
+        let mut g_lazy = std::mem::take(&mut g.lazy);
         let at = Position {
             record: Some(index),
             column: None,
@@ -1169,18 +1535,41 @@ impl<'a> Reader<'a, '_> {
         };
         let mut score = None;
         let mut contracts = None;
-        for tag in &board.tags {
-            let Some(fact) = dd_fact(tag) else { continue };
+        // The double-dummy tags in file order: those held merged with the
+        // board's by the number of tags before each.
+        let mut order = [(0usize, None::<usize>); 8];
+        let mut n = 0;
+        for (k, l) in g_lazy.iter().enumerate().take(4) {
+            order[n] = (l.at, Some(k));
+            n += 1;
+        }
+        for (j, t) in board.tags.iter().enumerate() {
+            if n < order.len() && is_dd_tag(&t.name) {
+                order[n] = (j, None);
+                n += 1;
+            }
+        }
+        // Held ones before the board's tag at the same place.
+        let order = &mut order[..n];
+        order.sort_by_key(|&(p, k)| (p, k.is_none()));
+        for &(p, k) in order.iter() {
+            let (name, fact) = match k {
+                Some(k) => (g_lazy[k].fact.name(), g_lazy[k].fact.fact().map(Ok)),
+                None => (board.tags[p].name.as_ref(), dd_fact(&board.tags[p])),
+            };
+            let Some(fact) = fact else { continue };
             match fact {
                 Err(m) => diag.contradiction(Error::invalid(F, at, m)),
                 Ok(fact) => {
                     if !agrees(&fact, board.dd.as_ref(), None) {
+                        if let (Some(k), DdFact::Contracts(c)) = (k, &fact) {
+                            g_lazy[k].fact = LazyFact::Contracts(c.clone());
+                        }
                         diag.contradiction(Error::invalid(
                             F,
                             at,
                             format!(
-                                "board {number}: {} disagrees with the double-dummy tag before it",
-                                tag.name
+                                "board {number}: {name} disagrees with the double-dummy tag before it",
                             ),
                         ));
                         continue;
@@ -1193,13 +1582,38 @@ impl<'a> Reader<'a, '_> {
                 }
             }
         }
+        // Contracts taken from a held tag without a score to make par with
+        // go back to it.
+        let lone = score.is_none() && contracts.is_some();
+        if let (true, Some(l)) = (
+            lone,
+            g_lazy
+                .iter_mut()
+                .find(|l| matches!(l.fact, LazyFact::Contracts(_))),
+        ) {
+            l.fact = LazyFact::Contracts(contracts.take().unwrap_or_default());
+        }
         if let Some(score_ns) = score {
             board.par = Some(Par {
                 score_ns,
                 contracts: contracts.unwrap_or_default(),
             });
         }
-        drop_generated_dd_tags(&mut board);
+        if !drop_generated_dd_tags(&mut board, &g_lazy) {
+            // Kept after all: held ones go back where they stood (a held
+            // ParContract left empty gave its contracts to the par).
+            for (k, mut l) in g_lazy.drain(..).enumerate() {
+                if let (LazyFact::Contracts(c), Some(p)) = (&mut l.fact, &board.par) {
+                    if c.is_empty() {
+                        c.clone_from(&p.contracts);
+                    }
+                }
+                board.tags.insert(l.at + k, l.fact.tag());
+            }
+        }
+        g_lazy.clear();
+        self.st.spare = g_lazy;
+        restore_empty_tags(&mut board, g.mandatory_empty);
         self.st.last_number = Some(number);
         self.st.seen_board = true;
         self.st.ready.push_back(board);
@@ -1208,7 +1622,7 @@ impl<'a> Reader<'a, '_> {
 }
 
 /// The bytes a string token's scan stops at: `"`, `\\`, CR and LF.
-const STRING_STOP: [bool; 256] = {
+static STRING_STOP: [bool; 256] = {
     let mut t = [false; 256];
     t[b'"' as usize] = true;
     t[b'\\' as usize] = true;
@@ -1218,7 +1632,7 @@ const STRING_STOP: [bool; 256] = {
 };
 
 /// The characters of a name token: letters, digits and `_`.
-pub(crate) const NAME_CHAR: [bool; 256] = {
+pub(crate) static NAME_CHAR: [bool; 256] = {
     let mut t = [false; 256];
     let mut c = 0;
     while c < 256 {
@@ -1234,24 +1648,30 @@ pub(crate) const NAME_CHAR: [bool; 256] = {
 /// form of boardfile and BridgeComposer): they say nothing the model does
 /// not, and a file of millions of solved deals then costs a table a board,
 /// not sixty strings. Any other form is kept as written.
-fn drop_generated_dd_tags(board: &mut Board) {
-    use super::dd::{contracts_tag_value, dd_to_tricks, is_dd_tag, score_tag_value};
-    if !board.tags.iter().any(|t| is_dd_tag(&t.name)) {
-        return;
+fn drop_generated_dd_tags(board: &mut Board, lazy: &[Lazy]) -> bool {
+    use super::dd::{contracts_tag_value, score_tag_value};
+    if lazy.is_empty() && !board.tags.iter().any(|t| is_dd_tag(&t.name)) {
+        return true;
     }
-    let mut want: Vec<&str> = Vec::with_capacity(4);
+    let mut want: [&str; 4] = [""; 4];
+    let mut wanted = 0;
     if let Some(dd) = &board.dd {
-        want.push("OptimumResultTable");
-        if dd_to_tricks(dd).is_some() {
-            want.push("DoubleDummyTricks");
+        want[wanted] = "OptimumResultTable";
+        wanted += 1;
+        if dd.is_complete() {
+            want[wanted] = "DoubleDummyTricks";
+            wanted += 1;
         }
     }
     if let Some(par) = &board.par {
-        want.push("OptimumScore");
+        want[wanted] = "OptimumScore";
+        wanted += 1;
         if !par.contracts.is_empty() {
-            want.push("ParContract");
+            want[wanted] = "ParContract";
+            wanted += 1;
         }
     }
+    let want = &want[..wanted];
     let commented = |name: &str| {
         board
             .comments
@@ -1259,6 +1679,25 @@ fn drop_generated_dd_tags(board: &mut Board) {
             .any(|c| matches!(&c.after, Anchor::Tag(n) if n == name))
     };
     let mut present = 0;
+    for l in lazy {
+        present += 1;
+        let name = l.fact.name();
+        let canonical = want.contains(&name)
+            && !commented(name)
+            && match &l.fact {
+                LazyFact::Table(t) => t.is_some() && *t == board.dd,
+                LazyFact::Tricks(t) => Some(*t) == board.dd,
+                LazyFact::Score(s) => board.par.as_ref().is_some_and(|p| p.score_ns == *s),
+                // Left empty when its contracts went to the par.
+                LazyFact::Contracts(c) => board
+                    .par
+                    .as_ref()
+                    .is_some_and(|p| c.is_empty() || p.contracts == *c),
+            };
+        if !canonical {
+            return false;
+        }
+    }
     for t in board.tags.iter().filter(|t| is_dd_tag(&t.name)) {
         present += 1;
         // One-value tags with section data after them are not the
@@ -1271,7 +1710,7 @@ fn drop_generated_dd_tags(board: &mut Board) {
                 "DoubleDummyTricks" => board
                     .dd
                     .as_ref()
-                    .and_then(dd_to_tricks)
+                    .and_then(DdTable::to_hex)
                     .is_some_and(|v| v == t.value),
                 "OptimumScore" => board
                     .par
@@ -1283,19 +1722,43 @@ fn drop_generated_dd_tags(board: &mut Board) {
                     .is_some_and(|p| contracts_tag_value(&p.contracts) == t.value),
             };
         if !canonical {
-            return;
+            return false;
         }
     }
     if present == want.len() {
         board.tags.retain(|t| !is_dd_tag(&t.name));
+        return true;
     }
+    false
+}
+
+/// The value of the `OptimumResultTable` the writer generates.
+const GENERATED_TABLE: &str = "Declarer;Denomination\\2R;Result\\2R";
+
+/// The rows of a generated table as section data: N S E W by NT S H D C.
+fn table_rows(dd: &DdTable) -> Vec<Vec<String>> {
+    let mut rows = Vec::with_capacity(20);
+    for seat in [Seat::North, Seat::South, Seat::East, Seat::West] {
+        for (strain, name) in [
+            (Strain::NoTrump, "NT"),
+            (Strain::Spades, "S"),
+            (Strain::Hearts, "H"),
+            (Strain::Diamonds, "D"),
+            (Strain::Clubs, "C"),
+        ] {
+            let tricks = dd
+                .get(seat, strain)
+                .map_or("?".to_string(), |v| v.to_string());
+            rows.push(vec![seat.letter().to_string(), name.to_string(), tricks]);
+        }
+    }
+    rows
 }
 
 /// True when a table tag is the one the writer generates: its header and 20
 /// rows N S E W by NT S H D C.
-fn generated_table(t: &Tag, dd: &crate::board::DdTable) -> bool {
-    use crate::board::Strain;
-    if t.value != "Declarer;Denomination\\2R;Result\\2R" || t.rows.len() != 20 {
+fn generated_table(t: &Tag, dd: &DdTable) -> bool {
+    if t.value != GENERATED_TABLE || t.rows.len() != 20 {
         return false;
     }
     let mut rows = t.rows.iter();
@@ -1391,17 +1854,59 @@ fn last_anchor(b: &Board) -> Anchor {
         .unwrap_or(Anchor::Tag("Deal".into()))
 }
 
-/// Bit flags of the tags the model holds as fields (each may be given once).
-fn model_tag_flag(name: &[u8]) -> Option<u8> {
-    Some(match name {
-        b"Board" => 1,
-        b"Dealer" => 2,
-        b"Vulnerable" => 4,
-        b"Deal" => 8,
-        b"Auction" => 16,
-        b"Play" => 32,
-        _ => return None,
-    })
+/// What a tag's name is to the reader.
+#[derive(Clone, Copy)]
+enum Class {
+    /// `Note`.
+    Note,
+    /// A tag the model holds as a field, with its bit flag (each may be
+    /// given once).
+    Model(u8),
+    /// One of [`OTHER_MANDATORY`], by index.
+    Mandatory(usize),
+    /// A common name, kept without allocating.
+    Known(&'static str),
+    /// Any other.
+    Other,
+}
+
+/// The class of a tag name, by its length first.
+fn classify(name: &[u8]) -> Class {
+    let known = match name.len() {
+        4 | 5 | 6 | 7 | 8 | 9 | 10 | 11 | 12 | 17 | 18 => true,
+        _ => false,
+    };
+    if !known || !name[0].is_ascii_uppercase() {
+        return Class::Other;
+    }
+    match name {
+        b"Note" => Class::Note,
+        b"Board" => Class::Model(1),
+        b"Dealer" => Class::Model(2),
+        b"Vulnerable" => Class::Model(4),
+        b"Deal" => Class::Model(8),
+        b"Auction" => Class::Model(16),
+        b"Play" => Class::Model(32),
+        b"Event" => Class::Mandatory(0),
+        b"Site" => Class::Mandatory(1),
+        b"Date" => Class::Mandatory(2),
+        b"West" => Class::Mandatory(3),
+        b"North" => Class::Mandatory(4),
+        b"East" => Class::Mandatory(5),
+        b"South" => Class::Mandatory(6),
+        b"Scoring" => Class::Mandatory(7),
+        b"Declarer" => Class::Mandatory(8),
+        b"Contract" => Class::Mandatory(9),
+        b"Result" => Class::Mandatory(10),
+        b"Generator" => Class::Known("Generator"),
+        b"Room" => Class::Known("Room"),
+        b"OptimumResultTable" => Class::Known("OptimumResultTable"),
+        b"DoubleDummyTricks" => Class::Known("DoubleDummyTricks"),
+        b"OptimumScore" => Class::Known("OptimumScore"),
+        b"ParContract" => Class::Known("ParContract"),
+        b"Description" => Class::Known("Description"),
+        _ => Class::Other,
+    }
 }
 
 /// PBN's vulnerability names, either case (section 3.11).

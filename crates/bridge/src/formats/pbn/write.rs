@@ -861,7 +861,7 @@ impl Writer {
             (Strain::Diamonds, *b" D"),
             (Strain::Clubs, *b" C"),
         ];
-        const ROWS: [u8; 180] = {
+        static ROWS: [u8; 180] = {
             let mut rows = [0u8; 180];
             let mut k = 0;
             while k < 20 {
@@ -886,7 +886,7 @@ impl Writer {
             rows
         };
         /// A trick count as the table's right-aligned column of two.
-        const TRICKS: [[u8; 2]; 14] = {
+        static TRICKS: [[u8; 2]; 14] = {
             let mut t = [[b' ', b'0']; 14];
             let mut v = 0;
             while v < 14 {
