@@ -1872,10 +1872,7 @@ enum Class {
 
 /// The class of a tag name, by its length first.
 fn classify(name: &[u8]) -> Class {
-    let known = match name.len() {
-        4 | 5 | 6 | 7 | 8 | 9 | 10 | 11 | 12 | 17 | 18 => true,
-        _ => false,
-    };
+    let known = matches!(name.len(), 4..=12 | 17 | 18);
     if !known || !name[0].is_ascii_uppercase() {
         return Class::Other;
     }
