@@ -34,15 +34,26 @@ impl AnyFormat {
             .collect()
     }
 
-    /// A format of the same game as this one, named by `name`.
-    fn same_game(&self, name: &Named) -> Option<AnyFormat> {
-        name.0.iter().copied().find(|f| {
-            matches!(
-                (self, f),
-                (AnyFormat::Bridge(_), AnyFormat::Bridge(_))
-                    | (AnyFormat::Othello(_), AnyFormat::Othello(_))
-            )
-        })
+    /// The game the format is of.
+    pub fn game(&self) -> Game {
+        match self {
+            AnyFormat::Bridge(_) => Game::Bridge,
+            AnyFormat::Othello(_) => Game::Othello,
+        }
+    }
+}
+
+/// The two games.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Game {
+    Bridge,
+    Othello,
+}
+
+impl Game {
+    /// A format of this game named by `name`.
+    fn format(self, name: &Named) -> Option<AnyFormat> {
+        name.0.iter().copied().find(|f| f.game() == self)
     }
 }
 
@@ -131,25 +142,25 @@ impl Opened {
     }
 }
 
-/// The output format, of the input's game: `--to`, else OUT's extension.
+/// The output format, of `game`: `--to`, else OUT's extension.
 pub fn output_format(
-    game: AnyFormat,
+    game: Game,
     output: &Output,
     to: Option<&Named>,
 ) -> Result<AnyFormat, Failure> {
     let named = match to {
-        Some(n) => Some(game.same_game(n).ok_or_else(|| {
+        Some(n) => Some(game.format(n).ok_or_else(|| {
             Failure::operational(format!(
-                "{output}: {} is not a format of the input's game ({} is)",
+                "{output}: {} is not a format of the input's game",
                 n.0[0].name(),
-                game.name()
             ))
         })?),
         None => output.path().and_then(|p| {
-            AnyFormat::all()
+            let by_extension = AnyFormat::all()
                 .into_iter()
                 .filter(|f| f.info().has_extension_of(p))
-                .find_map(|f| game.same_game(&Named(vec![f])))
+                .collect();
+            game.format(&Named(by_extension))
         }),
     };
     let f = named.ok_or_else(|| {
@@ -168,7 +179,7 @@ pub fn output_format(
 
 /// A bridge output format: `--to`, else OUT's extension.
 pub fn bridge_output(output: &Output, to: Option<&Named>) -> Result<Format, Failure> {
-    match output_format(AnyFormat::Bridge(Format::Jsonl), output, to)? {
+    match output_format(Game::Bridge, output, to)? {
         AnyFormat::Bridge(f) => Ok(f),
         AnyFormat::Othello(_) => unreachable!("a bridge format"),
     }

@@ -247,7 +247,7 @@ fn run(command: Command, out: &mut dyn Write) -> Result<Outcome, Failure> {
             refuse_overwrite(&input, &output)?;
             let opened = Opened::open(&input)?;
             let from = opened.format(from.as_ref())?;
-            match (from, output_format(from, &output, to.as_ref())?) {
+            match (from, output_format(from.game(), &output, to.as_ref())?) {
                 (Bridge(f), Bridge(t)) => {
                     let deals = deals.as_deref().map(Input::new);
                     bridge::convert(opened, f, &output, t, &pbn_options(dd_tags), deals.as_ref())

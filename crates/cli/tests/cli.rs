@@ -732,3 +732,93 @@ fn bridge_json_lines_with_a_header_is_not_taken_for_othello() {
         assert!(!String::from_utf8_lossy(&run.stdout).contains("games"));
     }
 }
+
+/// [`boardfile`] with a thread feeding standard input, for inputs and
+/// outputs larger than a pipe holds.
+fn boardfile_fed(args: &[&str], stdin: Vec<u8>) -> Run {
+    let mut child = Command::new(env!("CARGO_BIN_EXE_boardfile"))
+        .args(args)
+        .stdin(Stdio::piped())
+        .stdout(Stdio::piped())
+        .stderr(Stdio::piped())
+        .spawn()
+        .unwrap();
+    let mut input = child.stdin.take().unwrap();
+    let feeder = std::thread::spawn(move || {
+        let _ = input.write_all(&stdin);
+    });
+    let out = child.wait_with_output().unwrap();
+    feeder.join().unwrap();
+    Run {
+        code: out.status.code().unwrap_or(-1),
+        stdout: out.stdout,
+        stderr: String::from_utf8_lossy(&out.stderr).into(),
+    }
+}
+
+/// The `"deal"` of every line of JSON Lines.
+fn deals_of(jsonl: &[u8]) -> Vec<String> {
+    String::from_utf8_lossy(jsonl)
+        .lines()
+        .filter_map(|l| {
+            let at = l.find("\"deal\":\"")? + 8;
+            Some(l[at..at + l[at..].find('"')?].to_string())
+        })
+        .collect()
+}
+
+#[test]
+fn dup_files_of_any_size_are_told_from_their_content() {
+    let dir = tempfile::tempdir().unwrap();
+    for n in [1_000, 100_000] {
+        let dup = dir.path().join(format!("k{n}.dup"));
+        let boards = n.to_string();
+        expect(0, &["deal", s(&dup), "--boards", &boards, "--seed", "d0b"]);
+        // A name that says nothing, a file and a pipe.
+        let plain = dir.path().join(format!("k{n}"));
+        std::fs::copy(&dup, &plain).unwrap();
+        let from_file = expect(0, &["convert", s(&plain), "-", "--to", "jsonl"]);
+        let piped = boardfile_fed(
+            &["convert", "-", "-", "--to", "jsonl"],
+            std::fs::read(&dup).unwrap(),
+        );
+        assert_eq!(piped.code, 0, "{}", piped.stderr);
+        assert!(from_file.stdout == piped.stdout, "{n} boards");
+        assert_eq!(deals_of(&from_file.stdout).len(), n);
+        let info = expect(0, &["info", s(&plain)]);
+        assert!(String::from_utf8_lossy(&info.stdout).contains("format:   DUP"));
+        let pbn = dir.path().join(format!("k{n}.pbn"));
+        expect(0, &["convert", s(&dup), s(&pbn)]);
+    }
+}
+
+#[test]
+fn record_formats_convert_past_the_first_read_block_from_a_file_and_a_pipe() {
+    // 100,000 boards: megabytes in every format. The oracle is the same
+    // seed dealt straight to JSON Lines.
+    let dir = tempfile::tempdir().unwrap();
+    let deal = |path: &Path| {
+        expect(
+            0,
+            &["deal", s(path), "--boards", "100000", "--seed", "b10c"],
+        )
+    };
+    let oracle = dir.path().join("set.jsonl");
+    deal(&oracle);
+    let want = deals_of(&std::fs::read(&oracle).unwrap());
+    assert_eq!(want.len(), 100_000);
+    for ext in [
+        "bri", "dge", "bre", "dup", "hrf", "zbd", "zrd", "zrj", "zbs", "dnum", "pbn", "lin",
+    ] {
+        let set = dir.path().join(format!("set.{ext}"));
+        deal(&set);
+        let from_file = expect(0, &["convert", s(&set), "-", "--to", "jsonl"]);
+        assert!(deals_of(&from_file.stdout) == want, "{ext} from a file");
+        let piped = boardfile_fed(
+            &["convert", "-", "-", "--from", ext, "--to", "jsonl"],
+            std::fs::read(&set).unwrap(),
+        );
+        assert_eq!(piped.code, 0, "{ext}: {}", piped.stderr);
+        assert!(piped.stdout == from_file.stdout, "{ext} from a pipe");
+    }
+}

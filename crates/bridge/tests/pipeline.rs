@@ -1,0 +1,323 @@
+//! The one conversion path: readers streamed into writers, what they keep
+//! between records, where their errors are placed, what a conversion says
+//! it drops, and detection that does not depend on a file's size.
+
+use boardfile_bridge::{
+    convert, convert_file, detect, losses, read, write, Board, BoardSet, Deal, Diagnostics, Error,
+    Format, LossKind, PavlicekInfo, Seat, WriteOptions, DEALS,
+};
+use boardfile_io::Source;
+
+fn random_set(n: u32) -> BoardSet {
+    let mut set = BoardSet::default();
+    let mut x = 0x9e37_79b9_7f4a_7c15u64;
+    for number in 1..=n {
+        x ^= x << 13;
+        x ^= x >> 7;
+        x ^= x << 17;
+        let deal = Deal::from_number(u128::from(x) * 1_000_003 % DEALS + 1).unwrap();
+        set.boards.push(Board::new(number, deal));
+    }
+    set
+}
+
+fn bytes(format: Format, set: &BoardSet) -> Vec<u8> {
+    let mut out = Vec::new();
+    write(format, set, &mut out).unwrap();
+    out
+}
+
+/// Converts `input` in `from` to `to` a board at a time, from a reader in
+/// pieces (as a pipe gives them) and windows of `ahead` bytes.
+fn streamed(from: Format, to: Format, input: &[u8], ahead: usize) -> Result<Vec<u8>, String> {
+    let mut out = Vec::new();
+    let src = Source::from_reader(input).with_read_ahead(ahead);
+    convert_file(
+        src,
+        from,
+        to,
+        &WriteOptions::default(),
+        &mut out,
+        &mut Diagnostics::strict(),
+        &mut |_| {},
+    )
+    .map(|_| out)
+    .map_err(|e| e.to_string())
+}
+
+/// The same conversion with the whole set in memory.
+fn whole(from: Format, to: Format, input: &[u8]) -> Vec<u8> {
+    bytes(to, &read(from, input).unwrap().set)
+}
+
+/// [`whole`], or the writer's error.
+fn whole_or_error(from: Format, to: Format, input: &[u8]) -> Result<Vec<u8>, String> {
+    let mut out = Vec::new();
+    write(to, &read(from, input).unwrap().set, &mut out)
+        .map(|()| out)
+        .map_err(|e| e.to_string())
+}
+
+#[test]
+fn every_format_streams_as_it_converts_whole() {
+    // 40,000 boards: past any read block of every format.
+    let set = random_set(40_000);
+    for &from in Format::all() {
+        if !from.can_read() || from == Format::Dlm {
+            continue;
+        }
+        let input = bytes(from, &set);
+        for to in [
+            Format::Jsonl,
+            Format::Pbn,
+            Format::Bri,
+            Format::Zrd,
+            Format::Lin,
+        ] {
+            let got = streamed(from, to, &input, 64 << 10);
+            assert!(got == whole_or_error(from, to, &input), "{from} -> {to}");
+        }
+    }
+}
+
+#[test]
+fn a_json_lines_terminator_is_written_after_the_last_board() {
+    let mut set = random_set(3_000);
+    set.info.pavlicek = Some(PavlicekInfo {
+        tail: vec![0, 0, 0, 0, 7, 7],
+    });
+    let jsonl = bytes(Format::Jsonl, &set);
+    let zrd = streamed(Format::Jsonl, Format::Zrd, &jsonl, 4096).unwrap();
+    assert_eq!(zrd.len(), 3_000 * 23 + 6);
+    assert!(zrd.ends_with(&[0, 0, 0, 0, 7, 7]));
+    assert!(zrd == whole(Format::Jsonl, Format::Zrd, &jsonl));
+    assert!(streamed(Format::Jsonl, Format::Jsonl, &jsonl, 4096).unwrap() == jsonl);
+    // The tail is the last line, as the terminator ends the binary file,
+    // so that ZRD to JSON Lines keeps it.
+    let last = b"{\"set\":{\"pavlicek\":{\"tail\":\"000000000707\"}}}\n";
+    assert!(jsonl.ends_with(last));
+    assert!(streamed(Format::Zrd, Format::Jsonl, &zrd, 4096).unwrap() == jsonl);
+    // Files that give it on the first line still read.
+    let moved = [&last[..], &jsonl[..jsonl.len() - last.len()]].concat();
+    assert!(whole(Format::Jsonl, Format::Zrd, &moved) == zrd);
+    // No board after the tail.
+    let at = 1
+        + (0..jsonl.len())
+            .filter(|&i| jsonl[i] == b'\n')
+            .nth(99)
+            .unwrap();
+    let early = [&jsonl[..at], last, &jsonl[at..]].concat();
+    let cut = early.len() - last.len();
+    for bad in [
+        &early[..cut],
+        &[&jsonl[..], &jsonl[..jsonl.len() - last.len()]].concat(),
+    ] {
+        let e = read(Format::Jsonl, bad).unwrap_err();
+        assert!(e.to_string().contains("after the pavlicek tail"), "{e}");
+        let e = streamed(Format::Jsonl, Format::Zrd, bad, 4096).unwrap_err();
+        assert!(e.contains("after the pavlicek tail"), "{e}");
+    }
+}
+
+#[test]
+fn line_errors_are_placed_in_the_whole_file() {
+    let jsonl = bytes(Format::Jsonl, &random_set(3_000));
+    let text = String::from_utf8(jsonl).unwrap();
+    let mut lines: Vec<&str> = text.lines().collect();
+    let byte: usize = lines[..2_500].iter().map(|l| l.len() + 1).sum();
+    lines[2_500] = "{\"board\":2501,\"deal\":\"N:AKQ\"";
+    let bad = lines.join("\n") + "\n";
+    let mut diag = Diagnostics::strict();
+    let mut r = Format::Jsonl
+        .open(
+            Source::from_reader(bad.as_bytes()).with_read_ahead(4096),
+            &mut diag,
+        )
+        .unwrap();
+    let e = boardfile_bridge::records::collect(r.as_mut(), &mut diag).unwrap_err();
+    let p = e.position().unwrap();
+    assert_eq!((p.line, p.record), (Some(2_501), Some(2_500)), "{e}");
+    assert_eq!(p.byte, byte as u64 + p.column.unwrap() - 1, "{e}");
+    // A set line after the boards is refused.
+    lines[2_500] = "{\"set\":{\"event\":\"late\"}}";
+    let bad = lines.join("\n") + "\n";
+    let e = streamed(Format::Jsonl, Format::Zrd, bad.as_bytes(), 4096).unwrap_err();
+    assert!(
+        e.contains("must come before") && e.contains("line 2501"),
+        "{e}"
+    );
+}
+
+#[test]
+fn errors_in_records_are_placed_in_the_whole_file() {
+    let mut zbd = vec![0x1bu8; 13 * 20_000];
+    zbd[13 * 17_000] = 0xff; // a hand of 14 in deal 17,001
+    zbd[13 * 17_000 + 1] = 0xff;
+    let mut out = Vec::new();
+    let mut diag = Diagnostics::strict();
+    let mut r = Format::Zbd
+        .open(Source::from_reader(&zbd[..]), &mut diag)
+        .unwrap();
+    let e = convert(
+        r.as_mut(),
+        Some(Format::Zbd),
+        Format::Jsonl,
+        &WriteOptions::default(),
+        &mut out,
+        &mut diag,
+        &mut |_| {},
+    )
+    .unwrap_err();
+    let boardfile_bridge::ConvertError::Read(e) = e else {
+        panic!("{e}")
+    };
+    let p = e.position().unwrap();
+    assert_eq!((p.record, p.byte), (Some(17_000), 13 * 17_000), "{e}");
+}
+
+#[test]
+fn a_line_longer_than_the_window_is_an_error_not_memory() {
+    let jsonl = bytes(Format::Jsonl, &random_set(10));
+    let mut long = jsonl.clone();
+    long.extend(std::iter::repeat_n(
+        b'x',
+        boardfile_io::source::MAX_WINDOW + 10,
+    ));
+    long.push(b'\n');
+    let mut diag = Diagnostics::strict();
+    let mut r = Format::Jsonl
+        .open(Source::from_reader(&long[..]), &mut diag)
+        .unwrap();
+    let e: Error = boardfile_bridge::records::collect(r.as_mut(), &mut diag).unwrap_err();
+    assert!(
+        e.to_string().contains("line 11") && e.to_string().contains("longer than 64 MiB"),
+        "{e}"
+    );
+    assert_eq!(e.position().map(|p| p.byte), Some(jsonl.len() as u64));
+}
+
+#[test]
+fn dup_boards_are_numbered_from_the_first_trailer_filled_in() {
+    // Past board 999 the trailers are blank: fill in one on record 3.
+    let set = random_set(20_000);
+    let mut dup = bytes(Format::Dup, &set);
+    for r in 0..3 {
+        dup[156 * r + 146..156 * r + 156].copy_from_slice(b"          ");
+    }
+    dup[156 * 3 + 146..156 * 3 + 156].copy_from_slice(b"YN5  1 999");
+    let read = read(Format::Dup, &dup).unwrap();
+    assert_eq!(read.set.boards[0].number, 5);
+    assert_eq!(read.set.boards[19_999].number, 20_004);
+    let w = &read.warnings;
+    assert!(
+        w.iter().any(|w| w
+            .message
+            .contains("says boards 5 to 999, the file holds 5 to 20004")),
+        "{w:?}"
+    );
+    assert!(
+        streamed(Format::Dup, Format::Jsonl, &dup, 4096).unwrap()
+            == whole(Format::Dup, Format::Jsonl, &dup)
+    );
+}
+
+#[test]
+fn the_dup_writer_gives_a_set_it_can_number_the_documented_trailer() {
+    // 999 boards fit the trailer's three digits; 1,000 do not.
+    for (n, trailer) in [
+        (2u32, &b"YN1  1 2  "[..]),
+        (999, b"YN1  1 999"),
+        (1000, b"          "),
+    ] {
+        let dup = bytes(Format::Dup, &random_set(n));
+        assert_eq!(&dup[146..156], trailer, "{n} boards");
+        assert_eq!(&dup[dup.len() - 10..], trailer, "{n} boards");
+        let back = read(Format::Dup, &dup).unwrap();
+        assert_eq!(back.set.boards.len(), n as usize);
+        assert_eq!(back.set.boards.last().unwrap().number, n);
+    }
+}
+
+#[test]
+fn detection_looks_at_the_same_bytes_whatever_the_size() {
+    let small = random_set(2);
+    let big = random_set(100_000);
+    for &f in Format::all() {
+        if !f.can_read() || !f.can_write() || f == Format::Dlm {
+            continue;
+        }
+        let a = bytes(f, &small);
+        let b = bytes(f, &big);
+        let sniff = |x: &[u8]| detect(&x[..x.len().min(boardfile_io::SNIFF_LEN)], None).ok();
+        assert_eq!(sniff(&a), sniff(&b), "{f}");
+        assert_eq!(
+            detect(&b, None).ok(),
+            sniff(&b),
+            "{f}: only the first bytes count"
+        );
+    }
+    // DUP of any size is DUP, not BRI (its halves begin alike).
+    for n in [1_000, 100_000] {
+        let dup = bytes(Format::Dup, &random_set(n));
+        assert_eq!(detect(&dup, None).unwrap(), Format::Dup, "{n} boards");
+    }
+}
+
+#[test]
+fn losses_name_what_a_format_drops_and_count_the_boards() {
+    let deal = Deal::sorted();
+    let mut b3 = Board::new(3, deal);
+    b3.dealer = Seat::West;
+    let mut set = BoardSet::from_boards(vec![Board::new(1, deal), b3]);
+    set.info.event = Some("Club".into());
+    let bri: Vec<String> = losses(&set, Format::Bri)
+        .iter()
+        .map(|l| l.to_string())
+        .collect();
+    assert_eq!(
+        bri,
+        [
+            "BRI does not keep a dealer or vulnerability other than the board number's (1 board)",
+            "BRI does not keep board numbers other than 1, 2, 3... by position (1 board)",
+            "BRI does not keep the event",
+        ]
+    );
+    assert!(losses(&set, Format::Bre)
+        .iter()
+        .all(|l| l.kind != LossKind::Event));
+    let dlm = losses(&set, Format::Dlm);
+    assert!(dlm.iter().any(|l| l
+        .to_string()
+        .contains("1 missing board number between 1 and 3")));
+    assert!(losses(&set, Format::Jsonl).is_empty());
+    // DUP numbers on from its first board: 1, 3 has one out of step.
+    let dup = losses(&set, Format::Dup);
+    assert!(
+        dup.iter()
+            .any(|l| l.kind == LossKind::Numbers && l.boards == 1),
+        "{dup:?}"
+    );
+    // HTML shows the event, dealer and vulnerability.
+    assert!(
+        losses(&set, Format::Html).is_empty(),
+        "{:?}",
+        losses(&set, Format::Html)
+    );
+}
+
+#[test]
+fn every_format_says_what_it_keeps() {
+    for &f in Format::all() {
+        let text = f.keeps().describe();
+        assert!(!text.is_empty(), "{f}");
+    }
+    assert_eq!(Format::Jsonl.keeps().describe(), "everything");
+    assert_eq!(
+        Format::Bri.keeps().describe(),
+        "deals (complete); boards numbered 1, 2, 3... by position"
+    );
+    assert!(Format::Zrj
+        .keeps()
+        .describe()
+        .contains("one hand's double-dummy tricks"));
+}
