@@ -33,18 +33,34 @@ pub fn parse_u32(text: &[u8]) -> Option<u32> {
 
 /// Appends a number in decimal, without allocating.
 pub fn push_number(out: &mut Vec<u8>, n: u64) {
-    let mut digits = [0u8; 20];
-    let mut i = digits.len();
-    let mut n = n;
-    loop {
-        i -= 1;
-        digits[i] = b'0' + (n % 10) as u8;
-        n /= 10;
-        if n == 0 {
-            break;
+    // 10 to the powers 1 to 19: a number of len digits is below the len-th.
+    static POWERS: [u64; 19] = {
+        let mut p = [10u64; 19];
+        let mut k = 1;
+        while k < 19 {
+            p[k] = p[k - 1] * 10;
+            k += 1;
         }
+        p
+    };
+    let len = 1 + POWERS.iter().take_while(|&&p| n >= p).count();
+    let mut digits = [0u8; 20];
+    let mut rest = n;
+    for d in digits[..len].iter_mut().rev() {
+        *d = b'0' + (rest % 10) as u8;
+        rest /= 10;
     }
-    out.extend_from_slice(&digits[i..]);
+    push_fixed(out, &digits, len);
+}
+
+/// Appends `buf[..n]`: the whole buffer copied, then cut back. A copy of
+/// a size known when compiling is a few moves; one of a varying size is a
+/// call, which costs more than the copy on the short runs writers put out.
+#[inline]
+pub fn push_fixed<const N: usize>(out: &mut Vec<u8>, buf: &[u8; N], n: usize) {
+    debug_assert!(n <= N);
+    out.extend_from_slice(buf);
+    out.truncate(out.len() - (N - n.min(N)));
 }
 
 /// `1 board`, `3 boards`: a count and a noun, plural with an `s` unless 1.

@@ -250,39 +250,25 @@ impl Deal {
         Deal::new(hands).map_err(|e| e.to_string())
     }
 
-    /// Four hands one space apart, each four suits or `-`, read in one pass;
-    /// `None` for anything else (and any error), which the general reader
-    /// then reads or names.
+    /// Four hands one space apart, each four suits; `None` for anything
+    /// else (a `-` hand, any error), which the general reader then reads or
+    /// names.
     fn four_hands(first: Seat, bytes: &[u8]) -> Option<Deal> {
-        // Each hand's cards gathered by suit in one pass; a card twice shows
-        // as fewer bits than ranks read.
-        let mut hands = [0u64; 4];
-        let mut ranks = [0u32; 4];
-        let (mut hand, mut suit, mut dash) = (0usize, 0u32, false);
-        for &c in bytes {
-            let order = crate::hand::rank_order(c);
-            if order < 13 && !dash {
-                hands[hand] |= 1 << (suit * 13 + u32::from(order));
-                ranks[hand] += 1;
-            } else if c == b'.' && suit < 3 && !dash {
-                suit += 1;
-            } else if c == b' ' && (suit == 3 || dash) && hand < 3 {
-                (hand, suit, dash) = (hand + 1, 0, false);
-            } else if c == b'-' && suit == 0 && ranks[hand] == 0 && !dash {
-                dash = true;
-            } else {
-                return None;
-            }
-        }
-        if hand != 3 || !(suit == 3 || dash) {
-            return None;
-        }
         let mut seated = [Hand::EMPTY; 4];
+        let mut at = 0;
         for k in 0..4 {
-            if hands[k].count_ones() != ranks[k] {
+            let (bits, n) = crate::hand::dotted_prefix(&bytes[at..]);
+            at += n;
+            // A space after each of the first three, the end after the last.
+            if k < 3 {
+                if bytes.get(at) != Some(&b' ') {
+                    return None;
+                }
+                at += 1;
+            } else if at != bytes.len() {
                 return None;
             }
-            seated[first.next(k).index()] = Hand::from_bits(hands[k])?;
+            seated[first.next(k).index()] = Hand::from_bits(bits?)?;
         }
         Deal::new(seated).ok()
     }
@@ -371,20 +357,27 @@ impl Deal {
     /// Appends the PBN form starting with `first` (PBN's export format starts
     /// with the dealer): `E:h h h h`.
     pub fn push_pbn_from(&self, first: Seat, out: &mut Vec<u8>) {
-        out.push(first.letter() as u8);
-        out.push(b':');
+        // Put together in a buffer on the stack, then copied whole; a hand
+        // of a deal holds 13 cards or fewer (see `Hand::put_dotted`).
+        let mut buf = [0u8; 112];
+        buf[0] = first.letter() as u8;
+        buf[1] = b':';
+        let mut n = 2;
         let complete = self.is_complete();
         for i in 0..4 {
             if i > 0 {
-                out.push(b' ');
+                buf[n] = b' ';
+                n += 1;
             }
             let hand = self.hands[first.next(i).index()];
             if hand.is_empty() && !complete {
-                out.push(b'-');
+                buf[n] = b'-';
+                n += 1;
             } else {
-                hand.push_dotted(out);
+                n = hand.put_dotted(&mut buf, n);
             }
         }
+        boardfile_io::text::push_fixed(out, &buf, n);
     }
 }
 

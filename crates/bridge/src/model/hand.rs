@@ -90,11 +90,20 @@ impl Hand {
 
     /// Appends PBN's form `AKQ.JT9..5432`.
     pub fn push_dotted(self, out: &mut Vec<u8>) {
-        // Each suit's ace-to-eight and seven-to-two halves from two small
-        // tables, eight bytes copied at a time into a stack buffer, then one
-        // copy into `out` (the hot path of every text writer).
-        let mut buf = [0u8; 72];
-        let mut n = 0;
+        let mut buf = [0u8; 64];
+        let n = self.put_dotted(&mut buf, 0);
+        boardfile_io::text::push_fixed(out, &buf, n);
+    }
+
+    /// Writes the hand in PBN's dotted form into `buf` from `at`, and
+    /// returns where it ends; `buf` must hold 64 bytes from `at` (24 for a
+    /// hand of 13 cards or fewer: the ranks are copied eight bytes at a
+    /// time).
+    /// Each suit's ace-to-eight and seven-to-two halves come from two small
+    /// tables (the hot path of every text writer).
+    #[inline]
+    pub(crate) fn put_dotted(self, buf: &mut [u8], at: usize) -> usize {
+        let mut n = at;
         for suit in Suit::ALL {
             if suit != Suit::Spades {
                 buf[n] = b'.';
@@ -108,7 +117,7 @@ impl Hand {
             buf[n..n + 8].copy_from_slice(&low);
             n += l as usize;
         }
-        out.extend_from_slice(&buf[..n]);
+        n
     }
 
     /// The cards in pack order: spades from the ace down, then hearts,
@@ -153,27 +162,9 @@ impl Hand {
 
     /// [`Hand::parse_dotted`] on bytes.
     pub fn parse_dotted_bytes(bytes: &[u8]) -> Result<Hand, String> {
-        // Each suit's ranks gathered in 13 bits; a card twice shows as fewer
-        // bits than ranks read, and only then is the text looked at again.
-        let mut suits = [0u64; 4];
-        let mut suit = 0usize;
-        let mut ranks = 0u32;
-        for &c in bytes {
-            let order = RANK_ORDER_ANY_CASE[c as usize];
-            if order < 13 {
-                suits[suit] |= 1 << order;
-                ranks += 1;
-            } else if c == b'.' && suit < 3 {
-                suit += 1;
-            } else {
-                return Err(Hand::dotted_error(bytes));
-            }
-        }
-        let bits = suits[0] | suits[1] << 13 | suits[2] << 26 | suits[3] << 39;
-        if suit < 3 || bits.count_ones() != ranks {
-            return Err(Hand::dotted_error(bytes));
-        }
-        Ok(Hand(bits))
+        dotted_bits(bytes)
+            .map(Hand)
+            .ok_or_else(|| Hand::dotted_error(bytes))
     }
 
     /// What is wrong with a hand's text that does not read.
@@ -249,14 +240,75 @@ const fn rank_table<const N: usize>(first: usize) -> [([u8; 8], u8); N] {
     t
 }
 
-/// [`RANK_ORDER`] with the lower-case letters too.
-/// The order of a rank character (`A` 0 ... `2` 12), either case; 0xFF for
-/// anything else.
+/// The cards of a hand's text in PBN's dotted form (four suits, ranks in
+/// either case and any order), `None` for anything else or a card twice.
 #[inline]
-pub(crate) fn rank_order(c: u8) -> u8 {
-    RANK_ORDER_ANY_CASE[c as usize]
+pub(crate) fn dotted_bits(bytes: &[u8]) -> Option<u64> {
+    match dotted_prefix(bytes) {
+        (bits, n) if n == bytes.len() => bits,
+        _ => None,
+    }
 }
 
+/// A hand in PBN's dotted form at the start of `bytes`, up to a space or
+/// the end: its cards (`None` when it is not one) and the bytes it takes.
+///
+/// A character costs a table look-up, a shift and an add, and one branch
+/// that is taken once: the suits are gathered in the order written, each
+/// dot shifting what came before up a suit, so that the first suit ends
+/// up highest, and are put in the hand's order at the end; ranks, dots and
+/// other characters are counted in fields of one sum, looked at once.
+#[inline]
+pub(crate) fn dotted_prefix(bytes: &[u8]) -> (Option<u64>, usize) {
+    let (mut cards, mut counts, mut n) = (0u64, 0u64, 0usize);
+    for &c in bytes {
+        if c == b' ' {
+            break;
+        }
+        let e = DOTTED[c as usize];
+        cards = (cards << ((e >> SHIFT) & 0x3F)) | (e & 0x1FFF);
+        counts = counts.wrapping_add(e);
+        n += 1;
+    }
+    let field = |at: u32| (counts >> at) & 0xFF;
+    const SUIT: u64 = 0x1FFF;
+    let bits = (cards >> 39) & SUIT
+        | ((cards >> 26) & SUIT) << 13
+        | ((cards >> 13) & SUIT) << 26
+        | (cards & SUIT) << 39;
+    // More than 255 of a kind wraps a field: a hand that long is refused
+    // by its length.
+    let ok = n < 256
+        && field(DOTS) == 3
+        && field(OTHERS) == 0
+        && cards >> 52 == 0
+        && u64::from(bits.count_ones()) == field(RANKS);
+    (ok.then_some(bits), n)
+}
+
+/// The fields of an entry of [`DOTTED`]: the rank's bit in its suit (bits 0
+/// to 12), the shift a dot makes, and counts of ranks, dots and other
+/// characters.
+const SHIFT: u32 = 16;
+const RANKS: u32 = 24;
+const DOTS: u32 = 32;
+const OTHERS: u32 = 40;
+static DOTTED: [u64; 256] = {
+    let mut t = [1u64 << OTHERS; 256];
+    let mut c = 0;
+    while c < 256 {
+        let order = RANK_ORDER_ANY_CASE[c];
+        if order < 13 {
+            t[c] = 1 << order | 1 << RANKS;
+        }
+        c += 1;
+    }
+    t[b'.' as usize] = 13 << SHIFT | 1 << DOTS;
+    t
+};
+
+/// The order of a rank character (`A` 0 ... `2` 12), either case; 0xFF for
+/// anything else: [`RANK_ORDER`] with the lower-case letters too.
 static RANK_ORDER_ANY_CASE: [u8; 256] = {
     let mut t = RANK_ORDER;
     let mut c = b'a';

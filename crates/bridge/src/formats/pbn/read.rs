@@ -14,6 +14,8 @@ use boardfile_io::{Diagnostics, Error, Position, Source};
 use std::borrow::Cow;
 use std::collections::VecDeque;
 
+mod plain;
+
 const F: Format = Format::Pbn;
 
 /// Bytes a window of the file holds at least (more when a game is longer).
@@ -55,12 +57,30 @@ struct State {
     ready: VecDeque<Board>,
     /// The list of held double-dummy tags, kept for the next game.
     spare: Vec<Lazy>,
+    /// Games in the writer's plain form are read by [`plain::read`] (off
+    /// in tests that compare it with the general reader).
+    plain: bool,
 }
 
 impl<'a> PbnReader<'a> {
-    pub(super) fn open(
+    pub(super) fn open(src: Source<'a>, diag: &mut Diagnostics) -> Result<PbnReader<'a>, Error> {
+        PbnReader::open_with(src, diag, true)
+    }
+
+    /// The reader without [`plain::read`], every game read by the general
+    /// reader: what the plain form's games are compared with.
+    #[cfg(test)]
+    pub(super) fn open_general(
+        src: Source<'a>,
+        diag: &mut Diagnostics,
+    ) -> Result<PbnReader<'a>, Error> {
+        PbnReader::open_with(src, diag, false)
+    }
+
+    fn open_with(
         mut src: Source<'a>,
         diag: &mut Diagnostics,
+        plain: bool,
     ) -> Result<PbnReader<'a>, Error> {
         let bom = src.fill(3)?.starts_with(b"\xef\xbb\xbf");
         if bom {
@@ -87,6 +107,7 @@ impl<'a> PbnReader<'a> {
                 skipping: false,
                 ready: VecDeque::new(),
                 spare: Vec::with_capacity(4),
+                plain,
             },
             head: SetInfo::default(),
             done: false,
@@ -329,43 +350,14 @@ impl LazyFact {
     /// The fact of a double-dummy tag's text when the text is the writer's
     /// own form of it.
     fn read(name: &str, raw: &[u8]) -> Option<LazyFact> {
-        use super::dd::{contracts_from_tag, contracts_written, score_from_tag};
+        use super::dd::{contracts_from_tag, contracts_written};
         let text = || std::str::from_utf8(raw).ok();
         Some(match name {
             "OptimumResultTable" => {
                 (raw == GENERATED_TABLE.as_bytes()).then_some(LazyFact::Table(None))?
             }
-            "DoubleDummyTricks" => {
-                // The writer's digits: lower case, nothing around them.
-                if raw.len() != 20 {
-                    return None;
-                }
-                let mut table = [[DdTable::UNKNOWN; 5]; 4];
-                for (i, &c) in raw.iter().enumerate() {
-                    let v = match c {
-                        b'0'..=b'9' => c - b'0',
-                        b'a'..=b'd' => c - b'a' + 10,
-                        _ => return None,
-                    };
-                    table[DdTable::HEX_DECLARERS[i / 5] as usize]
-                        [Strain::NT_FIRST[i % 5] as usize] = v;
-                }
-                LazyFact::Tricks(DdTable::from_raw(table))
-            }
-            "OptimumScore" => {
-                let text = text()?;
-                let s = score_from_tag(text).ok()?;
-                let (side, n) = if s < 0 {
-                    ("EW ", -i64::from(s))
-                } else {
-                    ("NS ", i64::from(s))
-                };
-                let digits = text.strip_prefix(side)?;
-                let written = digits.bytes().all(|c| c.is_ascii_digit())
-                    && (digits == "0" || !digits.starts_with('0'))
-                    && digits.parse::<i64>().ok() == Some(n);
-                written.then_some(LazyFact::Score(s))?
-            }
+            "DoubleDummyTricks" => LazyFact::Tricks(written_tricks(raw)?),
+            "OptimumScore" => LazyFact::Score(written_score(raw)?),
             "ParContract" => {
                 let text = text()?;
                 let c = contracts_from_tag(text);
@@ -373,6 +365,73 @@ impl LazyFact {
             }
             _ => return None,
         })
+    }
+}
+
+/// `DoubleDummyTricks` in the writer's digits: 20, lower case, nothing
+/// around them.
+fn written_tricks(raw: &[u8]) -> Option<DdTable> {
+    /// Each digit's place in the table's raw entries: declarers N S E W,
+    /// each strains NT S H D C.
+    static PLACE: [(usize, usize); 20] = {
+        let mut p = [(0, 0); 20];
+        let mut i = 0;
+        while i < 20 {
+            p[i] = (
+                DdTable::HEX_DECLARERS[i / 5] as usize,
+                Strain::NT_FIRST[i % 5] as usize,
+            );
+            i += 1;
+        }
+        p
+    };
+    /// A digit's value, 0xFF for anything but `0`-`9` and `a`-`d`.
+    static DIGIT: [u8; 256] = {
+        let mut t = [0xFF; 256];
+        let mut c = 0;
+        while c < 14 {
+            t[b"0123456789abcd"[c] as usize] = c as u8;
+            c += 1;
+        }
+        t
+    };
+    let raw: &[u8; 20] = raw.try_into().ok()?;
+    let mut table = [[DdTable::UNKNOWN; 5]; 4];
+    let mut bad = 0;
+    for (&c, &(seat, strain)) in raw.iter().zip(&PLACE) {
+        let v = DIGIT[c as usize];
+        bad |= v;
+        table[seat][strain] = v;
+    }
+    // Only 0xFF has bit 4 set among the values.
+    (bad & 0x10 == 0).then(|| DdTable::from_raw(table))
+}
+
+/// `OptimumScore` as the writer gives it: `NS` and the score for North-
+/// South when it is 0 or more, else `EW` and East-West's, the digits with
+/// no sign or leading zero (what [`super::dd::score_tag_value`] writes of
+/// a score [`super::dd::score_from_tag`] reads).
+fn written_score(raw: &[u8]) -> Option<i32> {
+    let (ew, digits) = match raw {
+        [b'N', b'S', b' ', d @ ..] => (false, d),
+        [b'E', b'W', b' ', d @ ..] => (true, d),
+        _ => return None,
+    };
+    if digits.is_empty()
+        || digits.len() > 10
+        || (digits[0] == b'0' && digits.len() > 1)
+        || !digits.iter().all(u8::is_ascii_digit)
+    {
+        return None;
+    }
+    let n = digits
+        .iter()
+        .fold(0i64, |n, &d| n * 10 + i64::from(d - b'0'));
+    let n = i32::try_from(n).ok()?;
+    match (ew, n) {
+        (false, n) => Some(n),
+        (true, 0) => None,
+        (true, n) => Some(-n),
     }
 }
 
@@ -615,6 +674,17 @@ impl<'a, 's> Reader<'a, 's> {
                     at_line_start = true;
                     continue;
                 }
+                if game.is_none()
+                    && self.st.plain
+                    && self.b[self.i] == b'['
+                    && self.st.pending.is_empty()
+                {
+                    if let Some(p) = plain::read(&self.b[self.i..], self.eof) {
+                        self.plain_game(p);
+                        at_line_start = true;
+                        continue;
+                    }
+                }
                 if self.b[self.i] == b'%' {
                     let end = self.line_end(self.i);
                     let text = self.decode(&self.b[self.i + 1..end]);
@@ -673,6 +743,19 @@ impl<'a, 's> Reader<'a, 's> {
         }
         self.st.line = self.line;
         Ok(self.b.len())
+    }
+
+    /// A game [`plain::read`] read: the board as [`Reader::finish`] would
+    /// have made it, and the reader past it.
+    fn plain_game(&mut self, p: plain::Plain) {
+        self.st.in_preamble = false;
+        self.st.games += 1;
+        self.st.last_number = Some(p.board.number);
+        self.st.seen_board = true;
+        self.st.ready.push_back(p.board);
+        self.i += p.len;
+        self.line += p.lines;
+        self.line_start = self.i;
     }
 
     /// Moves to the start of the next semi-empty line (the current one
@@ -861,78 +944,23 @@ impl<'a, 's> Reader<'a, 's> {
     }
 
     /// [`Reader::generated_rows`] in the very form this writer (and
-    /// BridgeComposer) gives them, rows of nine bytes with CR LF or eight
-    /// with LF at a line's start: one comparison against that text with the
-    /// tricks left out, then the tricks.
+    /// BridgeComposer) gives them, at a line's start: see [`writer_rows`].
     fn written_rows(&self) -> Option<(DdTable, usize, u64, usize)> {
-        const SEATS: [Seat; 4] = [Seat::North, Seat::South, Seat::East, Seat::West];
-        const STRAINS: [(Strain, [u8; 2]); 5] = [
-            (Strain::NoTrump, *b"NT"),
-            (Strain::Spades, *b" S"),
-            (Strain::Hearts, *b" H"),
-            (Strain::Diamonds, *b" D"),
-            (Strain::Clubs, *b" C"),
-        ];
-        /// Each row with `??` for its tricks and CR LF, as the writer puts it.
-        static ROWS: [u8; 180] = {
-            let mut rows = [0u8; 180];
-            let mut k = 0;
-            while k < 20 {
-                let row = [
-                    SEATS[k / 5].letter_byte(),
-                    b' ',
-                    STRAINS[k % 5].1[0],
-                    STRAINS[k % 5].1[1],
-                    b' ',
-                    b'?',
-                    b'?',
-                    b'\r',
-                    b'\n',
-                ];
-                let mut i = 0;
-                while i < 9 {
-                    rows[9 * k + i] = row[i];
-                    i += 1;
-                }
-                k += 1;
-            }
-            rows
-        };
         if self.i != self.line_start {
             return None;
         }
         let b = &self.b[self.i..];
         let crlf = b.get(7) == Some(&b'\r');
-        let width = if crlf { 9 } else { 8 };
-        let len = 20 * width;
+        let (table, len) = writer_rows(b, crlf)?;
         // The next line too: a tag, an empty line, or the end of the file.
         match b.get(len) {
-            None if self.eof && b.len() == len => {}
+            None if self.eof => {}
             Some(b'[' | b'\r' | b'\n') => {}
             _ => return None,
         }
-        let mut text = [0u8; 180];
-        let mut raw = [[DdTable::UNKNOWN; 5]; 4];
-        for k in 0..20 {
-            let row = &b[k * width..k * width + width];
-            let out = &mut text[9 * k..9 * k + 9];
-            out[..5].copy_from_slice(&row[..5]);
-            out[5..7].copy_from_slice(b"??");
-            // CR LF, or LF alone in the place of both.
-            out[7] = if crlf { row[7] } else { b'\r' };
-            out[8] = row[width - 1];
-            raw[SEATS[k / 5] as usize][STRAINS[k % 5].0 as usize] = match [row[5], row[6]] {
-                [b' ', b'?'] => DdTable::UNKNOWN,
-                [b' ', d @ b'0'..=b'9'] => d - b'0',
-                [b'1', d @ b'0'..=b'3'] => 10 + d - b'0',
-                _ => return None,
-            };
-        }
-        if text != ROWS {
-            return None;
-        }
+        let width = len / 20;
         let last = self.i + 19 * width;
-        Some((DdTable::from_raw(raw), last + 7, 19, last))
+        Some((table, last + 7, 19, last))
     }
 
     fn token_end(&self, from: usize) -> usize {
@@ -941,6 +969,74 @@ impl<'a, 's> Reader<'a, 's> {
             .position(|c| c.is_ascii_whitespace())
             .map_or(self.b.len(), |n| from + n)
     }
+}
+
+/// The 20 rows of a generated `OptimumResultTable` in the very form this
+/// writer (and BridgeComposer) gives them, at the start of `b`: rows of
+/// nine bytes ending in CR LF (`crlf`), or of eight ending in LF, each
+/// compared as one word with that text but for the tricks. The table and
+/// the rows' length.
+fn writer_rows(b: &[u8], crlf: bool) -> Option<(DdTable, usize)> {
+    const SEATS: [Seat; 4] = [Seat::North, Seat::South, Seat::East, Seat::West];
+    const STRAINS: [(Strain, [u8; 2]); 5] = [
+        (Strain::NoTrump, *b"NT"),
+        (Strain::Spades, *b" S"),
+        (Strain::Hearts, *b" H"),
+        (Strain::Diamonds, *b" D"),
+        (Strain::Clubs, *b" C"),
+    ];
+    /// A row's first eight bytes, the tricks' two zero: `N NT ??` and the
+    /// LF that ends the row ([0]) or the CR of its CR LF ([1]).
+    static WORDS: [[u64; 20]; 2] = {
+        let mut w = [[0u64; 20]; 2];
+        let mut k = 0;
+        while k < 20 {
+            let (s, last) = (STRAINS[k % 5].1, [b'\n', b'\r']);
+            let mut e = 0;
+            while e < 2 {
+                w[e][k] = u64::from_le_bytes([
+                    SEATS[k / 5].letter_byte(),
+                    b' ',
+                    s[0],
+                    s[1],
+                    b' ',
+                    0,
+                    0,
+                    last[e],
+                ]);
+                e += 1;
+            }
+            k += 1;
+        }
+        w
+    };
+    const TEXT: u64 = !(0xFFFF << 40);
+    let width = if crlf { 9 } else { 8 };
+    let len = 20 * width;
+    if b.len() < len {
+        return None;
+    }
+    let words = &WORDS[usize::from(crlf)];
+    let mut raw = [[DdTable::UNKNOWN; 5]; 4];
+    let mut bad = false;
+    for k in 0..20 {
+        let at = k * width;
+        let word = u64::from_le_bytes(b[at..at + 8].try_into().ok()?);
+        bad |= word & TEXT != words[k] || (crlf && b[at + 8] != b'\n');
+        // ` 0` to ` 9`, `10` to `13`, or ` ?`; worked out without a
+        // branch, as the digits come at random.
+        let (tens, units) = (b[at + 5], b[at + 6].wrapping_sub(b'0'));
+        let unknown = tens == b' ' && units == b'?'.wrapping_sub(b'0');
+        let known = (tens == b' ' && units < 10) || (tens == b'1' && units < 4);
+        bad |= !(known || unknown);
+        let tricks = if unknown {
+            DdTable::UNKNOWN
+        } else {
+            (u8::from(tens == b'1') * 10).wrapping_add(units)
+        };
+        raw[SEATS[k / 5] as usize][STRAINS[k % 5].0 as usize] = tricks;
+    }
+    (!bad).then(|| (DdTable::from_raw(raw), len))
 }
 
 impl<'a> Reader<'a, '_> {

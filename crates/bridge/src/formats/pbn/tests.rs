@@ -656,3 +656,196 @@ fn games_that_cross_windows_read_as_in_one() {
         }
     }
 }
+
+/// What a read gives: the set or the error that stopped it, the errors
+/// collected and the warnings.
+type Outcome = (
+    Result<crate::BoardSet, String>,
+    Vec<String>,
+    Vec<crate::Warning>,
+);
+
+/// Reads `bytes` as the reader does, or with every game read by the
+/// general reader (`general`), none by the plain form's one pass.
+fn read_by(bytes: &[u8], general: bool, collecting: bool) -> Outcome {
+    let mut diag = if collecting {
+        Diagnostics::collecting()
+    } else {
+        Diagnostics::strict()
+    };
+    let source = boardfile_io::Source::from_bytes(bytes);
+    let reader: Result<Box<dyn crate::BoardReader>, crate::Error> = if general {
+        read::PbnReader::open_general(source, &mut diag).map(|r| Box::new(r) as _)
+    } else {
+        Format::Pbn.open(source, &mut diag)
+    };
+    let set = reader
+        .and_then(|mut r| crate::records::collect(r.as_mut(), &mut diag))
+        .map_err(|e| e.to_string());
+    let errors = diag.errors.iter().map(|e| e.to_string()).collect();
+    (set, errors, diag.warnings)
+}
+
+/// Both ways of reading agree, strict and collecting.
+fn assert_read_alike(bytes: &[u8], what: &str) {
+    for collecting in [false, true] {
+        let plain = read_by(bytes, false, collecting);
+        let general = read_by(bytes, true, collecting);
+        assert!(
+            plain == general,
+            "{what} (collecting: {collecting}):\nread: {plain:?}\ngeneral reader: {general:?}"
+        );
+    }
+}
+
+/// Boards of every shape of double-dummy data the plain form has: no
+/// table, a whole one, one with unknown entries; no par, a score alone, a
+/// score with contracts (one of them not of the usual shape); a deal with
+/// hands left out; scores of either side and 0.
+pub(super) fn plain_boards() -> Vec<crate::Board> {
+    use crate::board::{DdTable, Par};
+    use crate::deal::{Deal, DEALS};
+    use rand_chacha::rand_core::{RngCore, SeedableRng};
+    let mut rng = rand_chacha::ChaCha8Rng::seed_from_u64(15);
+    let contracts: [&[&str]; 4] = [&["4S-N"], &["3NTX-EW", "4HX-EW"], &["5C-NS"], &["odd"]];
+    (1..=48u32)
+        .map(|n| {
+            let number = (u128::from(rng.next_u64()) << 64 | u128::from(rng.next_u64())) % DEALS;
+            let deal = if n == 7 {
+                Deal::default()
+            } else {
+                Deal::from_number(number + 1).expect("a deal number")
+            };
+            let mut b = crate::Board::new(n, deal);
+            let mut table = DdTable::default();
+            for seat in Seat::ALL {
+                for strain in Strain::NT_FIRST {
+                    let t = (rng.next_u32() % 14) as u8;
+                    let known = n % 4 != 2 || rng.next_u32() % 3 != 0;
+                    table.set(seat, strain, known.then_some(t)).unwrap();
+                }
+            }
+            b.dd = (n % 4 != 0).then_some(table);
+            let score_ns = match n % 5 {
+                0 => 0,
+                1 | 2 => (rng.next_u32() % 7600) as i32,
+                _ => -((rng.next_u32() % 7600) as i32) - 10,
+            };
+            b.par = match n % 3 {
+                0 => None,
+                1 => Some(Par {
+                    score_ns,
+                    contracts: Vec::new(),
+                }),
+                _ => Some(Par {
+                    score_ns,
+                    contracts: contracts[(n / 3 % 4) as usize]
+                        .iter()
+                        .map(|c| c.to_string())
+                        .collect(),
+                }),
+            };
+            b
+        })
+        .collect()
+}
+
+#[test]
+fn games_in_the_plain_form_read_as_the_general_reader_reads_them() {
+    let set = crate::BoardSet {
+        boards: plain_boards(),
+        ..Default::default()
+    };
+    let mut texts = Vec::new();
+    for tags in [
+        "all",
+        "OptimumResultTable",
+        "DoubleDummyTricks",
+        "OptimumScore,ParContract",
+        "OptimumResultTable,DoubleDummyTricks,OptimumScore",
+        "none",
+    ] {
+        let mut out = Vec::new();
+        write_with(&set, &mut out, &PbnDdTags::parse(tags).unwrap()).unwrap();
+        let lf = String::from_utf8(out.clone())
+            .unwrap()
+            .replace("\r\n", "\n");
+        texts.push((format!("tags {tags}"), out));
+        texts.push((format!("tags {tags}, LF"), lf.into_bytes()));
+    }
+    // What the writer gives reads back as the boards written.
+    let (read, _, warnings) = read_by(&texts[0].1, false, false);
+    assert_eq!(read.unwrap().boards, set.boards);
+    assert!(warnings.is_empty(), "{warnings:?}");
+    for (what, text) in &texts {
+        assert_read_alike(text, what);
+        // Without the last line end, and without the empty line after
+        // each game but the last (the games run together).
+        assert_read_alike(&text[..text.len() - 1], &format!("{what}, cut short"));
+        let joined = String::from_utf8_lossy(text)
+            .replace("\r\n\r\n[Event", "\r\n[Event")
+            .replace("\n\n[Event", "\n[Event");
+        assert_read_alike(joined.as_bytes(), &format!("{what}, games run together"));
+    }
+}
+
+#[test]
+fn plain_games_changed_anywhere_read_as_the_general_reader_reads_them() {
+    // Four boards: a whole table and par with contracts, a table with
+    // unknown entries and a score, none, and a deal with hands left out.
+    let boards = plain_boards();
+    let set = crate::BoardSet {
+        boards: vec![
+            boards[4].clone(),
+            boards[5].clone(),
+            boards[3].clone(),
+            boards[6].clone(),
+        ],
+        ..Default::default()
+    };
+    let mut text = Vec::new();
+    write(&set, &mut text).unwrap();
+    for at in 0..text.len() {
+        assert_read_alike(&text[..at], &format!("cut at byte {at}"));
+        for c in [b'x', b' ', b'\n', b'"', b'1', b'?'] {
+            if text[at] == c {
+                continue;
+            }
+            let mut changed = text.clone();
+            changed[at] = c;
+            assert_read_alike(&changed, &format!("byte {at} made {:?}", c as char));
+        }
+    }
+}
+
+#[test]
+fn every_shared_pbn_reads_as_the_general_reader_reads_it() {
+    let root = std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("../../../shared/data");
+    let mut files = Vec::new();
+    let mut dirs = vec![root.clone()];
+    while let Some(dir) = dirs.pop() {
+        let Ok(entries) = std::fs::read_dir(&dir) else {
+            continue;
+        };
+        for e in entries.flatten() {
+            let path = e.path();
+            if path.is_dir() {
+                dirs.push(path);
+            } else if path
+                .extension()
+                .is_some_and(|x| x.eq_ignore_ascii_case("pbn"))
+            {
+                files.push(path);
+            }
+        }
+    }
+    assert!(
+        files.len() > 20,
+        "the shared PBN files at {}",
+        root.display()
+    );
+    for path in files {
+        let bytes = std::fs::read(&path).unwrap();
+        assert_read_alike(&bytes, &path.display().to_string());
+    }
+}

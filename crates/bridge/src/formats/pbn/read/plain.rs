@@ -1,0 +1,293 @@
+//! A game in the very text the writer gives a board that holds nothing but
+//! its deal, its conditions and double-dummy data: the output of a dealing
+//! program or a solver (boardfile's `deal` and `solve` among them), and
+//! the files of millions of boards. Such a game is read here in one pass
+//! against that text, the tags' names and their order compared, not
+//! tokenized; the general reader's work a tag is most of a large file's
+//! time otherwise.
+//!
+//! Anything else is left to the general reader: another tag, another
+//! order, a comment, a value the general reader would warn of or find
+//! wrong, double-dummy tags it would keep as tags. A game read here is the
+//! very board the general reader makes of it; the tests compare the two on
+//! every PBN of the shared data and on the writer's output for boards of
+//! every shape of double-dummy data.
+
+use super::{vulnerability, writer_rows, LazyFact};
+use crate::board::{Board, Par};
+use crate::deal::{Deal, Seat};
+
+/// The fixed text between the values, for one kind of line end.
+struct Form {
+    eol: &'static [u8],
+    /// Up to the board number's value.
+    head: &'static [u8],
+    /// From the board number's closing quote to the dealer's value.
+    to_dealer: &'static [u8],
+    to_vulnerable: &'static [u8],
+    to_deal: &'static [u8],
+    /// From the deal's closing quote to the end of `[Result ""]`'s line.
+    to_end: &'static [u8],
+    tricks: &'static [u8],
+    score: &'static [u8],
+    contracts: &'static [u8],
+    /// The whole `OptimumResultTable` tag line.
+    table: &'static [u8],
+    /// A value's closing quote and bracket, and the line end.
+    close: &'static [u8],
+}
+
+macro_rules! form {
+    ($eol:literal) => {
+        Form {
+            eol: $eol.as_bytes(),
+            head: concat!(
+                "[Event \"\"]",
+                $eol,
+                "[Site \"\"]",
+                $eol,
+                "[Date \"\"]",
+                $eol,
+                "[Board \""
+            )
+            .as_bytes(),
+            to_dealer: concat!(
+                "\"]",
+                $eol,
+                "[West \"\"]",
+                $eol,
+                "[North \"\"]",
+                $eol,
+                "[East \"\"]",
+                $eol,
+                "[South \"\"]",
+                $eol,
+                "[Dealer \""
+            )
+            .as_bytes(),
+            to_vulnerable: concat!("\"]", $eol, "[Vulnerable \"").as_bytes(),
+            to_deal: concat!("\"]", $eol, "[Deal \"").as_bytes(),
+            to_end: concat!(
+                "\"]",
+                $eol,
+                "[Scoring \"\"]",
+                $eol,
+                "[Declarer \"\"]",
+                $eol,
+                "[Contract \"\"]",
+                $eol,
+                "[Result \"\"]",
+                $eol
+            )
+            .as_bytes(),
+            tricks: b"[DoubleDummyTricks \"",
+            score: b"[OptimumScore \"",
+            contracts: b"[ParContract \"",
+            table: concat!(
+                "[OptimumResultTable \"Declarer;Denomination\\2R;Result\\2R\"]",
+                $eol
+            )
+            .as_bytes(),
+            close: concat!("\"]", $eol).as_bytes(),
+        }
+    };
+}
+
+static CRLF: Form = form!("\r\n");
+static LF: Form = form!("\n");
+
+/// A game read, the bytes it took (its ending empty line included) and the
+/// lines it spans.
+pub(super) struct Plain {
+    pub board: Board,
+    pub len: usize,
+    pub lines: u64,
+}
+
+struct Cursor<'a> {
+    b: &'a [u8],
+    i: usize,
+}
+
+impl<'a> Cursor<'a> {
+    /// Steps over `text` if it comes next.
+    fn lit(&mut self, text: &[u8]) -> Option<()> {
+        if self.b[self.i..].starts_with(text) {
+            self.i += text.len();
+            Some(())
+        } else {
+            None
+        }
+    }
+
+    /// A value up to its closing quote (at most `max` bytes, no escape,
+    /// on one line); the cursor left at the quote.
+    fn value(&mut self, max: usize) -> Option<&'a [u8]> {
+        let rest = &self.b[self.i..];
+        let n = memchr::memchr2(b'"', b'\\', &rest[..rest.len().min(max + 1)])?;
+        let value = &rest[..n];
+        if rest[n] != b'"' || value.contains(&b'\n') || value.contains(&b'\r') {
+            return None;
+        }
+        self.i += n;
+        Some(value)
+    }
+
+    /// A tag's value on a line of its own: the value, then `"]` and the
+    /// line end.
+    fn line(&mut self, max: usize, form: &Form) -> Option<&'a [u8]> {
+        let value = self.value(max)?;
+        self.lit(form.close)?;
+        Some(value)
+    }
+}
+
+/// Reads the game at the start of `b` (a line's start, no game under way,
+/// no comment waiting for it) when it is in the writer's plain form and
+/// ends inside `b` (at an empty line, or where the file ends when `eof`).
+pub(super) fn read(b: &[u8], eof: bool) -> Option<Plain> {
+    let form = if b.starts_with(CRLF.head) {
+        &CRLF
+    } else if b.starts_with(LF.head) {
+        &LF
+    } else {
+        return None;
+    };
+    let mut c = Cursor {
+        b,
+        i: form.head.len(),
+    };
+    let number = c.value(16)?;
+    let number = boardfile_io::text::parse_u32(number.trim_ascii()).filter(|&n| n > 0)?;
+    c.lit(form.to_dealer)?;
+    let dealer = match c.value(8)?.trim_ascii() {
+        [l] => Seat::from_letter(*l)?,
+        _ => return None,
+    };
+    c.lit(form.to_vulnerable)?;
+    let vul = c.value(16)?;
+    let vul = vulnerability(std::str::from_utf8(vul).ok()?.trim())?;
+    c.lit(form.to_deal)?;
+    let deal = Deal::parse_pbn_bytes(c.value(128)?.trim_ascii()).ok()?;
+    c.lit(form.to_end)?;
+    let mut board = Board::new(number, deal);
+    board.dealer = dealer;
+    board.vulnerability = vul;
+
+    // The double-dummy tags the writer gives, each when it has it, in its
+    // order; the general reader keeps them as tags (so they are left to
+    // it) unless they are all there are of what they say.
+    let lazy = |name: &str, raw: &[u8]| LazyFact::read(name, raw);
+    let mut tricks = None;
+    if c.lit(form.tricks).is_some() {
+        match lazy("DoubleDummyTricks", c.line(20, form)?)? {
+            LazyFact::Tricks(t) => tricks = Some(t),
+            _ => return None,
+        }
+    }
+    let mut score = None;
+    if c.lit(form.score).is_some() {
+        match lazy("OptimumScore", c.line(16, form)?)? {
+            LazyFact::Score(s) => score = Some(s),
+            _ => return None,
+        }
+    }
+    let mut contracts = None;
+    if c.lit(form.contracts).is_some() {
+        match lazy("ParContract", c.line(256, form)?)? {
+            LazyFact::Contracts(v) if !v.is_empty() => contracts = Some(v),
+            _ => return None,
+        }
+    }
+    let mut table = None;
+    if c.lit(form.table).is_some() {
+        let crlf = std::ptr::eq(form, &CRLF);
+        let (t, len) = writer_rows(&c.b[c.i..], crlf)?;
+        table = Some(t);
+        c.i += len;
+    }
+    // A table the tricks give, and the tricks when (only when) the table
+    // is whole; contracts with a score.
+    match (table, tricks) {
+        (None, None) => {}
+        (Some(t), None) if !t.is_complete() => board.dd = Some(t),
+        (Some(t), Some(u)) if t == u => board.dd = Some(t),
+        _ => return None,
+    }
+    let contracts_given = contracts.is_some();
+    match (score, contracts) {
+        (None, None) => {}
+        (Some(score_ns), contracts) => {
+            board.par = Some(Par {
+                score_ns,
+                contracts: contracts.unwrap_or_default(),
+            })
+        }
+        (None, Some(_)) => return None,
+    }
+    // The game ends at an empty line, or where the file does.
+    let blank = !(c.i == b.len() && eof);
+    if blank {
+        c.lit(form.eol)?;
+    }
+    // The lines: the fifteen mandatory tags', one a tag more, the table's
+    // rows and the empty line. No value holds a line end.
+    let lines = 15
+        + u64::from(tricks.is_some())
+        + u64::from(score.is_some())
+        + u64::from(contracts_given)
+        + if table.is_some() { 21 } else { 0 }
+        + u64::from(blank);
+    Some(Plain {
+        board,
+        len: c.i,
+        lines,
+    })
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::formats::pbn::tests::plain_boards;
+    use crate::{BoardSet, Format};
+
+    #[test]
+    fn the_table_line_is_the_generated_tables() {
+        for form in [&CRLF, &LF] {
+            let line = std::str::from_utf8(form.table).unwrap();
+            let want = format!("[OptimumResultTable \"{}\"]", super::super::GENERATED_TABLE);
+            assert_eq!(line.trim_end(), want);
+        }
+    }
+
+    #[test]
+    fn the_writers_games_are_read_here_as_the_boards_written() {
+        // All but the deal with hands left out, which is the general
+        // reader's; with CR LF and with LF line ends.
+        let boards: Vec<_> = plain_boards()
+            .into_iter()
+            .filter(|b| b.deal.is_complete())
+            .collect();
+        let set = BoardSet {
+            boards: boards.clone(),
+            ..Default::default()
+        };
+        let mut out = Vec::new();
+        crate::write(Format::Pbn, &set, &mut out).unwrap();
+        let crlf = String::from_utf8(out).unwrap();
+        for text in [crlf.clone(), crlf.replace("\r\n", "\n")] {
+            let mut at = text.find("[Event").unwrap();
+            for b in &boards {
+                let rest = &text.as_bytes()[at..];
+                let game = read(rest, true).unwrap_or_else(|| panic!("board {}", b.number));
+                assert_eq!(&game.board, b);
+                assert_eq!(
+                    game.lines as usize,
+                    rest[..game.len].iter().filter(|&&c| c == b'\n').count()
+                );
+                at += game.len;
+            }
+            assert_eq!(at, text.len());
+        }
+    }
+}
