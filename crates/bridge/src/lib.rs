@@ -55,6 +55,8 @@ mod model;
 pub mod records;
 mod registry;
 pub mod summary;
+#[cfg(test)]
+mod testing;
 
 pub(crate) use model::{auction, board, card, deal, extras, hand, set};
 

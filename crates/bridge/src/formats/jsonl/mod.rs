@@ -50,6 +50,7 @@ use serde::Deserialize;
 use std::borrow::Cow;
 
 pub mod game;
+mod plain;
 use game::{JsonComment, JsonSequence, JsonTags};
 
 /// The format.
@@ -365,10 +366,28 @@ pub struct JsonlReader<'a> {
     /// The first board line, read while looking for the set line: its text,
     /// line number and offset.
     first: Option<(Vec<u8>, u64, u64)>,
+    /// Lines in the writer's plain form are read by [`plain::read`] (off in
+    /// tests that compare it with serde).
+    plain: bool,
 }
 
 impl<'a> JsonlReader<'a> {
-    fn open(mut src: Source<'a>, diag: &mut Diagnostics) -> Result<JsonlReader<'a>, Error> {
+    fn open(src: Source<'a>, diag: &mut Diagnostics) -> Result<JsonlReader<'a>, Error> {
+        JsonlReader::open_with(src, diag, true)
+    }
+
+    /// The reader without [`plain::read`], every line read by serde: what
+    /// the plain form's lines are compared with.
+    #[cfg(test)]
+    fn open_general(src: Source<'a>, diag: &mut Diagnostics) -> Result<JsonlReader<'a>, Error> {
+        JsonlReader::open_with(src, diag, false)
+    }
+
+    fn open_with(
+        mut src: Source<'a>,
+        diag: &mut Diagnostics,
+        plain: bool,
+    ) -> Result<JsonlReader<'a>, Error> {
         if src.fill(3)?.starts_with(b"\xef\xbb\xbf") {
             src.consume(3);
         }
@@ -379,6 +398,7 @@ impl<'a> JsonlReader<'a> {
             info: SetInfo::default(),
             tail: None,
             first: None,
+            plain,
         };
         // Set lines before the first board give the set's data.
         while let Some((text, line, byte)) = r.next_line()? {
@@ -444,6 +464,11 @@ impl<'a> JsonlReader<'a> {
                 "a board after the pavlicek tail, which ends the file",
             ))?;
             return Ok(None);
+        }
+        if self.plain {
+            if let Some(b) = plain::read(text) {
+                return Ok(Some(b));
+            }
         }
         match serde_json::from_slice::<JsonBoard>(text) {
             Ok(j) => {
@@ -779,6 +804,107 @@ mod tests {
 
     fn write(set: &crate::BoardSet, out: &mut Vec<u8>) -> Result<(), Error> {
         crate::write(Format::Jsonl, set, out)
+    }
+
+    /// What a read gives: the set or the error that stopped it, the
+    /// errors collected and the warnings.
+    type Outcome = (
+        Result<crate::BoardSet, String>,
+        Vec<String>,
+        Vec<crate::Warning>,
+    );
+
+    /// Reads `bytes` as the reader does, or with every line read by serde
+    /// (`general`).
+    fn read_by(bytes: &[u8], general: bool, collecting: bool) -> Outcome {
+        let mut diag = if collecting {
+            Diagnostics::collecting()
+        } else {
+            Diagnostics::strict()
+        };
+        let source = Source::from_bytes(bytes);
+        let reader = if general {
+            JsonlReader::open_general(source, &mut diag)
+        } else {
+            JsonlReader::open(source, &mut diag)
+        };
+        let set = reader
+            .and_then(|mut r| crate::records::collect(&mut r, &mut diag))
+            .map_err(|e| e.to_string());
+        let errors = diag.errors.iter().map(|e| e.to_string()).collect();
+        (set, errors, diag.warnings)
+    }
+
+    fn assert_read_alike(bytes: &[u8], what: &str) {
+        for collecting in [false, true] {
+            let plain = read_by(bytes, false, collecting);
+            let general = read_by(bytes, true, collecting);
+            if plain != general {
+                // The first board that differs, not whole sets.
+                let sets = plain.0.as_ref().ok().zip(general.0.as_ref().ok());
+                let board =
+                    sets.and_then(|(p, g)| p.boards.iter().zip(&g.boards).find(|(x, y)| x != y));
+                panic!(
+                    "{what} (collecting: {collecting}): read and serde differ; first board that does: {board:?}; stopped: {:?} / {:?}; errors: {:?} / {:?}",
+                    plain.0.as_ref().err(),
+                    general.0.as_ref().err(),
+                    plain.1,
+                    general.1
+                );
+            }
+        }
+    }
+
+    fn plain_set() -> crate::BoardSet {
+        crate::BoardSet {
+            boards: crate::testing::plain_boards(),
+            ..Default::default()
+        }
+    }
+
+    #[test]
+    fn the_writers_plain_lines_are_read_in_one_pass_as_the_boards_written() {
+        let set = plain_set();
+        let mut out = Vec::new();
+        write(&set, &mut out).unwrap();
+        let text = String::from_utf8(out).unwrap();
+        let mut read_here = 0;
+        for (line, b) in text.lines().zip(&set.boards) {
+            // Escaped text is serde's.
+            if line.contains('\\') {
+                assert!(plain::read(line.as_bytes()).is_none(), "{line}");
+                continue;
+            }
+            assert_eq!(plain::read(line.as_bytes()).as_ref(), Some(b), "{line}");
+            read_here += 1;
+        }
+        assert!(read_here > 40, "{read_here} lines read in one pass");
+        assert_read_alike(text.as_bytes(), "the writer's lines");
+    }
+
+    #[test]
+    fn plain_lines_changed_anywhere_read_as_serde_reads_them() {
+        let boards = crate::testing::plain_boards();
+        let set = crate::BoardSet {
+            boards: vec![boards[4].clone(), boards[5].clone(), boards[6].clone()],
+            ..Default::default()
+        };
+        let mut text = Vec::new();
+        write(&set, &mut text).unwrap();
+        for at in 0..text.len() {
+            assert_read_alike(&text[..at], &format!("cut at byte {at}"));
+            let mut gone = text.clone();
+            gone.remove(at);
+            assert_read_alike(&gone, &format!("byte {at} taken out"));
+            for c in [b'x', b' ', b'"', b'\\', b'1', b'4', b'-', b'}', b'0', 0x1f] {
+                if text[at] == c {
+                    continue;
+                }
+                let mut changed = text.clone();
+                changed[at] = c;
+                assert_read_alike(&changed, &format!("byte {at} made {:?}", c as char));
+            }
+        }
     }
 
     const DESIGN_EXAMPLE: &str = r#"{"board":1,"dealer":"N","vulnerable":"None","deal":"N:T53.AJ7.AT.AQ762 AKJ9.Q.QJ65.KJT8 872.T9543.K9732. Q64.K862.84.9543","dd":{"N":{"C":6,"D":5,"H":4,"S":3,"NT":6},"E":{"C":7,"D":8,"H":9,"S":10,"NT":null},"S":{"C":6,"D":5,"H":4,"S":3,"NT":6},"W":{"C":7,"D":8,"H":9,"S":10,"NT":7}},"par":{"score_ns":-420,"contracts":["4S-W"]}}"#;
