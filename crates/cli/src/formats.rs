@@ -181,6 +181,10 @@ pub fn output_format(
 pub fn bridge_output(output: &Output, to: Option<&Named>) -> Result<Format, Failure> {
     match output_format(Game::Bridge, output, to)? {
         AnyFormat::Bridge(f) => Ok(f),
-        AnyFormat::Othello(_) => unreachable!("a bridge format"),
+        // Not given for Game::Bridge; named rather than assumed.
+        AnyFormat::Othello(f) => Err(Failure::operational(format!(
+            "{output}: {} is an Othello format, and the input is bridge",
+            f.name()
+        ))),
     }
 }

@@ -255,7 +255,13 @@ fn run(command: Command, out: &mut dyn Write) -> Result<Outcome, Failure> {
                 (Othello(f), Othello(t)) => {
                     othello::convert(opened, f, &output, t, &names.files(&input, add_names))
                 }
-                _ => unreachable!("the output format is of the input's game"),
+                // output_format gives a format of the input's game; named
+                // rather than assumed.
+                (f, t) => Err(Failure::operational(format!(
+                    "{output}: {} and {} are formats of different games",
+                    f.name(),
+                    t.name()
+                ))),
             }
         }
         Command::Info { files, from } => each_file(&files, |input| {
