@@ -11,7 +11,8 @@
 //!
 //! ```
 //! use boardfile_bridge::{read, Format, Seat};
-//! let bytes = std::fs::read("../../tests/data/bridge/bigdeal-2boards.dup").unwrap();
+//! # let path = concat!(env!("CARGO_MANIFEST_DIR"), "/../../../shared/data/bridge/bigdeal-2boards.dup");
+//! let bytes = std::fs::read(path).unwrap(); // a DUP file of BigDeal's
 //! let outcome = read(Format::Dup, &bytes).unwrap();
 //! let board = &outcome.set.boards[0];
 //! assert_eq!(board.deal.hand(Seat::North).to_string(), "AJ9.K9542.Q.AK93");
@@ -33,7 +34,8 @@
 //! ```
 //! use boardfile_bridge::{convert, Format, WriteOptions};
 //! use boardfile_io::{Diagnostics, Source};
-//! let bytes = std::fs::read("../../tests/data/bridge/bigdeal-2boards.dup").unwrap();
+//! # let path = concat!(env!("CARGO_MANIFEST_DIR"), "/../../../shared/data/bridge/bigdeal-2boards.dup");
+//! let bytes = std::fs::read(path).unwrap();
 //! let mut diag = Diagnostics::strict();
 //! let mut reader = Format::Dup.open(Source::from_bytes(&bytes), &mut diag).unwrap();
 //! let mut out = Vec::new();

@@ -1,6 +1,7 @@
-//! Tests against files written by other programs (BigDeal) and the format
-//! documents' own examples (the DLM paper's appendices, the PBN standard's
-//! example, and that example put into LIN by hand).
+//! Tests against files written by other programs (BigDeal's set in five
+//! formats, read from `../shared/data/bridge` beside the repository) and the
+//! format documents' own examples (the DLM paper's appendices, the PBN
+//! standard's example, and that example put into LIN by hand; tests/data).
 
 use boardfile_bridge::{
     read, validate, write, Board, BoardSet, Deal, ErrorKind, Format, Seat, Vulnerability,
@@ -10,18 +11,30 @@ use std::path::{Path, PathBuf};
 #[path = "../benches/random.rs"]
 mod random;
 
-fn data_dir() -> PathBuf {
-    Path::new(env!("CARGO_MANIFEST_DIR")).join("../../tests/data/bridge")
+/// The samples' directories: the format documents' examples, and BigDeal's.
+fn data_dirs() -> [PathBuf; 2] {
+    let here = Path::new(env!("CARGO_MANIFEST_DIR"));
+    [
+        here.join("../../tests/data/bridge"),
+        here.join("../../../shared/data/bridge"),
+    ]
 }
 
 fn data(name: &str) -> Vec<u8> {
-    std::fs::read(data_dir().join(name)).unwrap_or_else(|e| panic!("{name}: {e}"))
+    let [ours, shared] = data_dirs();
+    let dir = if name.starts_with("bigdeal-") {
+        shared
+    } else {
+        ours
+    };
+    std::fs::read(dir.join(name)).unwrap_or_else(|e| panic!("{name}: {e}"))
 }
 
 /// Every sample whose extension names a format this crate reads.
 fn samples() -> Vec<(PathBuf, Format)> {
-    let mut out: Vec<(PathBuf, Format)> = std::fs::read_dir(data_dir())
-        .unwrap()
+    let mut out: Vec<(PathBuf, Format)> = data_dirs()
+        .iter()
+        .flat_map(|d| std::fs::read_dir(d).unwrap_or_else(|e| panic!("{}: {e}", d.display())))
         .map(|e| e.unwrap().path())
         .filter_map(|p| Format::from_path(&p).map(|f| (p, f)))
         .collect();

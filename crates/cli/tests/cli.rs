@@ -42,10 +42,15 @@ fn expect(code: i32, args: &[&str]) -> Run {
     run
 }
 
+/// A sample: BigDeal's (`bigdeal-*`) from `../shared/data` beside the
+/// repository, the others (the format documents' examples) from tests/data.
 fn sample(name: &str) -> PathBuf {
-    Path::new(env!("CARGO_MANIFEST_DIR"))
-        .join("../../tests/data/bridge")
-        .join(name)
+    let dir = if name.starts_with("bigdeal-") {
+        "../../../shared/data/bridge"
+    } else {
+        "../../tests/data/bridge"
+    };
+    Path::new(env!("CARGO_MANIFEST_DIR")).join(dir).join(name)
 }
 
 fn s(p: &Path) -> &str {
@@ -411,9 +416,10 @@ fn format_options_override_detection() {
     assert!(run.stderr.contains("DUP error"), "{}", run.stderr);
 }
 
+/// The federation's files, from `../shared/data` beside the repository.
 fn othello(name: &str) -> PathBuf {
     Path::new(env!("CARGO_MANIFEST_DIR"))
-        .join("../../tests/data/othello")
+        .join("../../../shared/data/othello")
         .join(name)
 }
 

@@ -44,7 +44,8 @@ fn entries(dir: &Path) -> Vec<String> {
 /// BigDeal's two boards (BRI), repeated to `n` records.
 fn big_bri(n: usize) -> Vec<u8> {
     let two = std::fs::read(
-        Path::new(env!("CARGO_MANIFEST_DIR")).join("../../tests/data/bridge/bigdeal-2boards.bri"),
+        Path::new(env!("CARGO_MANIFEST_DIR"))
+            .join("../../../shared/data/bridge/bigdeal-2boards.bri"),
     )
     .unwrap();
     two.repeat(n / 2)

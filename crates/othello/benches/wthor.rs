@@ -11,9 +11,9 @@ use std::hint::black_box;
 fn wthor(c: &mut Criterion) {
     let path = concat!(
         env!("CARGO_MANIFEST_DIR"),
-        "/../../tests/data/othello/WTH_2004.wtb"
+        "/../../../shared/data/othello/WTH_2004.wtb"
     );
-    let bytes = std::fs::read(path).expect("tests/data/othello/WTH_2004.wtb");
+    let bytes = std::fs::read(path).expect("../shared/data/othello/WTH_2004.wtb");
     let games = wthor::games::read(&bytes, BoardSize::Eight)
         .unwrap()
         .games

@@ -7,7 +7,8 @@
 //!
 //! ```
 //! use boardfile_othello::{wthor, BoardSize, End};
-//! let bytes = std::fs::read("../../tests/data/othello/WTH_1977.wtb").unwrap();
+//! # let path = concat!(env!("CARGO_MANIFEST_DIR"), "/../../../shared/data/othello/WTH_1977.wtb");
+//! let bytes = std::fs::read(path).unwrap(); // WTH_1977.wtb
 //! let file = wthor::games::read(&bytes, BoardSize::Eight).unwrap();
 //! assert_eq!(file.header.year, 1977);
 //! let (_, end) = file.games[0].replay().unwrap();

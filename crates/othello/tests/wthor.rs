@@ -1,5 +1,6 @@
-//! The federation's own files, and hand-made corruptions and 10x10 and
-//! solitaire files built from the spec.
+//! The federation's own files (read from `../shared/data/othello` beside
+//! the repository), and hand-made corruptions and 10x10 and solitaire files
+//! built from the spec.
 
 use boardfile_othello::wthor::{self, games, names, pzz, Kind};
 use boardfile_othello::{BoardSize, Color, End, Square};
@@ -7,7 +8,7 @@ use std::path::Path;
 
 fn data(name: &str) -> Vec<u8> {
     let p = Path::new(env!("CARGO_MANIFEST_DIR"))
-        .join("../../tests/data/othello")
+        .join("../../../shared/data/othello")
         .join(name);
     std::fs::read(&p).unwrap_or_else(|e| panic!("{}: {e}", p.display()))
 }

@@ -28,9 +28,16 @@ fn read(bytes: &[u8], diag: &mut Diagnostics) -> Result<crate::BoardSet, crate::
     crate::read_with(Format::Pbn, bytes, diag)
 }
 
+/// A sample: BigDeal's (`bigdeal-*`) from `../shared/data` beside the
+/// repository, the format documents' examples from tests/data.
 fn fixture(name: &str) -> Vec<u8> {
+    let dir = if name.starts_with("bigdeal-") {
+        "../../../shared/data/bridge"
+    } else {
+        "../../tests/data/bridge"
+    };
     let path = std::path::Path::new(env!("CARGO_MANIFEST_DIR"))
-        .join("../../tests/data/bridge")
+        .join(dir)
         .join(name);
     std::fs::read(&path).unwrap_or_else(|e| panic!("{}: {e}", path.display()))
 }
