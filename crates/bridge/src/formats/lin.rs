@@ -974,12 +974,15 @@ impl BoardWriter for LinWriter {
 }
 
 fn push_hand(out: &mut String, hand: Hand) {
+    // Put together on the stack: four suit letters and at most 52 ranks,
+    // with room for the ranks' eight-byte copies.
+    let mut buf = [0u8; 80];
+    let mut n = 0;
     for suit in Suit::ALL {
-        out.push(suit.letter());
-        for r in hand.ranks(suit) {
-            out.push(r.char());
-        }
+        buf[n] = suit.letter() as u8;
+        n = hand.put_suit(suit, &mut buf, n + 1);
     }
+    out.extend(buf[..n].iter().map(|&c| char::from(c)));
 }
 
 fn lin_call(c: Call) -> String {

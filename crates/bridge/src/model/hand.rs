@@ -109,15 +109,23 @@ impl Hand {
                 buf[n] = b'.';
                 n += 1;
             }
-            let bits = self.suit_bits(suit) as usize;
-            let (high, h) = HIGH_RANKS[bits & 0x7f];
-            buf[n..n + 8].copy_from_slice(&high);
-            n += h as usize;
-            let (low, l) = LOW_RANKS[bits >> 7];
-            buf[n..n + 8].copy_from_slice(&low);
-            n += l as usize;
+            n = self.put_suit(suit, buf, n);
         }
         n
+    }
+
+    /// Writes the ranks the hand holds in `suit`, from the ace down, into
+    /// `buf` from `at`, and returns where they end; `buf` must hold 21 bytes
+    /// from `at` (the ranks are copied eight bytes at a time).
+    #[inline]
+    pub(crate) fn put_suit(self, suit: Suit, buf: &mut [u8], at: usize) -> usize {
+        let bits = self.suit_bits(suit) as usize;
+        let (high, h) = HIGH_RANKS[bits & 0x7f];
+        buf[at..at + 8].copy_from_slice(&high);
+        let n = at + h as usize;
+        let (low, l) = LOW_RANKS[bits >> 7];
+        buf[n..n + 8].copy_from_slice(&low);
+        n + l as usize
     }
 
     /// The cards in pack order: spades from the ace down, then hearts,

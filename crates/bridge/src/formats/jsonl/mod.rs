@@ -662,7 +662,7 @@ fn push_dd(dd: &DdTable, out: &mut Vec<u8>) {
         }
     }
     buf[n..n + 2].copy_from_slice(b"}}");
-    out.extend_from_slice(&buf[..n + 2]);
+    boardfile_io::text::push_fixed(out, &buf, n + 2);
 }
 
 /// Writes one board as a JSON line (without the newline).

@@ -20,6 +20,7 @@ struct Cursor<'a> {
 
 impl<'a> Cursor<'a> {
     /// Steps over `text` if it comes next.
+    #[inline(always)]
     fn lit(&mut self, text: &[u8]) -> Option<()> {
         if self.b[self.i..].starts_with(text) {
             self.i += text.len();
@@ -47,19 +48,49 @@ impl<'a> Cursor<'a> {
     /// zero, up to `max`.
     fn unsigned(&mut self, max: u64) -> Option<u64> {
         let rest = &self.b[self.i..];
-        let n = rest
-            .iter()
-            .take(11)
-            .take_while(|c| c.is_ascii_digit())
-            .count();
-        if n == 0 || n > 10 || (n > 1 && rest[0] == b'0') {
+        let (mut v, mut n) = (0u64, 0);
+        while n < rest.len() && rest[n].is_ascii_digit() {
+            if n == 10 {
+                return None;
+            }
+            v = v * 10 + u64::from(rest[n] - b'0');
+            n += 1;
+        }
+        if n == 0 || (n > 1 && rest[0] == b'0') {
             return None;
         }
-        let v = rest[..n]
-            .iter()
-            .fold(0u64, |v, &d| v * 10 + u64::from(d - b'0'));
         self.i += n;
         (v <= max).then_some(v)
+    }
+
+    /// A trick count, `0` to `13`, or `null`; what follows is not a digit.
+    #[inline(always)]
+    fn tricks(&mut self) -> Option<u8> {
+        let (t, n) = match self.b[self.i..] {
+            [b'n', b'u', b'l', b'l', ..] => (DdTable::UNKNOWN, 4),
+            [d @ b'0'..=b'9', next, ..] if !next.is_ascii_digit() => (d - b'0', 1),
+            [b'1', d @ b'0'..=b'3', next, ..] if !next.is_ascii_digit() => (10 + d - b'0', 2),
+            _ => return None,
+        };
+        self.i += n;
+        Some(t)
+    }
+
+    /// Steps over a key of [`DD_KEYS`] (text padded to 16 bytes, and its
+    /// length) if it comes next: one comparison of 16 bytes.
+    #[inline(always)]
+    fn key(&mut self, (key, len): &([u8; 16], u8)) -> Option<()> {
+        let Some(rest) = self.b.get(self.i..self.i + 16) else {
+            // Near the line's end.
+            return self.lit(&key[..usize::from(*len)]);
+        };
+        let rest: &[u8; 16] = rest.try_into().ok()?;
+        let mask = u128::MAX >> (8 * (16 - u32::from(*len)));
+        if u128::from_le_bytes(*rest) & mask != u128::from_le_bytes(*key) {
+            return None;
+        }
+        self.i += usize::from(*len);
+        Some(())
     }
 
     /// A JSON integer that fits an `i32` (no `-0`).
@@ -78,11 +109,9 @@ impl<'a> Cursor<'a> {
     fn dd(&mut self) -> Option<DdTable> {
         let mut raw = [[DdTable::UNKNOWN; 5]; 4];
         for (seat, keys) in raw.iter_mut().zip(&DD_KEYS) {
-            for (entry, (key, len)) in seat.iter_mut().zip(keys) {
-                self.lit(&key[..usize::from(*len)])?;
-                if self.lit(b"null").is_none() {
-                    *entry = self.unsigned(13)? as u8;
-                }
+            for (entry, key) in seat.iter_mut().zip(keys) {
+                self.key(key)?;
+                *entry = self.tricks()?;
             }
         }
         self.lit(b"}}")?;
