@@ -1,8 +1,10 @@
 #!/usr/bin/env bash
-# Writes the seed corpora in fuzz/seeds/<format>/ from the sample files in
-# tests/data (BigDeal's board set, the DLM paper's appendices, the PBN
-# standard's example, WTHOR files from the federation), converted into
-# every format by boardfile itself, with double-dummy tables solved in.
+# Writes the seed corpora in fuzz/seeds/<format>/ from this repository's own
+# samples (tests/data/bridge: the DLM paper's appendices, the PBN standard's
+# example, a vugraph LIN) and from sets made here (a dealt set, solved;
+# random legal Othello games; names files of made-up names), converted into
+# every format by boardfile itself. Other projects' files (../shared/data)
+# are never committed: scripts/fuzz.sh adds them as seeds when it runs.
 # The seeds are committed; rerun this when a format is added.
 set -euo pipefail
 cd "$(dirname "$0")/.."
@@ -11,11 +13,12 @@ bf=target/release/boardfile
 seeds=fuzz/seeds
 rm -rf "$seeds" && mkdir -p "$seeds"
 tmp=$(mktemp -d) && trap 'rm -rf "$tmp"' EXIT
-b=tests/data/bridge o=tests/data/othello
+b=tests/data/bridge
 
-# Bridge: a solved set (tables and par) and the PBN example (auction, play,
-# commentary) in every format that takes them; the samples as they are.
-$bf solve $b/bigdeal-2boards.pbn "$tmp/solved.jsonl" 2>/dev/null
+# Bridge: a dealt set solved (tables and par) and the PBN example (auction,
+# play, commentary) in every format that takes them; the samples as they are.
+$bf deal "$tmp/dealt.jsonl" --boards 3 --seed 5eed5 2>/dev/null
+$bf solve "$tmp/dealt.jsonl" "$tmp/solved.jsonl" 2>/dev/null
 for f in bri dge bre dup hrf dlm pbn lin zbs zbd zdd zrd zrj jsonl dealnum; do
   mkdir -p "$seeds/$f"
   for src in "$tmp/solved.jsonl" $b/pbn-spec-example.pbn $b/vugraph-3boards.lin; do
@@ -28,22 +31,50 @@ for s in $b/*; do
   cp "$s" "$seeds/$ext/"
 done
 
-# Othello: the 1977 games, twenty of 2004 (through JSON Lines, which keeps
-# the header), a 10x10 game, a solitaire built from the PZZ layout, the
-# first names of the names files.
+# Othello: random legal games (a transcript, and as WTB, WTD and JSON
+# Lines), a 10x10 game, a solitaire built from the PZZ layout, names files.
 mkdir -p $seeds/{wtb,wtd,pzz,jou,trn,othello_jsonl,transcript}
-cp $o/WTH_1977.wtb $seeds/wtb/
-$bf convert $o/WTH_2004.wtb "$tmp/2004.jsonl" 2>/dev/null
-head -21 "$tmp/2004.jsonl" > $seeds/othello_jsonl/2004-20games.jsonl
-$bf convert --from jsonl $seeds/othello_jsonl/2004-20games.jsonl $seeds/wtb/2004-20games.wtb 2>/dev/null
-$bf convert $o/WTH_1977.wtb $seeds/othello_jsonl/1977.jsonl 2>/dev/null
-$bf convert $o/WTH_1977.wtb --to transcript $seeds/transcript/1977.txt 2>/dev/null
+python3 - > "$tmp/random.txt" <<'PY'
+import random
+rng = random.Random(1977)
+ways = [(dc, dr) for dc in (-1, 0, 1) for dr in (-1, 0, 1) if dc or dr]
+def flips(b, c, r, me):
+    out = []
+    for dc, dr in ways:
+        line, x, y = [], c + dc, r + dr
+        while 0 <= x < 8 and 0 <= y < 8 and b.get((x, y)) not in (None, me):
+            line.append((x, y))
+            x, y = x + dc, y + dr
+        if line and 0 <= x < 8 and 0 <= y < 8 and b.get((x, y)) == me:
+            out += line
+    return out
+for game in range(6):
+    b = {(3, 3): "W", (4, 4): "W", (4, 3): "B", (3, 4): "B"}
+    me, moves, passes = "B", [], 0
+    # Played out, or stopped early (an unfinished game) for some.
+    while passes < 2 and len(moves) < (60 if game < 4 else 20 + game):
+        legal = [(c, r) for c in range(8) for r in range(8)
+                 if (c, r) not in b and flips(b, c, r, me)]
+        if legal:
+            c, r = rng.choice(legal)
+            for sq in flips(b, c, r, me) + [(c, r)]:
+                b[sq] = me
+            moves.append("abcdefgh"[c] + str(r + 1))
+            passes = 0
+        else:
+            passes += 1
+        me = "W" if me == "B" else "B"
+    print("".join(moves))
+PY
+cp "$tmp/random.txt" $seeds/transcript/random.txt
+$bf convert --from transcript "$tmp/random.txt" $seeds/wtb/random.wtb 2>/dev/null
+$bf convert --from transcript "$tmp/random.txt" $seeds/othello_jsonl/random.jsonl 2>/dev/null
 printf 'e4\nd5\ng6\nf7\n' > "$tmp/ten.txt"
 $bf convert --from transcript "$tmp/ten.txt" $seeds/wtd/two-games.wtd 2>/dev/null
 cp "$tmp/ten.txt" $seeds/transcript/ten.txt
-python3 - "$o" "$seeds" <<'PY'
+python3 - "$seeds" <<'PY'
 import struct, sys
-o, seeds = sys.argv[1], sys.argv[2]
+seeds = sys.argv[1]
 # One solitaire, two empties (a1 as 00, b1 as 01), black to move b1.
 cells = bytes([0x1b] + [0xff] * 14 + [0xfe])
 pzz = bytes([20, 26, 11, 22]) + struct.pack("<IHHBBBB", 1, 2, 0, 0, 1, 0, 0)
@@ -52,12 +83,13 @@ table[2] = 1
 pzz += struct.pack("<64i", *table)
 pzz += bytes([0xd4, 0x07, 5, 0, 12, 0, 0, 0, 40, 0, 0, 0]) + cells + bytes([2, 1, 4, 12, 60, 0, 0, 0])
 open(f"{seeds}/pzz/one.pzz", "wb").write(pzz)
-for name, rec in (("WTHOR.JOU", 20), ("WTHOR.TRN", 26)):
-    data = open(f"{o}/{name}", "rb").read()
-    head = bytearray(data[:16])
-    head[8:10] = struct.pack("<H", 12)
-    ext = name.split(".")[1].lower()
-    open(f"{seeds}/{ext}/first12.{ext}", "wb").write(bytes(head) + data[16:16 + 12 * rec])
+# Names files of made-up names: "???" first, as the federation's begin.
+names = {"jou": (20, ["???", "Dupont Jean", "Martin Claire", "Nakamura Ken", "Ollivier Zoé"]),
+         "trn": (26, ["???", "Tournoi de Paris", "Open de Lyon", "Championnat test"])}
+for ext, (rec, items) in names.items():
+    head = bytes([20, 26, 11, 23]) + struct.pack("<IHHBBBB", 0, len(items), 0, 0, 0, 0, 0)
+    body = b"".join(n.encode("latin-1").ljust(rec, b"\0") for n in items)
+    open(f"{seeds}/{ext}/made-up.{ext}", "wb").write(head + body)
 PY
 find "$seeds" -type f | wc -l | xargs echo "seed files:"
 du -sh "$seeds"

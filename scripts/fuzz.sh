@@ -8,7 +8,9 @@
 # Installs cargo-fuzz when it is missing, and builds with the toolchain at
 # hand (RUSTC_BOOTSTRAP=1 lets a stable compiler take the sanitizer flags).
 # The corpus grows in fuzz/corpus/TARGET (not committed) from the seeds in
-# fuzz/seeds; a crash is kept in fuzz/artifacts/TARGET and makes the script
+# fuzz/seeds and, when ../shared/data is beside the repository, the real
+# files there (other projects' files, copied into fuzz/corpus/shared-seeds
+# for the run, never committed); a crash is kept in fuzz/artifacts/TARGET and makes the script
 # fail: copy it to tests/data/<format>/regression/TARGET-<name> so that
 # `cargo test` replays it for ever (crates/cli/tests/regressions.rs).
 set -euo pipefail
@@ -19,8 +21,9 @@ if [[ ${1:-} == --one ]]; then
   target=$2 seconds=$3
   kind=${target#read_} kind=${kind#round_trip_}
   seeds=(seeds/"$kind")
+  [[ -d corpus/shared-seeds/$kind ]] && seeds+=(corpus/shared-seeds/"$kind")
   case $target in
-    sniff) seeds=(seeds/*) ;;
+    sniff) seeds=(seeds/* corpus/shared-seeds/*) ;;
     stream) seeds=(corpus/stream-seeds) ;;
   esac
   mkdir -p "corpus/$target" "artifacts/$target" logs
@@ -49,11 +52,28 @@ if [[ ${#targets[@]} -eq 0 ]]; then
   mapfile -t targets < <(cargo fuzz list)
 fi
 
+# The real files of ../shared/data under 1 MB, each as a seed of the format
+# its extension names.
+rm -rf corpus/shared-seeds && mkdir -p corpus/shared-seeds
+if [[ -d ../../shared/data ]]; then
+  n=0
+  while IFS= read -r -d '' f; do
+    ext=${f##*.} ext=${ext,,}
+    if [[ -d seeds/$ext ]]; then
+      mkdir -p "corpus/shared-seeds/$ext"
+      cp "$f" "corpus/shared-seeds/$ext/$n-$(basename "$f")"
+      n=$((n + 1))
+    fi
+  done < <(find ../../shared/data -type f -size -1M -print0)
+fi
+
 # The stream target's first byte picks the pair of formats: every seed of
 # a streamed input format, behind each byte.
 rm -rf corpus/stream-seeds && mkdir -p corpus/stream-seeds
 i=0
-for f in seeds/{bri,dge,dup,zbd,zdd,zrd,zrj,jsonl,dealnum}/*; do
+for f in seeds/{bri,dge,dup,zbd,zdd,zrd,zrj,jsonl,dealnum,pbn,lin}/* \
+  corpus/shared-seeds/{bri,dge,dup,pbn,lin}/*; do
+  [[ -f $f ]] || continue
   for b in $(seq $((i % 16)) 16 255); do
     { printf "\\x$(printf %02x "$b")"; cat "$f"; } >"corpus/stream-seeds/$b-$(basename "$f")"
   done
