@@ -64,7 +64,7 @@ if [[ -d ../../shared/data ]]; then
       cp "$f" "corpus/shared-seeds/$ext/$n-$(basename "$f")"
       n=$((n + 1))
     fi
-  done < <(find ../../shared/data -type f -size -1M -print0)
+  done < <(find ../../shared/data -type f -size -1024k -print0)
 fi
 
 # The stream target's first byte picks the pair of formats: every seed of
