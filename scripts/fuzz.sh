@@ -23,7 +23,11 @@ if [[ ${1:-} == --one ]]; then
   seeds=(seeds/"$kind")
   [[ -d corpus/shared-seeds/$kind ]] && seeds+=(corpus/shared-seeds/"$kind")
   case $target in
-    sniff) seeds=(seeds/* corpus/shared-seeds/*) ;;
+    sniff)
+      # Every seed directory; the shared ones only when there are any.
+      shopt -s nullglob
+      seeds=(seeds/* corpus/shared-seeds/*)
+      ;;
     stream) seeds=(corpus/stream-seeds) ;;
   esac
   mkdir -p "corpus/$target" "artifacts/$target" logs

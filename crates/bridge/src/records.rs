@@ -36,6 +36,34 @@ pub trait BoardReader {
 
     /// Bytes of the input read so far, for progress.
     fn position(&self) -> u64;
+
+    /// Reads boards onto the end of `boards` until it holds `until` of them
+    /// or none is left (then false): the boards, errors and warnings of
+    /// [`BoardReader::next_board`] called in turn, which is what this does
+    /// unless a reader has a faster way (the fixed-record formats, whose
+    /// records are read in a tight loop).
+    fn read_boards(
+        &mut self,
+        boards: &mut Vec<Board>,
+        until: usize,
+        diag: &mut Diagnostics,
+    ) -> Result<bool, Error> {
+        while boards.len() < until {
+            match self.next_board(diag)? {
+                Some(b) => boards.push(b),
+                None => return Ok(false),
+            }
+        }
+        Ok(true)
+    }
+
+    /// Boards still to come, as far as known without reading on (0 when
+    /// not known): the records left in a fixed-record file whose bytes are
+    /// all at hand. Room for them is made at once when a whole set is
+    /// collected.
+    fn size_hint(&self) -> usize {
+        0
+    }
 }
 
 /// A format's writer: the head, the boards, then the end. Output goes to
@@ -81,10 +109,8 @@ pub struct ReadOutcome {
 
 /// Reads every board of a reader.
 pub fn collect(reader: &mut dyn BoardReader, diag: &mut Diagnostics) -> Result<BoardSet, Error> {
-    let mut boards = Vec::new();
-    while let Some(b) = reader.next_board(diag)? {
-        boards.push(b);
-    }
+    let mut boards = Vec::with_capacity(reader.size_hint());
+    reader.read_boards(&mut boards, usize::MAX, diag)?;
     Ok(BoardSet {
         boards,
         info: reader.tail(),

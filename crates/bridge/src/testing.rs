@@ -62,3 +62,43 @@ pub(crate) fn plain_boards() -> Vec<crate::Board> {
         })
         .collect()
 }
+
+/// `count` strings of up to `max` characters drawn from `alphabet`, some
+/// of them `seeds` with a character changed, put in or taken out: inputs
+/// near the forms a reader knows, for comparing a fast reading with a
+/// plain one.
+pub(crate) fn near_strings(
+    seeds: &[&str],
+    alphabet: &str,
+    max: usize,
+    count: usize,
+) -> Vec<String> {
+    use rand_chacha::rand_core::{RngCore, SeedableRng};
+    let mut rng = rand_chacha::ChaCha8Rng::seed_from_u64(21);
+    let chars: Vec<char> = alphabet.chars().collect();
+    let mut pick = |n: usize| (rng.next_u32() as usize) % n.max(1);
+    let mut out: Vec<String> = seeds.iter().map(|s| s.to_string()).collect();
+    while out.len() < count {
+        let mut s: Vec<char> = if seeds.is_empty() || pick(3) == 0 {
+            (0..pick(max + 1))
+                .map(|_| chars[pick(chars.len())])
+                .collect()
+        } else {
+            seeds[pick(seeds.len())].chars().collect()
+        };
+        for _ in 0..1 + pick(3) {
+            let at = pick(s.len() + 1);
+            let c = chars[pick(chars.len())];
+            match pick(3) {
+                0 if at < s.len() => s[at] = c,
+                1 => s.insert(at, c),
+                _ if at < s.len() => {
+                    s.remove(at);
+                }
+                _ => s.push(c),
+            }
+        }
+        out.push(s.into_iter().collect());
+    }
+    out
+}

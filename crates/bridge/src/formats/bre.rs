@@ -189,8 +189,44 @@ impl BoardReader for BreReader<'_> {
         }
     }
 
+    fn read_boards(
+        &mut self,
+        boards: &mut Vec<Board>,
+        until: usize,
+        diag: &mut Diagnostics,
+    ) -> Result<bool, Error> {
+        while boards.len() < until {
+            // Whole records that decode and end in CR LF, straight onto
+            // the list; anything else as next_board reads and reports it.
+            let (record, base) = (self.index, self.src.offset());
+            let data = self.src.data();
+            if data.len() >= RECORD && data[dge::HANDS..RECORD] == *b"\r\n" {
+                if let Ok(deal) = dge::decode_hands(&data[..dge::HANDS], Format::Bre, record, base)
+                {
+                    boards.push(Board::new(super::board_number(record), deal));
+                    self.src.consume(RECORD);
+                    self.index += 1;
+                    continue;
+                }
+            }
+            match self.next_board(diag)? {
+                Some(b) => boards.push(b),
+                None => return Ok(false),
+            }
+        }
+        Ok(true)
+    }
+
     fn position(&self) -> u64 {
         self.src.offset()
+    }
+
+    fn size_hint(&self) -> usize {
+        if self.src.is_eof() {
+            self.src.data().len() / RECORD
+        } else {
+            0
+        }
     }
 }
 

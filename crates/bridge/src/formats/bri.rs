@@ -79,6 +79,27 @@ pub(crate) fn decode_cards(
     record: u64,
     base: u64,
 ) -> Result<Deal, Error> {
+    // The common case first, without a branch a card: each card's bit set
+    // in its hand, what is wrong noted and looked at once. Anything wrong
+    // is read again card by card below, for the first error in order.
+    let mut bits = [0u64; 3];
+    let mut bad = false;
+    for (h, hand) in bits.iter_mut().enumerate() {
+        for pair in field[26 * h..26 * h + 26].chunks_exact(2) {
+            let (tens, units) = (pair[0].wrapping_sub(b'0'), pair[1].wrapping_sub(b'0'));
+            let n = u32::from(tens) * 10 + u32::from(units);
+            bad |= tens > 9 || units > 9 || n == 0 || n > 52;
+            *hand |= 1u64.wrapping_shl(n.wrapping_sub(1));
+        }
+    }
+    let held = bits[0] | bits[1] | bits[2];
+    if !bad && held.count_ones() == 39 {
+        let hand = |b: u64| Hand::from_bits(b).unwrap_or_default();
+        let west = Hand::from_bits(held).unwrap_or_default().complement();
+        if let Ok(deal) = Deal::new([hand(bits[0]), hand(bits[1]), hand(bits[2]), west]) {
+            return Ok(deal);
+        }
+    }
     let mut hands = [Hand::EMPTY; 4];
     let mut seen = Hand::EMPTY;
     for i in 0..39 {

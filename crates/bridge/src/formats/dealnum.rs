@@ -105,6 +105,13 @@ impl BoardReader for DealNumberReader<'_> {
     fn position(&self) -> u64 {
         self.src.offset()
     }
+
+    fn size_hint(&self) -> usize {
+        if !self.src.is_eof() {
+            return 0;
+        }
+        1 + crate::formats::boards_hint(&[self.src.data()], b"\n", 16)
+    }
 }
 
 /// Writes the deal numbers, one a line.

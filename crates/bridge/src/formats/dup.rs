@@ -247,6 +247,10 @@ impl BoardReader for DupReader<'_> {
     fn position(&self) -> u64 {
         self.records.src.offset()
     }
+
+    fn size_hint(&self) -> usize {
+        self.ahead.len() + self.records.left()
+    }
 }
 
 /// Writes a DUP file. A board's own trailer is written back as it was read;

@@ -193,6 +193,16 @@ impl BoardReader for HrfReader<'_> {
     fn position(&self) -> u64 {
         self.records.src.offset()
     }
+
+    fn size_hint(&self) -> usize {
+        match self.lines {
+            false => self.records.left(),
+            true if self.records.src.is_eof() => {
+                1 + crate::formats::boards_hint(&[self.records.src.data()], b"\n", 64)
+            }
+            true => 0,
+        }
+    }
 }
 
 /// Writes an HRF file in the form the module header documents.

@@ -239,7 +239,8 @@ impl<'a> LinReader<'a> {
     /// Bytes of the file that `t` was read from.
     fn file_bytes(&self, t: &str) -> usize {
         match self.utf8 {
-            Some(true) => t.len(),
+            // UTF-8, or ASCII so far.
+            Some(true) | None => t.len(),
             // Characters read as ISO-8859-1 are one byte each.
             _ => t.chars().count(),
         }
@@ -341,15 +342,13 @@ impl<'a> LinReader<'a> {
     ) -> Result<Option<Board>, Error> {
         let record = self.boards;
         self.boards += 1;
-        let cmds: Vec<Command> = self.cmds[..cmd]
-            .iter()
-            .map(|c| Command {
-                key: c.0,
-                value: &self.text[c.1.clone()],
-                start: c.2,
-            })
-            .collect();
-        let result = board_from_commands(&cmds, &mut self.ctx, self.previous);
+        let text = &self.text;
+        let cmds = self.cmds[..cmd].iter().map(|c| Command {
+            key: c.0,
+            value: &text[c.1.clone()],
+            start: c.2,
+        });
+        let result = board_from_commands(cmds, &mut self.ctx, self.previous);
         let board = match result {
             Ok(mut board) => {
                 board.lin = Some(LinBoard(self.text[self.start..end].to_string()));
@@ -397,6 +396,14 @@ impl BoardReader for LinReader<'_> {
 
     fn position(&self) -> u64 {
         self.src.offset()
+    }
+
+    fn size_hint(&self) -> usize {
+        if !self.src.is_eof() {
+            return 0;
+        }
+        let rest = [&self.text.as_bytes()[self.scanned..], self.src.data()];
+        crate::formats::boards_hint(&rest, b"md|", 32)
     }
 }
 
@@ -611,6 +618,9 @@ static MD_CHAR: [u8; 256] = {
 
 /// Reads a hand `S..H..D..C..` (any suit order, `10` or `T`).
 fn parse_hand(text: &str) -> Result<Hand, String> {
+    if let Some(hand) = hand_at_once(text.as_bytes()) {
+        return Ok(hand);
+    }
     let mut bits = 0u64;
     let mut suit = None;
     let b = text.trim().as_bytes();
@@ -645,6 +655,33 @@ fn parse_hand(text: &str) -> Result<Hand, String> {
     Ok(Hand::from_bits(bits).expect("52 bits at most"))
 }
 
+/// [`parse_hand`]'s common case, suit letters and ranks alone, read without
+/// a branch a character: a suit letter sets where ranks go, a rank sets
+/// its bit there; what is wrong (another character, `10`, white space, a
+/// rank before any suit, a card twice) is noted and left to `parse_hand`.
+#[inline]
+fn hand_at_once(text: &[u8]) -> Option<Hand> {
+    // No suit yet: shift 64, which a rank notes as wrong.
+    let (mut bits, mut shift, mut ranks, mut bad) = (0u64, 64u32, 0u32, false);
+    for &c in text {
+        let class = MD_CHAR[c as usize];
+        let suit = class & 0xF0 == 0x10;
+        let rank = class < 13;
+        bad |= !(suit || rank) || (rank && shift == 64);
+        shift = if suit {
+            u32::from(class & 3) * 13
+        } else {
+            shift
+        };
+        bits |= (u64::from(rank) << (class & 15)).wrapping_shl(shift);
+        ranks += u32::from(rank);
+    }
+    if bad || bits.count_ones() != ranks {
+        return None;
+    }
+    Hand::from_bits(bits)
+}
+
 /// Reads `md|`: the dealer, if given, and the deal; a missing fourth hand is
 /// the cards the other three do not hold, when they hold 13 each.
 fn parse_md(value: &str) -> Result<(Option<Seat>, Deal), String> {
@@ -658,15 +695,14 @@ fn parse_md(value: &str) -> Result<(Option<Seat>, Deal), String> {
         ),
         _ => (None, value),
     };
-    let parts: Vec<&str> = rest.split(',').collect();
-    if parts.len() > 4 {
+    if rest.bytes().filter(|&c| c == b',').count() > 3 {
         return Err(format!("md {value:?} has more than four hands"));
     }
     let mut hands = [Hand::EMPTY; 4];
-    for (i, p) in parts.iter().enumerate() {
-        hands[MD_SEATS[i].index()] = parse_hand(p)?;
+    for (seat, p) in MD_SEATS.iter().zip(rest.split(',')) {
+        hands[seat.index()] = parse_hand(p)?;
     }
-    let given: Vec<Hand> = MD_SEATS.iter().map(|s| hands[s.index()]).collect();
+    let given = MD_SEATS.map(|s| hands[s.index()]);
     if given[..3].iter().all(|h| h.len() == 13) && given[3].is_empty() {
         let rest = given[0].union(given[1]).union(given[2]).complement();
         hands[Seat::East.index()] = rest;
@@ -706,8 +742,8 @@ fn trailing_number(text: &str) -> Option<u32> {
 
 /// Reads one board's commands into the model; an error gives the byte
 /// offset of the command at fault.
-fn board_from_commands(
-    cmds: &[Command],
+fn board_from_commands<'c>(
+    cmds: impl IntoIterator<Item = Command<'c>>,
     ctx: &mut Context,
     previous: Option<u32>,
 ) -> Result<Board, (usize, String)> {
@@ -721,6 +757,7 @@ fn board_from_commands(
     let mut cards: Vec<Card> = Vec::new();
     let mut claim = None;
     for c in cmds {
+        let c = &c;
         let err = |m: String| (c.start, m);
         ctx.update(c);
         match &c.key {
@@ -916,7 +953,8 @@ impl BoardWriter for LinWriter {
         let kept = board.lin.as_ref().and_then(|text| {
             let cmds = commands(&text.0, at_byte).ok()?;
             let mut trial = self.ctx.clone();
-            let again = board_from_commands(&cmds, &mut trial, self.previous).ok()?;
+            let again =
+                board_from_commands(cmds.iter().copied(), &mut trial, self.previous).ok()?;
             let same = lin_view(&again) == lin_view(board);
             same.then_some((text, trial))
         });

@@ -52,6 +52,15 @@ impl<'a> Records<'a> {
         }
     }
 
+    /// Whole records left, when the input's end is at hand (else 0).
+    pub(crate) fn left(&self) -> usize {
+        if self.src.is_eof() {
+            self.src.data().len() / self.size
+        } else {
+            0
+        }
+    }
+
     /// The next whole record with its index and file offset; `None` at the
     /// end. A short last record is a truncation error (reported, and the
     /// end, when collecting).
@@ -81,6 +90,20 @@ impl<'a> Records<'a> {
         self.index += 1;
         Ok(Some((index, offset, self.src.take(size))))
     }
+}
+
+/// Boards left in text at hand, by a count of what begins or ends each
+/// (`mark`: `md|`, `[Deal `, a line end), at most one every `least` bytes:
+/// a size hint for [`crate::BoardReader::size_hint`], room to make, not a
+/// count to trust.
+pub(crate) fn boards_hint(parts: &[&[u8]], mark: &[u8], least: usize) -> usize {
+    let finder = memchr::memmem::Finder::new(mark);
+    let (mut marks, mut bytes) = (0, 0);
+    for part in parts {
+        marks += finder.find_iter(part).count();
+        bytes += part.len();
+    }
+    marks.min(bytes / least)
 }
 
 /// A format of fixed-size records, each a coded deal followed by padding
@@ -146,8 +169,46 @@ impl crate::BoardReader for PaddedReader<'_> {
         }
     }
 
+    fn read_boards(
+        &mut self,
+        boards: &mut Vec<Board>,
+        until: usize,
+        diag: &mut Diagnostics,
+    ) -> Result<bool, Error> {
+        let l = self.layout;
+        let field = l.field();
+        while boards.len() < until {
+            // Whole records that decode, straight onto the list; anything
+            // else (a bad or short record, the window's end) as next_board
+            // reads and reports it.
+            let (i, base) = (self.records.index, self.records.src.offset());
+            let data = self.records.src.data();
+            if data.len() >= l.record {
+                let rec = &data[..l.record];
+                if let Ok(deal) = (l.decode)(&rec[..field], l.format, i, base) {
+                    if rec[field..] != *l.padding {
+                        self.odd.note(Position::record(i, base + field as u64));
+                    }
+                    boards.push(Board::new(board_number(i), deal));
+                    self.records.src.consume(l.record);
+                    self.records.index += 1;
+                    continue;
+                }
+            }
+            match self.next_board(diag)? {
+                Some(b) => boards.push(b),
+                None => return Ok(false),
+            }
+        }
+        Ok(true)
+    }
+
     fn position(&self) -> u64 {
         self.records.src.offset()
+    }
+
+    fn size_hint(&self) -> usize {
+        self.records.left()
     }
 }
 

@@ -487,6 +487,34 @@ impl BoardReader for PavlicekReader<'_> {
         }
     }
 
+    fn read_boards(
+        &mut self,
+        boards: &mut Vec<Board>,
+        until: usize,
+        diag: &mut Diagnostics,
+    ) -> Result<bool, Error> {
+        let (size, term) = (self.kind.record(), self.kind.terminator());
+        while boards.len() < until {
+            // Whole records that decode, straight onto the list; anything
+            // else (the terminator, a short or bad record, the end of the
+            // window) as next_board reads and reports it.
+            let data = self.src.data();
+            if self.tail.is_none() && data.len() >= size && data[..term].iter().any(|&b| b != 0) {
+                if let Ok(b) = decode(self.kind, &data[..size], board_number(self.index)) {
+                    boards.push(b);
+                    self.src.consume(size);
+                    self.index += 1;
+                    continue;
+                }
+            }
+            match self.next_board(diag)? {
+                Some(b) => boards.push(b),
+                None => return Ok(false),
+            }
+        }
+        Ok(true)
+    }
+
     fn tail(&mut self) -> SetInfo {
         SetInfo {
             pavlicek: self.tail.clone(),
@@ -496,6 +524,14 @@ impl BoardReader for PavlicekReader<'_> {
 
     fn position(&self) -> u64 {
         self.src.offset()
+    }
+
+    fn size_hint(&self) -> usize {
+        if self.src.is_eof() && self.tail.is_none() {
+            self.src.data().len() / self.kind.record()
+        } else {
+            0
+        }
     }
 }
 

@@ -384,6 +384,30 @@ impl Deal {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn four_hands_read_as_the_general_reading_reads_them() {
+        let seeds = [
+            "AKQJT98765432... .AKQJT98765432.. ..AKQJT98765432. ...AKQJT98765432",
+            "T53.AJ7.AT.AQ762 AKJ9.Q.QJ65.KJT8 872.T9543.K9732. Q64.K862.84.9543",
+            "t53.aj7.at.aq762 AKJ9.Q.QJ65.KJT8 - Q64.K862.84.9543",
+            "AKQ... - - -",
+        ];
+        let texts = crate::testing::near_strings(&seeds, "AKQJT98765432akqt. -x", 80, 50_000);
+        for text in &texts {
+            for first in Seat::ALL {
+                let Some(fast) = Deal::four_hands(first, text.as_bytes()) else {
+                    continue;
+                };
+                // The general reading: hands split at white space.
+                let mut hands = [Hand::EMPTY; 4];
+                for (k, part) in text.split(' ').enumerate() {
+                    hands[first.next(k).index()] = Hand::parse_dotted(part).unwrap();
+                }
+                assert_eq!(Ok(fast), Deal::new(hands), "{text:?}");
+            }
+        }
+    }
     use crate::card::{Rank, Suit};
 
     #[test]

@@ -115,7 +115,7 @@ impl Hand {
     }
 
     /// Writes the ranks the hand holds in `suit`, from the ace down, into
-    /// `buf` from `at`, and returns where they end; `buf` must hold 21 bytes
+    /// `buf` from `at`, and returns where they end; `buf` must hold 16 bytes
     /// from `at` (the ranks are copied eight bytes at a time).
     #[inline]
     pub(crate) fn put_suit(self, suit: Suit, buf: &mut [u8], at: usize) -> usize {
@@ -289,7 +289,6 @@ pub(crate) fn dotted_prefix(bytes: &[u8]) -> (Option<u64>, usize) {
     let ok = n < 256
         && field(DOTS) == 3
         && field(OTHERS) == 0
-        && cards >> 52 == 0
         && u64::from(bits.count_ones()) == field(RANKS);
     (ok.then_some(bits), n)
 }
@@ -330,6 +329,50 @@ static RANK_ORDER_ANY_CASE: [u8; 256] = {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    /// PBN's dotted hand read the plain way: four suits, ranks of either
+    /// case, no card twice.
+    fn dotted_plainly(text: &str) -> Option<u64> {
+        let suits: Vec<&str> = text.split('.').collect();
+        if suits.len() != 4 {
+            return None;
+        }
+        let mut bits = 0u64;
+        for (k, suit) in suits.iter().enumerate() {
+            for c in suit.chars() {
+                let rank = "AKQJT98765432".find(c.to_ascii_uppercase())?;
+                let bit = 1u64 << (13 * k + rank);
+                if !c.is_ascii() || bits & bit != 0 {
+                    return None;
+                }
+                bits |= bit;
+            }
+        }
+        Some(bits)
+    }
+
+    #[test]
+    fn dotted_hands_read_as_a_plain_reading_reads_them() {
+        let seeds = [
+            "AKQJT98765432...",
+            "AKQ.JT9.876.5432",
+            "...",
+            "akq.jt9.876.5432",
+            "2.3.4.5",
+            "AKQJT98765432.AKQJT98765432.AKQJT98765432.AKQJT98765432",
+        ];
+        let texts = crate::testing::near_strings(&seeds, "AKQJTakqjt98765432.. x-", 60, 100_000);
+        for text in &texts {
+            assert_eq!(
+                dotted_bits(text.as_bytes()),
+                dotted_plainly(text),
+                "{text:?}"
+            );
+        }
+        // Past 255 characters the counts' fields would wrap.
+        let long = format!("{}...", "A".repeat(256));
+        assert_eq!(dotted_bits(long.as_bytes()), None);
+    }
 
     #[test]
     fn dotted_round_trip() {

@@ -561,6 +561,13 @@ impl BoardReader for JsonlReader<'_> {
     fn position(&self) -> u64 {
         self.src.offset()
     }
+
+    fn size_hint(&self) -> usize {
+        if !self.src.is_eof() {
+            return 0;
+        }
+        1 + crate::formats::boards_hint(&[self.src.data()], b"\n", 32)
+    }
 }
 
 /// True when a set line holds a Pavlicek tail and nothing else.

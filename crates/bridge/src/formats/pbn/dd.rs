@@ -147,17 +147,20 @@ pub(crate) fn score_from_tag(value: &str) -> Result<i32, String> {
     }
     let words = &array[..n];
     let number = |w: &str| {
-        w.parse::<i32>()
+        w.parse::<i64>()
             .map_err(|_| format!("OptimumScore {value:?}: {w:?} is not a score"))
     };
-    let side = |w: &str, n: i32| {
-        if w.eq_ignore_ascii_case("NS") {
-            Ok(n)
+    // Wider than the score: `EW 2147483648` is North-South's -2147483648,
+    // and `EW -2147483648` a score an i32 does not hold.
+    let side = |w: &str, n: i64| {
+        let n = if w.eq_ignore_ascii_case("NS") {
+            i128::from(n)
         } else if w.eq_ignore_ascii_case("EW") {
-            Ok(-n)
+            -i128::from(n)
         } else {
-            Err(format!("OptimumScore {value:?}: {w:?} is not NS or EW"))
-        }
+            return Err(format!("OptimumScore {value:?}: {w:?} is not NS or EW"));
+        };
+        i32::try_from(n).map_err(|_| format!("OptimumScore {value:?}: {n} is out of range"))
     };
     match words {
         [s, n] => side(s, number(n)?),
@@ -179,7 +182,7 @@ pub(crate) fn score_from_tag(value: &str) -> Result<i32, String> {
 /// Writes `OptimumScore` from North-South's score: `NS 420` or `EW 420`.
 pub(crate) fn score_tag_value(score_ns: i32) -> String {
     if score_ns < 0 {
-        format!("EW {}", -score_ns)
+        format!("EW {}", -i64::from(score_ns))
     } else {
         format!("NS {score_ns}")
     }
@@ -295,6 +298,23 @@ pub(crate) fn agrees(fact: &DdFact, dd: Option<&DdTable>, par: Option<&Par>) -> 
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn scores_to_the_ends_of_an_i32_read_and_write_without_overflow() {
+        for s in [i32::MIN, i32::MIN + 1, -1, 0, 1, i32::MAX] {
+            let text = score_tag_value(s);
+            assert_eq!(score_from_tag(&text), Ok(s), "{text}");
+        }
+        assert_eq!(score_tag_value(i32::MIN), "EW 2147483648");
+        for text in [
+            "EW -2147483648",
+            "NS 2147483648",
+            "EW -9223372036854775808",
+            "NS 99999999999999999999",
+        ] {
+            assert!(score_from_tag(text).is_err(), "{text}");
+        }
+    }
 
     #[test]
     fn tricks_digits_are_n_s_e_w_by_nt_s_h_d_c() {

@@ -47,7 +47,6 @@ struct State {
     mixed: bool,
     info: PbnInfo,
     in_preamble: bool,
-    seen_board: bool,
     /// Comments of a game without tags, for the next game's start.
     pending: Vec<Comment>,
     last_number: Option<u32>,
@@ -101,7 +100,6 @@ impl<'a> PbnReader<'a> {
                     bom,
                 },
                 in_preamble: true,
-                seen_board: false,
                 pending: Vec::new(),
                 last_number: None,
                 skipping: false,
@@ -216,6 +214,13 @@ impl BoardReader for PbnReader<'_> {
 
     fn position(&self) -> u64 {
         self.src.offset()
+    }
+
+    fn size_hint(&self) -> usize {
+        if !self.src.is_eof() {
+            return 0;
+        }
+        self.st.ready.len() + crate::formats::boards_hint(&[self.src.data()], b"[Deal ", 64)
     }
 }
 
@@ -427,11 +432,10 @@ fn written_score(raw: &[u8]) -> Option<i32> {
     let n = digits
         .iter()
         .fold(0i64, |n, &d| n * 10 + i64::from(d - b'0'));
-    let n = i32::try_from(n).ok()?;
     match (ew, n) {
-        (false, n) => Some(n),
         (true, 0) => None,
-        (true, n) => Some(-n),
+        (true, n) => i32::try_from(-n).ok(),
+        (false, n) => i32::try_from(n).ok(),
     }
 }
 
@@ -750,9 +754,7 @@ impl<'a, 's> Reader<'a, 's> {
     fn plain_game(&mut self, p: plain::Plain) {
         self.st.in_preamble = false;
         self.st.games += 1;
-        self.st.last_number = Some(p.board.number);
-        self.st.seen_board = true;
-        self.st.ready.push_back(p.board);
+        self.hand_on(p.board);
         self.i += p.len;
         self.line += p.lines;
         self.line_start = self.i;
@@ -1710,10 +1712,14 @@ impl<'a> Reader<'a, '_> {
         g_lazy.clear();
         self.st.spare = g_lazy;
         restore_empty_tags(&mut board, g.mandatory_empty);
-        self.st.last_number = Some(number);
-        self.st.seen_board = true;
-        self.st.ready.push_back(board);
+        self.hand_on(board);
         Ok(())
+    }
+
+    /// A game's board, read: the next game's number follows it.
+    fn hand_on(&mut self, board: Board) {
+        self.st.last_number = Some(board.number);
+        self.st.ready.push_back(board);
     }
 }
 
@@ -2019,4 +2025,85 @@ pub(crate) fn table_columns(tag: &Tag) -> Option<usize> {
     tag.name
         .ends_with("Table")
         .then(|| tag.value.split(';').count())
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::formats::pbn::dd::{score_from_tag, score_tag_value};
+
+    #[test]
+    fn written_scores_are_what_the_writer_gives_of_what_reads() {
+        let seeds = ["NS 420", "EW 100", "NS 0", "EW 2147483648", "NS 2147483647"];
+        for text in crate::testing::near_strings(&seeds, "NSEWnsew 0123456789-+", 16, 50_000) {
+            // The plain reading: the score read, and written back the same.
+            let plainly = score_from_tag(&text)
+                .ok()
+                .filter(|&s| score_tag_value(s) == text);
+            assert_eq!(written_score(text.as_bytes()), plainly, "{text:?}");
+        }
+    }
+
+    #[test]
+    fn written_tricks_are_the_writers_digits() {
+        let seeds = ["0123456789abcd012345", "dddddddddddddddddddd"];
+        for text in crate::testing::near_strings(&seeds, "0123456789abcdefABCD x", 22, 50_000) {
+            let plainly = DdTable::from_hex(&text)
+                .ok()
+                .filter(|t| t.to_hex().as_deref() == Some(text.as_str()));
+            assert_eq!(written_tricks(text.as_bytes()), plainly, "{text:?}");
+        }
+    }
+
+    #[test]
+    fn table_rows_read_are_the_rows_the_writer_gives() {
+        use rand_chacha::rand_core::{RngCore, SeedableRng};
+        let mut rng = rand_chacha::ChaCha8Rng::seed_from_u64(3);
+        for _ in 0..2_000 {
+            let mut table = DdTable::default();
+            for seat in Seat::ALL {
+                for strain in Strain::NT_FIRST {
+                    let t = rng.next_u32() % 16;
+                    table
+                        .set(seat, strain, (t < 14).then_some(t as u8))
+                        .unwrap();
+                }
+            }
+            let mut board = Board::new(1, Deal::default());
+            board.dd = Some(table);
+            let mut out = Vec::new();
+            let tags = super::super::PbnDdTags::parse("OptimumResultTable").unwrap();
+            crate::write_with(
+                Format::Pbn,
+                &crate::BoardSet::from_boards(vec![board]),
+                &mut out,
+                &crate::WriteOptions::with_pbn_dd_tags(tags),
+            )
+            .unwrap();
+            let start = out.windows(3).position(|w| w == b"\r\nN").unwrap() + 2;
+            let rows = &out[start..];
+            assert_eq!(writer_rows(rows, true), Some((table, 180)));
+            // Each byte changed: the rows the writer would give of what is
+            // read, or nothing.
+            let k = rng.next_u32() as usize % 180;
+            for c in [b' ', b'1', b'4', b'?', b'x', b'\n', b'0'] {
+                let mut changed = rows[..180].to_vec();
+                changed[k] = c;
+                if let Some((t, _)) = writer_rows(&changed, true) {
+                    let mut again = Vec::new();
+                    let mut b = Board::new(1, Deal::default());
+                    b.dd = Some(t);
+                    crate::write_with(
+                        Format::Pbn,
+                        &crate::BoardSet::from_boards(vec![b]),
+                        &mut again,
+                        &crate::WriteOptions::with_pbn_dd_tags(tags),
+                    )
+                    .unwrap();
+                    let at = again.windows(3).position(|w| w == b"\r\nN").unwrap() + 2;
+                    assert_eq!(&again[at..at + 180], &changed[..], "byte {k} made {c}");
+                }
+            }
+        }
+    }
 }

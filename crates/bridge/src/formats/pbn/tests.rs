@@ -649,6 +649,17 @@ fn games_that_cross_windows_read_as_in_one() {
             .to_vec(),
     );
     texts.push(b"[Board \"1\"]\r[Deal \"N:- - - -\"]\r\r[Board \"2\"]\r{open".to_vec());
+    // The writer's plain games, read in one pass where the window holds
+    // them whole and by the general reader where it does not.
+    let plain = crate::BoardSet {
+        boards: crate::testing::plain_boards()[..12].to_vec(),
+        ..Default::default()
+    };
+    let mut crlf = Vec::new();
+    write(&plain, &mut crlf).unwrap();
+    texts.push(replace(&crlf, b"\r\n", b"\n"));
+    texts.push(short_form(&crlf));
+    texts.push(crlf);
     for text in &texts {
         for collecting in [false, true] {
             let whole = windowed(text, 0, collecting);
@@ -709,6 +720,22 @@ pub(super) fn replace(text: &[u8], from: &[u8], to: &[u8]) -> Vec<u8> {
     out
 }
 
+/// A dealing program's short form of the writer's games: the mandatory
+/// tags the writer gives empty left out (BigDeal's form when there is no
+/// double-dummy data).
+pub(super) fn short_form(text: &[u8]) -> Vec<u8> {
+    let mut out = text.to_vec();
+    for name in [
+        "Event", "Site", "Date", "West", "North", "East", "South", "Scoring", "Declarer",
+        "Contract", "Result",
+    ] {
+        for eol in ["\r\n", "\n"] {
+            out = replace(&out, format!("[{name} \"\"]{eol}").as_bytes(), b"");
+        }
+    }
+    out
+}
+
 /// Both ways of reading agree, strict and collecting.
 fn assert_read_alike(bytes: &[u8], what: &str) {
     for collecting in [false, true] {
@@ -748,6 +775,8 @@ fn games_in_the_plain_form_read_as_the_general_reader_reads_them() {
         let mut out = Vec::new();
         write_with(&set, &mut out, &PbnDdTags::parse(tags).unwrap()).unwrap();
         let lf = replace(&out, b"\r\n", b"\n");
+        texts.push((format!("tags {tags}, short"), short_form(&out)));
+        texts.push((format!("tags {tags}, short, LF"), short_form(&lf)));
         texts.push((format!("tags {tags}"), out));
         texts.push((format!("tags {tags}, LF"), lf));
     }
@@ -760,43 +789,53 @@ fn games_in_the_plain_form_read_as_the_general_reader_reads_them() {
         // Without the last line end, and without the empty line after
         // each game but the last (the games run together).
         assert_read_alike(&text[..text.len() - 1], &format!("{what}, cut short"));
-        let joined = replace(
-            &replace(text, b"\r\n\r\n[Event", b"\r\n[Event"),
-            b"\n\n[Event",
-            b"\n[Event",
-        );
+        let mut joined = text.clone();
+        for (from, to) in [(&b"\r\n\r\n["[..], &b"\r\n["[..]), (b"\n\n[", b"\n[")] {
+            joined = replace(&joined, from, to);
+        }
         assert_read_alike(&joined, &format!("{what}, games run together"));
     }
 }
 
 #[test]
 fn plain_games_changed_anywhere_read_as_the_general_reader_reads_them() {
-    // Four boards: a whole table and par with contracts, a table with
-    // unknown entries and a score, none, and a deal with hands left out.
+    // Five boards: a whole table and par with contracts, a table with
+    // unknown entries and no par, no table and a score, a deal with hands
+    // left out, and contracts not in the usual shape (a ParContract the
+    // writer gives in another form); with CR LF, with LF, and short.
     let boards = crate::testing::plain_boards();
     let set = crate::BoardSet {
-        boards: vec![
-            boards[4].clone(),
-            boards[5].clone(),
-            boards[3].clone(),
-            boards[6].clone(),
-        ],
+        boards: [4, 5, 3, 6, 10].map(|k| boards[k].clone()).to_vec(),
         ..Default::default()
     };
-    let mut text = Vec::new();
-    write(&set, &mut text).unwrap();
-    for at in 0..text.len() {
-        assert_read_alike(&text[..at], &format!("cut at byte {at}"));
-        let mut gone = text.clone();
-        gone.remove(at);
-        assert_read_alike(&gone, &format!("byte {at} taken out"));
-        for c in [b'x', b' ', b'\n', b'"', b'1', b'4', b'?'] {
-            if text[at] == c {
-                continue;
+    let mut crlf = Vec::new();
+    write(&set, &mut crlf).unwrap();
+    let lf = replace(&crlf, b"\r\n", b"\n");
+    let short = short_form(&crlf);
+    for (what, text, changes) in [
+        ("CR LF", &crlf, &b"x \n\r\t\"14?0n\\\xe9"[..]),
+        ("LF", &lf, b"x \n\r\"1"),
+        ("short", &short, b"x \n\r\"1"),
+    ] {
+        for at in 0..text.len() {
+            assert_read_alike(&text[..at], &format!("{what}: cut at byte {at}"));
+            let mut gone = text.clone();
+            gone.remove(at);
+            assert_read_alike(&gone, &format!("{what}: byte {at} taken out"));
+            for &c in changes {
+                let mut put = text.clone();
+                put.insert(at, c);
+                assert_read_alike(
+                    &put,
+                    &format!("{what}: {:?} put before byte {at}", c as char),
+                );
+                if text[at] == c {
+                    continue;
+                }
+                let mut changed = text.clone();
+                changed[at] = c;
+                assert_read_alike(&changed, &format!("{what}: byte {at} made {:?}", c as char));
             }
-            let mut changed = text.clone();
-            changed[at] = c;
-            assert_read_alike(&changed, &format!("byte {at} made {:?}", c as char));
         }
     }
 }

@@ -1,17 +1,20 @@
 //! A game in the very text the writer gives a board that holds nothing but
 //! its deal, its conditions and double-dummy data: the output of a dealing
 //! program or a solver (boardfile's `deal` and `solve` among them), and
-//! the files of millions of boards. Such a game is read here in one pass
-//! against that text, the tags' names and their order compared, not
-//! tokenized; the general reader's work a tag is most of a large file's
-//! time otherwise.
+//! the files of millions of boards. Such a game, or one of the short form
+//! a dealing program such as BigDeal writes (`Board`, `Dealer`,
+//! `Vulnerable`, `Deal`), is read here in one pass against that text, the
+//! tags' names and their order compared, not tokenized; the general
+//! reader's work a tag is most of a large file's time otherwise.
 //!
 //! Anything else is left to the general reader: another tag, another
 //! order, a comment, a value the general reader would warn of or find
 //! wrong, double-dummy tags it would keep as tags. A game read here is the
 //! very board the general reader makes of it; the tests compare the two on
-//! every PBN of the shared data and on the writer's output for boards of
-//! every shape of double-dummy data.
+//! the writer's output for boards of every shape of double-dummy data, in
+//! both forms and both line ends, cut, changed and added to at every byte,
+//! and read through small windows (the shared data's files are others'
+//! forms, and test the way to the general reader).
 
 use super::{vulnerability, writer_rows, LazyFact};
 use crate::board::{Board, Par};
@@ -28,6 +31,9 @@ struct Form {
     to_deal: &'static [u8],
     /// From the deal's closing quote to the end of `[Result ""]`'s line.
     to_end: &'static [u8],
+    /// The same two for the short form, four tags: from the board number's
+    /// closing quote to the dealer's value.
+    short_to_dealer: &'static [u8],
     tricks: &'static [u8],
     score: &'static [u8],
     contracts: &'static [u8],
@@ -65,6 +71,7 @@ macro_rules! form {
                 "[Dealer \""
             )
             .as_bytes(),
+            short_to_dealer: concat!("\"]", $eol, "[Dealer \"").as_bytes(),
             to_vulnerable: concat!("\"]", $eol, "[Vulnerable \"").as_bytes(),
             to_deal: concat!("\"]", $eol, "[Deal \"").as_bytes(),
             to_end: concat!(
@@ -143,23 +150,40 @@ impl<'a> Cursor<'a> {
 }
 
 /// Reads the game at the start of `b` (a line's start, no game under way,
-/// no comment waiting for it) when it is in the writer's plain form and
-/// ends inside `b` (at an empty line, or where the file ends when `eof`).
+/// no comment waiting for it) when it is in the writer's plain form, or in
+/// the short form of a dealing program (BigDeal's: `Board`, `Dealer`,
+/// `Vulnerable` and `Deal` alone, double-dummy tags after them as the
+/// writer gives them), and ends inside `b` (at an empty line, or where the
+/// file ends when `eof`).
 pub(super) fn read(b: &[u8], eof: bool) -> Option<Plain> {
-    let form = if b.starts_with(CRLF.head) {
-        &CRLF
+    const BOARD: &[u8] = b"[Board \"";
+    let (full, start) = if b.starts_with(CRLF.head) {
+        (Some(&CRLF), CRLF.head.len())
     } else if b.starts_with(LF.head) {
-        &LF
+        (Some(&LF), LF.head.len())
+    } else if b.starts_with(BOARD) {
+        (None, BOARD.len())
     } else {
         return None;
     };
-    let mut c = Cursor {
-        b,
-        i: form.head.len(),
-    };
+    let mut c = Cursor { b, i: start };
     let number = c.value(16)?;
     let number = boardfile_io::text::parse_u32(number.trim_ascii()).filter(|&n| n > 0)?;
-    c.lit(form.to_dealer)?;
+    let form = match full {
+        Some(form) => {
+            c.lit(form.to_dealer)?;
+            form
+        }
+        None => {
+            let form = if b[c.i..].starts_with(CRLF.short_to_dealer) {
+                &CRLF
+            } else {
+                &LF
+            };
+            c.lit(form.short_to_dealer)?;
+            form
+        }
+    };
     let dealer = match c.value(8)?.trim_ascii() {
         [l] => Seat::from_letter(*l)?,
         _ => return None,
@@ -169,7 +193,11 @@ pub(super) fn read(b: &[u8], eof: bool) -> Option<Plain> {
     let vul = vulnerability(std::str::from_utf8(vul).ok()?.trim())?;
     c.lit(form.to_deal)?;
     let deal = Deal::parse_pbn_bytes(c.value(128)?.trim_ascii()).ok()?;
-    c.lit(form.to_end)?;
+    c.lit(if full.is_some() {
+        form.to_end
+    } else {
+        form.close
+    })?;
     let mut board = Board::new(number, deal);
     board.dealer = dealer;
     board.vulnerability = vul;
@@ -230,9 +258,10 @@ pub(super) fn read(b: &[u8], eof: bool) -> Option<Plain> {
     if blank {
         c.lit(form.eol)?;
     }
-    // The lines: the fifteen mandatory tags', one a tag more, the table's
-    // rows and the empty line. No value holds a line end.
-    let lines = 15
+    // The lines: the fifteen mandatory tags' (or the four of the short
+    // form), one a tag more, the table's rows and the empty line. No value
+    // holds a line end.
+    let lines = if full.is_some() { 15 } else { 4 }
         + u64::from(tricks.is_some())
         + u64::from(score.is_some())
         + u64::from(contracts_given)
@@ -262,12 +291,11 @@ mod tests {
 
     #[test]
     fn the_writers_games_are_read_here_as_the_boards_written() {
-        // All but the deal with hands left out and the contract with a
-        // quote (escaped), which are the general reader's; with CR LF and
-        // with LF line ends.
+        // All but the contract with a quote (escaped), which is the general
+        // reader's; with CR LF and with LF line ends, in the writer's form
+        // and the short one.
         let boards: Vec<_> = plain_boards()
             .into_iter()
-            .filter(|b| b.deal.is_complete())
             .filter(|b| {
                 !b.par
                     .iter()
@@ -282,9 +310,10 @@ mod tests {
         };
         let mut out = Vec::new();
         crate::write(Format::Pbn, &set, &mut out).unwrap();
-        let lf = crate::formats::pbn::tests::replace(&out, b"\r\n", b"\n");
-        for text in [out, lf] {
-            let mut at = text.windows(6).position(|w| w == b"[Event").unwrap();
+        use crate::formats::pbn::tests::{replace, short_form};
+        let lf = replace(&out, b"\r\n", b"\n");
+        for text in [short_form(&out), short_form(&lf), out, lf] {
+            let mut at = text.iter().position(|&c| c == b'[').unwrap();
             for b in &boards {
                 let rest = &text[at..];
                 let game = read(rest, true).unwrap_or_else(|| panic!("board {}", b.number));
