@@ -29,7 +29,8 @@ pub trait BoardReader {
     fn next_board(&mut self, diag: &mut Diagnostics) -> Result<Option<Board>, Error>;
 
     /// The set-level data once every board is read: the head's, and what
-    /// came after the boards (a Pavlicek file's terminator).
+    /// came after the boards (a Pavlicek file's terminator). Asked once,
+    /// at the end: a reader may give its head up then.
     fn tail(&mut self) -> SetInfo {
         self.head().clone()
     }

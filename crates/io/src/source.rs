@@ -89,6 +89,16 @@ impl<'a> Source<'a> {
         }
     }
 
+    /// The rest of the input, when it is all in memory
+    /// ([`Source::from_bytes`]): borrowed for as long as the input is, so
+    /// that a reader can keep text of it without a copy.
+    pub fn in_memory(&self) -> Option<&'a [u8]> {
+        match &self.backing {
+            Backing::Bytes(b) => Some(&b[self.pos..]),
+            Backing::Stream { .. } => None,
+        }
+    }
+
     /// The file offset of the first byte of [`Source::data`].
     #[inline]
     pub fn offset(&self) -> u64 {

@@ -124,21 +124,16 @@ impl BoardWriter for DealNumberWriter {
 
     fn board(&mut self, b: &Board, out: &mut Vec<u8>) -> Result<(), Error> {
         require_complete(b, Format::DealNumber)?;
-        let n = b.deal.number().expect("complete");
-        let mut digits = [0u8; 40];
-        let mut i = digits.len();
-        let mut n = n;
-        loop {
-            i -= 1;
-            digits[i] = b'0' + (n % 10) as u8;
-            n /= 10;
-            if n == 0 {
-                break;
-            }
-        }
-        out.extend_from_slice(&digits[i..]);
-        out.push(b'\n');
-        Ok(())
+        let Some(n) = b.deal.number() else {
+            return Err(Error::unsupported(
+                Format::DealNumber,
+                format!("board {}: the deal is not complete", b.number),
+            ));
+        };
+        // The standard library's u128 formatting divides by 10^19 first, not
+        // 10 a digit, which is most of the cost in 128 bits.
+        use std::io::Write as _;
+        writeln!(out, "{n}").map_err(|e| Error::unsupported(Format::DealNumber, e.to_string()))
     }
 
     fn finish(&mut self, _: &SetInfo, _: &mut Vec<u8>) -> Result<(), Error> {

@@ -111,8 +111,27 @@ impl BoardReader for DlmReader {
         Ok(self.boards.pop_front())
     }
 
+    fn read_boards(
+        &mut self,
+        boards: &mut Vec<Board>,
+        until: usize,
+        _: &mut Diagnostics,
+    ) -> Result<bool, Error> {
+        let n = self.boards.len().min(until.saturating_sub(boards.len()));
+        boards.extend(self.boards.drain(..n));
+        Ok(!self.boards.is_empty())
+    }
+
+    fn tail(&mut self) -> SetInfo {
+        std::mem::take(&mut self.info)
+    }
+
     fn position(&self) -> u64 {
         self.size
+    }
+
+    fn size_hint(&self) -> usize {
+        self.boards.len()
     }
 }
 
@@ -591,6 +610,8 @@ fn default_header(event: Option<&str>) -> Vec<(String, String)> {
 #[derive(Default)]
 pub struct DlmWriter {
     boards: Vec<(u32, Deal, DlmBoard)>,
+    /// The board numbers held, a bit each.
+    numbers: u128,
 }
 
 impl BoardWriter for DlmWriter {
@@ -612,7 +633,7 @@ impl BoardWriter for DlmWriter {
                 format!("board numbers run {lo} to {hi}; DLM holds boards 1 to 99"),
             ));
         }
-        if self.boards.iter().any(|x| x.0 == b.number) {
+        if self.numbers & (1 << b.number) != 0 {
             return Err(Error::unsupported(
                 Format::Dlm,
                 format!(
@@ -621,17 +642,22 @@ impl BoardWriter for DlmWriter {
                 ),
             ));
         }
+        self.numbers |= 1 << b.number;
         self.boards
             .push((b.number, b.deal, b.dlm.clone().unwrap_or_default()));
         Ok(())
     }
 
     fn finish(&mut self, tail: &SetInfo, out: &mut Vec<u8>) -> Result<(), Error> {
-        write(&self.boards, tail, out)
+        write(std::mem::take(&mut self.boards), tail, out)
     }
 }
 
-fn write(boards: &[(u32, Deal, DlmBoard)], set: &SetInfo, out: &mut Vec<u8>) -> Result<(), Error> {
+fn write(
+    boards: Vec<(u32, Deal, DlmBoard)>,
+    set: &SetInfo,
+    out: &mut Vec<u8>,
+) -> Result<(), Error> {
     let unsupported = |m: String| Error::unsupported(Format::Dlm, m);
     let (from, to) = match (
         boards.iter().map(|b| b.0).min(),
@@ -647,7 +673,7 @@ fn write(boards: &[(u32, Deal, DlmBoard)], set: &SetInfo, out: &mut Vec<u8>) -> 
     // Board slots 1..99: the set's boards, then the DLM's other boards, else undealt.
     let mut slots: Vec<Option<(Deal, DlmBoard)>> = vec![None; MAX_BOARD as usize + 1];
     for (number, deal, fields) in boards {
-        slots[*number as usize] = Some((*deal, fields.clone()));
+        slots[number as usize] = Some((deal, fields));
     }
     let info = set.dlm.as_ref();
     for other in info.map_or(&[][..], |i| &i.other_boards[..]) {
@@ -717,26 +743,29 @@ fn write(boards: &[(u32, Deal, DlmBoard)], set: &SetInfo, out: &mut Vec<u8>) -> 
             &encode("a header value", &value)?,
         ]);
     }
+    let undealt = (Deal::sorted(), DlmBoard::default());
+    let (mut duplicates, mut digits) = (Vec::with_capacity(10), Vec::with_capacity(10));
     for (number, slot) in slots.iter().enumerate().skip(1) {
-        let (deal, fields) = slot
-            .clone()
-            .unwrap_or_else(|| (Deal::sorted(), DlmBoard::default()));
-        let n = format!("{number:02}");
-        line(&[
-            b"Duplicates ",
-            n.as_bytes(),
-            b"=",
-            fields.duplicates.to_string().as_bytes(),
-        ]);
+        let (deal, fields) = slot.as_ref().unwrap_or(&undealt);
+        // Numbers as the writer's `{:02}` and `{:03}` give them.
+        let n = [b'0' + (number / 10) as u8, b'0' + (number % 10) as u8];
+        duplicates.clear();
+        crate::formats::push_number(&mut duplicates, fields.duplicates);
+        line(&[b"Duplicates ", &n, b"=", &duplicates]);
         if let Some(p) = &fields.property {
-            line(&[b"Property ", n.as_bytes(), b"=", &encode("a property", p)?]);
+            line(&[b"Property ", &n, b"=", &encode("a property", p)?]);
         }
-        let letters = encode_letters(&deal);
-        let sum = format!(
-            "{:03}",
-            board_checksum(&letters, number as u32, fields.duplicates)
-        );
-        line(&[b"Board ", n.as_bytes(), b"=", &letters, sum.as_bytes()]);
+        let letters = encode_letters(deal);
+        let sum = board_checksum(&letters, number as u32, fields.duplicates);
+        digits.clear();
+        if sum < 100 {
+            digits.push(b'0');
+        }
+        if sum < 10 {
+            digits.push(b'0');
+        }
+        crate::formats::push_number(&mut digits, sum);
+        line(&[b"Board ", &n, b"=", &letters, &digits]);
     }
     for t in info.map_or(&[][..], |i| &i.trailer[..]) {
         line(&[&encode("a trailer line", t)?]);

@@ -48,6 +48,7 @@ use crate::registry::Descriptor;
 use crate::set::SetInfo;
 use crate::{BoardReader, BoardWriter, Format};
 use boardfile_io::{Diagnostics, Error, FormatInfo, Position, Signature, Source};
+use std::borrow::Cow;
 
 pub use crate::model::extras::{LinBoard, LinInfo};
 
@@ -117,7 +118,8 @@ pub struct LinReader<'a> {
     mixed: bool,
     /// Text read; what is not yet handed out begins at `start`: the
     /// current board's first command (in the header, the file's start).
-    text: String,
+    /// The whole input, borrowed, when it is in memory and UTF-8.
+    text: Cow<'a, str>,
     start: usize,
     /// The file offset and line of `text[start..]`.
     at: u64,
@@ -135,6 +137,8 @@ pub struct LinReader<'a> {
     previous: Option<u32>,
     boards: u64,
     info: SetInfo,
+    /// Room for the board next_board reads.
+    one: Vec<Board>,
 }
 
 impl<'a> LinReader<'a> {
@@ -143,7 +147,7 @@ impl<'a> LinReader<'a> {
             src,
             utf8: None,
             mixed: false,
-            text: String::new(),
+            text: Cow::Borrowed(""),
             start: 0,
             at: 0,
             line: 1,
@@ -157,7 +161,19 @@ impl<'a> LinReader<'a> {
             previous: None,
             boards: 0,
             info: SetInfo::default(),
+            one: Vec::with_capacity(1),
         };
+        // Bytes in memory that are UTF-8 are the text, in place.
+        if let Some(all) = r.src.in_memory() {
+            if let Ok(t) = std::str::from_utf8(all) {
+                if !t.is_ascii() {
+                    r.utf8 = Some(true);
+                }
+                r.text = Cow::Borrowed(t);
+                r.src.consume(all.len());
+                r.eof = true;
+            }
+        }
         // The header: the text before the first board.
         let end = loop {
             match r.step(diag)? {
@@ -221,8 +237,11 @@ impl<'a> LinReader<'a> {
             }
         }
         match std::str::from_utf8(window) {
-            Ok(t) if t.is_ascii() || self.utf8 == Some(true) => self.text.push_str(t),
-            _ => self.text.extend(window.iter().map(|&b| char::from(b))),
+            Ok(t) if t.is_ascii() || self.utf8 == Some(true) => self.text.to_mut().push_str(t),
+            _ => self
+                .text
+                .to_mut()
+                .extend(window.iter().map(|&b| char::from(b))),
         }
         self.src.consume(end);
         self.eof = self.src.is_eof();
@@ -264,9 +283,10 @@ impl<'a> LinReader<'a> {
         self.start = end;
         self.cmds.drain(..cmd);
         // Now and then, the text handed out makes room.
-        if self.start > 1 << 16 && self.start > self.text.len() / 2 {
+        let due = self.start > 1 << 16 && self.start > self.text.len() / 2;
+        if let (Cow::Owned(text), true) = (&mut self.text, due) {
             let shift = self.start;
-            self.text.drain(..shift);
+            text.drain(..shift);
             self.start = 0;
             self.scanned -= shift;
             for c in &mut self.cmds {
@@ -333,13 +353,15 @@ impl<'a> LinReader<'a> {
         }
     }
 
-    /// The board of the commands before `cmd`, its text up to `end`.
+    /// The board of the commands before `cmd`, its text up to `end`, onto
+    /// `boards`; false when it had an error (collected).
     fn board(
         &mut self,
         cmd: usize,
         end: usize,
         diag: &mut Diagnostics,
-    ) -> Result<Option<Board>, Error> {
+        boards: &mut Vec<Board>,
+    ) -> Result<bool, Error> {
         let record = self.boards;
         self.boards += 1;
         let text = &self.text;
@@ -349,11 +371,12 @@ impl<'a> LinReader<'a> {
             start: c.2,
         });
         let result = board_from_commands(cmds, &mut self.ctx, self.previous);
-        let board = match result {
+        let read = match result {
             Ok(mut board) => {
                 board.lin = Some(LinBoard(self.text[self.start..end].to_string()));
                 self.previous = Some(board.number);
-                Some(board)
+                boards.push(board);
+                true
             }
             Err((offset, m)) => {
                 diag.error(Error::invalid(
@@ -364,11 +387,11 @@ impl<'a> LinReader<'a> {
                     },
                     m,
                 ))?;
-                None
+                false
             }
         };
         self.advance(end, cmd);
-        Ok(board)
+        Ok(read)
     }
 }
 
@@ -378,20 +401,36 @@ impl BoardReader for LinReader<'_> {
     }
 
     fn next_board(&mut self, diag: &mut Diagnostics) -> Result<Option<Board>, Error> {
-        while self.started && !self.done {
-            let board = match self.step(diag)? {
-                Step::Command => continue,
-                Step::Starts(s) => self.board(s, self.cmds[s].2, diag)?,
+        // A list kept for the one board, so that none is allocated a board.
+        let mut one = std::mem::take(&mut self.one);
+        let read = self.read_boards(&mut one, 1, diag);
+        let board = one.pop();
+        self.one = one;
+        read.map(|_| board)
+    }
+
+    fn read_boards(
+        &mut self,
+        boards: &mut Vec<Board>,
+        until: usize,
+        diag: &mut Diagnostics,
+    ) -> Result<bool, Error> {
+        while boards.len() < until {
+            if !self.started || self.done {
+                return Ok(false);
+            }
+            match self.step(diag)? {
+                Step::Command => {}
+                Step::Starts(s) => {
+                    self.board(s, self.cmds[s].2, diag, boards)?;
+                }
                 Step::End => {
                     self.done = true;
-                    self.board(self.cmds.len(), self.text.len(), diag)?
+                    self.board(self.cmds.len(), self.text.len(), diag, boards)?;
                 }
-            };
-            if board.is_some() {
-                return Ok(board);
             }
         }
-        Ok(None)
+        Ok(true)
     }
 
     fn position(&self) -> u64 {
@@ -618,9 +657,6 @@ static MD_CHAR: [u8; 256] = {
 
 /// Reads a hand `S..H..D..C..` (any suit order, `10` or `T`).
 fn parse_hand(text: &str) -> Result<Hand, String> {
-    if let Some(hand) = hand_at_once(text.as_bytes()) {
-        return Ok(hand);
-    }
     let mut bits = 0u64;
     let mut suit = None;
     let b = text.trim().as_bytes();
@@ -655,33 +691,6 @@ fn parse_hand(text: &str) -> Result<Hand, String> {
     Ok(Hand::from_bits(bits).expect("52 bits at most"))
 }
 
-/// [`parse_hand`]'s common case, suit letters and ranks alone, read without
-/// a branch a character: a suit letter sets where ranks go, a rank sets
-/// its bit there; what is wrong (another character, `10`, white space, a
-/// rank before any suit, a card twice) is noted and left to `parse_hand`.
-#[inline]
-fn hand_at_once(text: &[u8]) -> Option<Hand> {
-    // No suit yet: shift 64, which a rank notes as wrong.
-    let (mut bits, mut shift, mut ranks, mut bad) = (0u64, 64u32, 0u32, false);
-    for &c in text {
-        let class = MD_CHAR[c as usize];
-        let suit = class & 0xF0 == 0x10;
-        let rank = class < 13;
-        bad |= !(suit || rank) || (rank && shift == 64);
-        shift = if suit {
-            u32::from(class & 3) * 13
-        } else {
-            shift
-        };
-        bits |= (u64::from(rank) << (class & 15)).wrapping_shl(shift);
-        ranks += u32::from(rank);
-    }
-    if bad || bits.count_ones() != ranks {
-        return None;
-    }
-    Hand::from_bits(bits)
-}
-
 /// Reads `md|`: the dealer, if given, and the deal; a missing fourth hand is
 /// the cards the other three do not hold, when they hold 13 each.
 fn parse_md(value: &str) -> Result<(Option<Seat>, Deal), String> {
@@ -695,12 +704,20 @@ fn parse_md(value: &str) -> Result<(Option<Seat>, Deal), String> {
         ),
         _ => (None, value),
     };
-    if rest.bytes().filter(|&c| c == b',').count() > 3 {
+    let b = rest.as_bytes();
+    if memchr::memchr_iter(b',', b).count() > 3 {
         return Err(format!("md {value:?} has more than four hands"));
     }
+    // The hands between the commas (at most three), in MD_SEATS' order.
     let mut hands = [Hand::EMPTY; 4];
-    for (seat, p) in MD_SEATS.iter().zip(rest.split(',')) {
-        hands[seat.index()] = parse_hand(p)?;
+    let mut from = 0;
+    for seat in MD_SEATS {
+        let comma = memchr::memchr(b',', &b[from..]).map(|n| from + n);
+        hands[seat.index()] = parse_hand(&rest[from..comma.unwrap_or(b.len())])?;
+        match comma {
+            Some(c) => from = c + 1,
+            None => break,
+        }
     }
     let given = MD_SEATS.map(|s| hands[s.index()]);
     if given[..3].iter().all(|h| h.len() == 13) && given[3].is_empty() {

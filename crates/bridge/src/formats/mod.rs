@@ -264,6 +264,9 @@ pub(crate) fn decode_marked_hands(
     base: u64,
     context: &str,
 ) -> Result<(Deal, usize), Error> {
+    if let Some(read) = marked_hands_at_once(field, marks) {
+        return Ok(read);
+    }
     let at = |i: usize| Position::record(record, base + i as u64);
     let mut hands = [Hand::EMPTY; 4];
     let mut i = 0;
@@ -317,6 +320,38 @@ pub(crate) fn decode_marked_hands(
     let deal =
         Deal::new(hands).map_err(|e| Error::invalid(format, at(0), format!("{context}{e}")))?;
     Ok((deal, i))
+}
+
+/// [`decode_marked_hands`]'s common case, a whole deal: each card's bit set
+/// without a look at the hand so far, the cards counted and looked at once
+/// a hand. Anything wrong is left to `decode_marked_hands`, which names it.
+#[inline]
+fn marked_hands_at_once(field: &[u8], marks: [u8; 4]) -> Option<(Deal, usize)> {
+    let mut hands = [Hand::EMPTY; 4];
+    let mut i = 0;
+    for hand in &mut hands {
+        let (mut bits, mut ranks) = (0u64, 0u32);
+        for (suit, &mark) in marks.iter().enumerate() {
+            if field.get(i)?.to_ascii_uppercase() != mark {
+                return None;
+            }
+            i += 1;
+            while let Some(&c) = field.get(i) {
+                let order = RANK_ORDER[c.to_ascii_uppercase() as usize];
+                if order == 0xFF {
+                    break;
+                }
+                bits |= 1 << (13 * suit as u32 + u32::from(order));
+                ranks += 1;
+                i += 1;
+            }
+        }
+        if ranks != 13 || bits.count_ones() != 13 {
+            return None;
+        }
+        *hand = Hand::from_bits(bits)?;
+    }
+    Some((Deal::new(hands).ok()?, i))
 }
 
 /// Counts records whose padding is not the standard one and turns them into

@@ -137,7 +137,7 @@ impl BoardReader for ZbsReader<'_> {
                 break;
             }
             self.src.consume(4);
-            let (more, mut locator) = (v & 1 == 1, v >> 1);
+            let (more, locator) = (v & 1 == 1, v >> 1);
             if locator >= LOCATORS {
                 diag.error(Error::invalid(
                     f,
@@ -155,14 +155,7 @@ impl BoardReader for ZbsReader<'_> {
                 bad_group = true;
             }
             if !bad_group {
-                for rank in Rank::DESCENDING {
-                    let d = locator % 5;
-                    locator /= 5;
-                    if d > 0 {
-                        let card = Card::new(Suit::ALL[suit], rank);
-                        hands[DIGIT_SEAT[d as usize - 1].index()] |= 1 << card.index();
-                    }
-                }
+                put_suit(locator, suit, &mut hands);
             }
             suit += 1;
             if !more {
@@ -195,6 +188,53 @@ impl BoardReader for ZbsReader<'_> {
         Ok(None)
     }
 
+    fn read_boards(
+        &mut self,
+        boards: &mut Vec<Board>,
+        until: usize,
+        diag: &mut Diagnostics,
+    ) -> Result<bool, Error> {
+        while boards.len() < until {
+            // A group of four records, a suit each, whole in the window and
+            // making a deal: straight onto the list. Anything else (a
+            // shorter or longer group, the terminator, a bad locator, the
+            // window's end) as next_board reads and reports it.
+            if let Some(group) = self.src.data().get(..16) {
+                let r = |k: usize| {
+                    u32::from_le_bytes([
+                        group[4 * k],
+                        group[4 * k + 1],
+                        group[4 * k + 2],
+                        group[4 * k + 3],
+                    ])
+                };
+                let records = [r(0), r(1), r(2), r(3)];
+                let shaped = records[..3].iter().all(|&v| v & 1 == 1)
+                    && records[3] & 1 == 0
+                    && records.iter().all(|&v| v != 0 && v >> 1 < LOCATORS);
+                if shaped {
+                    let mut hands = [0u64; 4];
+                    for (suit, v) in records.into_iter().enumerate() {
+                        put_suit(v >> 1, suit, &mut hands);
+                    }
+                    if let Ok(deal) =
+                        Deal::new(hands.map(|h| Hand::from_bits(h).unwrap_or_default()))
+                    {
+                        self.src.consume(16);
+                        self.boards += 1;
+                        boards.push(Board::new(board_number(self.boards - 1), deal));
+                        continue;
+                    }
+                }
+            }
+            match self.next_board(diag)? {
+                Some(b) => boards.push(b),
+                None => return Ok(false),
+            }
+        }
+        Ok(true)
+    }
+
     fn tail(&mut self) -> SetInfo {
         SetInfo {
             pavlicek: self.tail.clone(),
@@ -204,6 +244,20 @@ impl BoardReader for ZbsReader<'_> {
 
     fn position(&self) -> u64 {
         self.src.offset()
+    }
+}
+
+/// Puts the cards of a suit's locator (13 base-5 digits, the ace's first; 0
+/// for no hand) in their hands.
+#[inline]
+fn put_suit(mut locator: u32, suit: usize, hands: &mut [u64; 4]) {
+    for rank in Rank::DESCENDING {
+        let d = locator % 5;
+        locator /= 5;
+        if d > 0 {
+            let card = Card::new(Suit::ALL[suit], rank);
+            hands[DIGIT_SEAT[d as usize - 1].index()] |= 1 << card.index();
+        }
     }
 }
 
