@@ -50,9 +50,8 @@ pub trait BoardReader {
         diag: &mut Diagnostics,
     ) -> Result<bool, Error> {
         while boards.len() < until {
-            match self.next_board(diag)? {
-                Some(b) => boards.push(b),
-                None => return Ok(false),
+            if !push_next(self, boards, diag)? {
+                return Ok(false);
             }
         }
         Ok(true)
@@ -65,6 +64,22 @@ pub trait BoardReader {
     fn size_hint(&self) -> usize {
         0
     }
+}
+
+/// One board of [`BoardReader::next_board`] onto `boards`; false when none
+/// is left. What a reader's [`BoardReader::read_boards`] falls back on.
+pub(crate) fn push_next<R: BoardReader + ?Sized>(
+    reader: &mut R,
+    boards: &mut Vec<Board>,
+    diag: &mut Diagnostics,
+) -> Result<bool, Error> {
+    Ok(match reader.next_board(diag)? {
+        Some(b) => {
+            boards.push(b);
+            true
+        }
+        None => false,
+    })
 }
 
 /// A format's writer: the head, the boards, then the end. Output goes to

@@ -102,3 +102,32 @@ pub(crate) fn near_strings(
     }
     out
 }
+
+/// What a read gives: the set or the error that stopped it, the errors
+/// collected and the warnings.
+pub(crate) type Outcome = (
+    Result<crate::BoardSet, String>,
+    Vec<String>,
+    Vec<crate::Warning>,
+);
+
+/// A reader's fast way and its general one (`read(general, collecting)`)
+/// give the same, strict and collecting; else the first board that differs
+/// is named, not whole sets.
+pub(crate) fn assert_read_alike(read: impl Fn(bool, bool) -> Outcome, what: &str, general: &str) {
+    for collecting in [false, true] {
+        let (fast, slow) = (read(false, collecting), read(true, collecting));
+        if fast != slow {
+            let sets = fast.0.as_ref().ok().zip(slow.0.as_ref().ok());
+            let board =
+                sets.and_then(|(f, s)| f.boards.iter().zip(&s.boards).find(|(x, y)| x != y));
+            panic!(
+                "{what} (collecting: {collecting}): read and {general} differ; first board that does: {board:?}; stopped: {:?} / {:?}; errors: {:?} / {:?}",
+                fast.0.as_ref().err(),
+                slow.0.as_ref().err(),
+                fast.1,
+                slow.1
+            );
+        }
+    }
+}

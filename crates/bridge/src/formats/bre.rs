@@ -209,9 +209,8 @@ impl BoardReader for BreReader<'_> {
                     continue;
                 }
             }
-            match self.next_board(diag)? {
-                Some(b) => boards.push(b),
-                None => return Ok(false),
+            if !crate::records::push_next(self, boards, diag)? {
+                return Ok(false);
             }
         }
         Ok(true)
@@ -222,11 +221,7 @@ impl BoardReader for BreReader<'_> {
     }
 
     fn size_hint(&self) -> usize {
-        if self.src.is_eof() {
-            self.src.data().len() / RECORD
-        } else {
-            0
-        }
+        super::records_left(&self.src, RECORD)
     }
 }
 

@@ -54,11 +54,7 @@ impl<'a> Records<'a> {
 
     /// Whole records left, when the input's end is at hand (else 0).
     pub(crate) fn left(&self) -> usize {
-        if self.src.is_eof() {
-            self.src.data().len() / self.size
-        } else {
-            0
-        }
+        records_left(&self.src, self.size)
     }
 
     /// The next whole record with its index and file offset; `None` at the
@@ -89,6 +85,16 @@ impl<'a> Records<'a> {
         let (index, offset) = (self.index, self.src.offset());
         self.index += 1;
         Ok(Some((index, offset, self.src.take(size))))
+    }
+}
+
+/// Whole records of `size` bytes left in `src`, when its end is at hand
+/// (else 0): a size hint for [`crate::BoardReader::size_hint`].
+pub(crate) fn records_left(src: &Source, size: usize) -> usize {
+    if src.is_eof() {
+        src.data().len() / size
+    } else {
+        0
     }
 }
 
@@ -195,9 +201,8 @@ impl crate::BoardReader for PaddedReader<'_> {
                     continue;
                 }
             }
-            match self.next_board(diag)? {
-                Some(b) => boards.push(b),
-                None => return Ok(false),
+            if !crate::records::push_next(self, boards, diag)? {
+                return Ok(false);
             }
         }
         Ok(true)

@@ -507,9 +507,8 @@ impl BoardReader for PavlicekReader<'_> {
                     continue;
                 }
             }
-            match self.next_board(diag)? {
-                Some(b) => boards.push(b),
-                None => return Ok(false),
+            if !crate::records::push_next(self, boards, diag)? {
+                return Ok(false);
             }
         }
         Ok(true)
@@ -527,11 +526,10 @@ impl BoardReader for PavlicekReader<'_> {
     }
 
     fn size_hint(&self) -> usize {
-        if self.src.is_eof() && self.tail.is_none() {
-            self.src.data().len() / self.kind.record()
-        } else {
-            0
+        if self.tail.is_some() {
+            return 0;
         }
+        crate::formats::records_left(&self.src, self.kind.record())
     }
 }
 

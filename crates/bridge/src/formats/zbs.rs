@@ -227,9 +227,8 @@ impl BoardReader for ZbsReader<'_> {
                     }
                 }
             }
-            match self.next_board(diag)? {
-                Some(b) => boards.push(b),
-                None => return Ok(false),
+            if !crate::records::push_next(self, boards, diag)? {
+                return Ok(false);
             }
         }
         Ok(true)

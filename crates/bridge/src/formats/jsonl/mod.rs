@@ -813,13 +813,7 @@ mod tests {
         crate::write(Format::Jsonl, set, out)
     }
 
-    /// What a read gives: the set or the error that stopped it, the
-    /// errors collected and the warnings.
-    type Outcome = (
-        Result<crate::BoardSet, String>,
-        Vec<String>,
-        Vec<crate::Warning>,
-    );
+    use crate::testing::Outcome;
 
     /// Reads `bytes` as the reader does, or with every line read by serde
     /// (`general`).
@@ -843,23 +837,8 @@ mod tests {
     }
 
     fn assert_read_alike(bytes: &[u8], what: &str) {
-        for collecting in [false, true] {
-            let plain = read_by(bytes, false, collecting);
-            let general = read_by(bytes, true, collecting);
-            if plain != general {
-                // The first board that differs, not whole sets.
-                let sets = plain.0.as_ref().ok().zip(general.0.as_ref().ok());
-                let board =
-                    sets.and_then(|(p, g)| p.boards.iter().zip(&g.boards).find(|(x, y)| x != y));
-                panic!(
-                    "{what} (collecting: {collecting}): read and serde differ; first board that does: {board:?}; stopped: {:?} / {:?}; errors: {:?} / {:?}",
-                    plain.0.as_ref().err(),
-                    general.0.as_ref().err(),
-                    plain.1,
-                    general.1
-                );
-            }
-        }
+        let read = |general, collecting| read_by(bytes, general, collecting);
+        crate::testing::assert_read_alike(read, what, "serde");
     }
 
     fn plain_set() -> crate::BoardSet {

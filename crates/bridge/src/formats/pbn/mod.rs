@@ -84,6 +84,25 @@ pub static DESCRIPTOR: Descriptor = Descriptor {
     writer: Some(|options| Box::new(PbnWriter::new(&options.pbn_dd_tags))),
 };
 
+/// The rows of the `OptimumResultTable` the writer generates, in order:
+/// declarers N S E W, each strains NT S H D C, a strain as its column
+/// gives it (two wide, to the right).
+pub(crate) const TABLE_SEATS: [crate::deal::Seat; 4] = {
+    use crate::deal::Seat;
+    [Seat::North, Seat::South, Seat::East, Seat::West]
+};
+/// See [`TABLE_SEATS`].
+pub(crate) const TABLE_STRAINS: [(crate::board::Strain, [u8; 2]); 5] = {
+    use crate::board::Strain;
+    [
+        (Strain::NoTrump, *b"NT"),
+        (Strain::Spades, *b" S"),
+        (Strain::Hearts, *b" H"),
+        (Strain::Diamonds, *b" D"),
+        (Strain::Clubs, *b" C"),
+    ]
+};
+
 /// The 15 tags of the mandatory tag set, in export order.
 pub const MANDATORY_TAGS: [&str; 15] = [
     "Event",

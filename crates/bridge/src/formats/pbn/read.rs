@@ -979,14 +979,7 @@ impl<'a, 's> Reader<'a, 's> {
 /// compared as one word with that text but for the tricks. The table and
 /// the rows' length.
 fn writer_rows(b: &[u8], crlf: bool) -> Option<(DdTable, usize)> {
-    const SEATS: [Seat; 4] = [Seat::North, Seat::South, Seat::East, Seat::West];
-    const STRAINS: [(Strain, [u8; 2]); 5] = [
-        (Strain::NoTrump, *b"NT"),
-        (Strain::Spades, *b" S"),
-        (Strain::Hearts, *b" H"),
-        (Strain::Diamonds, *b" D"),
-        (Strain::Clubs, *b" C"),
-    ];
+    use super::{TABLE_SEATS as SEATS, TABLE_STRAINS as STRAINS};
     /// A row's first eight bytes, the tricks' two zero: `N NT ??` and the
     /// LF that ends the row ([0]) or the CR of its CR LF ([1]).
     static WORDS: [[u64; 20]; 2] = {

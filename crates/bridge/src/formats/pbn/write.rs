@@ -853,14 +853,7 @@ impl Writer {
     /// Result\2R`): `N NT 13`, `N  S  9`, `?` where unknown. The rows are a
     /// fixed text but for the tricks: copied whole, then the tricks put in.
     fn table_rows(&mut self, dd: &crate::board::DdTable) {
-        const SEATS: [Seat; 4] = [Seat::North, Seat::South, Seat::East, Seat::West];
-        const STRAINS: [(Strain, [u8; 2]); 5] = [
-            (Strain::NoTrump, *b"NT"),
-            (Strain::Spades, *b" S"),
-            (Strain::Hearts, *b" H"),
-            (Strain::Diamonds, *b" D"),
-            (Strain::Clubs, *b" C"),
-        ];
+        use super::{TABLE_SEATS as SEATS, TABLE_STRAINS as STRAINS};
         static ROWS: [u8; 180] = {
             let mut rows = [0u8; 180];
             let mut k = 0;
