@@ -68,7 +68,7 @@ pub(crate) fn decode_hands(
     record: u64,
     base: u64,
 ) -> Result<Deal, Error> {
-    let (deal, end) = decode_marked_hands(field, SYMBOLS, format, record, base, "")?;
+    let (deal, end) = decode_marked_hands(field, SYMBOLS, format, record, base, None)?;
     if end != HANDS {
         return Err(Error::syntax(
             format,

@@ -86,7 +86,7 @@ fn decode(rec: &[u8], record: u64, base: u64) -> Result<(Board, usize), Error> {
         Format::Hrf,
         record,
         base + digits as u64,
-        &format!("board {number}: "),
+        Some(number),
     )?;
     Ok((Board::new(number, deal), digits + end))
 }

@@ -796,12 +796,13 @@ fn board_from_commands<'c>(
                 deal = Some(hands);
             }
             b"sv" => {
-                vul = Some(match c.value.trim().to_ascii_lowercase().as_str() {
-                    "o" | "0" | "" | "-" => Vulnerability::None,
-                    "n" => Vulnerability::NS,
-                    "e" => Vulnerability::EW,
-                    "b" => Vulnerability::All,
-                    v => return Err(err(format!("sv {v:?} is not o, n, e or b"))),
+                let v = c.value.trim();
+                vul = Some(match v.as_bytes() {
+                    [] | [b'o' | b'O' | b'0' | b'-'] => Vulnerability::None,
+                    [b'n' | b'N'] => Vulnerability::NS,
+                    [b'e' | b'E'] => Vulnerability::EW,
+                    [b'b' | b'B'] => Vulnerability::All,
+                    _ => return Err(err(format!("sv {v:?} is not o, n, e or b"))),
                 })
             }
             b"mb" => {

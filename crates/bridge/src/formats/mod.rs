@@ -260,18 +260,19 @@ pub(crate) fn board_number(index: u64) -> u32 {
 /// (`marks`, spades first) followed by that suit's ranks: DGE's symbol bytes
 /// and HRF's letters. Marks and ranks are read in either case. Every hand
 /// must hold 13 cards. Returns the deal and where the last hand ends.
-/// `context` goes before the message (`board 3: `).
+/// An error names `board` first (`board 3: `) when it is given.
 pub(crate) fn decode_marked_hands(
     field: &[u8],
     marks: [u8; 4],
     format: Format,
     record: u64,
     base: u64,
-    context: &str,
+    board: Option<u32>,
 ) -> Result<(Deal, usize), Error> {
     if let Some(read) = marked_hands_at_once(field, marks) {
         return Ok(read);
     }
+    let context = board.map_or(String::new(), |n| format!("board {n}: "));
     let at = |i: usize| Position::record(record, base + i as u64);
     let mut hands = [Hand::EMPTY; 4];
     let mut i = 0;
