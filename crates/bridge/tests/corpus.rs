@@ -585,6 +585,9 @@ fn deal_numbers_as_a_format() {
     assert_eq!(essentials(&back), essentials(&set));
     let e = read(Format::DealNumber, b"1\n53644737765488792839237440001\n").unwrap_err();
     assert!(e.to_string().contains("record 1 (line 2, byte 2)"), "{e}");
+    // Blank lines and CR LF skipped, and counted in the position.
+    let e = read(Format::DealNumber, b"1\r\n\n \n2\nx\n").unwrap_err();
+    assert!(e.to_string().contains("record 2 (line 5, byte 8)"), "{e}");
     let first = read(Format::DealNumber, b"1\n").unwrap().set;
     assert_eq!(
         first.boards[0].deal.hand(Seat::North).to_string(),

@@ -81,11 +81,7 @@ impl BoardReader for DealNumberReader<'_> {
             if text.is_empty() {
                 continue;
             }
-            let number = std::str::from_utf8(text)
-                .ok()
-                .filter(|t| t.bytes().all(|c| c.is_ascii_digit()))
-                .and_then(|t| t.parse::<u128>().ok());
-            match number.and_then(Deal::from_number) {
+            match deal_of(text) {
                 Some(deal) => {
                     self.boards += 1;
                     return Ok(Some(Board::new(board_number(self.boards - 1), deal)));
@@ -102,6 +98,33 @@ impl BoardReader for DealNumberReader<'_> {
         }
     }
 
+    fn read_boards(
+        &mut self,
+        boards: &mut Vec<Board>,
+        until: usize,
+        diag: &mut Diagnostics,
+    ) -> Result<bool, Error> {
+        while boards.len() < until {
+            // Whole lines that hold a deal number, straight onto the list;
+            // anything else (a blank or bad line, the window's end) as
+            // next_board reads and reports it.
+            let data = self.src.data();
+            if let Some(end) = memchr::memchr(b'\n', data) {
+                if let Some(deal) = deal_of(data[..end].trim_ascii()) {
+                    boards.push(Board::new(board_number(self.boards), deal));
+                    self.boards += 1;
+                    self.line += 1;
+                    self.src.consume(end + 1);
+                    continue;
+                }
+            }
+            if !crate::records::push_next(self, boards, diag)? {
+                return Ok(false);
+            }
+        }
+        Ok(true)
+    }
+
     fn position(&self) -> u64 {
         self.src.offset()
     }
@@ -112,6 +135,15 @@ impl BoardReader for DealNumberReader<'_> {
         }
         1 + crate::formats::boards_hint(&[self.src.data()], b"\n", 16)
     }
+}
+
+/// The deal of a line's text: decimal digits, a number from 1 to [`DEALS`].
+fn deal_of(text: &[u8]) -> Option<Deal> {
+    std::str::from_utf8(text)
+        .ok()
+        .filter(|t| t.bytes().all(|c| c.is_ascii_digit()))
+        .and_then(|t| t.parse::<u128>().ok())
+        .and_then(Deal::from_number)
 }
 
 /// Writes the deal numbers, one a line.

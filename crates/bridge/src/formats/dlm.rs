@@ -118,6 +118,11 @@ impl BoardReader for DlmReader {
         _: &mut Diagnostics,
     ) -> Result<bool, Error> {
         let n = self.boards.len().min(until.saturating_sub(boards.len()));
+        if boards.is_empty() && n == self.boards.len() {
+            // All of them at once: the list itself, not a copy.
+            *boards = std::mem::take(&mut self.boards).into();
+            return Ok(false);
+        }
         boards.extend(self.boards.drain(..n));
         Ok(!self.boards.is_empty())
     }
