@@ -1,5 +1,6 @@
 //! Hand diagrams for the terminal.
 
+use crate::auction::CallToken;
 use crate::board::{Board, Strain};
 use crate::card::Suit;
 use crate::deal::Seat;
@@ -112,14 +113,25 @@ fn write_game(board: &Board, out: &mut dyn Write) -> io::Result<()> {
     }
     if let Some(a) = &board.auction {
         writeln!(out, "West    North   East    South")?;
-        let calls = a.seated_calls();
+        // A column a token, from the first caller's: PBN's markers and
+        // words kept as written take their seat's place too.
+        let mut cells: Vec<String> = Vec::with_capacity(a.calls.len());
+        for c in &a.calls {
+            cells.push(match c.token {
+                CallToken::Call(call) => call.to_string(),
+                CallToken::Other(word) => word.to_string(),
+                CallToken::AllPass => "All pass".into(),
+                CallToken::NotYet | CallToken::Skipped => "-".into(),
+                CallToken::Next => break,
+            });
+        }
         let mut line = String::new();
         let skip = (a.first.index() + 1) % 4; // columns before the first call
         for _ in 0..skip {
             line.push_str(&format!("{:<8}", ""));
         }
-        for (i, (_, call)) in calls.iter().enumerate() {
-            line.push_str(&format!("{:<8}", call.to_string()));
+        for (i, cell) in cells.iter().enumerate() {
+            line.push_str(&format!("{cell:<8}"));
             if (skip + i) % 4 == 3 {
                 writeln!(out, "{}", line.trim_end())?;
                 line.clear();

@@ -328,7 +328,9 @@ impl fmt::Display for Loss {
                 _ => "tags (players, contract, result and others)",
             },
             LossKind::Play => match keeps.play {
-                Play::Plain => "PBN annotations other than alerts, or auction markers",
+                Play::Plain => {
+                    "PBN annotations other than alerts, or auction markers and words (the auction ends at a word)"
+                }
                 _ => "the auction or the play",
             },
             LossKind::LoneEast => {
@@ -608,7 +610,10 @@ impl LossCount {
                                 || c.irregularity.is_some()
                                 || matches!(
                                     c.token,
-                                    CallToken::NotYet | CallToken::Next | CallToken::Skipped
+                                    CallToken::NotYet
+                                        | CallToken::Next
+                                        | CallToken::Skipped
+                                        | CallToken::Other(_)
                                 )
                         })
                     }) || b.play.as_ref().is_some_and(|p| {

@@ -65,7 +65,7 @@ pub(crate) use model::{auction, board, card, deal, extras, hand, set};
 pub use boardfile_io::{Diagnostics, Error, ErrorKind, Position, Warning};
 pub use keeps::{Keeps, Loss, LossKind};
 pub use model::auction::{
-    strain_suit, trick_winner, Annotated, Auction, Call, CallToken, CardToken, Contract, Play,
+    strain_suit, trick_winner, Annotated, Auction, Call, CallToken, CardToken, Contract, Play, Word,
 };
 pub use model::board::{
     dealer_for_board, is_double_dummy_tag, Anchor, Board, Comment, Commentary, DdTable, Par,

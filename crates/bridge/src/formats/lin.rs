@@ -1131,6 +1131,9 @@ fn board_text(b: &Board, players: &str) -> String {
                         k += 1;
                     }
                 }
+                // A call not known: the calls after it would take the
+                // wrong seats, so the auction ends here (a loss noted).
+                CallToken::Other(_) => break,
                 // PBN's markers: LIN has no form for them.
                 _ => {}
             }

@@ -80,6 +80,45 @@ pub enum CallToken {
     Next,
     /// `^S`: the player's turn was skipped by a call out of rotation.
     Skipped,
+    /// A word some writers put in a call's place that PBN does not define
+    /// (BridgeComposer's `AC` in bidding problems), kept as written: a
+    /// call was made there, and which is not known.
+    Other(Word),
+}
+
+/// A short word kept as written: one to seven ASCII letters.
+#[derive(Clone, Copy, PartialEq, Eq, Hash)]
+pub struct Word([u8; 8]);
+
+impl Word {
+    /// The word of `text`, when it is one to seven ASCII letters.
+    pub fn new(text: &[u8]) -> Option<Word> {
+        if text.is_empty() || text.len() > 7 || !text.iter().all(u8::is_ascii_alphabetic) {
+            return None;
+        }
+        let mut w = [0u8; 8];
+        w[..text.len()].copy_from_slice(text);
+        w[7] = text.len() as u8;
+        Some(Word(w))
+    }
+
+    /// The word as written.
+    pub fn as_str(&self) -> &str {
+        // Letters only, checked in `new`.
+        std::str::from_utf8(&self.0[..usize::from(self.0[7])]).unwrap_or("")
+    }
+}
+
+impl fmt::Debug for Word {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        write!(f, "{:?}", self.as_str())
+    }
+}
+
+impl fmt::Display for Word {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.write_str(self.as_str())
+    }
 }
 
 /// One token of the play: a card or one of PBN's markers.
@@ -232,7 +271,7 @@ impl Auction {
                     out.push((seat, call));
                     seat = seat.next(1);
                 }
-                CallToken::NotYet | CallToken::Skipped => seat = seat.next(1),
+                CallToken::NotYet | CallToken::Skipped | CallToken::Other(_) => seat = seat.next(1),
                 CallToken::Next => break,
                 CallToken::AllPass => {
                     let bid = out.iter().any(|(_, c)| matches!(c, Call::Bid { .. }));
@@ -256,6 +295,14 @@ impl Auction {
     /// The contract, when the auction is over (four passes, three passes
     /// after a bid, or `AP`).
     pub fn contract(&self) -> Option<Contract> {
+        // A call not known could have been any.
+        if self
+            .calls
+            .iter()
+            .any(|c| matches!(c.token, CallToken::Other(_)))
+        {
+            return None;
+        }
         let calls = self.seated_calls();
         let passes = calls
             .iter()

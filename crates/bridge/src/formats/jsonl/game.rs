@@ -12,7 +12,7 @@
 //! Calls are `Pass`, `X`, `XX`, `1C`..`7NT`, and PBN's `AP`, `-`, `+`, `^S`;
 //! cards `SA`..`C2`, `-` and `+`.
 
-use crate::auction::{Annotated, Auction, Call, CallToken, CardToken, Play};
+use crate::auction::{Annotated, Auction, Call, CallToken, CardToken, Play, Word};
 use crate::board::{Anchor, Comment, Commentary, Tag};
 use crate::card::{Card, Rank, Suit};
 use crate::deal::Seat;
@@ -109,7 +109,13 @@ fn call_token(s: &str) -> Result<CallToken, String> {
         "-" => CallToken::NotYet,
         "+" => CallToken::Next,
         "^S" => CallToken::Skipped,
-        _ => CallToken::Call(Call::parse(s).ok_or_else(|| format!("{s:?} is not a call"))?),
+        _ => match Call::parse(s) {
+            Some(call) => CallToken::Call(call),
+            // A word kept as another writer put it (see CallToken::Other).
+            None => CallToken::Other(
+                Word::new(s.as_bytes()).ok_or_else(|| format!("{s:?} is not a call"))?,
+            ),
+        },
     })
 }
 
@@ -250,6 +256,7 @@ pub(super) fn push_game(b: &crate::Board, out: &mut Vec<u8>) {
                 CallToken::NotYet => "-".into(),
                 CallToken::Next => "+".into(),
                 CallToken::Skipped => "^S".into(),
+                CallToken::Other(w) => w.to_string(),
             })
             .collect();
         push_sequence(

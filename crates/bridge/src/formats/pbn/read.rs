@@ -2,7 +2,7 @@
 
 use super::dd::{agrees, dd_fact, is_dd_tag, DdFact};
 use super::PbnInfo;
-use crate::auction::{Annotated, Auction, Call, CallToken, CardToken, Play};
+use crate::auction::{Annotated, Auction, Call, CallToken, CardToken, Play, Word};
 use crate::board::{
     dealer_for_board, Anchor, Board, Comment, Commentary, DdTable, Par, Strain, Tag, Vulnerability,
 };
@@ -59,6 +59,25 @@ struct State {
     /// Games in the writer's plain form are read by [`plain::read`] (off
     /// in tests that compare it with the general reader).
     plain: bool,
+    /// The leniencies already said in a warning (bits of [`Lenient`]).
+    lenient_said: u8,
+}
+
+/// What real writers put in PBN files that the standard does not allow,
+/// read as they mean it: each said once a file, at its first place, in a
+/// warning.
+#[derive(Clone, Copy)]
+enum Lenient {
+    /// `P`, `D`, `R` for Pass, X and XX (BBA, BEN, BridgeComposer).
+    CallLetters = 1,
+    /// `[Play ""]`: no play (BEN, after any auction).
+    EmptyPlay = 2,
+    /// A tag value not in quotes, up to the `]`.
+    UnquotedValue = 4,
+    /// A word in a call's place (BridgeComposer's `AC`).
+    OtherWord = 8,
+    /// A vulnerability in another spelling: `N-S`, `ew`, `NS ` (BridgeNZ).
+    Vulnerable = 16,
 }
 
 impl<'a> PbnReader<'a> {
@@ -106,6 +125,7 @@ impl<'a> PbnReader<'a> {
                 ready: VecDeque::new(),
                 spare: Vec::with_capacity(4),
                 plain,
+                lenient_said: 0,
             },
             head: SetInfo::default(),
             done: false,
@@ -503,6 +523,9 @@ struct Reader<'a, 's> {
     short: bool,
     /// Warnings of the game being read, handed on when it is done.
     warnings: Vec<(Position, String)>,
+    /// The game's leniencies, handed on as warnings (the first of each
+    /// kind in the file) when it is done.
+    lenient: Vec<(Lenient, Position, String)>,
 }
 
 /// Where a game began, to read it again from there in a longer window.
@@ -531,6 +554,7 @@ impl<'a, 's> Reader<'a, 's> {
             st,
             short: false,
             warnings: Vec::new(),
+            lenient: Vec::new(),
         }
     }
 
@@ -623,15 +647,33 @@ impl<'a, 's> Reader<'a, 's> {
             self.st.info.preamble.truncate(cp.preamble);
             self.st.in_preamble = cp.in_preamble;
             self.warnings.clear();
+            self.lenient.clear();
         }
         self.st.line = self.line;
         self.i
     }
 
-    /// Hands the game's warnings on.
+    /// Hands the game's warnings on, and its leniencies not yet said.
     fn flush_warnings(&mut self, diag: &mut Diagnostics) {
         for (p, m) in self.warnings.drain(..) {
             diag.warn(F, Some(p), m);
+        }
+        for (kind, p, m) in self.lenient.drain(..) {
+            if self.st.lenient_said & kind as u8 == 0 {
+                self.st.lenient_said |= kind as u8;
+                diag.warn(
+                    F,
+                    Some(p),
+                    format!("{m} (the first in the file; any others are read alike)"),
+                );
+            }
+        }
+    }
+
+    /// A leniency at `at` (see [`Lenient`]).
+    fn lenient(&mut self, kind: Lenient, at: usize, message: impl FnOnce() -> String) {
+        if self.st.lenient_said & kind as u8 == 0 {
+            self.lenient.push((kind, self.pos(at), message()));
         }
     }
 
@@ -1138,6 +1180,10 @@ impl<'a> Reader<'a, '_> {
         }
         let name = &self.b[name_start..self.i];
         self.skip_space();
+        if let Some(value) = self.unquoted_value(name) {
+            g.has_tags = true;
+            return self.apply_tag(g, name, classify(name), value, name_start);
+        }
         if self.b.get(self.i) != Some(&b'"') {
             return Err(self.syntax(
                 self.i.min(self.b.len()),
@@ -1159,6 +1205,33 @@ impl<'a> Reader<'a, '_> {
         self.i += 1;
         g.has_tags = true;
         self.apply_tag(g, name, classify(name), &raw, value_at)
+    }
+
+    /// A tag's value not in quotes, `[Event Random Deal #]`: the text up
+    /// to the `]` on the same line, when there is any and it holds no
+    /// quote. Consumed with the `]`.
+    fn unquoted_value(&mut self, name: &[u8]) -> Option<&'a [u8]> {
+        let b = self.b;
+        let from = self.i;
+        let end = self.line_end(from);
+        let rest = &b[from..end];
+        let Some(close) = memchr::memchr(b']', rest) else {
+            // The line may go on past the window.
+            self.short |= end == b.len();
+            return None;
+        };
+        let value = rest[..close].trim_ascii();
+        if value.is_empty() || value.contains(&b'"') || rest[..close].contains(&b'[') {
+            return None;
+        }
+        self.i = from + close + 1;
+        let message = format!(
+            "tag {}'s value is not in quotes: read as {}",
+            String::from_utf8_lossy(name),
+            self.quote(value)
+        );
+        self.lenient(Lenient::UnquotedValue, from, || message);
+        Some(value)
     }
 
     fn apply_tag(
@@ -1242,6 +1315,14 @@ impl<'a> Reader<'a, '_> {
                         format!("vulnerable {} is not None, NS, EW or All", self.quote(raw)),
                     )
                 })?;
+                if standard_vulnerability(raw).is_none() {
+                    let message = format!(
+                        "Vulnerable {} is not a PBN value: read as {}",
+                        self.quote(raw),
+                        v.name()
+                    );
+                    self.lenient(Lenient::Vulnerable, at, || message);
+                }
                 g.vulnerability = Some(v);
                 g.anchor = Mark::Named("Vulnerable");
             }
@@ -1255,6 +1336,11 @@ impl<'a> Reader<'a, '_> {
                 g.board.auction = Some(Box::new(Auction::new(seat("auction")?)));
                 g.section = Section::Auction;
                 g.anchor = Mark::Named("Auction");
+            }
+            b"Play" if raw.trim_ascii().is_empty() => {
+                self.lenient(Lenient::EmptyPlay, at, || {
+                    "Play \"\" names no opening leader: read as no play".into()
+                });
             }
             b"Play" => {
                 g.board.play = Some(Box::new(Play::new(seat("play")?)));
@@ -1453,19 +1539,31 @@ impl<'a> Reader<'a, '_> {
                 match word {
                     b"-" => CallToken::NotYet,
                     w if w.eq_ignore_ascii_case(b"AP") => CallToken::AllPass,
-                    w => CallToken::Call(
-                        std::str::from_utf8(w)
-                            .ok()
-                            .filter(|w| {
-                                !w.eq_ignore_ascii_case("p")
-                                    && !w.eq_ignore_ascii_case("d")
-                                    && !w.eq_ignore_ascii_case("r")
-                            })
-                            .and_then(Call::parse)
-                            .ok_or_else(|| {
+                    [c @ (b'P' | b'p' | b'D' | b'd' | b'R' | b'r')] => {
+                        let (call, name) = match c.to_ascii_uppercase() {
+                            b'P' => (Call::Pass, "Pass"),
+                            b'D' => (Call::Double, "X"),
+                            _ => (Call::Redouble, "XX"),
+                        };
+                        self.lenient(Lenient::CallLetters, at, || {
+                            format!("{} is not a PBN call: read as {name}", *c as char)
+                        });
+                        CallToken::Call(call)
+                    }
+                    w => match std::str::from_utf8(w).ok().and_then(Call::parse) {
+                        Some(call) => CallToken::Call(call),
+                        None => {
+                            let word = Word::new(w).ok_or_else(|| {
                                 self.syntax(at, format!("{} is not a call", self.quote(w)))
-                            })?,
-                    ),
+                            })?;
+                            self.lenient(Lenient::OtherWord, at, || {
+                                format!(
+                                    "{word} is not a PBN call: kept as written, a call not known"
+                                )
+                            });
+                            CallToken::Other(word)
+                        }
+                    },
                 }
             }
         };
@@ -2001,12 +2099,24 @@ fn classify(name: &[u8]) -> Class {
     }
 }
 
-/// PBN's vulnerability names, either case (section 3.11).
+/// The standard's vulnerability values as it spells them (section 3.4.10).
+pub(super) fn standard_vulnerability(raw: &[u8]) -> Option<Vulnerability> {
+    Some(match raw {
+        b"None" | b"Love" | b"-" => Vulnerability::None,
+        b"NS" => Vulnerability::NS,
+        b"EW" => Vulnerability::EW,
+        b"All" | b"Both" => Vulnerability::All,
+        _ => return None,
+    })
+}
+
+/// PBN's vulnerability names (section 3.4.10), and in either case and
+/// with a dash between the seats as some writers give them.
 fn vulnerability(v: &str) -> Option<Vulnerability> {
     Vulnerability::from_name(v).or_else(|| match v.to_ascii_lowercase().as_str() {
-        "none" | "love" => Some(Vulnerability::None),
-        "ns" => Some(Vulnerability::NS),
-        "ew" => Some(Vulnerability::EW),
+        "none" | "love" | "-" => Some(Vulnerability::None),
+        "ns" | "n-s" => Some(Vulnerability::NS),
+        "ew" | "e-w" => Some(Vulnerability::EW),
         "all" | "both" => Some(Vulnerability::All),
         _ => None,
     })

@@ -158,7 +158,7 @@ fn import_format_features() {
 [Deal \"N:- - - -\"]\n";
     let outcome = read_file(Format::Pbn, text.as_bytes()).unwrap();
     let set = outcome.set;
-    assert_eq!(outcome.warnings.len(), 1, "{:?}", outcome.warnings);
+    assert_eq!(outcome.warnings.len(), 2, "{:?}", outcome.warnings);
     assert!(
         outcome.warnings[0]
             .message
@@ -166,6 +166,10 @@ fn import_format_features() {
         "{:?}",
         outcome.warnings
     );
+    // "both" is the standard's Both in another case: read, and said.
+    assert!(outcome.warnings[1]
+        .message
+        .contains("Vulnerable \"both\" is not a PBN value: read as All"));
     assert_eq!(set.boards.len(), 3);
     let b = &set.boards[0];
     assert_eq!(b.number, 7);
@@ -849,4 +853,158 @@ fn every_shared_pbn_reads_as_the_general_reader_reads_it() {
         let bytes = std::fs::read(&path).unwrap();
         assert_read_alike(&bytes, &path.display().to_string());
     }
+}
+
+/// A game of the file's lenient forms, read with its warnings.
+fn lenient(text: &str) -> (crate::BoardSet, Vec<String>) {
+    let outcome = read_file(Format::Pbn, text.as_bytes()).unwrap_or_else(|e| panic!("{e}"));
+    let warnings = outcome.warnings.iter().map(|w| w.to_string()).collect();
+    (outcome.set, warnings)
+}
+
+const DEAL: &str = "N:AKQJ.AKQ.AKQ.AKQ T987.JT9.JT9.JT9 6543.876.876.876 2.5432.5432.5432";
+
+#[test]
+fn p_d_and_r_read_as_pass_double_and_redouble_with_one_warning() {
+    // BBA and BEN write P; hand-checked: N 1S, E X, S XX, W P, N 2S, then
+    // three passes: 2S by North, redoubled bid overcalled, so undoubled.
+    let text = format!("[Board \"1\"]\n[Deal \"{DEAL}\"]\n[Auction \"N\"]\n1S D R P\n2S p P P\n");
+    let (set, warnings) = lenient(&text);
+    let a = set.boards[0].auction.as_ref().unwrap();
+    let calls: Vec<String> = a
+        .calls
+        .iter()
+        .map(|c| match c.token {
+            CallToken::Call(call) => call.to_string(),
+            t => panic!("{t:?}"),
+        })
+        .collect();
+    assert_eq!(
+        calls,
+        ["1S", "X", "XX", "Pass", "2S", "Pass", "Pass", "Pass"]
+    );
+    assert_eq!(
+        a.contract(),
+        Some(Contract::Bid {
+            level: 2,
+            strain: Strain::Spades,
+            risk: 0,
+            declarer: Seat::North
+        })
+    );
+    // Said once, at the first (line 4, column 4: the D).
+    assert_eq!(warnings.len(), 1, "{warnings:?}");
+    assert!(warnings[0].contains("line 4, column 4"), "{}", warnings[0]);
+    assert!(warnings[0].contains("D is not a PBN call: read as X"));
+    let written = export(&set).replace("\r\n", "\n");
+    assert!(
+        written.contains("1S X XX Pass\n2S Pass Pass Pass\n"),
+        "{written}"
+    );
+}
+
+#[test]
+fn an_empty_play_tag_is_no_play() {
+    // BEN writes [Play ""] after every auction, passed out or not.
+    let text = format!(
+        "[Board \"1\"]\n[Deal \"{DEAL}\"]\n[Auction \"N\"]\nPass Pass Pass Pass\n[Play \"\"]\n\n\
+         [Board \"2\"]\n[Deal \"{DEAL}\"]\n[Play \"\"]\n"
+    );
+    let (set, warnings) = lenient(&text);
+    assert_eq!(set.boards.len(), 2);
+    assert!(set.boards.iter().all(|b| b.play.is_none()));
+    assert_eq!(
+        set.boards[0].auction.as_ref().unwrap().contract(),
+        Some(Contract::PassedOut)
+    );
+    assert_eq!(warnings.len(), 1, "{warnings:?}");
+    assert!(warnings[0].contains("line 5, column 7"), "{}", warnings[0]);
+    // Cards after it are still an error: there is no leader to give them.
+    let bad = format!("[Board \"1\"]\n[Deal \"{DEAL}\"]\n[Play \"\"]\nSA S2 S3 S4\n");
+    assert!(read_file(Format::Pbn, bad.as_bytes()).is_err());
+}
+
+#[test]
+fn a_tag_value_not_in_quotes_is_the_text_up_to_the_bracket() {
+    // BEN's training file: [Event Random Deal #].
+    let text = format!("[Event Random Deal #]\n[Board \"1\"]\n[Deal \"{DEAL}\"]\n");
+    let (set, warnings) = lenient(&text);
+    assert_eq!(set.boards[0].tag("Event"), Some("Random Deal #"));
+    assert_eq!(warnings.len(), 1, "{warnings:?}");
+    assert!(warnings[0].contains("line 1, column 8"), "{}", warnings[0]);
+    // Nothing before the bracket is still an error, as the standard says.
+    let e = read_file(Format::Pbn, b"[Event]\n[Board \"1\"]\n").unwrap_err();
+    assert!(e.to_string().contains("no value in quotes"), "{e}");
+}
+
+#[test]
+fn a_word_in_a_calls_place_is_kept_as_written() {
+    // BridgeComposer's bidding problems: West 1H, North AC, East P, South
+    // to bid. The word took North's turn; the contract is not known.
+    let text =
+        format!("[Board \"3\"]\n[Dealer \"W\"]\n[Deal \"{DEAL}\"]\n[Auction \"W\"]\n1H AC P\n");
+    let (set, warnings) = lenient(&text);
+    let a = set.boards[0].auction.as_ref().unwrap();
+    let tokens: Vec<String> = a
+        .calls
+        .iter()
+        .map(|c| match c.token {
+            CallToken::Call(call) => call.to_string(),
+            CallToken::Other(w) => format!("<{w}>"),
+            t => panic!("{t:?}"),
+        })
+        .collect();
+    assert_eq!(tokens, ["1H", "<AC>", "Pass"]);
+    assert_eq!(a.contract(), None);
+    assert_eq!(warnings.len(), 2, "{warnings:?}");
+    let written = export(&set).replace("\r\n", "\n");
+    assert!(
+        written.contains("[Auction \"W\"]\n1H AC Pass\n"),
+        "{written}"
+    );
+    // JSON Lines keeps it too.
+    let mut jsonl = Vec::new();
+    crate::write(Format::Jsonl, &set, &mut jsonl).unwrap();
+    assert!(String::from_utf8_lossy(&jsonl).contains(r#""calls":["1H","AC","Pass"]"#));
+    let back = read_file(Format::Jsonl, &jsonl).unwrap().set;
+    assert_eq!(back.boards[0].auction, set.boards[0].auction);
+    // The seats stay where they were: the hand record shows AC under North.
+    let mut shown = Vec::new();
+    crate::diagram::write_board(&set.boards[0], crate::diagram::Symbols::Ascii, &mut shown)
+        .unwrap();
+    let shown = String::from_utf8(shown).unwrap();
+    assert!(shown.contains("1H      AC      Pass"), "{shown}");
+    // A number is not a word: still an error.
+    let bad = format!("[Board \"1\"]\n[Deal \"{DEAL}\"]\n[Auction \"N\"]\n1\n");
+    assert!(read_file(Format::Pbn, bad.as_bytes()).is_err());
+}
+
+#[test]
+fn vulnerabilities_as_writers_spell_them() {
+    // BridgeNZ writes "N-S " and "E-W "; the standard's own spellings
+    // (None, Love, -, NS, EW, All, Both) read without a word.
+    let cases = [
+        ("N-S ", Vulnerability::NS, true),
+        ("e-w", Vulnerability::EW, true),
+        ("ns", Vulnerability::NS, true),
+        ("Both", Vulnerability::All, false),
+        ("Love", Vulnerability::None, false),
+        ("-", Vulnerability::None, false),
+        ("EW", Vulnerability::EW, false),
+    ];
+    for (value, want, warned) in cases {
+        let text = format!("[Board \"1\"]\n[Vulnerable \"{value}\"]\n[Deal \"{DEAL}\"]\n");
+        let (set, warnings) = lenient(&text);
+        assert_eq!(set.boards[0].vulnerability, want, "{value:?}");
+        assert_eq!(
+            warnings.len(),
+            usize::from(warned),
+            "{value:?}: {warnings:?}"
+        );
+        if warned {
+            assert!(warnings[0].contains(&format!("read as {}", want.name())));
+        }
+    }
+    let e = read_file(Format::Pbn, b"[Board \"1\"]\n[Vulnerable \"E\"]\n").unwrap_err();
+    assert!(e.to_string().contains("is not None, NS, EW or All"), "{e}");
 }

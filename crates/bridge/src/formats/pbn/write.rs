@@ -943,6 +943,7 @@ fn call_text(t: &CallToken) -> Cow<'static, str> {
         CallToken::NotYet => "-".into(),
         CallToken::Next => "+".into(),
         CallToken::Skipped => "^S".into(),
+        CallToken::Other(w) => w.to_string().into(),
     }
 }
 

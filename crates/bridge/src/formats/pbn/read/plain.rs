@@ -16,7 +16,7 @@
 //! and read through small windows (the shared data's files are others'
 //! forms, and test the way to the general reader).
 
-use super::{vulnerability, writer_rows, LazyFact};
+use super::{standard_vulnerability, writer_rows, LazyFact};
 use crate::board::{Board, Par};
 use crate::deal::{Deal, Seat};
 
@@ -190,7 +190,8 @@ pub(super) fn read(b: &[u8], eof: bool) -> Option<Plain> {
     };
     c.lit(form.to_vulnerable)?;
     let vul = c.value(16)?;
-    let vul = vulnerability(std::str::from_utf8(vul).ok()?.trim())?;
+    // Other spellings are the general reader's, which says so.
+    let vul = standard_vulnerability(vul)?;
     c.lit(form.to_deal)?;
     let deal = Deal::parse_pbn_bytes(c.value(128)?.trim_ascii()).ok()?;
     c.lit(if full.is_some() {
