@@ -78,6 +78,8 @@ enum Lenient {
     OtherWord = 8,
     /// A vulnerability in another spelling: `N-S`, `ew`, `NS ` (BridgeNZ).
     Vulnerable = 16,
+    /// Games with no empty line between them.
+    NoEmptyLine = 32,
 }
 
 impl<'a> PbnReader<'a> {
@@ -692,6 +694,13 @@ impl<'a, 's> Reader<'a, 's> {
         loop {
             if at_line_start {
                 at_line_start = false;
+                if game.as_ref().is_some_and(|g| self.next_game_starts(g)) {
+                    self.lenient(Lenient::NoEmptyLine, self.i, || {
+                        "a second Deal or Board tag with no empty line before it: read as the next game's".into()
+                    });
+                    let g = game.take().expect("a game");
+                    self.finish(g, diag)?;
+                }
                 if game.is_none() {
                     cp = self.checkpoint();
                 }
@@ -789,6 +798,15 @@ impl<'a, 's> Reader<'a, 's> {
         }
         self.st.line = self.line;
         Ok(self.b.len())
+    }
+
+    /// A line that opens a second `Deal` or `Board` tag in a game that has
+    /// one: the next game, with no empty line before it (BEN's lists of
+    /// deals, a line each).
+    fn next_game_starts(&self, g: &Game) -> bool {
+        let line = &self.b[self.i..];
+        (g.deal.is_some() && line.starts_with(b"[Deal "))
+            || (g.number.is_some() && line.starts_with(b"[Board "))
     }
 
     /// A game [`plain::read`] read: the board as [`Reader::finish`] would

@@ -1008,3 +1008,34 @@ fn vulnerabilities_as_writers_spell_them() {
     let e = read_file(Format::Pbn, b"[Board \"1\"]\n[Vulnerable \"E\"]\n").unwrap_err();
     assert!(e.to_string().contains("is not None, NS, EW or All"), "{e}");
 }
+
+#[test]
+fn deals_a_line_each_are_games_of_their_own() {
+    // BEN's test file: one Deal tag a line, no empty line between games.
+    // Hand-checked: three games, numbered by position, the second with
+    // East's and West's clubs swapped; the warning at line 2.
+    let text = "[Deal \"W:T95...Q 8.T..T5 .J..987 ...AJ62\"]\n\
+                [Deal \"W:T95...9 8.T..T5 .J..Q87 ...AJ62\"]\n\
+                [Deal \"W:T9...Q9 8.T..T5 5.J..87 ...AJ62\"]\n";
+    let (set, warnings) = lenient(text);
+    assert_eq!(set.boards.len(), 3);
+    assert_eq!(set.boards[0].deal.hand(Seat::West).to_string(), "T95...Q");
+    assert_eq!(set.boards[1].deal.hand(Seat::West).to_string(), "T95...9");
+    assert_eq!(set.boards[1].deal.hand(Seat::East).to_string(), ".J..Q87");
+    assert_eq!(set.boards[2].number, 3);
+    assert_eq!(warnings.len(), 1, "{warnings:?}");
+    assert!(warnings[0].contains("line 2, column 1"), "{}", warnings[0]);
+    // A second Board tag opens the next game too; a Board after the Deal
+    // of a game is that game's (the import format's order is free).
+    let text = format!(
+        "[Board \"4\"]\n[Deal \"{DEAL}\"]\n[Board \"5\"]\n[Deal \"{DEAL}\"]\n\n\
+         [Deal \"{DEAL}\"]\n[Board \"9\"]\n"
+    );
+    let (set, _) = lenient(&text);
+    let numbers: Vec<u32> = set.boards.iter().map(|b| b.number).collect();
+    assert_eq!(numbers, [4, 5, 9]);
+    // Another tag given twice is still the standard's: the second ignored.
+    let (set, warnings) = lenient("[Board \"1\"]\n[Site \"A\"]\n[Site \"B\"]\n");
+    assert_eq!(set.boards.len(), 1);
+    assert!(warnings[0].contains("Site is given twice"));
+}

@@ -1,0 +1,234 @@
+//! Every PBN and LIN file of `../shared/data/wild` (files other programs
+//! wrote, from public projects) reads, and reads the deals and board
+//! numbers that a small reader of this test's own finds in the text. The
+//! PBN verifier suite's `errors_*.pbn` give errors instead.
+
+use boardfile_bridge::{read, validate, Board, Deal, Format, Seat, Suit};
+use std::path::{Path, PathBuf};
+
+fn wild() -> PathBuf {
+    Path::new(env!("CARGO_MANIFEST_DIR")).join("../../../shared/data/wild")
+}
+
+/// The files below `dir` whose extension is `ext` in any case, sorted.
+fn files(dir: &Path, ext: &str) -> Vec<PathBuf> {
+    let mut out = Vec::new();
+    for entry in std::fs::read_dir(dir).unwrap_or_else(|e| panic!("{}: {e}", dir.display())) {
+        let path = entry.unwrap().path();
+        if path.is_dir() {
+            out.extend(files(&path, ext));
+        } else if path
+            .extension()
+            .is_some_and(|e| e.eq_ignore_ascii_case(ext))
+        {
+            out.push(path);
+        }
+    }
+    out.sort();
+    out
+}
+
+const RANKS: &str = "AKQJT98765432";
+
+/// A hand as four suits of ranks, spades first, each in the order
+/// AKQ...2, joined by dots: the form both sides are compared in.
+fn dotted(suits: [Vec<char>; 4]) -> String {
+    suits
+        .map(|mut s| {
+            s.sort_by_key(|c| RANKS.find(*c));
+            s.into_iter().collect::<String>()
+        })
+        .join(".")
+}
+
+/// The hands of a board from the library, North, East, South, West.
+fn hands_of(b: &Board) -> [String; 4] {
+    [Seat::North, Seat::East, Seat::South, Seat::West].map(|s| {
+        let hand = b.deal.hand(s);
+        dotted(Suit::ALL.map(|suit| {
+            RANKS
+                .chars()
+                .filter(|&r| {
+                    hand.cards()
+                        .any(|c| c.suit() == suit && c.rank().char() == r)
+                })
+                .collect()
+        }))
+    })
+}
+
+/// A PBN `Deal` value, `N:h h h h` with `S.H.D.C` hands or `-`: the four
+/// hands North, East, South, West.
+fn pbn_deal(value: &str) -> Option<[String; 4]> {
+    let (first, hands) = value.trim().split_once(':')?;
+    let first = "NESW".find(first.trim().to_ascii_uppercase().as_str())?;
+    let hands: Vec<&str> = hands.split_whitespace().collect();
+    if hands.len() != 4 {
+        return None;
+    }
+    let mut out: [String; 4] = Default::default();
+    for (k, h) in hands.iter().enumerate() {
+        let suits: Vec<Vec<char>> = if *h == "-" {
+            vec![vec![]; 4]
+        } else {
+            h.split('.')
+                .map(|s| s.chars().map(|c| c.to_ascii_uppercase()).collect())
+                .collect()
+        };
+        out[(first + k) % 4] = dotted(suits.try_into().ok()?);
+    }
+    Some(out)
+}
+
+/// The values of every `[Name "value"]` tag of `name` in the text (any
+/// spaces before the value).
+fn tag_values<'t>(text: &'t str, name: &str) -> Vec<&'t str> {
+    let open = format!("[{name}");
+    text.match_indices(&open)
+        .filter_map(|(i, _)| {
+            let rest = &text[i + open.len()..];
+            let value = rest
+                .strip_prefix([' ', '\t'])?
+                .trim_start_matches([' ', '\t']);
+            let value = value.strip_prefix('"')?;
+            value.find('"').map(|end| &value[..end])
+        })
+        .collect()
+}
+
+/// True when `part` is `whole` with some items left out.
+fn within<T: PartialEq>(part: &[T], whole: &[T]) -> bool {
+    let mut rest = whole.iter();
+    part.iter().all(|p| rest.any(|w| w == p))
+}
+
+/// The deals of LIN's `md|` commands: a dealer digit, then South, West,
+/// North and East as `S..H..D..C..`, the last of them maybe left out.
+fn lin_deals(text: &str) -> Vec<[String; 4]> {
+    text.match_indices("md|")
+        .filter_map(|(i, _)| {
+            let rest = &text[i + 3..];
+            let value = &rest[..rest.find('|')?];
+            let value = value.trim_start_matches(|c: char| c.is_ascii_digit());
+            let mut hands: [String; 4] = Default::default(); // N E S W
+            let mut seen = String::new();
+            let parts: Vec<&str> = value.split(',').collect();
+            for (k, part) in parts.iter().take(4).enumerate() {
+                let mut suits: [Vec<char>; 4] = Default::default();
+                let mut suit = None;
+                for c in part.chars().map(|c| c.to_ascii_uppercase()) {
+                    match "SHDC".find(c) {
+                        Some(s) => suit = Some(s),
+                        None => suits[suit?].push(c),
+                    }
+                }
+                for (s, ranks) in suits.iter().enumerate() {
+                    for r in ranks {
+                        seen.push_str(&format!("{s}{r} "));
+                    }
+                }
+                hands[[2, 3, 0, 1][k]] = dotted(suits);
+            }
+            // A hand left out holds the cards the others do not.
+            if parts.len() < 4 || parts[3].trim().is_empty() {
+                let rest: [Vec<char>; 4] = std::array::from_fn(|s| {
+                    RANKS
+                        .chars()
+                        .filter(|r| !seen.contains(&format!("{s}{r} ")))
+                        .collect()
+                });
+                hands[1] = dotted(rest);
+            }
+            Some(hands)
+        })
+        .collect()
+}
+
+/// The list without its runs of the same value.
+fn runs<T: PartialEq>(mut v: Vec<T>) -> Vec<T> {
+    v.dedup();
+    v
+}
+
+/// ISO-8859-1 (or ASCII) text: every byte a character.
+fn latin1(bytes: &[u8]) -> String {
+    bytes.iter().map(|&b| b as char).collect()
+}
+
+#[test]
+fn every_wild_pbn_reads_the_deals_and_numbers_of_its_tags() {
+    let mut counts = (0, 0); // files, boards
+    for path in files(&wild(), "pbn") {
+        let name = path.file_name().unwrap().to_string_lossy().into_owned();
+        let bytes = std::fs::read(&path).unwrap();
+        if name.starts_with("errors_") {
+            let v = validate(Format::Pbn, &bytes);
+            assert!(!v.is_valid(), "{name}: the verifier's errors read as valid");
+            assert!(
+                v.errors.iter().all(|e| e.position().is_some()),
+                "{name}: an error without its place"
+            );
+            continue;
+        }
+        let set = read(Format::Pbn, &bytes)
+            .unwrap_or_else(|e| panic!("{name}: {e}"))
+            .set;
+        let text = latin1(&bytes);
+        let want: Vec<[String; 4]> = tag_values(&text, "Deal")
+            .into_iter()
+            .filter(|v| *v != "#")
+            .map(|v| pbn_deal(v).unwrap_or_else(|| panic!("{name}: the test cannot read {v:?}")))
+            .collect();
+        let got: Vec<[String; 4]> = set
+            .boards
+            .iter()
+            .filter(|b| b.deal != Deal::default())
+            .map(hands_of)
+            .collect();
+        assert_eq!(runs(got), runs(want.clone()), "{name}: deals");
+        let numbers: Vec<u32> = tag_values(&text, "Board")
+            .into_iter()
+            .filter_map(|v| v.trim().parse().ok())
+            .collect();
+        let read_numbers: Vec<u32> = set.boards.iter().map(|b| b.number).collect();
+        if numbers.is_empty() {
+            // No Board tag: numbered by position.
+            let by_position: Vec<u32> = (1..=set.boards.len() as u32).collect();
+            assert_eq!(read_numbers, by_position, "{name}: board numbers");
+        } else if numbers.len() == set.boards.len() {
+            assert_eq!(read_numbers, numbers, "{name}: board numbers");
+        } else {
+            // Games without a tag take the number after the last.
+            assert!(
+                within(&runs(numbers.clone()), &runs(read_numbers.clone())),
+                "{name}: board numbers {numbers:?} not among {read_numbers:?}"
+            );
+        }
+        assert!(set.boards.len() >= want.len(), "{name}: boards");
+        counts.0 += 1;
+        counts.1 += set.boards.len();
+    }
+    // 70 files of other programs (and the verifier's 3 error files).
+    assert!(counts.0 >= 70, "{counts:?}");
+    eprintln!("PBN: {} files, {} boards", counts.0, counts.1);
+}
+
+#[test]
+fn every_wild_lin_reads_the_deals_of_its_md_commands() {
+    let mut counts = (0, 0);
+    for path in files(&wild(), "lin") {
+        let name = path.file_name().unwrap().to_string_lossy().into_owned();
+        let bytes = std::fs::read(&path).unwrap();
+        let set = read(Format::Lin, &bytes)
+            .unwrap_or_else(|e| panic!("{name}: {e}"))
+            .set;
+        let want = lin_deals(&latin1(&bytes));
+        assert!(!want.is_empty(), "{name}: the test found no md|");
+        let got: Vec<[String; 4]> = set.boards.iter().map(hands_of).collect();
+        assert_eq!(runs(got), runs(want), "{name}: deals");
+        counts.0 += 1;
+        counts.1 += set.boards.len();
+    }
+    assert!(counts.0 >= 30, "{counts:?}");
+    eprintln!("LIN: {} files, {} boards", counts.0, counts.1);
+}
