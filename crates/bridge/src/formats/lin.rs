@@ -139,6 +139,8 @@ pub struct LinReader<'a> {
     info: SetInfo,
     /// Room for the board next_board reads.
     one: Vec<Board>,
+    /// A label with %-escapes has been said in a warning.
+    said_escapes: bool,
 }
 
 impl<'a> LinReader<'a> {
@@ -158,6 +160,7 @@ impl<'a> LinReader<'a> {
             has_md: false,
             done: false,
             ctx: Context::default(),
+            said_escapes: false,
             previous: None,
             boards: 0,
             info: SetInfo::default(),
@@ -370,7 +373,21 @@ impl<'a> LinReader<'a> {
             value: &text[c.1.clone()],
             start: c.2,
         });
+        let escaped = self.cmds[..cmd]
+            .iter()
+            .find(|c| &c.0 == b"ah" && unescaped(&text[c.1.clone()]).is_some())
+            .map(|c| (c.1.clone(), c.2));
         let result = board_from_commands(cmds, &mut self.ctx, self.previous);
+        if let (Some((value, at)), false, Ok(b)) = (escaped, self.said_escapes, &result) {
+            self.said_escapes = true;
+            let message = format!(
+                "board label {:?} holds URL escapes: read as {:?}, board {} (the first in the file; any others are read alike)",
+                &self.text[value.clone()],
+                unescaped(&self.text[value]).unwrap_or_default(),
+                b.number
+            );
+            diag.warn(F, Some(self.pos(at)), message);
+        }
         let read = match result {
             Ok(mut board) => {
                 board.lin = Some(LinBoard(self.text[self.start..end].to_string()));
@@ -751,6 +768,34 @@ fn parse_card(value: &str) -> Result<Card, String> {
 }
 
 /// The digits at the end of a text: `Board 12` is 12, `o12` is 12.
+/// A label with URL escapes (`Board%2010`, as BBO links give it) with them
+/// undone: `Board 10`. None when it has none (or one that is not ASCII).
+fn unescaped(text: &str) -> Option<String> {
+    let b = text.as_bytes();
+    let hex = |c: u8| (c as char).to_digit(16);
+    let mut out = String::with_capacity(text.len());
+    let (mut i, mut any) = (0, false);
+    while i < b.len() {
+        match (
+            b[i],
+            b.get(i + 1).and_then(|&c| hex(c)),
+            b.get(i + 2).and_then(|&c| hex(c)),
+        ) {
+            (b'%', Some(h), Some(l)) if h < 8 => {
+                out.push(char::from((h * 16 + l) as u8));
+                any = true;
+                i += 3;
+            }
+            _ => {
+                let c = text[i..].chars().next().expect("a character");
+                out.push(c);
+                i += c.len_utf8();
+            }
+        }
+    }
+    any.then_some(out)
+}
+
 fn trailing_number(text: &str) -> Option<u32> {
     let t = text.split(',').next().unwrap_or(text).trim();
     let digits = t.bytes().rev().take_while(u8::is_ascii_digit).count();
@@ -789,7 +834,10 @@ fn board_from_commands<'c>(
                     number = trailing_number(v);
                 }
             }
-            b"ah" => number = trailing_number(c.value).or(number),
+            b"ah" => {
+                let label = unescaped(c.value);
+                number = trailing_number(label.as_deref().unwrap_or(c.value)).or(number)
+            }
             b"md" => {
                 let (d, hands) = parse_md(c.value).map_err(err)?;
                 dealer = d;

@@ -243,3 +243,21 @@ fn a_left_out_east_is_the_cards_the_others_do_not_hold() {
         .iter()
         .all(|l| !l.to_string().contains("East")));
 }
+
+#[test]
+fn board_labels_with_url_escapes_are_unescaped_and_said() {
+    // BBO's links give ah|Board%2010|: board 10, not 2010 (hand-checked).
+    let text = "qx|o1|md|3SAKQJHAKQDAKQCAKQ,ST987HJT9DJT9CJT9,S6543H876D876C876,|rh||ah|Board%2010|sv|o|pg||\n\
+                qx|o2|md|3SAKQJHAKQDAKQCAKQ,ST987HJT9DJT9CJT9,S6543H876D876C876,|rh||ah|Board%2011|sv|o|pg||\n";
+    let outcome = read_file(Format::Lin, text.as_bytes()).unwrap();
+    let numbers: Vec<u32> = outcome.set.boards.iter().map(|b| b.number).collect();
+    assert_eq!(numbers, [10, 11]);
+    assert_eq!(outcome.warnings.len(), 1, "{:?}", outcome.warnings);
+    let w = outcome.warnings[0].to_string();
+    assert!(
+        w.contains(r#""Board%2010""#) && w.contains(r#""Board 10", board 10"#),
+        "{w}"
+    );
+    assert_eq!(unescaped("Board 3"), None);
+    assert_eq!(unescaped("a%2Cb%zz%"), Some("a,b%zz%".into()));
+}
