@@ -61,6 +61,9 @@ struct State {
     plain: bool,
     /// The leniencies already said in a warning (bits of [`Lenient`]).
     lenient_said: u8,
+    /// The number, dealer, vulnerability and deal of the game before,
+    /// when it was read (not skipped for an error).
+    last_game: Option<(u32, Seat, Vulnerability, Deal)>,
 }
 
 /// What real writers put in PBN files that the standard does not allow,
@@ -80,6 +83,9 @@ enum Lenient {
     Vulnerable = 16,
     /// Games with no empty line between them.
     NoEmptyLine = 32,
+    /// A game with none of Board, Dealer, Vulnerable and Deal: the game
+    /// before's (rpbridge.net's second table of a board).
+    Inherited = 64,
 }
 
 impl<'a> PbnReader<'a> {
@@ -128,6 +134,7 @@ impl<'a> PbnReader<'a> {
                 spare: Vec::with_capacity(4),
                 plain,
                 lenient_said: 0,
+                last_game: None,
             },
             head: SetInfo::default(),
             done: false,
@@ -785,6 +792,7 @@ impl<'a, 's> Reader<'a, 's> {
                 diag.error(e)?;
                 // Skip the rest of the game: up to the next empty line.
                 game = None;
+                self.st.last_game = None;
                 self.st.games += 1;
                 if !self.skip_game(false) {
                     self.st.skipping = true;
@@ -1704,6 +1712,20 @@ impl<'a> Reader<'a, '_> {
     /// double-dummy tags against each other.
     fn finish(&mut self, mut g: Game, diag: &mut Diagnostics) -> Result<(), Error> {
         g.table_without_rows();
+        // rpbridge.net gives a board's second table as a game of its own
+        // with none of Board, Dealer, Vulnerable and Deal: the same board.
+        if let (true, 0, Some((n, d, v, deal))) =
+            (g.has_tags, g.seen_model_tags & 15, self.st.last_game)
+        {
+            (g.number, g.dealer, g.vulnerability, g.deal) = (Some(n), Some(d), Some(v), Some(deal));
+            if self.st.lenient_said & Lenient::Inherited as u8 == 0 {
+                self.lenient.push((
+                    Lenient::Inherited,
+                    g.start,
+                    format!("a game with none of Board, Dealer, Vulnerable and Deal: read as board {n} again, the game before's, as rpbridge.net's files mean it"),
+                ));
+            }
+        }
         let mut board = g.board;
         self.flush_warnings(diag);
         if !g.has_tags {
@@ -1828,6 +1850,7 @@ impl<'a> Reader<'a, '_> {
     /// A game's board, read: the next game's number follows it.
     fn hand_on(&mut self, board: Board) {
         self.st.last_number = Some(board.number);
+        self.st.last_game = Some((board.number, board.dealer, board.vulnerability, board.deal));
         self.st.ready.push_back(board);
     }
 }

@@ -1039,3 +1039,42 @@ fn deals_a_line_each_are_games_of_their_own() {
     assert_eq!(set.boards.len(), 1);
     assert!(warnings[0].contains("Site is given twice"));
 }
+
+#[test]
+fn an_rpbridge_second_table_is_the_same_board() {
+    // rpbridge.net gives a board's second table as a game with none of
+    // Board, Dealer, Vulnerable and Deal. Hand-checked: board 7, East
+    // deals, all vulnerable, both tables the same cards.
+    let text = format!(
+        "[Board \"7\"]\n[Dealer \"E\"]\n[Vulnerable \"All\"]\n[Deal \"{DEAL}\"]\n\
+         [Room \"Open\"]\n[Contract \"4S\"]\n\n\
+         [Room \"Closed\"]\n[Contract \"3NT\"]\n\n\
+         [Board \"8\"]\n[Deal \"{DEAL}\"]\n"
+    );
+    let (set, warnings) = lenient(&text);
+    let seen: Vec<(u32, Seat, Vulnerability, Option<&str>)> = set
+        .boards
+        .iter()
+        .map(|b| (b.number, b.dealer, b.vulnerability, b.tag("Contract")))
+        .collect();
+    assert_eq!(
+        seen,
+        [
+            (7, Seat::East, Vulnerability::All, Some("4S")),
+            (7, Seat::East, Vulnerability::All, Some("3NT")),
+            (8, Seat::West, Vulnerability::None, None),
+        ]
+    );
+    assert_eq!(set.boards[1].deal, set.boards[0].deal);
+    assert_eq!(warnings.len(), 1, "{warnings:?}");
+    assert!(warnings[0].contains("line 8") && warnings[0].contains("board 7 again"));
+    // After a game skipped for an error there is nothing to take.
+    let text = format!(
+        "[Board \"7\"]\n[Deal \"N:AKQ - - -\"]\n\n[Contract \"3NT\"]\n\n[Board \"8\"]\n[Deal \"{DEAL}\"]\n"
+    );
+    let v = validate(Format::Pbn, text.as_bytes());
+    assert_eq!(v.errors.len(), 1, "{:?}", v.errors);
+    let set = v.set.unwrap();
+    assert_eq!(set.boards[0].number, 1, "numbered as the first game read");
+    assert_eq!(set.boards[0].deal, crate::Deal::default());
+}
