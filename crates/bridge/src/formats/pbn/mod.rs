@@ -125,6 +125,26 @@ pub const MANDATORY_TAGS: [&str; 15] = [
 /// True when the text, after any byte-order mark, white space, `%` lines and
 /// commentary, starts with a tag `[Name`.
 pub fn sniff(bytes: &[u8]) -> bool {
+    if let Some(big_endian) = read::utf16_bom(bytes) {
+        // The ASCII of a UTF-16 start, the rest as 0x80.
+        let ascii: Vec<u8> = bytes[2..]
+            .chunks_exact(2)
+            .take(4096)
+            .map(|u| {
+                let (hi, lo) = if big_endian {
+                    (u[0], u[1])
+                } else {
+                    (u[1], u[0])
+                };
+                if hi == 0 && lo < 0x80 {
+                    lo
+                } else {
+                    0x80
+                }
+            })
+            .collect();
+        return sniff(&ascii);
+    }
     let mut b = bytes.strip_prefix(b"\xef\xbb\xbf").unwrap_or(bytes);
     loop {
         b = b.trim_ascii_start();

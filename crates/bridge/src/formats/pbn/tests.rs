@@ -1078,3 +1078,33 @@ fn an_rpbridge_second_table_is_the_same_board() {
     assert_eq!(set.boards[0].number, 1, "numbered as the first game read");
     assert_eq!(set.boards[0].deal, crate::Deal::default());
 }
+
+#[test]
+fn utf16_files_with_a_byte_order_mark_read_as_their_text() {
+    let text = format!("% PBN 2.1\r\n[Event \"Zoë's\"]\r\n[Board \"2\"]\r\n[Deal \"{DEAL}\"]\r\n");
+    let little: Vec<u8> = [0xFF, 0xFE]
+        .into_iter()
+        .chain(text.encode_utf16().flat_map(u16::to_le_bytes))
+        .collect();
+    let big: Vec<u8> = [0xFE, 0xFF]
+        .into_iter()
+        .chain(text.encode_utf16().flat_map(u16::to_be_bytes))
+        .collect();
+    let plain = pbn(&text);
+    for bytes in [&little, &big] {
+        assert!(sniff(bytes));
+        assert_eq!(crate::detect(bytes, None).unwrap(), Format::Pbn);
+        let outcome = read_file(Format::Pbn, bytes).unwrap();
+        assert_eq!(outcome.set.boards, plain.boards);
+        assert_eq!(outcome.set.boards[0].tag("Event"), Some("Zoë's"));
+        assert_eq!(outcome.warnings.len(), 1, "{:?}", outcome.warnings);
+        assert!(outcome.warnings[0].message.contains("UTF-16"));
+    }
+    // Half a character at the end, half a surrogate pair: errors.
+    assert!(read_file(Format::Pbn, &little[..little.len() - 1]).is_err());
+    let mut lone = vec![0xFF, 0xFE];
+    lone.extend(0xD800u16.to_le_bytes());
+    lone.extend(text.encode_utf16().flat_map(u16::to_le_bytes));
+    let e = read_file(Format::Pbn, &lone).unwrap_err();
+    assert!(e.to_string().contains("surrogate"), "{e}");
+}
