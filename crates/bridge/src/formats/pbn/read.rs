@@ -846,6 +846,16 @@ impl<'a, 's> Reader<'a, 's> {
                 at_line_start = true;
                 continue;
             }
+            if game.is_none() && self.st.last_number.is_some() {
+                match self.text_tail() {
+                    Some(true) => {
+                        self.flush_warnings(diag);
+                        break;
+                    }
+                    Some(false) => return Ok(self.stop(false, &cp)),
+                    None => {}
+                }
+            }
             self.st.in_preamble = false;
             if game.is_none() {
                 game = Some(self.new_game());
@@ -873,6 +883,40 @@ impl<'a, 's> Reader<'a, 's> {
         }
         self.st.line = self.line;
         Ok(self.b.len())
+    }
+
+    /// Lines of text after the last game that are not PBN, such as the
+    /// statistics Dealer writes after its deals (`Generated 1000 hands`):
+    /// kept as a `{}` comment after the last game, said in a warning.
+    /// True when read (to the end of the file), false when the window must
+    /// grow to tell, None when they are not that (a game follows, or they
+    /// are PBN).
+    fn text_tail(&mut self) -> Option<bool> {
+        let rest = &self.b[self.i..];
+        if matches!(rest.first(), Some(b'[' | b'{' | b'%' | b';')) || rest.contains(&b'}') {
+            return None;
+        }
+        let game_follows = rest
+            .split(|&c| c == b'\n')
+            .any(|l| matches!(l.trim_ascii_start().first(), Some(b'[' | b'{' | b'%')));
+        if game_follows {
+            return None;
+        }
+        if !self.eof {
+            return Some(false);
+        }
+        let text = self.decode(rest).replace("\r\n", "\n").replace('\r', "\n");
+        let text = text.trim_end().to_string();
+        self.warnings.push((
+            self.pos(self.i),
+            format!(
+                "{} lines of text after the last game are not PBN (a dealing program's statistics?): kept as a comment after that game",
+                text.lines().count()
+            ),
+        ));
+        self.st.pending.push(Comment::Brace(text));
+        self.i = self.b.len();
+        Some(true)
     }
 
     /// A line that opens a second `Deal` or `Board` tag in a game that has

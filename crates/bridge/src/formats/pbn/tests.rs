@@ -1108,3 +1108,35 @@ fn utf16_files_with_a_byte_order_mark_read_as_their_text() {
     let e = read_file(Format::Pbn, &lone).unwrap_err();
     assert!(e.to_string().contains("surrogate"), "{e}");
 }
+
+#[test]
+fn a_dealing_programs_statistics_after_the_last_game_are_kept_as_a_comment() {
+    // What Dealer prints after its deals (its -v statistics).
+    let text = format!(
+        "[Board \"1\"]\n[Deal \"{DEAL}\"]\n\nGenerated 1 hands\nProduced 1 hands\n\
+         Initial random seed 7\nTime needed    0.001 sec\n\n"
+    );
+    let (set, warnings) = lenient(&text);
+    assert_eq!(set.boards.len(), 1);
+    let comments: Vec<&Comment> = set.boards[0].comments.iter().map(|c| &c.comment).collect();
+    assert_eq!(
+        comments,
+        [&Comment::Brace(
+            "Generated 1 hands\nProduced 1 hands\nInitial random seed 7\nTime needed    0.001 sec"
+                .into()
+        )]
+    );
+    assert_eq!(warnings.len(), 1, "{warnings:?}");
+    assert!(warnings[0].contains("line 4, column 1") && warnings[0].contains("4 lines"));
+    // Read back, the same; and through small windows, the same.
+    assert_eq!(pbn(&export(&set)).boards, set.boards);
+    for ahead in [1, 7, 40] {
+        let (read, errors, warned) = windowed(text.as_bytes(), ahead, false);
+        assert_eq!(read.unwrap().boards, set.boards, "{ahead}");
+        assert!(errors.is_empty() && warned.len() == 1, "{ahead}: {errors:?} {warned:?}");
+    }
+    // Text with a game after it is not a tail: still an error.
+    let text = format!("[Board \"1\"]\n[Deal \"{DEAL}\"]\n\nbad characters\n\n[Board \"2\"]\n");
+    let e = read_file(Format::Pbn, text.as_bytes()).unwrap_err();
+    assert!(e.to_string().contains("\"bad\" is not a tag"), "{e}");
+}
