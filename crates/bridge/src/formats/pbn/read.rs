@@ -60,7 +60,7 @@ struct State {
     /// in tests that compare it with the general reader).
     plain: bool,
     /// The leniencies already said in a warning (bits of [`Lenient`]).
-    lenient_said: u8,
+    lenient_said: u16,
     /// The number, dealer, vulnerability and deal of the game before,
     /// when it was read (not skipped for an error).
     last_game: Option<(u32, Seat, Vulnerability, Deal)>,
@@ -86,6 +86,8 @@ enum Lenient {
     /// A game with none of Board, Dealer, Vulnerable and Deal: the game
     /// before's (rpbridge.net's second table of a board).
     Inherited = 64,
+    /// Suit letters before each suit of a Deal's hands: `SAKQ.HJT9.D..`.
+    SuitLetters = 128,
 }
 
 impl<'a> PbnReader<'a> {
@@ -220,6 +222,38 @@ impl State {
             }
         }
     }
+}
+
+/// A Deal value whose hands give each suit's letter before its ranks
+/// (`N:SAKQ.HJT9.D876.C5432 ...`), without the letters; None when it is
+/// not that.
+fn without_suit_letters(value: &[u8]) -> Option<String> {
+    let text = std::str::from_utf8(value).ok()?;
+    let (first, hands) = text.split_once(':')?;
+    let mut out = format!("{first}:");
+    for (k, hand) in hands.split_whitespace().enumerate() {
+        if k > 0 {
+            out.push(' ');
+        }
+        if hand == "-" {
+            out.push('-');
+            continue;
+        }
+        let suits: Vec<&str> = hand.split('.').collect();
+        if suits.len() != 4 {
+            return None;
+        }
+        for (s, (suit, letter)) in suits.iter().zip(['S', 'H', 'D', 'C']).enumerate() {
+            let ranks = suit
+                .strip_prefix(letter)
+                .or_else(|| suit.strip_prefix(letter.to_ascii_lowercase()))?;
+            if s > 0 {
+                out.push('.');
+            }
+            out.push_str(ranks);
+        }
+    }
+    Some(out)
 }
 
 /// The byte order a UTF-16 byte-order mark gives: big-endian or not.
@@ -735,8 +769,8 @@ impl<'a, 's> Reader<'a, 's> {
             diag.warn(F, Some(p), m);
         }
         for (kind, p, m) in self.lenient.drain(..) {
-            if self.st.lenient_said & kind as u8 == 0 {
-                self.st.lenient_said |= kind as u8;
+            if self.st.lenient_said & kind as u16 == 0 {
+                self.st.lenient_said |= kind as u16;
                 diag.warn(
                     F,
                     Some(p),
@@ -748,7 +782,7 @@ impl<'a, 's> Reader<'a, 's> {
 
     /// A leniency at `at` (see [`Lenient`]).
     fn lenient(&mut self, kind: Lenient, at: usize, message: impl FnOnce() -> String) {
-        if self.st.lenient_said & kind as u8 == 0 {
+        if self.st.lenient_said & kind as u16 == 0 {
             self.lenient.push((kind, self.pos(at), message()));
         }
     }
@@ -1464,8 +1498,23 @@ impl<'a> Reader<'a, '_> {
                 g.anchor = Mark::Named("Vulnerable");
             }
             b"Deal" => {
-                let deal =
-                    Deal::parse_pbn_bytes(raw.trim_ascii()).map_err(|m| self.invalid(at, m))?;
+                let text = raw.trim_ascii();
+                let deal = match Deal::parse_pbn_bytes(text) {
+                    Ok(deal) => deal,
+                    Err(m) => {
+                        let lettered = without_suit_letters(text)
+                            .and_then(|t| Deal::parse_pbn_bytes(t.as_bytes()).ok());
+                        let Some(deal) = lettered else {
+                            return Err(self.invalid(at, m));
+                        };
+                        let message = format!(
+                            "Deal {} gives each suit's letter before its ranks: read without them",
+                            self.quote(raw)
+                        );
+                        self.lenient(Lenient::SuitLetters, at, || message);
+                        deal
+                    }
+                };
                 g.deal = Some(deal);
                 g.anchor = Mark::Named("Deal");
             }
@@ -1829,7 +1878,7 @@ impl<'a> Reader<'a, '_> {
             (g.has_tags, g.seen_model_tags & 15, self.st.last_game)
         {
             (g.number, g.dealer, g.vulnerability, g.deal) = (Some(n), Some(d), Some(v), Some(deal));
-            if self.st.lenient_said & Lenient::Inherited as u8 == 0 {
+            if self.st.lenient_said & Lenient::Inherited as u16 == 0 {
                 self.lenient.push((
                     Lenient::Inherited,
                     g.start,

@@ -1133,10 +1133,35 @@ fn a_dealing_programs_statistics_after_the_last_game_are_kept_as_a_comment() {
     for ahead in [1, 7, 40] {
         let (read, errors, warned) = windowed(text.as_bytes(), ahead, false);
         assert_eq!(read.unwrap().boards, set.boards, "{ahead}");
-        assert!(errors.is_empty() && warned.len() == 1, "{ahead}: {errors:?} {warned:?}");
+        assert!(
+            errors.is_empty() && warned.len() == 1,
+            "{ahead}: {errors:?} {warned:?}"
+        );
     }
     // Text with a game after it is not a tail: still an error.
     let text = format!("[Board \"1\"]\n[Deal \"{DEAL}\"]\n\nbad characters\n\n[Board \"2\"]\n");
     let e = read_file(Format::Pbn, text.as_bytes()).unwrap_err();
     assert!(e.to_string().contains("\"bad\" is not a tag"), "{e}");
+}
+
+#[test]
+fn suit_letters_inside_a_deals_hands_are_read_without_them() {
+    let lettered = "N:SAKQJ.HAKQ.DAKQ.CAKQ sT987.hJT9.dJT9.cJT9 - S2.H5432.D5432.C5432";
+    let text = format!("[Board \"1\"]\n[Deal \"{lettered}\"]\n");
+    let (set, warnings) = lenient(&text);
+    let b = &set.boards[0];
+    assert_eq!(b.deal.hand(Seat::North).to_string(), "AKQJ.AKQ.AKQ.AKQ");
+    assert_eq!(b.deal.hand(Seat::East).to_string(), "T987.JT9.JT9.JT9");
+    assert_eq!(b.deal.hand(Seat::South).to_string(), "...");
+    assert_eq!(b.deal.hand(Seat::West).to_string(), "2.5432.5432.5432");
+    assert_eq!(warnings.len(), 1, "{warnings:?}");
+    assert!(warnings[0].contains("line 2, column 7"), "{}", warnings[0]);
+    // Letters out of order, or on some suits only: still an error.
+    for bad in [
+        "N:HAKQJ.SAKQ.DAKQ.CAKQ - - -",
+        "N:SAKQJ.AKQ.DAKQ.CAKQ - - -",
+    ] {
+        let text = format!("[Board \"1\"]\n[Deal \"{bad}\"]\n");
+        assert!(read_file(Format::Pbn, text.as_bytes()).is_err(), "{bad}");
+    }
 }
