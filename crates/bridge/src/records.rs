@@ -319,7 +319,9 @@ pub fn convert_file(
     diag: &mut Diagnostics,
     progress: &mut dyn FnMut(u64),
 ) -> Result<Converted, ConvertError> {
-    if crate::formats::pavlicek::transcodes(from, to) {
+    // Records copied without the model stop at the first bad one: when bad
+    // boards are to be left out, the model's way.
+    if crate::formats::pavlicek::transcodes(from, to) && !diag.is_collecting() {
         return crate::formats::pavlicek::transcode(source, from, to, out, progress);
     }
     let mut reader = from.open(source, diag).map_err(ConvertError::Read)?;

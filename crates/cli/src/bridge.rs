@@ -73,6 +73,21 @@ fn finish(
         ConvertError::Output(e) => Failure::from(e),
     })?;
     say_all(input, &diag.warnings);
+    // With --skip-bad: the boards left out, each with its error.
+    for e in &diag.errors {
+        eprintln!("boardfile: {input}: left out: {e}");
+    }
+    if diag.error_count() > 0 {
+        let more = match diag.more_errors {
+            0 => String::new(),
+            n => format!(" ({n} not listed)"),
+        };
+        eprintln!(
+            "boardfile: {input}: {} boards written, {} left out for errors{more}",
+            done.boards,
+            diag.error_count()
+        );
+    }
     for loss in &done.losses {
         eprintln!("boardfile: {output}: note: {loss}");
     }
@@ -88,10 +103,15 @@ pub fn convert(
     to: Format,
     options: &WriteOptions,
     deals: Option<&Input>,
+    skip_bad: bool,
 ) -> Result<Outcome, Failure> {
     let input = opened.input.clone();
     let size = input.size();
-    let mut diag = Diagnostics::strict();
+    let mut diag = if skip_bad {
+        Diagnostics::collecting()
+    } else {
+        Diagnostics::strict()
+    };
     let Some(deals) = deals else {
         let mut sink = output.create().map_err(|e| Failure::output(output, e))?;
         let bar = bytes_bar(size);

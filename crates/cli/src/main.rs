@@ -39,6 +39,7 @@ use std::process::ExitCode;
 /// Examples:
 ///   boardfile convert set.pbn set.dlm          PBN to a dealing machine's DLM
 ///   boardfile convert set.dup - --to jsonl     DUP to JSON Lines on stdout
+///   boardfile convert old.pbn new.pbn --skip-bad   all but the boards that do not read
 ///   boardfile solve set.pbn solved.pbn         double-dummy tables and par
 ///   boardfile validate *.pbn                   every problem of every file
 #[derive(Parser)]
@@ -54,7 +55,8 @@ enum Command {
     ///
     /// OUT is written atomically: a failed run leaves no partial file and an
     /// existing OUT untouched. Data the output format cannot keep is named on
-    /// standard error.
+    /// standard error. A bad board stops the conversion unless --skip-bad is
+    /// given: then it is left out and named.
     Convert {
         /// Input file, or - for standard input.
         input: PathBuf,
@@ -76,6 +78,11 @@ enum Command {
         /// format), joined by position.
         #[arg(long, value_name = "FILE")]
         deals: Option<PathBuf>,
+        /// Bridge: write every board that reads and leave out those that
+        /// do not, each named on standard error (exit 0). Without it, a bad
+        /// board stops the conversion and nothing is written.
+        #[arg(long)]
+        skip_bad: bool,
         #[command(flatten)]
         names: NameArgs,
         /// Othello: append names not in the names files to copies of them
@@ -240,6 +247,7 @@ fn run(command: Command, out: &mut dyn Write) -> Result<Outcome, Failure> {
             to,
             dd_tags,
             deals,
+            skip_bad,
             names,
             add_names,
         } => {
@@ -250,8 +258,12 @@ fn run(command: Command, out: &mut dyn Write) -> Result<Outcome, Failure> {
             match (from, output_format(from.game(), &output, to.as_ref())?) {
                 (Bridge(f), Bridge(t)) => {
                     let deals = deals.as_deref().map(Input::new);
-                    bridge::convert(opened, f, &output, t, &pbn_options(dd_tags), deals.as_ref())
+                    let options = pbn_options(dd_tags);
+                    bridge::convert(opened, f, &output, t, &options, deals.as_ref(), skip_bad)
                 }
+                (Othello(_), Othello(_)) if skip_bad => Err(Failure::operational(
+                    "--skip-bad is for bridge files: an Othello file's games are checked as a whole".into(),
+                )),
                 (Othello(f), Othello(t)) => {
                     othello::convert(opened, f, &output, t, &names.files(&input, add_names))
                 }

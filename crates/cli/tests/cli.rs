@@ -828,3 +828,76 @@ fn record_formats_convert_past_the_first_read_block_from_a_file_and_a_pipe() {
         assert!(piped.stdout == from_file.stdout, "{ext} from a pipe");
     }
 }
+
+#[test]
+fn skip_bad_writes_the_boards_that_read_and_names_those_left_out() {
+    // 157 boards, three broken by hand: 20 with a card twice, 77 with a
+    // 14-card hand, 140 with a vulnerability no one spells.
+    let dir = tempfile::tempdir().unwrap();
+    let good = dir.path().join("good.pbn");
+    expect(0, &["deal", s(&good), "--boards", "157", "--seed", "5c1b"]);
+    let text = std::fs::read_to_string(&good).unwrap();
+    let mut games: Vec<String> = text.split("\r\n\r\n").map(String::from).collect();
+    let game_of = |games: &[String], n: u32| {
+        let tag = format!("[Board \"{n}\"]");
+        games.iter().position(|g| g.contains(&tag)).unwrap()
+    };
+    let deal_of = |g: &str| {
+        let at = g.find("[Deal \"").unwrap() + 7;
+        g[at..at + g[at..].find('"').unwrap()].to_string()
+    };
+    let k = game_of(&games, 20);
+    let deal = deal_of(&games[k]);
+    // The first card of North given to East too.
+    let card = deal[2..]
+        .chars()
+        .find(|c| c.is_ascii_alphanumeric())
+        .unwrap();
+    let east = deal.find(' ').unwrap() + 1;
+    let broken = format!("{}{card}{}", &deal[..east], &deal[east..]);
+    games[k] = games[k].replace(&deal, &broken);
+    let k = game_of(&games, 77);
+    let deal = deal_of(&games[k]);
+    let moved = deal.replacen(' ', "", 1);
+    games[k] = games[k].replace(&deal, &format!("{moved} -"));
+    let k = game_of(&games, 140);
+    let vul = games[k].find("[Vulnerable \"").unwrap();
+    let end = vul + games[k][vul..].find(']').unwrap() + 1;
+    games[k].replace_range(vul..end, "[Vulnerable \"Sometimes\"]");
+    let bad = dir.path().join("bad.pbn");
+    std::fs::write(&bad, games.join("\r\n\r\n")).unwrap();
+
+    // Without the flag: an error, and nothing written.
+    let out = dir.path().join("out.jsonl");
+    let run = expect(1, &["convert", s(&bad), s(&out)]);
+    assert!(run.stderr.contains("board 20"), "{}", run.stderr);
+    assert!(!out.exists());
+
+    let run = expect(0, &["convert", s(&bad), s(&out), "--skip-bad"]);
+    let written = deals_of(&std::fs::read(&out).unwrap());
+    assert_eq!(written.len(), 154);
+    let left: Vec<&str> = run
+        .stderr
+        .lines()
+        .filter(|l| l.contains("left out: "))
+        .collect();
+    assert_eq!(left.len(), 3, "{}", run.stderr);
+    for (line, n) in left.iter().zip([20, 77, 140]) {
+        assert!(line.contains(&format!("board {n}:")), "{line}");
+        assert!(line.contains(&format!("record {}", n - 1)), "{line}");
+    }
+    assert!(
+        run.stderr.contains("154 boards written, 3 left out"),
+        "{}",
+        run.stderr
+    );
+    // The boards written are the others, in order.
+    let all = deals_of(&expect(0, &["convert", s(&good), "-", "--to", "jsonl"]).stdout);
+    let kept: Vec<String> = all
+        .into_iter()
+        .enumerate()
+        .filter(|(i, _)| ![19, 76, 139].contains(i))
+        .map(|(_, d)| d)
+        .collect();
+    assert_eq!(written, kept);
+}

@@ -203,6 +203,17 @@ impl Error {
         self
     }
 
+    /// The error named as board `number`'s (`board 7: ...`), when its
+    /// message does not name a board already.
+    pub fn in_board(mut self, number: u32) -> Error {
+        if let ErrorKind::Syntax(m) | ErrorKind::Invalid(m) = &mut self.0.kind {
+            if !m.starts_with("board ") {
+                *m = format!("board {number}: {m}");
+            }
+        }
+        self
+    }
+
     /// The error of a part read on its own, placed in the whole file: its
     /// byte, line and record moved on by the part's start.
     pub fn shifted(mut self, bytes: u64, lines: u64, records: u64) -> Error {

@@ -895,9 +895,12 @@ impl<'a, 's> Reader<'a, 's> {
                 game = Some(self.new_game());
             }
             let result = self.token(game.as_mut().expect("a game"));
-            if let Err(GameError(e)) = result {
+            if let Err(GameError(mut e)) = result {
                 if self.short && !self.eof {
                     return Ok(self.stop(true, &cp));
+                }
+                if let Some(n) = game.as_ref().and_then(|g| g.number) {
+                    e = e.in_board(n);
                 }
                 self.flush_warnings(diag);
                 diag.error(e)?;

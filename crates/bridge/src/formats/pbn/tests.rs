@@ -405,7 +405,7 @@ fn disagreeing_double_dummy_tags_fail_validation_and_warn_on_read() {
 }
 
 #[test]
-fn errors_name_the_game_line_and_column() {
+fn errors_name_the_game_board_line_and_column() {
     let text = "[Board \"1\"]\n[Deal \"N:- - - -\"]\n\n[Board \"2\"]\n[Deal \"N:AKQJ.AKQJ.AKQ.AKA - - -\"]\n";
     let e = read_file(Format::Pbn, text.as_bytes()).unwrap_err();
     // Line 5, the value's quote at column 7, byte 50.
@@ -413,12 +413,12 @@ fn errors_name_the_game_line_and_column() {
     assert!(matches!(e.kind(), ErrorKind::Invalid(_)));
     assert_eq!(
         e.to_string(),
-        "PBN error at record 1 (line 5, column 7, byte 50): hand \"AKQJ.AKQJ.AKQ.AKA\" holds CA twice"
+        "PBN error at record 1 (line 5, column 7, byte 50): board 2: hand \"AKQJ.AKQJ.AKQ.AKA\" holds CA twice"
     );
     let e = read_file(Format::Pbn, b"[Board \"1\"]\n[Deal \"N:- - - -]\n").unwrap_err();
     assert_eq!(
         e.to_string(),
-        "PBN error at record 0 (line 2, column 7, byte 18): a string is not closed on its line"
+        "PBN error at record 0 (line 2, column 7, byte 18): board 1: a string is not closed on its line"
     );
     let e = read_file(Format::Pbn, b"[Board \"1\"]\n[Auction \"N\"]\n1S 9Z\n").unwrap_err();
     assert!(
