@@ -46,8 +46,14 @@ pub fn convert(
             eprintln!("boardfile: {}: {} name{s} added", f.path.display(), f.added);
         }
     }
+    if out.unnamed > 0 {
+        eprintln!(
+            "boardfile: {input}: warning: {} games have no name for their tournament or a player, in the input or in names files (WTHOR.JOU, WTHOR.TRN beside it or --players/--tournaments): written as unknown",
+            out.unnamed
+        );
+    }
     let mut sink = output.create().map_err(|e| Failure::output(output, e))?;
-    sink.write_all(&out)?;
+    sink.write_all(&out.bytes)?;
     sink.commit().map_err(|e| Failure::output(output, e))?;
     Ok(Outcome::Ok)
 }

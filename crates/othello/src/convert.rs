@@ -116,17 +116,17 @@ pub fn convert(
     to: OthelloFormat,
     bytes: &[u8],
     book: &mut NameBook,
-) -> Result<Vec<u8>, Error> {
-    let mut out = Vec::new();
+) -> Result<Converted, Error> {
+    let mut out = Converted::default();
     match (from.holds(), to.holds()) {
         (Holds::Names(a), Holds::Names(b)) if a == b => {
             let n = names::read(bytes, a)?;
-            names::write(&n, &mut out)?;
+            names::write(&n, &mut out.bytes)?;
             return Ok(out);
         }
         (Holds::Solitaires, Holds::Solitaires) => {
             let f = pzz::read(bytes)?;
-            pzz::write(&f, &mut out);
+            pzz::write(&f, &mut out.bytes);
             return Ok(out);
         }
         (Holds::Games, Holds::Games) => {}
@@ -148,8 +148,26 @@ pub fn convert(
         }
     }
     let file = read_games(from, bytes, book)?;
-    write_games(to, &file, book, &mut out)?;
+    write_games(to, &file, book, &mut out.bytes)?;
+    if to.descriptor().size.is_none() {
+        out.unnamed = file
+            .games
+            .iter()
+            .filter(|g| crate::text::known_names(g, book).contains(&None))
+            .count();
+    }
     Ok(out)
+}
+
+/// A conversion's output.
+#[derive(Debug, Default)]
+pub struct Converted {
+    /// The file.
+    pub bytes: Vec<u8>,
+    /// Games written to a text format without a name for the tournament
+    /// or a player, neither in the input nor in the names files: written
+    /// as the format's unknown (`?`, or left out).
+    pub unnamed: usize,
 }
 
 /// Writes games in `to`, refusing what it cannot hold.
@@ -190,6 +208,46 @@ pub fn write_games(
                 to,
                 format!("{side}x{side} games cannot go into {}", to.name()),
             ));
+        }
+        // A WTHOR game file: indices into the names files, one year.
+        if let Some(m) = file
+            .games
+            .iter()
+            .find_map(|g| g.names.as_ref().and_then(|n| n.unresolved.as_ref()))
+        {
+            return Err(format_error(
+                to,
+                format!(
+                    "{m}: {} keeps names as indices into the names files",
+                    to.name()
+                ),
+            ));
+        }
+        let mut years: Vec<u16> = file
+            .games
+            .iter()
+            .map(|g| crate::text::year_of(g, file))
+            .collect();
+        years.sort_unstable();
+        years.dedup();
+        match years[..] {
+            [y] if y != file.header.year => {
+                let mut one = file.clone();
+                one.header.year = y;
+                return write(&one, book, out);
+            }
+            [_, _, ..] => {
+                let list: Vec<String> = years.iter().map(u16::to_string).collect();
+                return Err(format_error(
+                    to,
+                    format!(
+                        "{} holds the games of one year, and these are of {}: write a file a year",
+                        to.name(),
+                        list.join(", ")
+                    ),
+                ));
+            }
+            _ => {}
         }
     }
     write(file, book, out)

@@ -20,6 +20,26 @@ pub struct Game {
     pub theoretical: u8,
     /// The moves in order; passes are not stored.
     pub moves: Vec<Square>,
+    /// The year the game was played, when its input gave one a game (JSON
+    /// Lines); a WTHOR file's games take their header's.
+    pub year: Option<u16>,
+    /// The names its input gave as text (JSON Lines' `tournament`, `black`
+    /// and `white`): written before those of the names files.
+    pub names: Option<Box<GameNames>>,
+}
+
+/// A game's names as its input gave them.
+#[derive(Debug, Clone, Default, PartialEq, Eq, Hash)]
+pub struct GameNames {
+    /// The tournament.
+    pub tournament: Option<String>,
+    /// The black player.
+    pub black: Option<String>,
+    /// The white player.
+    pub white: Option<String>,
+    /// Why a name has no index into a names file (none at hand, or not
+    /// in it): a WTHOR file cannot hold the game.
+    pub unresolved: Option<String>,
 }
 
 /// How a replay ended.

@@ -37,7 +37,7 @@ pub mod text;
 pub mod wthor;
 
 pub use boardfile_io::{Error, FormatName};
-pub use game::{End, Game, IllegalMove};
+pub use game::{End, Game, GameNames, IllegalMove};
 pub use position::{BoardSize, Color, MoveError, Played, Position, Square};
 pub use registry::{Descriptor, Holds, OthelloFormat};
 pub use wthor::names::Names;

@@ -20,7 +20,7 @@
 //! A transcript is a game a line, its moves with no separators (`f5d6c3`);
 //! read, each game is replayed for its score and gets ids 0.
 
-use crate::game::{End, Game};
+use crate::game::{End, Game, GameNames};
 use crate::position::{BoardSize, Color, Position};
 use crate::wthor::games::GameFile;
 use crate::wthor::Error;
@@ -265,33 +265,51 @@ pub fn read_jsonl(bytes: &[u8], book: &mut NameBook) -> Result<GameFile, Error> 
         if *size.get_or_insert(this_size) != this_size {
             return Err(err("games of two board sizes in one file".into()));
         }
+        // Games of several years may share a file; the first gives a
+        // header made here its year.
         if let Some(y) = j.year {
-            if *year.get_or_insert(y) != y {
-                return Err(err(format!(
-                    "a game of {y} among games of {}",
-                    year.unwrap_or(y)
-                )));
-            }
+            year.get_or_insert(y);
         }
-        let id = |book: &mut NameBook,
-                  id: Option<u16>,
-                  name: &Option<String>,
-                  t: bool|
-         -> Result<u16, String> {
-            match (id, name) {
-                (Some(i), _) => Ok(i),
-                (None, Some(n)) => book.lookup(n, t),
-                (None, None) => Ok(0),
-            }
+        // A name with no id takes its index from the names files; without
+        // them it stays a name, which text formats write and WTHOR refuses.
+        let mut unresolved = None;
+        let mut id =
+            |book: &mut NameBook, id: Option<u16>, name: &Option<String>, t: bool| match (id, name)
+            {
+                (Some(i), _) => i,
+                (None, Some(n)) => book.lookup(n, t).unwrap_or_else(|m| {
+                    unresolved.get_or_insert(format!("line {line_no}: {m}"));
+                    0
+                }),
+                (None, None) => 0,
+            };
+        let tournament = id(book, j.tournament_id, &j.tournament, true);
+        let black = id(book, j.black_id, &j.black, false);
+        let white = id(book, j.white_id, &j.white, false);
+        // Names are the game's own where the names files do not give them
+        // for its ids; a year where it is not the file's.
+        let own = |name: Option<String>, index: u16, t: bool| {
+            name.filter(|n| book.name(index, t) != Some(n.as_str()))
         };
+        let carried = GameNames {
+            tournament: own(j.tournament, tournament, true),
+            black: own(j.black, black, false),
+            white: own(j.white, white, false),
+            unresolved,
+        };
+        let names = (carried != GameNames::default()).then(|| Box::new(carried));
+        let file_year = header.as_ref().map(|h| h.year).or(year);
+        let game_year = j.year.filter(|&y| Some(y) != file_year);
         let mut game = Game {
             size: this_size,
-            tournament: id(book, j.tournament_id, &j.tournament, true).map_err(err)?,
-            black: id(book, j.black_id, &j.black, false).map_err(err)?,
-            white: id(book, j.white_id, &j.white, false).map_err(err)?,
+            tournament,
+            black,
+            white,
             black_score: 0,
             theoretical: 0,
             moves: Game::parse_transcript(&j.moves, this_size).map_err(err)?,
+            year: game_year,
+            names,
         };
         complete(&mut game, j.black_discs, j.theoretical_score).map_err(err)?;
         games.push(game);
@@ -318,17 +336,16 @@ pub fn write_jsonl(file: &GameFile, book: &NameBook, out: &mut String) {
         let _ = write!(
             out,
             "{{\"year\":{},\"board_size\":{},\"tournament_id\":{},\"black_id\":{},\"white_id\":{}",
-            h.year,
+            year_of(g, file),
             g.size.side(),
             g.tournament,
             g.black,
             g.white
         );
-        for (key, name) in [
-            ("tournament", book.name(g.tournament, true)),
-            ("black", book.name(g.black, false)),
-            ("white", book.name(g.white, false)),
-        ] {
+        for (key, name) in ["tournament", "black", "white"]
+            .into_iter()
+            .zip(known_names(g, book))
+        {
             if let Some(n) = name {
                 let _ = write!(out, ",\"{key}\":{}", json(n));
             }
@@ -376,6 +393,8 @@ pub fn read_transcripts(bytes: &[u8], size: BoardSize) -> Result<GameFile, Error
             black_score: 0,
             theoretical: 0,
             moves: Game::parse_transcript(l, size).map_err(err)?,
+            year: None,
+            names: None,
         };
         complete(&mut game, None, None).map_err(err)?;
         games.push(game);
@@ -413,12 +432,30 @@ fn moves_with_passes(g: &Game) -> Vec<(Color, Option<crate::Square>)> {
     out
 }
 
-fn names_of<'a>(g: &Game, book: &'a NameBook) -> (&'a str, &'a str, &'a str) {
-    (
-        book.name(g.tournament, true).unwrap_or("?"),
-        book.name(g.black, false).unwrap_or("?"),
-        book.name(g.white, false).unwrap_or("?"),
-    )
+/// A game's tournament, black and white names: those its input gave,
+/// else the names files', else `?`.
+fn names_of<'a>(g: &'a Game, book: &'a NameBook) -> (&'a str, &'a str, &'a str) {
+    let [t, b, w] = known_names(g, book);
+    (t.unwrap_or("?"), b.unwrap_or("?"), w.unwrap_or("?"))
+}
+
+/// A game's tournament, black and white names where known: those its input
+/// gave, else the names files'.
+pub fn known_names<'a>(g: &'a Game, book: &'a NameBook) -> [Option<&'a str>; 3] {
+    let own = g.names.as_deref();
+    [
+        own.and_then(|n| n.tournament.as_deref())
+            .or_else(|| book.name(g.tournament, true)),
+        own.and_then(|n| n.black.as_deref())
+            .or_else(|| book.name(g.black, false)),
+        own.and_then(|n| n.white.as_deref())
+            .or_else(|| book.name(g.white, false)),
+    ]
+}
+
+/// The year a game was played: its own, else its file's.
+pub fn year_of(g: &Game, file: &GameFile) -> u16 {
+    g.year.unwrap_or(file.header.year)
 }
 
 /// A name as a GGF property value or a PGN string: `\` before each of
@@ -457,7 +494,7 @@ pub fn write_ggf(file: &GameFile, book: &NameBook, out: &mut String) {
         let _ = write!(
             out,
             "(;GM[Othello]PC[{t}]DT[{}]PB[{b}]PW[{w}]RE[{diff:+}]TY[{side}]BO[{side} {board} *]",
-            file.header.year
+            year_of(g, file)
         );
         for (c, m) in moves_with_passes(g) {
             let tag = if c == Color::Black { 'B' } else { 'W' };
@@ -488,7 +525,7 @@ pub fn write_pgn(file: &GameFile, book: &NameBook, out: &mut String) {
         let _ = writeln!(
             out,
             "[Event \"{t}\"]\n[Date \"{}\"]\n[Black \"{b}\"]\n[White \"{w}\"]\n[Result \"{result}\"]\n",
-            file.header.year
+            year_of(g, file)
         );
         let mut line = String::new();
         for (i, (_, m)) in moves_with_passes(g).iter().enumerate() {
@@ -523,7 +560,7 @@ pub fn write_csv(file: &GameFile, book: &NameBook, out: &mut String) {
         let _ = writeln!(
             out,
             "{},{},{},{},{},{},{},{},{},{}",
-            file.header.year,
+            year_of(g, file),
             g.tournament,
             field(t),
             g.black,

@@ -36,6 +36,8 @@ fn random_game(size: BoardSize, choices: &[u16], stop: usize, ids: (u16, u16, u1
         black_score: 0,
         theoretical: 0,
         moves,
+        year: None,
+        names: None,
     };
     let (end_position, end) = g.replay().unwrap();
     g.black_score = match end {

@@ -266,9 +266,10 @@ fn a_solitaire_file_built_from_the_spec() {
 
 mod text {
     use super::data;
+    use boardfile_othello::convert;
     use boardfile_othello::text::{self, NameBook};
     use boardfile_othello::wthor::{games, names, Kind};
-    use boardfile_othello::BoardSize;
+    use boardfile_othello::{BoardSize, OthelloFormat};
 
     fn book() -> NameBook {
         NameBook {
@@ -276,6 +277,89 @@ mod text {
             tournaments: Some(names::read(&data("WTHOR.TRN"), Kind::Trn).unwrap()),
             ..NameBook::default()
         }
+    }
+
+    #[test]
+    fn several_years_go_to_one_jsonl_then_to_pgn_and_csv_with_every_name() {
+        // Each year to JSON Lines with the names files at hand, the lines
+        // put in one file; then PGN and CSV with no names file at all.
+        let years = [("WTH_1977.wtb", 1977), ("WTH_2004.wtb", 2004)];
+        let (jou, trn) = (
+            names::read(&data("WTHOR.JOU"), Kind::Jou).unwrap(),
+            names::read(&data("WTHOR.TRN"), Kind::Trn).unwrap(),
+        );
+        let mut jsonl = String::new();
+        let mut want = Vec::new(); // (year, tournament, black, white) a game
+        for (name, year) in years {
+            let bytes = data(name);
+            // The header's N1 and the file's size agree on the game count.
+            let n1 = u32::from_le_bytes(bytes[4..8].try_into().unwrap()) as usize;
+            assert_eq!(n1, (bytes.len() - 16) / 68);
+            let file = games::read(&bytes, BoardSize::Eight).unwrap();
+            assert_eq!(file.games.len(), n1);
+            for g in &file.games {
+                let name = |f: &names::Names, i: u16| f.names[i as usize].clone();
+                want.push((
+                    year,
+                    name(&trn, g.tournament),
+                    name(&jou, g.black),
+                    name(&jou, g.white),
+                ));
+            }
+            let mut one = String::new();
+            text::write_jsonl(&file, &book(), &mut one);
+            // The first file's header line stands for the whole.
+            let skip = usize::from(!jsonl.is_empty());
+            for line in one.lines().skip(skip) {
+                jsonl.push_str(line);
+                jsonl.push('\n');
+            }
+        }
+        let mut none = NameBook::default();
+        let all = text::read_jsonl(jsonl.as_bytes(), &mut none).unwrap();
+        assert_eq!(all.games.len(), want.len());
+        let mut pgn = String::new();
+        text::write_pgn(&all, &none, &mut pgn);
+        let tag = |game: &str, name: &str| {
+            let at = game.find(&format!("[{name} \"")).unwrap() + name.len() + 3;
+            game[at..at + game[at..].find("\"]").unwrap()].to_string()
+        };
+        let games: Vec<&str> = pgn.split("[Event ").skip(1).collect();
+        assert_eq!(games.len(), want.len());
+        for (game, (year, t, b, w)) in games.iter().zip(&want) {
+            let game = format!("[Event {game}");
+            assert_eq!(tag(&game, "Date"), year.to_string());
+            // PGN escapes quotes and backslashes in names.
+            let esc = |n: &str| n.replace('\\', "\\\\").replace('"', "\\\"");
+            assert_eq!(tag(&game, "Event"), esc(t));
+            assert_eq!(tag(&game, "Black"), esc(b));
+            assert_eq!(tag(&game, "White"), esc(w));
+        }
+        let mut csv = String::new();
+        text::write_csv(&all, &none, &mut csv);
+        let rows: Vec<&str> = csv.lines().skip(1).collect();
+        assert_eq!(rows.len(), want.len());
+        for (row, (year, ..)) in rows.iter().zip(&want) {
+            assert!(row.starts_with(&format!("{year},")), "{row}");
+            assert!(!row.contains(",?,"), "{row}");
+        }
+        // One WTB of both years cannot be.
+        let wtb = OthelloFormat::from_name("wtb").unwrap();
+        let e = convert::write_games(wtb, &all, &none, &mut Vec::new()).unwrap_err();
+        assert!(
+            e.message().contains("of 1977, 2004: write a file a year"),
+            "{e}"
+        );
+        // Games of one year from it make that year's file again, byte for byte.
+        let mut y2004 = all.clone();
+        y2004.games.retain(|g| g.year == Some(2004));
+        let mut out = Vec::new();
+        convert::write_games(wtb, &y2004, &none, &mut out).unwrap();
+        let mut original = games::read(&data("WTH_2004.wtb"), BoardSize::Eight).unwrap();
+        original.header.created = y2004.header.created;
+        let mut expected = Vec::new();
+        games::write(&original, &mut expected);
+        assert!(out == expected, "2004 again");
     }
 
     #[test]
@@ -344,11 +428,21 @@ mod text {
             "{{\"year\":2026,\"black\":{},\"white\":\"Nobody Yet\",\"moves\":\"f5d6c3\"}}\n",
             serde_json::to_string(jou.get(1).unwrap()).unwrap()
         );
-        let e = text::read_jsonl(line.as_bytes(), &mut book()).unwrap_err();
-        assert_eq!(e.position().unwrap().line, Some(1));
+        // A name not in the names file stays the game's own: text formats
+        // write it, and a WTHOR file, which keeps indices, refuses it.
+        let file = text::read_jsonl(line.as_bytes(), &mut book()).unwrap();
+        let own = file.games[0].names.as_deref().unwrap();
+        assert_eq!(own.white.as_deref(), Some("Nobody Yet"));
+        assert_eq!(own.black, None, "the names file gives it");
+        let mut pgn = String::new();
+        text::write_pgn(&file, &book(), &mut pgn);
+        assert!(pgn.contains("[White \"Nobody Yet\"]"), "{pgn}");
+        let wtb = OthelloFormat::from_name("wtb").unwrap();
+        let mut out = Vec::new();
+        let e = convert::write_games(wtb, &file, &book(), &mut out).unwrap_err();
         assert!(
             e.message()
-                .contains("\"Nobody Yet\" is not in the names file"),
+                .contains("line 1: player \"Nobody Yet\" is not in the names file"),
             "{e}"
         );
         let mut adding = NameBook {

@@ -162,6 +162,8 @@ fn decode(r: &[u8], size: BoardSize) -> Result<Game, (usize, String)> {
         black_score: r[6],
         theoretical: r[7],
         moves,
+        year: None,
+        names: None,
     })
 }
 
