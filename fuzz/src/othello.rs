@@ -114,6 +114,15 @@ pub fn read(input: Input, data: &[u8]) {
     }
 }
 
+/// A game or solitaire file as it is written back: its bytes, with N1
+/// counting the `records` read (a header that miscounts whole records is
+/// read, and written with the count put right).
+fn counted(data: &[u8], records: usize) -> Vec<u8> {
+    let mut out = data.to_vec();
+    out[4..8].copy_from_slice(&(records as u32).to_le_bytes());
+    out
+}
+
 /// Read, write, read in one format: the same model, and the writer a fixed
 /// point.
 pub fn round_trip(input: Input, data: &[u8]) {
@@ -129,7 +138,7 @@ pub fn round_trip(input: Input, data: &[u8]) {
             let mut once = Vec::new();
             games::write(&first, &mut once);
             assert!(
-                once == data,
+                once == counted(data, first.games.len()),
                 "{input:?}: what reads writes back byte for byte"
             );
         }
@@ -137,7 +146,10 @@ pub fn round_trip(input: Input, data: &[u8]) {
             let Ok(first) = pzz::read(data) else { return };
             let mut once = Vec::new();
             pzz::write(&first, &mut once);
-            assert!(once == data, "PZZ: what reads writes back byte for byte");
+            assert!(
+                once == counted(data, first.solitaires.len()),
+                "PZZ: what reads writes back byte for byte"
+            );
         }
         Input::Jou | Input::Trn => {
             let kind = match input {

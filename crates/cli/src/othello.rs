@@ -46,6 +46,9 @@ pub fn convert(
             eprintln!("boardfile: {}: {} name{s} added", f.path.display(), f.added);
         }
     }
+    for w in &out.warnings {
+        eprintln!("boardfile: {input}: warning: {w}");
+    }
     if out.unnamed > 0 {
         eprintln!(
             "boardfile: {input}: warning: {} games have no name for their tournament or a player, in the input or in names files (WTHOR.JOU, WTHOR.TRN beside it or --players/--tournaments): written as unknown",
@@ -68,6 +71,9 @@ pub fn validate(
     let bytes = opened.read_all()?;
     let report = convert::validate(format, &bytes, &mut book(names)?);
     say_all(&input, &report.errors);
+    for w in &report.warnings {
+        eprintln!("boardfile: {input}: warning: {w}");
+    }
     write!(
         out,
         "{input}: {} ({}, {} records",

@@ -76,25 +76,28 @@ fn header_counts_cannot_trigger_huge_allocations() {
             let mut b = header(u32::MAX, 0, 8, 0);
             b.extend_from_slice(&[0; 68]);
             Box::new(move || {
-                assert!(games::read(&b, BoardSize::Eight).is_err());
+                // A count off by whole records: the records there are read.
+                assert!(games::read(&b, BoardSize::Eight).is_ok_and(|f| f.games.len() == 1));
                 let _ = games::validate(&b, BoardSize::Eight, None, None);
             })
         }),
         ("WTD claiming 4,294,967,295 games", {
             let b = header(u32::MAX, 0, 10, 0);
-            Box::new(move || assert!(games::read(&b, BoardSize::Ten).is_err()))
+            Box::new(move || {
+                assert!(games::read(&b, BoardSize::Ten).is_ok_and(|f| f.games.is_empty()))
+            })
         }),
         ("PZZ claiming 4,294,967,295 solitaires", {
             let mut b = header(u32::MAX, 60, 0, 1);
             b.extend_from_slice(&[0; 256]);
             Box::new(move || {
-                assert!(pzz::read(&b).is_err());
+                assert!(pzz::read(&b).is_ok_and(|f| f.solitaires.is_empty()));
                 let _ = pzz::validate(&b);
             })
         }),
         ("JOU claiming 65,535 players", {
             let b = header(0, u16::MAX, 0, 0);
-            Box::new(move || assert!(names::read(&b, Kind::Jou).is_err()))
+            Box::new(move || assert!(names::read(&b, Kind::Jou).is_ok_and(|n| n.names.is_empty())))
         }),
     ];
     for (what, f) in othello {

@@ -121,11 +121,15 @@ pub fn convert(
     match (from.holds(), to.holds()) {
         (Holds::Names(a), Holds::Names(b)) if a == b => {
             let n = names::read(bytes, a)?;
+            out.warnings
+                .extend(count_of(from, bytes, n.names.len(), "names"));
             names::write(&n, &mut out.bytes)?;
             return Ok(out);
         }
         (Holds::Solitaires, Holds::Solitaires) => {
             let f = pzz::read(bytes)?;
+            out.warnings
+                .extend(count_of(from, bytes, f.solitaires.len(), "solitaires"));
             pzz::write(&f, &mut out.bytes);
             return Ok(out);
         }
@@ -148,6 +152,10 @@ pub fn convert(
         }
     }
     let file = read_games(from, bytes, book)?;
+    if is_wthor(from) {
+        out.warnings
+            .extend(count_of(from, bytes, file.games.len(), "games"));
+    }
     write_games(to, &file, book, &mut out.bytes)?;
     if to.descriptor().size.is_none() {
         out.unnamed = file
@@ -168,6 +176,18 @@ pub struct Converted {
     /// or a player, neither in the input nor in the names files: written
     /// as the format's unknown (`?`, or left out).
     pub unnamed: usize,
+    /// What was read leniently (a header count off by whole records).
+    pub warnings: Vec<String>,
+}
+
+/// The warning of a WTHOR file whose header miscounts its records.
+fn count_of(from: OthelloFormat, bytes: &[u8], records: usize, what: &str) -> Option<String> {
+    let header = crate::wthor::Header::read_from(bytes)?;
+    let counted = match from.holds() {
+        Holds::Names(_) => u64::from(header.n2),
+        _ => u64::from(header.n1),
+    };
+    crate::wthor::count_warning(counted, records, what)
 }
 
 /// Writes games in `to`, refusing what it cannot hold.
@@ -294,6 +314,8 @@ pub struct Report {
     pub errors: Vec<Error>,
     /// A word on what is not an error (unfinished games).
     pub note: Option<String>,
+    /// What was read leniently (a header count off by whole records).
+    pub warnings: Vec<String>,
 }
 
 /// Everything wrong with a file: for games, every game replayed (each move
@@ -303,6 +325,9 @@ pub fn validate(format: OthelloFormat, bytes: &[u8], book: &mut NameBook) -> Rep
         Holds::Names(kind) => match names::read(bytes, kind) {
             Ok(n) => Report {
                 records: n.names.len(),
+                warnings: count_of(format, bytes, n.names.len(), "names")
+                    .into_iter()
+                    .collect(),
                 ..Report::default()
             },
             Err(e) => Report {
@@ -312,8 +337,12 @@ pub fn validate(format: OthelloFormat, bytes: &[u8], book: &mut NameBook) -> Rep
         },
         Holds::Solitaires => {
             let (f, errors) = pzz::validate(bytes);
+            let records = f.map_or(0, |f| f.solitaires.len());
             Report {
-                records: f.map_or(0, |f| f.solitaires.len()),
+                records,
+                warnings: count_of(format, bytes, records, "solitaires")
+                    .into_iter()
+                    .collect(),
                 errors,
                 note: None,
             }
@@ -341,8 +370,12 @@ pub fn validate(format: OthelloFormat, bytes: &[u8], book: &mut NameBook) -> Rep
                         if v.unfinished.len() > 10 { ", ..." } else { "" }
                     )
                 });
+                let records = v.file.as_ref().map_or(0, |f| f.games.len());
                 Report {
-                    records: v.file.as_ref().map_or(0, |f| f.games.len()),
+                    records,
+                    warnings: count_of(format, bytes, records, "games")
+                        .into_iter()
+                        .collect(),
                     errors: v.errors,
                     note,
                 }
@@ -367,6 +400,7 @@ pub fn validate(format: OthelloFormat, bytes: &[u8], book: &mut NameBook) -> Rep
                         })
                         .collect(),
                     note: None,
+                    warnings: Vec::new(),
                 },
                 Err(e) => Report {
                     errors: vec![e],

@@ -142,12 +142,18 @@ fn corruptions_are_caught_with_the_game_index() {
         e.message().contains("9112 whole records and a short one"),
         "{e}"
     );
+    // A count off by whole records: every record read, and a warning
+    // (hand-checked: N1 9113 ^ 1 = 9112, one short of the 9113 there).
     let mut count = data("WTH_2004.wtb");
     count[4] ^= 1;
-    let e = games::read(&count, BoardSize::Eight).unwrap_err();
-    assert!(
-        e.message().contains("the header counts 9112 records"),
-        "{e}"
+    let f = games::read(&count, BoardSize::Eight).unwrap();
+    assert_eq!((f.header.n1, f.games.len()), (9112, 9113));
+    let wtb = boardfile_othello::OthelloFormat::from_name("wtb").unwrap();
+    let report = boardfile_othello::convert::validate(wtb, &count, &mut Default::default());
+    assert!(report.errors.is_empty(), "{:?}", report.errors);
+    assert_eq!(
+        report.warnings,
+        ["the header counts 9112 games, the file holds 9113: all 9113 read (a file written from them counts 9113)"]
     );
     // Player indices beyond WTHOR.JOU.
     let jou = names::read(&data("WTHOR.JOU"), Kind::Jou).unwrap();
@@ -612,7 +618,10 @@ fn every_prefix_and_byte_flip_gives_a_value_or_an_error() {
         if let Ok(f) = games::read(&b, BoardSize::Eight) {
             let mut out = Vec::new();
             games::write(&f, &mut out);
-            assert_eq!(games::read(&out, BoardSize::Eight).unwrap(), f);
+            // Written with N1 counting the games read.
+            let mut counted = f.clone();
+            counted.header.n1 = f.games.len() as u32;
+            assert_eq!(games::read(&out, BoardSize::Eight).unwrap(), counted);
             assert!(v.file.is_some());
         }
         let _ = pzz::validate(&b);
@@ -620,4 +629,34 @@ fn every_prefix_and_byte_flip_gives_a_value_or_an_error() {
         let _ = boardfile_othello::text::read_jsonl(&b, &mut Default::default());
         let _ = boardfile_othello::text::read_transcripts(&b, BoardSize::Ten);
     }
+}
+
+#[test]
+fn a_names_file_whose_header_is_one_record_short_reads_every_name() {
+    // The header's N2 one less than the records there, as a tool that
+    // forgot to count its last name writes it.
+    let original = data("WTHOR.JOU");
+    let n2 = u16::from_le_bytes([original[8], original[9]]);
+    assert_eq!(usize::from(n2), (original.len() - 16) / 20);
+    let mut short = original.clone();
+    short[8..10].copy_from_slice(&(n2 - 1).to_le_bytes());
+    let read = names::read(&short, Kind::Jou).unwrap();
+    assert_eq!(read.names.len(), usize::from(n2));
+    let jou = boardfile_othello::OthelloFormat::from_name("jou").unwrap();
+    let report = boardfile_othello::convert::validate(jou, &short, &mut Default::default());
+    assert!(report.errors.is_empty(), "{:?}", report.errors);
+    assert_eq!(report.warnings.len(), 1);
+    assert!(report.warnings[0].starts_with(&format!(
+        "the header counts {} names, the file holds {n2}",
+        n2 - 1
+    )));
+    // Written again, the count is put right: the federation's file.
+    let out =
+        boardfile_othello::convert::convert(jou, jou, &short, &mut Default::default()).unwrap();
+    assert!(out.bytes == original);
+    assert_eq!(out.warnings, report.warnings);
+    // Half a record more is still an error.
+    let mut half = original.clone();
+    half.extend_from_slice(&[0; 10]);
+    assert!(names::read(&half, Kind::Jou).is_err());
 }

@@ -141,7 +141,8 @@ pub(crate) fn error(kind: Kind, p: Position, message: impl Into<String>) -> Erro
     Error::invalid(boardfile_io::FormatName(kind.name()), at, message)
 }
 
-/// Checks N against the file size: `16 + header_extra + n * record` bytes.
+/// Checks the file size: `16 + header_extra` bytes and whole records, which
+/// N should count (`16 + header_extra + n * record` bytes).
 pub(crate) fn check_size(
     kind: Kind,
     bytes: &[u8],
@@ -149,8 +150,12 @@ pub(crate) fn check_size(
     extra: usize,
     record: usize,
 ) -> Result<(), Error> {
+    // A count off by whole records is the header's mistake: every whole
+    // record is read, and callers say so ([`count_warning`]).
+    let whole_records =
+        bytes.len() >= HEADER + extra && (bytes.len() - HEADER - extra).is_multiple_of(record);
     let expected = HEADER as u64 + extra as u64 + n * record as u64;
-    if bytes.len() as u64 != expected {
+    if !whole_records && bytes.len() as u64 != expected {
         let whole = (bytes.len().saturating_sub(HEADER + extra)) / record;
         return Err(error(
             kind,
@@ -171,6 +176,16 @@ pub(crate) fn check_size(
         ));
     }
     Ok(())
+}
+
+/// The warning for a header that counts `counted` records where the file
+/// holds `records` whole ones: all read, and the count written anew.
+pub fn count_warning(counted: u64, records: usize, what: &str) -> Option<String> {
+    (counted != records as u64).then(|| {
+        format!(
+            "the header counts {counted} {what}, the file holds {records}: all {records} read (a file written from them counts {records})"
+        )
+    })
 }
 
 #[cfg(test)]
