@@ -110,6 +110,112 @@ pub fn solve(deal: &Deal) -> Option<DdTable> {
     found
 }
 
+/// Where a board's stored double-dummy data and the solver's disagree.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub enum Disagreement {
+    /// A table entry: tricks for `declarer` in `strain`.
+    Tricks {
+        /// The declarer.
+        declarer: Seat,
+        /// The strain.
+        strain: Strain,
+        /// The tricks the file gives.
+        stored: u8,
+        /// The tricks the solver gives.
+        solved: u8,
+    },
+    /// The par score for North-South.
+    Par {
+        /// The score the file gives.
+        stored: i32,
+        /// The score of the solved table.
+        solved: i32,
+    },
+}
+
+impl std::fmt::Display for Disagreement {
+    /// `North in NT: stored 1 trick, solved 4`, `par: stored NS 420, solved NS 450`.
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        match self {
+            Disagreement::Tricks {
+                declarer,
+                strain,
+                stored,
+                solved,
+            } => write!(
+                f,
+                "{} in {}: stored {stored} tricks, solved {solved}",
+                declarer.name(),
+                strain.name()
+            ),
+            Disagreement::Par { stored, solved } => {
+                write!(f, "par: stored NS {stored}, solved NS {solved}")
+            }
+        }
+    }
+}
+
+/// Solves every complete deal of `boards` that stores a table or a par,
+/// on `jobs` threads, and gives each disagreement with the stored values:
+/// the board's index in `boards` and what differs, in board order.
+pub fn check_stored(boards: &[Board], jobs: usize) -> Vec<(usize, Disagreement)> {
+    let stored: Vec<usize> = (0..boards.len())
+        .filter(|&i| {
+            (boards[i].dd.is_some() || boards[i].par.is_some()) && boards[i].deal.is_complete()
+        })
+        .collect();
+    let deals: Vec<Deal> = stored.iter().map(|&i| boards[i].deal).collect();
+    let mut found = Vec::new();
+    solve_deals(&deals, jobs, &mut |k, table| {
+        let i = stored[k];
+        let b = &boards[i];
+        if let Some(dd) = &b.dd {
+            for declarer in Seat::ALL {
+                for strain in Strain::ALL {
+                    if let (Some(stored), Some(solved)) =
+                        (dd.get(declarer, strain), table.get(declarer, strain))
+                    {
+                        if stored != solved {
+                            found.push((
+                                i,
+                                Disagreement::Tricks {
+                                    declarer,
+                                    strain,
+                                    stored,
+                                    solved,
+                                },
+                            ));
+                        }
+                    }
+                }
+            }
+        }
+        if let (Some(p), Some(solved)) = (&b.par, par(&table, b.vulnerability, b.dealer)) {
+            if p.score_ns != solved.score_ns {
+                found.push((
+                    i,
+                    Disagreement::Par {
+                        stored: p.score_ns,
+                        solved: solved.score_ns,
+                    },
+                ));
+            }
+        }
+        true
+    });
+    // Tables come back as found: in board order, seats and strains in theirs.
+    found.sort_by_key(|(i, d)| {
+        let at = match d {
+            Disagreement::Tricks {
+                declarer, strain, ..
+            } => declarer.index() * 5 + *strain as usize,
+            Disagreement::Par { .. } => 20,
+        };
+        (*i, at)
+    });
+    found
+}
+
 /// Solves `deals` on `jobs` threads (at least one), calling `solved` on the
 /// calling thread with each deal's index and table as it is found (not in
 /// order). Partial deals are skipped. When `solved` returns `false` the

@@ -232,3 +232,34 @@ fn every_wild_lin_reads_the_deals_of_its_md_commands() {
     assert!(counts.0 >= 30, "{counts:?}");
     eprintln!("LIN: {} files, {} boards", counts.0, counts.1);
 }
+
+#[test]
+fn stored_tables_are_checked_against_the_solver() {
+    use boardfile_bridge::dd::{check_stored, Disagreement};
+    use boardfile_bridge::Strain;
+    // Camrose 2024: boards 1-32 carry BridgeComposer's tables, which the
+    // solver agrees with; from board 33 on the file's tables are broken
+    // (North takes 1 trick in notrump on board 33 by them; 4 is right).
+    let path = wild().join("lorserker+ben/Camrose24_1.pbn");
+    let set = read(Format::Pbn, &std::fs::read(path).unwrap())
+        .unwrap()
+        .set;
+    let agreeing = &set.boards[..8];
+    assert!(agreeing.iter().all(|b| b.dd.is_some()));
+    assert_eq!(check_stored(agreeing, 2), []);
+    let b33 = &set.boards[32..33];
+    assert_eq!(b33[0].number, 33);
+    let found = check_stored(b33, 2);
+    assert!(
+        found.contains(&(
+            0,
+            Disagreement::Tricks {
+                declarer: Seat::North,
+                strain: Strain::NoTrump,
+                stored: 1,
+                solved: 4
+            }
+        )),
+        "{found:?}"
+    );
+}

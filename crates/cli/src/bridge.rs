@@ -155,6 +155,42 @@ pub fn convert(
     .map(|_| Outcome::Ok)
 }
 
+/// `validate --solve`: boards with stored double-dummy data, solved in
+/// batches (memory stays that of a batch), each disagreement on stderr.
+#[derive(Default)]
+struct StoredCheck {
+    boards: Vec<boardfile_bridge::Board>,
+    records: Vec<u64>,
+    solved: u64,
+    disagreements: u64,
+}
+
+impl StoredCheck {
+    const BATCH: usize = 1024;
+
+    fn add(&mut self, board: boardfile_bridge::Board, record: u64, input: &dyn std::fmt::Display) {
+        self.boards.push(board);
+        self.records.push(record);
+        if self.boards.len() >= Self::BATCH {
+            self.check(input);
+        }
+    }
+
+    fn check(&mut self, input: &dyn std::fmt::Display) {
+        let jobs = std::thread::available_parallelism().map_or(1, usize::from);
+        for (i, d) in boardfile_bridge::dd::check_stored(&self.boards, jobs) {
+            eprintln!(
+                "boardfile: {input}: board {} (record {}): {d}",
+                self.boards[i].number, self.records[i]
+            );
+            self.disagreements += 1;
+        }
+        self.solved += self.boards.iter().filter(|b| b.deal.is_complete()).count() as u64;
+        self.boards.clear();
+        self.records.clear();
+    }
+}
+
 /// `info`: format, size, boards, set-level fields and warnings.
 pub fn info(opened: Opened, format: Format, out: &mut dyn Write) -> Result<Outcome, Failure> {
     let input = opened.input.clone();
@@ -195,14 +231,26 @@ pub fn info(opened: Opened, format: Format, out: &mut dyn Write) -> Result<Outco
 }
 
 /// `validate`: every problem, then one line of verdict.
-pub fn validate(opened: Opened, format: Format, out: &mut dyn Write) -> Result<Outcome, Failure> {
+pub fn validate(
+    opened: Opened,
+    format: Format,
+    solve: bool,
+    out: &mut dyn Write,
+) -> Result<Outcome, Failure> {
     let input = opened.input.clone();
     let mut diag = Diagnostics::collecting();
     let mut boards = 0u64;
+    // With --solve: boards that store tables, solved a batch at a time.
+    let mut stored = StoredCheck::default();
     match format.open(opened.source(), &mut diag) {
         Ok(mut reader) => loop {
             match reader.next_board(&mut diag) {
-                Ok(Some(_)) => boards += 1,
+                Ok(Some(b)) => {
+                    boards += 1;
+                    if solve && (b.dd.is_some() || b.par.is_some()) {
+                        stored.add(b, boards - 1, &input);
+                    }
+                }
                 Ok(None) => break,
                 Err(e) if e.is_data_error() => {
                     diag.error(e).ok();
@@ -214,15 +262,23 @@ pub fn validate(opened: Opened, format: Format, out: &mut dyn Write) -> Result<O
         Err(e) if e.is_data_error() => diag.error(e).unwrap_or(()),
         Err(e) => return Err(Failure::data(&input, &e)),
     }
+    stored.check(&input);
     say_all(&input, &diag.errors);
     if diag.more_errors > 0 {
         eprintln!("boardfile: {input}: and {} more errors", diag.more_errors);
     }
     say_all(&input, &diag.warnings);
-    let errors = diag.error_count();
+    let errors = diag.error_count() + stored.disagreements;
+    let solved = match solve {
+        true => format!(
+            ", {} boards solved, {} stored values the solver disagrees with",
+            stored.solved, stored.disagreements
+        ),
+        false => String::new(),
+    };
     writeln!(
         out,
-        "{input}: {} ({}, {boards} boards read, {} warnings)",
+        "{input}: {} ({}, {boards} boards read{solved}, {} warnings)",
         crate::verdict(errors),
         format.name(),
         diag.warning_count()

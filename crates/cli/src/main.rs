@@ -110,6 +110,11 @@ enum Command {
         /// Input format; default: detected for each file.
         #[arg(long, value_parser = parse_format)]
         from: Option<Named>,
+        /// Bridge: solve every board that stores double-dummy tricks or a
+        /// par, and report each stored value the solver disagrees with
+        /// (board, declarer, strain, stored, solved).
+        #[arg(long)]
+        solve: bool,
         #[command(flatten)]
         names: NameArgs,
     },
@@ -283,10 +288,15 @@ fn run(command: Command, out: &mut dyn Write) -> Result<Outcome, Failure> {
                 Othello(f) => othello::info(opened, f, out),
             }
         }),
-        Command::Validate { files, from, names } => each_file(&files, |input| {
+        Command::Validate {
+            files,
+            from,
+            solve,
+            names,
+        } => each_file(&files, |input| {
             let opened = Opened::open(input)?;
             match opened.format(from.as_ref())? {
-                Bridge(f) => bridge::validate(opened, f, out),
+                Bridge(f) => bridge::validate(opened, f, solve, out),
                 Othello(f) => othello::validate(opened, f, &names.files(input, false), out),
             }
         }),

@@ -901,3 +901,49 @@ fn skip_bad_writes_the_boards_that_read_and_names_those_left_out() {
         .collect();
     assert_eq!(written, kept);
 }
+
+#[test]
+fn validate_solve_names_each_stored_value_the_solver_disagrees_with() {
+    let dir = tempfile::tempdir().unwrap();
+    let dealt = dir.path().join("dealt.pbn");
+    let solved = dir.path().join("solved.pbn");
+    let one_tag = dir.path().join("one.pbn");
+    expect(0, &["deal", s(&dealt), "--boards", "3", "--seed", "dd5"]);
+    expect(0, &["solve", s(&dealt), s(&solved)]);
+    expect(
+        0,
+        &[
+            "convert",
+            s(&solved),
+            s(&one_tag),
+            "--dd-tags",
+            "DoubleDummyTricks",
+        ],
+    );
+    // As solved: no disagreement.
+    let run = expect(0, &["validate", "--solve", s(&one_tag)]);
+    let said = String::from_utf8_lossy(&run.stdout);
+    assert!(said.contains("3 boards solved, 0 stored values"), "{said}");
+    // Board 2's North-in-notrump digit (the first) changed by hand.
+    let text = std::fs::read_to_string(&one_tag).unwrap();
+    let at = text.find("[Board \"2\"]").unwrap();
+    let tag = at + text[at..].find("[DoubleDummyTricks \"").unwrap() + 20;
+    let digit = &text[tag..tag + 1];
+    let right = u8::from_str_radix(digit, 16).unwrap();
+    let wrong = if right == 0 { 1 } else { right - 1 };
+    let broken = format!("{}{wrong:x}{}", &text[..tag], &text[tag + 1..]);
+    let bad = dir.path().join("bad.pbn");
+    std::fs::write(&bad, broken).unwrap();
+    let run = expect(1, &["validate", "--solve", s(&bad)]);
+    let lines: Vec<&str> = run.stderr.lines().collect();
+    assert_eq!(lines.len(), 1, "{}", run.stderr);
+    assert!(
+        lines[0].ends_with(&format!(
+            "board 2 (record 1): North in NT: stored {wrong} tricks, solved {right}"
+        )),
+        "{}",
+        lines[0]
+    );
+    // Without --solve the file is valid: its tags agree with each other.
+    expect(0, &["validate", s(&bad)]);
+}
