@@ -283,6 +283,9 @@ impl SolveJournal for NoJournal {
     }
 }
 
+/// How many boards that kept their stored table [`SolvingReader`] names.
+pub const KEPT_LISTED: usize = 20;
+
 /// The boards of a reader, solved: each complete deal gets its table
 /// (unless it carries a whole one, or `force`) and par by its vulnerability
 /// and dealer. Boards are read and solved in batches on `jobs` threads and
@@ -300,6 +303,11 @@ pub struct SolvingReader<'a, J: SolveJournal> {
     pub solved: u64,
     /// Boards whose tables came from the journal.
     pub resumed: u64,
+    /// Boards that kept the whole table they stored (not `force`), and the
+    /// numbers of the first [`KEPT_LISTED`] of them.
+    pub kept: u64,
+    /// See [`SolvingReader::kept`].
+    pub kept_boards: Vec<u32>,
     ended: bool,
     /// Called with the boards handed on so far, after each batch.
     progress: Option<Box<dyn FnMut(u64) + 'a>>,
@@ -324,6 +332,8 @@ impl<'a, J: SolveJournal> SolvingReader<'a, J> {
             index: 0,
             solved: 0,
             resumed: 0,
+            kept: 0,
+            kept_boards: Vec::new(),
             ended: false,
             progress: None,
         }
@@ -362,7 +372,12 @@ impl<'a, J: SolveJournal> SolvingReader<'a, J> {
                     Some(Position::record(index, self.inner.position())),
                     format!("board {}: the deal is not complete; not solved", b.number),
                 );
-            } else if self.force || !b.dd.is_some_and(|t| t.is_complete()) {
+            } else if !self.force && b.dd.is_some_and(|t| t.is_complete()) {
+                self.kept += 1;
+                if self.kept_boards.len() < KEPT_LISTED {
+                    self.kept_boards.push(b.number);
+                }
+            } else {
                 match self.journal.known(index, &b.deal) {
                     Some(t) => {
                         b.dd = Some(t);

@@ -178,21 +178,34 @@ pub fn solve(opened: Opened, from: Format, args: &SolveArgs) -> Result<Outcome, 
             "solving {bar:40} {bytes}/{total_bytes}, {eta} left",
         )
     };
-    let (resumed, journal_path) = match journal {
+    let (resumed, journal_path, kept) = match journal {
         Some(j) => {
             let path = j.path.clone();
             let mut solving = SolvingReader::new(reader, from, jobs, args.force, j);
             let done = write(&mut solving, None, &mut diag, &input, bar(), &dest);
             let resumed = solving.resumed;
             done?;
-            (resumed, Some(path))
+            (resumed, Some(path), (solving.kept, solving.kept_boards))
         }
         None => {
             let mut solving = SolvingReader::new(reader, from, jobs, args.force, NoJournal);
             write(&mut solving, None, &mut diag, &input, bar(), &dest)?;
-            (0, None)
+            (0, None, (solving.kept, solving.kept_boards))
         }
     };
+    if kept.0 > 0 {
+        let listed: Vec<String> = kept.1.iter().map(u32::to_string).collect();
+        let more = if kept.0 > listed.len() as u64 {
+            ", ..."
+        } else {
+            ""
+        };
+        eprintln!(
+            "boardfile: {input}: {} boards kept the table they stored, not solved again (boards {}{more}); --force solves them",
+            kept.0,
+            listed.join(", ")
+        );
+    }
     if let Some(j) = journal_path {
         if resumed > 0 {
             eprintln!(

@@ -946,4 +946,16 @@ fn validate_solve_names_each_stored_value_the_solver_disagrees_with() {
     );
     // Without --solve the file is valid: its tags agree with each other.
     expect(0, &["validate", s(&bad)]);
+    // solve keeps the tables a file stores, and names the boards it kept.
+    let again = dir.path().join("again.pbn");
+    let run = expect(0, &["solve", s(&bad), s(&again)]);
+    assert!(
+        run.stderr
+            .contains("3 boards kept the table they stored, not solved again (boards 1, 2, 3)"),
+        "{}",
+        run.stderr
+    );
+    let run = expect(0, &["solve", s(&bad), s(&again), "--force"]);
+    assert!(!run.stderr.contains("kept"), "{}", run.stderr);
+    expect(0, &["validate", "--solve", s(&again)]);
 }
