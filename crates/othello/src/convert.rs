@@ -118,14 +118,43 @@ pub fn convert(
     book: &mut NameBook,
 ) -> Result<Converted, Error> {
     let mut out = Converted::default();
-    match (from.holds(), to.holds()) {
-        (Holds::Names(a), Holds::Names(b)) if a == b => {
-            let n = names::read(bytes, a)?;
+    // Names: a names file, or text that holds names, to either.
+    let names_in = match from.holds() {
+        Holds::Names(k) => Some(k),
+        _ if from.descriptor().read_names.is_some() && crate::text_names::is_names_text(bytes) => {
+            Some(Kind::Jou)
+        }
+        _ => None,
+    };
+    if let (Some(k), Some(read)) = (names_in, from.descriptor().read_names) {
+        let wanted = match to.holds() {
+            Holds::Names(t) => Some(t),
+            _ => None,
+        };
+        let n = read(bytes, wanted.unwrap_or(k))?;
+        if wanted.is_some_and(|t| t != n.kind) {
+            return Err(format_error(
+                to,
+                format!("{} names cannot become {}", n.kind.name(), to.name()),
+            ));
+        }
+        let Some(write) = to.descriptor().write_names else {
+            return Err(format_error(
+                to,
+                format!(
+                    "{} holds no names: write them as JOU, TRN, JSONL or CSV",
+                    to.name()
+                ),
+            ));
+        };
+        if is_wthor(from) {
             out.warnings
                 .extend(count_of(from, bytes, n.names.len(), "names"));
-            names::write(&n, &mut out.bytes)?;
-            return Ok(out);
         }
+        write(&n, &mut out.bytes)?;
+        return Ok(out);
+    }
+    match (from.holds(), to.holds()) {
         (Holds::Solitaires, Holds::Solitaires) => {
             let f = pzz::read(bytes)?;
             out.warnings
@@ -321,6 +350,23 @@ pub struct Report {
 /// Everything wrong with a file: for games, every game replayed (each move
 /// legal, scores and names indices checked in WTHOR files).
 pub fn validate(format: OthelloFormat, bytes: &[u8], book: &mut NameBook) -> Report {
+    // Text that holds names (JSON Lines, CSV): read as names.
+    if let (false, Some(read), true) = (
+        matches!(format.holds(), Holds::Names(_)),
+        format.descriptor().read_names,
+        crate::text_names::is_names_text(bytes),
+    ) {
+        return match read(bytes, Kind::Jou) {
+            Ok(n) => Report {
+                records: n.names.len(),
+                ..Report::default()
+            },
+            Err(e) => Report {
+                errors: vec![e],
+                ..Report::default()
+            },
+        };
+    }
     match format.holds() {
         Holds::Names(kind) => match names::read(bytes, kind) {
             Ok(n) => Report {

@@ -34,6 +34,7 @@ mod game;
 mod position;
 mod registry;
 pub mod text;
+pub mod text_names;
 pub mod wthor;
 
 pub use boardfile_io::{Error, FormatName};

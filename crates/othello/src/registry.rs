@@ -7,7 +7,8 @@
 use crate::position::BoardSize;
 use crate::text::{self, NameBook};
 use crate::wthor::games::{self, GameFile};
-use crate::wthor::{Error, Kind};
+use crate::wthor::{names, Error, Kind};
+use crate::{text_names, Names};
 use boardfile_io::{FormatInfo, FormatName, Signature};
 use std::fmt;
 use std::path::Path;
@@ -27,6 +28,11 @@ pub enum Holds {
 pub type ReadGames = fn(&[u8], &mut NameBook) -> Result<GameFile, Error>;
 /// Writes games, names from the book.
 pub type WriteGames = fn(&GameFile, &NameBook, &mut Vec<u8>) -> Result<(), Error>;
+/// Reads player or tournament names (of the kind given, when the file does
+/// not say).
+pub type ReadNames = fn(&[u8], Kind) -> Result<Names, Error>;
+/// Writes player or tournament names.
+pub type WriteNames = fn(&Names, &mut Vec<u8>) -> Result<(), Error>;
 
 /// What an Othello format is.
 pub struct Descriptor {
@@ -40,6 +46,10 @@ pub struct Descriptor {
     pub read_games: Option<ReadGames>,
     /// Its games writer, for game formats that are written.
     pub write_games: Option<WriteGames>,
+    /// Its names reader: the names files, and text that holds names.
+    pub read_names: Option<ReadNames>,
+    /// Its names writer.
+    pub write_names: Option<WriteNames>,
     /// True when it holds moves only, so that a game that does not replay
     /// could not be read back (transcripts, GGF and PGN, which give passes).
     pub legal_games_only: bool,
@@ -95,6 +105,8 @@ static WTB: Descriptor = Descriptor {
     read_games: Some(|b, _| games::read(b, BoardSize::Eight)),
     write_games: Some(wthor_write),
     legal_games_only: false,
+    read_names: None,
+    write_names: None,
 };
 
 static WTD: Descriptor = Descriptor {
@@ -110,6 +122,8 @@ static WTD: Descriptor = Descriptor {
     read_games: Some(|b, _| games::read(b, BoardSize::Ten)),
     write_games: Some(wthor_write),
     legal_games_only: false,
+    read_names: None,
+    write_names: None,
 };
 
 static PZZ: Descriptor = Descriptor {
@@ -125,6 +139,8 @@ static PZZ: Descriptor = Descriptor {
     read_games: None,
     write_games: None,
     legal_games_only: false,
+    read_names: None,
+    write_names: None,
 };
 
 static JOU: Descriptor = Descriptor {
@@ -140,6 +156,8 @@ static JOU: Descriptor = Descriptor {
     read_games: None,
     write_games: None,
     legal_games_only: false,
+    read_names: Some(names::read),
+    write_names: Some(names::write),
 };
 
 static TRN: Descriptor = Descriptor {
@@ -155,13 +173,15 @@ static TRN: Descriptor = Descriptor {
     read_games: None,
     write_games: None,
     legal_games_only: false,
+    read_names: Some(names::read),
+    write_names: Some(names::write),
 };
 
 static JSONL: Descriptor = Descriptor {
     info: info(
         "JSONL",
         &["jsonl", "ndjson"],
-        "JSON Lines games, names when the JOU/TRN files are at hand; the WTHOR header on a first line",
+        "JSON Lines games, names when the JOU/TRN files are at hand; the WTHOR header on a first line; or the names of a JOU/TRN, a line each",
         // Told from bridge JSON Lines by its first line: more telling than
         // any bridge signature.
         Signature::Content {
@@ -175,6 +195,13 @@ static JSONL: Descriptor = Descriptor {
     read_games: Some(text::read_jsonl),
     write_games: Some(text_write!(text::write_jsonl)),
     legal_games_only: false,
+    read_names: Some(|b, _| text_names::read_jsonl(b)),
+    write_names: Some(|n, out| {
+        let mut s = String::new();
+        text_names::write_jsonl(n, &mut s);
+        out.extend_from_slice(s.as_bytes());
+        Ok(())
+    }),
 };
 
 static TRANSCRIPT: Descriptor = Descriptor {
@@ -195,6 +222,8 @@ static TRANSCRIPT: Descriptor = Descriptor {
         Ok(())
     }),
     legal_games_only: true,
+    read_names: None,
+    write_names: None,
 };
 
 static GGF: Descriptor = Descriptor {
@@ -210,6 +239,8 @@ static GGF: Descriptor = Descriptor {
     read_games: None,
     write_games: Some(text_write!(text::write_ggf)),
     legal_games_only: true,
+    read_names: None,
+    write_names: None,
 };
 
 static PGN: Descriptor = Descriptor {
@@ -225,21 +256,30 @@ static PGN: Descriptor = Descriptor {
     read_games: None,
     write_games: Some(text_write!(text::write_pgn)),
     legal_games_only: true,
+    read_names: None,
+    write_names: None,
 };
 
 static CSV: Descriptor = Descriptor {
     info: info(
         "CSV",
         &["csv"],
-        "CSV, a game a row (write only)",
+        "CSV, a game a row (written only); names (JOU, TRN) as index,name, both ways",
         Signature::None,
-        false,
+        true,
     ),
     holds: Holds::Games,
     size: None,
     read_games: None,
     write_games: Some(text_write!(text::write_csv)),
     legal_games_only: false,
+    read_names: Some(text_names::read_csv),
+    write_names: Some(|n, out| {
+        let mut s = String::new();
+        text_names::write_csv(n, &mut s);
+        out.extend_from_slice(s.as_bytes());
+        Ok(())
+    }),
 };
 
 /// The registry: one line a format, in the order `boardfile formats` lists them.

@@ -156,6 +156,7 @@ pub fn sniff_jsonl(bytes: &[u8]) -> bool {
         };
         let rest = rest.trim_ascii_start();
         rest.starts_with(b"\"header\"")
+            || rest.starts_with(b"\"names\"")
             || (!rest.starts_with(b"\"set\"")
                 && contains(rest, b"\"moves\"")
                 && !contains(rest, b"\"deal\""))

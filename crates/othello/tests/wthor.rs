@@ -660,3 +660,45 @@ fn a_names_file_whose_header_is_one_record_short_reads_every_name() {
     half.extend_from_slice(&[0; 10]);
     assert!(names::read(&half, Kind::Jou).is_err());
 }
+
+#[test]
+fn names_files_go_to_json_lines_and_csv_and_back_byte_for_byte() {
+    use boardfile_othello::{convert, OthelloFormat};
+    let f = |n: &str| OthelloFormat::from_name(n).unwrap();
+    for (file, kind) in [("WTHOR.JOU", "jou"), ("WTHOR.TRN", "trn")] {
+        let original = data(file);
+        let read =
+            names::read(&original, if kind == "jou" { Kind::Jou } else { Kind::Trn }).unwrap();
+        for text in ["jsonl", "csv"] {
+            let mut book = Default::default();
+            let out = convert::convert(f(kind), f(text), &original, &mut book).unwrap();
+            let shown = String::from_utf8(out.bytes.clone()).unwrap();
+            // A line a name after the header (and CSV's column row), each
+            // with its index: checked against the names the file holds.
+            let skip = if text == "csv" { 2 } else { 1 };
+            let lines: Vec<&str> = shown.lines().skip(skip).collect();
+            assert_eq!(lines.len(), read.names.len(), "{file} {text}");
+            let last = read.names.len() - 1;
+            assert!(lines[last].starts_with(&match text {
+                "csv" => format!("{last},"),
+                _ => format!("{{\"index\":{last},"),
+            }));
+            let back = convert::convert(f(text), f(kind), &out.bytes, &mut book).unwrap();
+            assert!(back.bytes == original, "{file} through {text}");
+        }
+        // Names are not games.
+        assert!(convert::convert(f(kind), f("pgn"), &original, &mut Default::default()).is_err());
+    }
+    // JOU names cannot become a TRN.
+    let jou = data("WTHOR.JOU");
+    let csv = convert::convert(f("jou"), f("csv"), &jou, &mut Default::default()).unwrap();
+    let e = convert::convert(f("csv"), f("trn"), &csv.bytes, &mut Default::default()).unwrap_err();
+    assert!(e.message().contains("JOU names cannot become TRN"), "{e}");
+    // A name with a comma and quotes, through CSV (hand-made).
+    let text = "index,name\n0,???\n1,\"Smith, \"\"Jo\"\"\"\n";
+    let n = boardfile_othello::text_names::read_csv(text.as_bytes(), Kind::Jou).unwrap();
+    assert_eq!(n.names, ["???", "Smith, \"Jo\""]);
+    let mut again = String::new();
+    boardfile_othello::text_names::write_csv(&n, &mut again);
+    assert!(again.ends_with(text), "{again}");
+}
