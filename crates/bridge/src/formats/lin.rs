@@ -39,7 +39,7 @@
 //! auction markers (`+`, `^S`, `-`) or annotations other than alerts.
 
 use crate::auction::{Annotated, Auction, Call, CallToken, Contract, Play};
-use crate::board::{Board, Strain, Vulnerability};
+use crate::board::{Board, Inferred, Strain, Vulnerability};
 use crate::card::{Card, Rank, Suit};
 use crate::deal::{Deal, Seat};
 use crate::hand::Hand;
@@ -890,13 +890,21 @@ fn board_from_commands<'c>(
             _ => {}
         }
     }
-    let number = number.unwrap_or_else(|| previous.map_or(1, |p| p + 1));
-    let mut board = Board::new(number, deal.unwrap_or_default());
-    if let Some(d) = dealer {
-        board.dealer = d;
+    let mut board = Board::new(
+        number.unwrap_or_else(|| previous.map_or(1, |p| p + 1)),
+        deal.unwrap_or_default(),
+    );
+    // What the board did not give is worked out, and marked so.
+    match dealer {
+        Some(d) => board.dealer = d,
+        None => board.inferred.insert(Inferred::DEALER),
     }
-    if let Some(v) = vul {
-        board.vulnerability = v;
+    match vul {
+        Some(v) => board.vulnerability = v,
+        None => board.inferred.insert(Inferred::VULNERABILITY),
+    }
+    if number.is_none() {
+        board.inferred.insert(Inferred::NUMBER);
     }
     if let Some(e) = &ctx.event {
         board.set_tag("Event", e.clone());

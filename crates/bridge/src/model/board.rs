@@ -348,6 +348,61 @@ pub struct Board {
     pub comments: Vec<Commentary>,
     /// The board's LIN text as it stood in the file.
     pub lin: Option<LinBoard>,
+    /// Which of the number, dealer and vulnerability its file could have
+    /// given and did not: worked out (by position, by the Laws).
+    pub inferred: Inferred,
+}
+
+/// A set of a board's fields that were worked out, not read.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Default)]
+pub struct Inferred(u8);
+
+impl Inferred {
+    /// Nothing inferred.
+    pub const NONE: Inferred = Inferred(0);
+    /// The board number (by position, or after the board before).
+    pub const NUMBER: Inferred = Inferred(1);
+    /// The dealer (by the Laws, from the number).
+    pub const DEALER: Inferred = Inferred(2);
+    /// The vulnerability (by the Laws, from the number).
+    pub const VULNERABILITY: Inferred = Inferred(4);
+    /// Each field, with its JSON Lines name.
+    pub const NAMED: [(Inferred, &'static str); 3] = [
+        (Inferred::NUMBER, "board"),
+        (Inferred::DEALER, "dealer"),
+        (Inferred::VULNERABILITY, "vulnerable"),
+    ];
+
+    /// True when nothing was inferred.
+    pub fn is_empty(self) -> bool {
+        self.0 == 0
+    }
+
+    /// True when every field of `other` was inferred.
+    pub fn contains(self, other: Inferred) -> bool {
+        self.0 & other.0 == other.0 && other.0 != 0
+    }
+
+    /// Adds `other`'s fields.
+    pub fn insert(&mut self, other: Inferred) {
+        self.0 |= other.0;
+    }
+
+    /// The fields' JSON Lines names: `board`, `dealer`, `vulnerable`.
+    pub fn names(self) -> impl Iterator<Item = &'static str> {
+        Inferred::NAMED
+            .into_iter()
+            .filter(move |(f, _)| self.contains(*f))
+            .map(|(_, n)| n)
+    }
+
+    /// The field of a JSON Lines name.
+    pub fn from_name(name: &str) -> Option<Inferred> {
+        Inferred::NAMED
+            .into_iter()
+            .find(|(_, n)| *n == name)
+            .map(|(f, _)| f)
+    }
 }
 
 impl Board {
@@ -367,6 +422,7 @@ impl Board {
             play: None,
             comments: Vec::new(),
             lin: None,
+            inferred: Inferred::NONE,
         }
     }
 

@@ -18,6 +18,7 @@
 //! | `par` | `score_ns` and `contracts`; only when known |
 //! | `dlm` | DLM's `duplicates` and `property` of the board |
 //! | `dup_trailer` | the 10 bytes of a DUP record's trailer, as a string (NULs as `\u0000`) |
+//! | `inferred` | which of `board`, `dealer`, `vulnerable` the file read did not give, worked out instead: `["dealer","vulnerable"]`; only when any |
 //! | `tags`, `auction`, `play`, `comments`, `lin` | see [`game`] |
 //!
 //! Set-level data, when there is any, comes first on a line of its own,
@@ -35,7 +36,7 @@
 //! Unknown keys are an error, so a misspelt key is not silently dropped.
 //! Blank lines are skipped.
 
-use crate::board::{Board, DdTable, Par, Strain, Vulnerability};
+use crate::board::{Board, DdTable, Inferred, Par, Strain, Vulnerability};
 use crate::deal::{Deal, Seat};
 use crate::extras::{
     DlmBoard, DlmInfo, DlmOtherBoard, DupTrailer, LinBoard, LinInfo, PavlicekInfo, PbnInfo,
@@ -107,6 +108,8 @@ struct JsonBoard<'a> {
     #[serde(default)]
     comments: Vec<JsonComment>,
     lin: Option<String>,
+    #[serde(default)]
+    inferred: Vec<String>,
 }
 
 /// A double-dummy table: seats, then strains (fixed fields, not maps, for
@@ -277,6 +280,12 @@ fn board_from_json(j: JsonBoard<'_>) -> Result<Board, String> {
         board.comments.push(game::comment_from_json(c)?);
     }
     board.lin = j.lin.map(LinBoard);
+    for name in &j.inferred {
+        board.inferred.insert(
+            Inferred::from_name(name)
+                .ok_or_else(|| format!("inferred {name:?} is not board, dealer or vulnerable"))?,
+        );
+    }
     Ok(board)
 }
 
@@ -704,6 +713,18 @@ pub fn write_board(board: &Board, out: &mut Vec<u8>) {
     if let Some(t) = &board.dup_trailer {
         out.extend_from_slice(b",\"dup_trailer\":");
         push_json_string(out, &crate::formats::latin1_decode(&t.0));
+    }
+    if !board.inferred.is_empty() {
+        out.extend_from_slice(b",\"inferred\":[");
+        for (k, name) in board.inferred.names().enumerate() {
+            if k > 0 {
+                out.push(b',');
+            }
+            out.push(b'"');
+            out.extend_from_slice(name.as_bytes());
+            out.push(b'"');
+        }
+        out.push(b']');
     }
     game::push_game(board, out);
     out.push(b'}');

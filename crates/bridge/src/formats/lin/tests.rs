@@ -261,3 +261,18 @@ fn board_labels_with_url_escapes_are_unescaped_and_said() {
     assert_eq!(unescaped("Board 3"), None);
     assert_eq!(unescaped("a%2Cb%zz%"), Some("a,b%zz%".into()));
 }
+
+#[test]
+fn what_a_board_does_not_give_is_marked_inferred() {
+    // No sv| and no dealer digit: by the Laws for board 2 (East deals,
+    // North-South vulnerable), and marked so; the number is given.
+    let text =
+        "qx|o2|md|SAKQJHAKQDAKQCAKQ,ST987HJT9DJT9CJT9,S6543H876D876C876,|rh||ah|Board 2|pg||\n";
+    let b = &lin(text.as_bytes()).boards[0];
+    assert_eq!(
+        (b.number, b.dealer, b.vulnerability),
+        (2, crate::Seat::East, crate::board::Vulnerability::NS)
+    );
+    let fields: Vec<&str> = b.inferred.names().collect();
+    assert_eq!(fields, ["dealer", "vulnerable"]);
+}

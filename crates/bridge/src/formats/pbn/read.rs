@@ -4,7 +4,8 @@ use super::dd::{agrees, dd_fact, is_dd_tag, DdFact};
 use super::PbnInfo;
 use crate::auction::{Annotated, Auction, Call, CallToken, CardToken, Play, Word};
 use crate::board::{
-    dealer_for_board, Anchor, Board, Comment, Commentary, DdTable, Par, Strain, Tag, Vulnerability,
+    dealer_for_board, Anchor, Board, Comment, Commentary, DdTable, Inferred, Par, Strain, Tag,
+    Vulnerability,
 };
 use crate::card::{Card, Rank, Suit};
 use crate::deal::{Deal, Seat};
@@ -88,6 +89,8 @@ enum Lenient {
     Inherited = 64,
     /// Suit letters before each suit of a Deal's hands: `SAKQ.HJT9.D..`.
     SuitLetters = 128,
+    /// A board's number, dealer or vulnerability not given.
+    Inferred = 256,
 }
 
 impl<'a> PbnReader<'a> {
@@ -1456,6 +1459,8 @@ impl<'a> Reader<'a, '_> {
             })
         };
         match name {
+            // The standard's unknown: worked out as if not given.
+            b"Board" if raw.trim_ascii() == b"?" => {}
             b"Board" => {
                 let n = crate::formats::parse_u32(raw.trim_ascii())
                     .filter(|&n| n > 0)
@@ -1905,6 +1910,33 @@ impl<'a> Reader<'a, '_> {
         board.number = number;
         board.dealer = g.dealer.unwrap_or(dealer_for_board(number));
         board.vulnerability = g.vulnerability.unwrap_or(Vulnerability::for_board(number));
+        // What the game did not give is worked out, and marked so: PBN
+        // writes it back as the standard's unknown, `?`.
+        for (given, field) in [
+            (g.number.is_some(), Inferred::NUMBER),
+            (g.dealer.is_some(), Inferred::DEALER),
+            (g.vulnerability.is_some(), Inferred::VULNERABILITY),
+        ] {
+            if !given {
+                board.inferred.insert(field);
+            }
+        }
+        if !board.inferred.is_empty() && self.st.lenient_said & Lenient::Inferred as u16 == 0 {
+            self.st.lenient_said |= Lenient::Inferred as u16;
+            let fields: Vec<&str> = board.inferred.names().collect();
+            diag.warn(
+                F,
+                Some(Position {
+                    record: Some(index),
+                    column: None,
+                    ..g.start
+                }),
+                format!(
+                    "board {number}: no {} given: worked out from the board's place and number, and marked so (the first in the file; any others alike)",
+                    fields.join(", ")
+                ),
+            );
+        }
         board.deal = g.deal.unwrap_or_default();
         if !self.st.pending.is_empty() {
             let mut comments: Vec<Commentary> = self

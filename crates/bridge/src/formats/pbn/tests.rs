@@ -158,7 +158,7 @@ fn import_format_features() {
 [Deal \"N:- - - -\"]\n";
     let outcome = read_file(Format::Pbn, text.as_bytes()).unwrap();
     let set = outcome.set;
-    assert_eq!(outcome.warnings.len(), 2, "{:?}", outcome.warnings);
+    assert_eq!(outcome.warnings.len(), 3, "{:?}", outcome.warnings);
     assert!(
         outcome.warnings[0]
             .message
@@ -170,6 +170,14 @@ fn import_format_features() {
     assert!(outcome.warnings[1]
         .message
         .contains("Vulnerable \"both\" is not a PBN value: read as All"));
+    // Board 8 gives no dealer or vulnerability: worked out, and said.
+    assert!(
+        outcome.warnings[2]
+            .message
+            .starts_with("board 8: no dealer, vulnerable given: worked out"),
+        "{:?}",
+        outcome.warnings[2]
+    );
     assert_eq!(set.boards.len(), 3);
     let b = &set.boards[0];
     assert_eq!(b.number, 7);
@@ -392,7 +400,12 @@ fn disagreeing_double_dummy_tags_fail_validation_and_warn_on_read() {
         "{e}"
     );
     let outcome = read_file(Format::Pbn, bad.as_bytes()).unwrap();
-    assert_eq!(outcome.warnings.len(), 1);
+    let dd_warnings = outcome
+        .warnings
+        .iter()
+        .filter(|w| w.message.contains("disagrees"))
+        .count();
+    assert_eq!(dd_warnings, 1, "{:?}", outcome.warnings);
     // The first tag wins; the table that disagrees is written from the model.
     assert_eq!(
         outcome.set.boards[0]
@@ -855,10 +868,17 @@ fn every_shared_pbn_reads_as_the_general_reader_reads_it() {
     }
 }
 
-/// A game of the file's lenient forms, read with its warnings.
+/// A game of the file's lenient forms, read with its warnings (but the
+/// one that says what was worked out for games without Dealer and
+/// Vulnerable tags, which `inferred_fields_are_marked...` checks).
 fn lenient(text: &str) -> (crate::BoardSet, Vec<String>) {
     let outcome = read_file(Format::Pbn, text.as_bytes()).unwrap_or_else(|e| panic!("{e}"));
-    let warnings = outcome.warnings.iter().map(|w| w.to_string()).collect();
+    let warnings = outcome
+        .warnings
+        .iter()
+        .map(|w| w.to_string())
+        .filter(|w| !w.contains("worked out from the board's place"))
+        .collect();
     (outcome.set, warnings)
 }
 
@@ -1081,7 +1101,9 @@ fn an_rpbridge_second_table_is_the_same_board() {
 
 #[test]
 fn utf16_files_with_a_byte_order_mark_read_as_their_text() {
-    let text = format!("% PBN 2.1\r\n[Event \"Zoë's\"]\r\n[Board \"2\"]\r\n[Deal \"{DEAL}\"]\r\n");
+    let text = format!(
+        "% PBN 2.1\r\n[Event \"Zoë's\"]\r\n[Board \"2\"]\r\n[Dealer \"E\"]\r\n[Vulnerable \"NS\"]\r\n[Deal \"{DEAL}\"]\r\n"
+    );
     let little: Vec<u8> = [0xFF, 0xFE]
         .into_iter()
         .chain(text.encode_utf16().flat_map(u16::to_le_bytes))
@@ -1113,7 +1135,7 @@ fn utf16_files_with_a_byte_order_mark_read_as_their_text() {
 fn a_dealing_programs_statistics_after_the_last_game_are_kept_as_a_comment() {
     // What Dealer prints after its deals (its -v statistics).
     let text = format!(
-        "[Board \"1\"]\n[Deal \"{DEAL}\"]\n\nGenerated 1 hands\nProduced 1 hands\n\
+        "[Board \"1\"]\n[Dealer \"N\"]\n[Vulnerable \"None\"]\n[Deal \"{DEAL}\"]\n\nGenerated 1 hands\nProduced 1 hands\n\
          Initial random seed 7\nTime needed    0.001 sec\n\n"
     );
     let (set, warnings) = lenient(&text);
@@ -1127,7 +1149,7 @@ fn a_dealing_programs_statistics_after_the_last_game_are_kept_as_a_comment() {
         )]
     );
     assert_eq!(warnings.len(), 1, "{warnings:?}");
-    assert!(warnings[0].contains("line 4, column 1") && warnings[0].contains("4 lines"));
+    assert!(warnings[0].contains("line 6, column 1") && warnings[0].contains("4 lines"));
     // Read back, the same; and through small windows, the same.
     assert_eq!(pbn(&export(&set)).boards, set.boards);
     for ahead in [1, 7, 40] {
@@ -1164,4 +1186,62 @@ fn suit_letters_inside_a_deals_hands_are_read_without_them() {
         let text = format!("[Board \"1\"]\n[Deal \"{bad}\"]\n");
         assert!(read_file(Format::Pbn, text.as_bytes()).is_err(), "{bad}");
     }
+}
+
+#[test]
+fn inferred_fields_are_marked_said_and_written_as_unknown() {
+    use crate::Inferred;
+    // Hand-checked: the first game gives nothing but its deal, so it is
+    // board 1 (by place), North deals, none vulnerable (the Laws for
+    // board 1); the second gives its number and dealer, so board 6 is
+    // East-West vulnerable by the Laws.
+    let text = format!("[Deal \"{DEAL}\"]\n\n[Board \"6\"]\n[Dealer \"S\"]\n[Deal \"{DEAL}\"]\n");
+    let outcome = read_file(Format::Pbn, text.as_bytes()).unwrap();
+    let set = outcome.set;
+    let (a, b) = (&set.boards[0], &set.boards[1]);
+    assert_eq!(
+        (a.number, a.dealer, a.vulnerability),
+        (1, Seat::North, Vulnerability::None)
+    );
+    assert_eq!(
+        (b.number, b.dealer, b.vulnerability),
+        (6, Seat::South, Vulnerability::EW)
+    );
+    let names = |i: Inferred| i.names().collect::<Vec<_>>();
+    assert_eq!(names(a.inferred), ["board", "dealer", "vulnerable"]);
+    assert_eq!(names(b.inferred), ["vulnerable"]);
+    assert_eq!(
+        outcome.warnings.len(),
+        1,
+        "said once: {:?}",
+        outcome.warnings
+    );
+    assert!(outcome.warnings[0]
+        .message
+        .starts_with("board 1: no board, dealer, vulnerable given: worked out"));
+    // JSON Lines shows it, and reads it back.
+    let mut jsonl = Vec::new();
+    crate::write(Format::Jsonl, &set, &mut jsonl).unwrap();
+    let lines = String::from_utf8(jsonl.clone()).unwrap();
+    assert!(
+        lines.contains(r#""inferred":["board","dealer","vulnerable"]"#),
+        "{lines}"
+    );
+    assert!(
+        lines.contains(r#""board":6,"dealer":"S","vulnerable":"EW""#),
+        "{lines}"
+    );
+    assert_eq!(
+        read_file(Format::Jsonl, &jsonl).unwrap().set.boards,
+        set.boards
+    );
+    // PBN writes the standard's unknown, which reads back the same.
+    let written = export(&set).replace("\r\n", "\n");
+    assert!(written.contains("[Board \"?\"]\n"), "{written}");
+    assert!(written.contains("[Board \"6\"]\n"));
+    assert!(
+        written.contains("[Dealer \"S\"]\n[Vulnerable \"?\"]\n"),
+        "{written}"
+    );
+    assert_eq!(pbn(&written).boards, set.boards);
 }

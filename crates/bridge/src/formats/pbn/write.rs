@@ -13,7 +13,7 @@ use super::dd::{agrees, contracts_tag_value, dd_fact, dd_to_tricks, score_tag_va
 use super::read::{table_columns, NAME_CHAR};
 use super::{PbnDdTags, MANDATORY_TAGS};
 use crate::auction::{Annotated, CallToken, CardToken};
-use crate::board::{Anchor, Board, Comment, Strain, Tag};
+use crate::board::{Anchor, Board, Comment, Inferred, Strain, Tag};
 use crate::deal::Seat;
 use crate::set::SetInfo;
 use crate::{BoardWriter, Format};
@@ -433,7 +433,8 @@ impl Writer {
     }
 
     fn game(&mut self, set: &SetInfo, b: &Board) {
-        let plain = b.tags.is_empty()
+        let plain = b.inferred.is_empty()
+            && b.tags.is_empty()
             && b.comments.is_empty()
             && b.auction.is_none()
             && b.play.is_none()
@@ -485,6 +486,16 @@ impl Writer {
         let contract = b.auction.as_ref().and_then(|a| a.contract());
         for name in MANDATORY_TAGS {
             let value: Cow<str> = match name {
+                // Worked out, not read: the standard's unknown.
+                "Board" | "Dealer" | "Vulnerable"
+                    if b.inferred.contains(match name {
+                        "Board" => Inferred::NUMBER,
+                        "Dealer" => Inferred::DEALER,
+                        _ => Inferred::VULNERABILITY,
+                    }) =>
+                {
+                    "?".into()
+                }
                 "Board" => {
                     self.buf.extend_from_slice(b"[Board \"");
                     crate::formats::push_number(&mut self.buf, b.number);
