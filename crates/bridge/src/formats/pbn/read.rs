@@ -91,6 +91,8 @@ enum Lenient {
     SuitLetters = 128,
     /// A board's number, dealer or vulnerability not given.
     Inferred = 256,
+    /// A Board tag that is a label, not a number (`Example 1`).
+    BoardLabel = 512,
 }
 
 impl<'a> PbnReader<'a> {
@@ -1462,15 +1464,27 @@ impl<'a> Reader<'a, '_> {
             // The standard's unknown: worked out as if not given.
             b"Board" if raw.trim_ascii() == b"?" => {}
             b"Board" => {
-                let n = crate::formats::parse_u32(raw.trim_ascii())
-                    .filter(|&n| n > 0)
-                    .ok_or_else(|| {
-                        self.invalid(
+                match crate::formats::parse_u32(raw.trim_ascii()).filter(|&n| n > 0) {
+                    Some(n) => g.number = Some(n),
+                    // A label (`Example 1`): kept as the board's Board tag,
+                    // the number worked out by its place.
+                    None if raw.iter().any(u8::is_ascii_alphabetic) => {
+                        let message = format!(
+                            "board {} is a label, not a number: kept, and the board numbered by its place",
+                            self.quote(raw)
+                        );
+                        self.lenient(Lenient::BoardLabel, at, || message);
+                        g.board
+                            .tags
+                            .push(Tag::new(Cow::Borrowed("Board"), self.decode(raw)));
+                    }
+                    None => {
+                        return Err(self.invalid(
                             at,
                             format!("board {} is not a positive number", self.quote(raw)),
-                        )
-                    })?;
-                g.number = Some(n);
+                        ))
+                    }
+                }
                 g.anchor = Mark::Named("Board");
             }
             b"Dealer" | b"Vulnerable" if matches!(raw.trim_ascii(), b"" | b"?") => {
@@ -2237,8 +2251,12 @@ fn restore_empty_tags(board: &mut Board, empty: u16) {
             .iter()
             .any(|c| matches!(&c.after, Anchor::Tag(n) if n == name))
     };
+    // (A Board label is the Board tag the writer gives such a board too.)
     let dealing = empty == (1 << OTHER_MANDATORY.len()) - 1
-        && board.tags.iter().all(|t| super::dd::is_dd_tag(&t.name))
+        && board
+            .tags
+            .iter()
+            .all(|t| super::dd::is_dd_tag(&t.name) || t.name == "Board")
         && board.auction.is_none()
         && board.play.is_none()
         && !OTHER_MANDATORY.iter().any(|n| commented(n));

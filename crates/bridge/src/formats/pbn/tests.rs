@@ -1245,3 +1245,34 @@ fn inferred_fields_are_marked_said_and_written_as_unknown() {
     );
     assert_eq!(pbn(&written).boards, set.boards);
 }
+
+#[test]
+fn a_board_label_is_kept_and_the_board_numbered_by_its_place() {
+    // Teaching files label their boards; hand-checked: the second game,
+    // after board 4, is board 5 by its place, and keeps its label.
+    let text = format!(
+        "[Board \"4\"]\n[Dealer \"W\"]\n[Vulnerable \"All\"]\n[Deal \"{DEAL}\"]\n\n\
+         [Board \"Example 1\"]\n[Dealer \"N\"]\n[Vulnerable \"None\"]\n[Deal \"{DEAL}\"]\n"
+    );
+    let (set, warnings) = lenient(&text);
+    let b = &set.boards[1];
+    assert_eq!(b.number, 5);
+    assert_eq!(b.tag("Board"), Some("Example 1"));
+    assert_eq!(b.inferred.names().collect::<Vec<_>>(), ["board"]);
+    assert_eq!(warnings.len(), 1, "{warnings:?}");
+    assert!(warnings[0].contains("line 6, column 8") && warnings[0].contains("a label"));
+    // Written back as the label, and read back the same; JSON Lines too.
+    let written = export(&set).replace("\r\n", "\n");
+    assert!(written.contains("[Board \"Example 1\"]\n"), "{written}");
+    assert_eq!(written.matches("[Board ").count(), 2, "{written}");
+    assert_eq!(pbn(&written).boards, set.boards);
+    let mut jsonl = Vec::new();
+    crate::write(Format::Jsonl, &set, &mut jsonl).unwrap();
+    assert_eq!(
+        read_file(Format::Jsonl, &jsonl).unwrap().set.boards,
+        set.boards
+    );
+    // Not a label, not a number: still an error.
+    let e = read_file(Format::Pbn, b"[Board \"-3\"]\n").unwrap_err();
+    assert!(e.to_string().contains("is not a positive number"), "{e}");
+}

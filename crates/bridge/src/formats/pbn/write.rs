@@ -482,10 +482,16 @@ impl Writer {
         let start = self.buf.len();
         let dealing_only = b.auction.is_none()
             && b.play.is_none()
-            && b.tags.iter().all(|t| super::dd::is_dd_tag(&t.name));
+            && b.tags
+                .iter()
+                .all(|t| super::dd::is_dd_tag(&t.name) || t.name == "Board");
         let contract = b.auction.as_ref().and_then(|a| a.contract());
         for name in MANDATORY_TAGS {
             let value: Cow<str> = match name {
+                // A label the file gave in place of the number: as given.
+                "Board" if b.inferred.contains(Inferred::NUMBER) && b.tag("Board").is_some() => {
+                    b.tag("Board").unwrap_or("?").into()
+                }
                 // Worked out, not read: the standard's unknown.
                 "Board" | "Dealer" | "Vulnerable"
                     if b.inferred.contains(match name {
