@@ -93,6 +93,8 @@ enum Lenient {
     Inferred = 256,
     /// A Board tag that is a label, not a number (`Example 1`).
     BoardLabel = 512,
+    /// Spaces around a Board, Dealer or Deal value.
+    Spaces = 1024,
 }
 
 impl<'a> PbnReader<'a> {
@@ -1446,6 +1448,19 @@ impl<'a> Reader<'a, '_> {
                 return self.duplicate(g, name, at);
             }
             g.seen_model_tags |= flag;
+        }
+        // Spaces around a Board, Dealer or Deal value (Vulnerable says
+        // its own): read without them, and said.
+        if matches!(name, b"Board" | b"Dealer" | b"Deal")
+            && !raw.is_empty()
+            && raw.trim_ascii().len() != raw.len()
+        {
+            let message = format!(
+                "{} {} has spaces around its value: read without them",
+                String::from_utf8_lossy(name),
+                self.quote(raw)
+            );
+            self.lenient(Lenient::Spaces, at, || message);
         }
         let text = || std::str::from_utf8(raw).unwrap_or("");
         let seat = |what: &str| -> Result<Seat, GameError> {

@@ -1276,3 +1276,15 @@ fn a_board_label_is_kept_and_the_board_numbered_by_its_place() {
     let e = read_file(Format::Pbn, b"[Board \"-3\"]\n").unwrap_err();
     assert!(e.to_string().contains("is not a positive number"), "{e}");
 }
+
+#[test]
+fn spaces_around_a_value_are_read_without_them_and_said() {
+    let text =
+        format!("[Board \" 3 \"]\n[Dealer \"S \"]\n[Vulnerable \"EW\"]\n[Deal \" {DEAL}\"]\n");
+    let (set, warnings) = lenient(&text);
+    let b = &set.boards[0];
+    assert_eq!((b.number, b.dealer), (3, Seat::South));
+    assert_eq!(b.deal.hand(Seat::North).to_string(), "AKQJ.AKQ.AKQ.AKQ");
+    assert_eq!(warnings.len(), 1, "said once: {warnings:?}");
+    assert!(warnings[0].contains("line 1, column 8") && warnings[0].contains("spaces"));
+}

@@ -168,7 +168,8 @@ pub(super) fn read(b: &[u8], eof: bool) -> Option<Plain> {
     };
     let mut c = Cursor { b, i: start };
     let number = c.value(16)?;
-    let number = boardfile_io::text::parse_u32(number.trim_ascii()).filter(|&n| n > 0)?;
+    // Values with spaces around them are the general reader's, which says so.
+    let number = boardfile_io::text::parse_u32(number).filter(|&n| n > 0)?;
     let form = match full {
         Some(form) => {
             c.lit(form.to_dealer)?;
@@ -184,7 +185,7 @@ pub(super) fn read(b: &[u8], eof: bool) -> Option<Plain> {
             form
         }
     };
-    let dealer = match c.value(8)?.trim_ascii() {
+    let dealer = match c.value(8)? {
         [l] => Seat::from_letter(*l)?,
         _ => return None,
     };
@@ -193,7 +194,11 @@ pub(super) fn read(b: &[u8], eof: bool) -> Option<Plain> {
     // Other spellings are the general reader's, which says so.
     let vul = standard_vulnerability(vul)?;
     c.lit(form.to_deal)?;
-    let deal = Deal::parse_pbn_bytes(c.value(128)?.trim_ascii()).ok()?;
+    let deal = c.value(128)?;
+    if deal.trim_ascii().len() != deal.len() {
+        return None;
+    }
+    let deal = Deal::parse_pbn_bytes(deal).ok()?;
     c.lit(if full.is_some() {
         form.to_end
     } else {
