@@ -373,10 +373,14 @@ impl<'a> LinReader<'a> {
             value: &text[c.1.clone()],
             start: c.2,
         });
-        let escaped = self.cmds[..cmd]
-            .iter()
-            .find(|c| &c.0 == b"ah" && unescaped(&text[c.1.clone()]).is_some())
-            .map(|c| (c.1.clone(), c.2));
+        let escaped = match self.said_escapes {
+            true => None,
+            false => self.cmds[..cmd]
+                .iter()
+                .find(|c| &c.0 == b"ah" && text[c.1.clone()].contains('%'))
+                .filter(|c| unescaped(&text[c.1.clone()]).is_some())
+                .map(|c| (c.1.clone(), c.2)),
+        };
         let result = board_from_commands(cmds, &mut self.ctx, self.previous);
         if let (Some((value, at)), false, Ok(b)) = (escaped, self.said_escapes, &result) {
             self.said_escapes = true;
@@ -772,6 +776,7 @@ fn parse_card(value: &str) -> Result<Card, String> {
 /// undone: `Board 10`. None when it has none (or one that is not ASCII).
 fn unescaped(text: &str) -> Option<String> {
     let b = text.as_bytes();
+    memchr::memchr(b'%', b)?;
     let hex = |c: u8| (c as char).to_digit(16);
     let mut out = String::with_capacity(text.len());
     let (mut i, mut any) = (0, false);
