@@ -190,6 +190,32 @@ fn main() {
             );
         }
     }
+    // With DDS_PBN=FILE: the deals with the C++ DDS's tables as a PBN
+    // (DoubleDummyTricks only), for `boardfile validate --solve`.
+    if let Ok(path) = std::env::var("DDS_PBN") {
+        let mut with_tables = set.clone();
+        for (b, t) in with_tables.boards.iter_mut().zip(&theirs) {
+            let mut table = DdTable::default();
+            for s in Seat::ALL {
+                for st in Strain::NT_FIRST {
+                    let tricks = u8::from(t[strain(st)].get(seat(s)));
+                    table.set(s, st, Some(tricks)).unwrap();
+                }
+            }
+            b.dd = Some(table);
+        }
+        let tags = boardfile_bridge::formats::pbn::PbnDdTags::parse("DoubleDummyTricks").unwrap();
+        let mut out = Vec::new();
+        boardfile_bridge::write_with(
+            boardfile_bridge::Format::Pbn,
+            &with_tables,
+            &mut out,
+            &boardfile_bridge::WriteOptions::with_pbn_dd_tags(tags),
+        )
+        .unwrap();
+        std::fs::write(&path, out).unwrap();
+        println!("wrote {path}: the deals with the C++ DDS's tables");
+    }
     let (_, pons2) = timed(2);
     println!("{n} deals (seed dd5), all 20 tricks and par each");
     if swapped {
