@@ -4,6 +4,7 @@
 //! two threads.
 //!
 //!   scripts/bench-dds.sh [DEALS]     (default 100; needs libclang-dev)
+//!   DDS_PBN=FILE scripts/bench-dds.sh 100   (also writes the deals with DDS's tables)
 //!
 //! Not criterion: a deal takes a tenth of a second or more, so each engine
 //! solves the sample once, timed whole. Exits 1 on any disagreement.
