@@ -90,19 +90,23 @@ struct JsonHeaderLine {
     header: JsonHeader,
 }
 
+/// A WTHOR header as JSON Lines give it (games' and names' alike; N1 is
+/// written with names, whose file keeps it, and is what the games give).
 #[derive(Deserialize)]
 #[serde(deny_unknown_fields)]
-struct JsonHeader {
-    created: [u8; 4],
-    year: u16,
+pub(crate) struct JsonHeader {
+    pub(crate) created: [u8; 4],
+    pub(crate) year: u16,
     #[serde(default)]
-    p1: u8,
+    pub(crate) n1: u32,
     #[serde(default)]
-    p2: u8,
+    pub(crate) p1: u8,
     #[serde(default)]
-    p3: u8,
+    pub(crate) p2: u8,
     #[serde(default)]
-    reserved: u8,
+    pub(crate) p3: u8,
+    #[serde(default)]
+    pub(crate) reserved: u8,
 }
 
 #[derive(Deserialize)]

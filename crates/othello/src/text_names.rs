@@ -12,6 +12,7 @@
 //! `comment="#"`), then `index,name`, then a row a name; a name holding a
 //! comma or a quote is quoted, quotes doubled.
 
+use crate::text::JsonHeader;
 use crate::wthor::{Error, Header, Kind};
 use crate::Names;
 use boardfile_io::{FormatName, Position};
@@ -53,23 +54,6 @@ pub fn is_names_text(bytes: &[u8]) -> bool {
         || first
             .strip_prefix(b"{")
             .is_some_and(|r| r.trim_ascii_start().starts_with(b"\"names\""))
-}
-
-#[derive(Deserialize)]
-#[serde(deny_unknown_fields)]
-struct JsonHeader {
-    created: [u8; 4],
-    year: u16,
-    #[serde(default)]
-    n1: u32,
-    #[serde(default)]
-    p1: u8,
-    #[serde(default)]
-    p2: u8,
-    #[serde(default)]
-    p3: u8,
-    #[serde(default)]
-    reserved: u8,
 }
 
 #[derive(Deserialize)]
