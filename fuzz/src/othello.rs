@@ -109,7 +109,14 @@ pub fn read(input: Input, data: &[u8]) {
             games::write(&file, &mut wthor);
             let again = games::read(&wthor, file.size)
                 .unwrap_or_else(|e| panic!("WTHOR written from {input:?} does not read: {e}"));
-            assert!(again.games == file.games, "WTHOR changed the games");
+            // A WTHOR record keeps no year or names of its own (JSON Lines
+            // may give a game both); the rest it keeps.
+            let mut held = file.games.clone();
+            for g in &mut held {
+                g.year = None;
+                g.names = None;
+            }
+            assert!(again.games == held, "WTHOR changed the games");
         }
     }
 }

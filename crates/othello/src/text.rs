@@ -303,8 +303,6 @@ pub fn read_jsonl(bytes: &[u8], book: &mut NameBook) -> Result<GameFile, Error> 
             unresolved,
         };
         let names = (carried != GameNames::default()).then(|| Box::new(carried));
-        let file_year = header.as_ref().map(|h| h.year).or(year);
-        let game_year = j.year.filter(|&y| Some(y) != file_year);
         let mut game = Game {
             size: this_size,
             tournament,
@@ -313,15 +311,23 @@ pub fn read_jsonl(bytes: &[u8], book: &mut NameBook) -> Result<GameFile, Error> 
             black_score: 0,
             theoretical: 0,
             moves: Game::parse_transcript(&j.moves, this_size).map_err(err)?,
-            year: game_year,
+            year: j.year,
             names,
         };
         complete(&mut game, j.black_discs, j.theoretical_score).map_err(err)?;
         games.push(game);
     }
     let size = size.unwrap_or(BoardSize::Eight);
+    let header = header.unwrap_or_else(|| fresh_header(year.unwrap_or(0), size));
+    // A game's year is its own only where it is not the file's (the header
+    // line's, wherever it stands, else the first game's).
+    for g in &mut games {
+        if g.year == Some(header.year) {
+            g.year = None;
+        }
+    }
     Ok(GameFile {
-        header: header.unwrap_or_else(|| fresh_header(year.unwrap_or(0), size)),
+        header,
         size,
         games,
     })

@@ -702,3 +702,17 @@ fn names_files_go_to_json_lines_and_csv_and_back_byte_for_byte() {
     boardfile_othello::text_names::write_csv(&n, &mut again);
     assert!(again.ends_with(text), "{again}");
 }
+
+#[test]
+fn a_header_line_after_the_games_gives_the_file_its_year_and_each_game_keeps_its_own() {
+    // Hand-made: two games of 1990, then the header line of 2000.
+    let text = "{\"year\":1990,\"moves\":\"f5d6c3\"}\n{\"year\":1990,\"moves\":\"f5f6\"}\n\
+                {\"header\":{\"created\":[20,26,11,23],\"year\":2000}}\n";
+    let file =
+        boardfile_othello::text::read_jsonl(text.as_bytes(), &mut Default::default()).unwrap();
+    assert_eq!(file.header.year, 2000);
+    assert!(file.games.iter().all(|g| g.year == Some(1990)));
+    let mut csv = String::new();
+    boardfile_othello::text::write_csv(&file, &Default::default(), &mut csv);
+    assert!(csv.lines().skip(1).all(|l| l.starts_with("1990,")), "{csv}");
+}
