@@ -66,6 +66,28 @@ pub trait BoardReader {
     }
 }
 
+/// [`BoardReader::read_boards`] for a reader with a quick way to its common
+/// case: `quick` takes the next board straight from the bytes at hand
+/// (consuming them) when it can, and anything else (a bad or short record,
+/// the window's end) is read as [`BoardReader::next_board`] reads and
+/// reports it.
+pub(crate) fn read_boards_quickly<R: BoardReader + ?Sized>(
+    reader: &mut R,
+    boards: &mut Vec<Board>,
+    until: usize,
+    diag: &mut Diagnostics,
+    mut quick: impl FnMut(&mut R) -> Option<Board>,
+) -> Result<bool, Error> {
+    while boards.len() < until {
+        match quick(reader) {
+            Some(b) => boards.push(b),
+            None if !push_next(reader, boards, diag)? => return Ok(false),
+            None => {}
+        }
+    }
+    Ok(true)
+}
+
 /// One board of [`BoardReader::next_board`] onto `boards`; false when none
 /// is left. What a reader's [`BoardReader::read_boards`] falls back on.
 pub(crate) fn push_next<R: BoardReader + ?Sized>(

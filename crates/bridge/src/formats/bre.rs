@@ -195,25 +195,18 @@ impl BoardReader for BreReader<'_> {
         until: usize,
         diag: &mut Diagnostics,
     ) -> Result<bool, Error> {
-        while boards.len() < until {
-            // Whole records that decode and end in CR LF, straight onto
-            // the list; anything else as next_board reads and reports it.
-            let (record, base) = (self.index, self.src.offset());
-            let data = self.src.data();
-            if data.len() >= RECORD && data[dge::HANDS..RECORD] == *b"\r\n" {
-                if let Ok(deal) = dge::decode_hands(&data[..dge::HANDS], Format::Bre, record, base)
-                {
-                    boards.push(Board::new(super::board_number(record), deal));
-                    self.src.consume(RECORD);
-                    self.index += 1;
-                    continue;
-                }
+        // Whole records that decode and end in CR LF, straight onto the list.
+        crate::records::read_boards_quickly(self, boards, until, diag, |r| {
+            let (record, base) = (r.index, r.src.offset());
+            let data = r.src.data();
+            if data.len() < RECORD || data[dge::HANDS..RECORD] != *b"\r\n" {
+                return None;
             }
-            if !crate::records::push_next(self, boards, diag)? {
-                return Ok(false);
-            }
-        }
-        Ok(true)
+            let deal = dge::decode_hands(&data[..dge::HANDS], Format::Bre, record, base).ok()?;
+            r.src.consume(RECORD);
+            r.index += 1;
+            Some(Board::new(super::board_number(record), deal))
+        })
     }
 
     fn position(&self) -> u64 {

@@ -104,25 +104,18 @@ impl BoardReader for DealNumberReader<'_> {
         until: usize,
         diag: &mut Diagnostics,
     ) -> Result<bool, Error> {
-        while boards.len() < until {
-            // Whole lines that hold a deal number, straight onto the list;
-            // anything else (a blank or bad line, the window's end) as
-            // next_board reads and reports it.
-            let data = self.src.data();
-            if let Some(end) = memchr::memchr(b'\n', data) {
-                if let Some(deal) = deal_of(data[..end].trim_ascii()) {
-                    boards.push(Board::new(board_number(self.boards), deal));
-                    self.boards += 1;
-                    self.line += 1;
-                    self.src.consume(end + 1);
-                    continue;
-                }
-            }
-            if !crate::records::push_next(self, boards, diag)? {
-                return Ok(false);
-            }
-        }
-        Ok(true)
+        // Whole lines that hold a deal number straight onto the list (a
+        // blank or bad line as next_board reads it).
+        crate::records::read_boards_quickly(self, boards, until, diag, |r| {
+            let data = r.src.data();
+            let end = memchr::memchr(b'\n', data)?;
+            let deal = deal_of(data[..end].trim_ascii())?;
+            let board = Board::new(board_number(r.boards), deal);
+            r.boards += 1;
+            r.line += 1;
+            r.src.consume(end + 1);
+            Some(board)
+        })
     }
 
     fn position(&self) -> u64 {

@@ -183,29 +183,18 @@ impl crate::BoardReader for PaddedReader<'_> {
     ) -> Result<bool, Error> {
         let l = self.layout;
         let field = l.field();
-        while boards.len() < until {
-            // Whole records that decode, straight onto the list; anything
-            // else (a bad or short record, the window's end) as next_board
-            // reads and reports it.
-            let (i, base) = (self.records.index, self.records.src.offset());
-            let data = self.records.src.data();
-            if data.len() >= l.record {
-                let rec = &data[..l.record];
-                if let Ok(deal) = (l.decode)(&rec[..field], l.format, i, base) {
-                    if rec[field..] != *l.padding {
-                        self.odd.note(Position::record(i, base + field as u64));
-                    }
-                    boards.push(Board::new(board_number(i), deal));
-                    self.records.src.consume(l.record);
-                    self.records.index += 1;
-                    continue;
-                }
+        // Whole records that decode straight onto the list.
+        crate::records::read_boards_quickly(self, boards, until, diag, |r| {
+            let (i, base) = (r.records.index, r.records.src.offset());
+            let rec = r.records.src.data().get(..l.record)?;
+            let deal = (l.decode)(&rec[..field], l.format, i, base).ok()?;
+            if rec[field..] != *l.padding {
+                r.odd.note(Position::record(i, base + field as u64));
             }
-            if !crate::records::push_next(self, boards, diag)? {
-                return Ok(false);
-            }
-        }
-        Ok(true)
+            r.records.src.consume(l.record);
+            r.records.index += 1;
+            Some(Board::new(board_number(i), deal))
+        })
     }
 
     fn position(&self) -> u64 {

@@ -494,24 +494,17 @@ impl BoardReader for PavlicekReader<'_> {
         diag: &mut Diagnostics,
     ) -> Result<bool, Error> {
         let (size, term) = (self.kind.record(), self.kind.terminator());
-        while boards.len() < until {
-            // Whole records that decode, straight onto the list; anything
-            // else (the terminator, a short or bad record, the end of the
-            // window) as next_board reads and reports it.
-            let data = self.src.data();
-            if self.tail.is_none() && data.len() >= size && data[..term].iter().any(|&b| b != 0) {
-                if let Ok(b) = decode(self.kind, &data[..size], board_number(self.index)) {
-                    boards.push(b);
-                    self.src.consume(size);
-                    self.index += 1;
-                    continue;
-                }
+        // Whole records that decode (not the terminator) straight onto the list.
+        crate::records::read_boards_quickly(self, boards, until, diag, |r| {
+            let data = r.src.data();
+            if r.tail.is_some() || data.len() < size || data[..term].iter().all(|&b| b == 0) {
+                return None;
             }
-            if !crate::records::push_next(self, boards, diag)? {
-                return Ok(false);
-            }
-        }
-        Ok(true)
+            let b = decode(r.kind, &data[..size], board_number(r.index)).ok()?;
+            r.src.consume(size);
+            r.index += 1;
+            Some(b)
+        })
     }
 
     fn tail(&mut self) -> SetInfo {

@@ -194,44 +194,36 @@ impl BoardReader for ZbsReader<'_> {
         until: usize,
         diag: &mut Diagnostics,
     ) -> Result<bool, Error> {
-        while boards.len() < until {
-            // A group of four records, a suit each, whole in the window and
-            // making a deal: straight onto the list. Anything else (a
-            // shorter or longer group, the terminator, a bad locator, the
-            // window's end) as next_board reads and reports it.
-            if let Some(group) = self.src.data().get(..16) {
-                let r = |k: usize| {
-                    u32::from_le_bytes([
-                        group[4 * k],
-                        group[4 * k + 1],
-                        group[4 * k + 2],
-                        group[4 * k + 3],
-                    ])
-                };
-                let records = [r(0), r(1), r(2), r(3)];
-                let shaped = records[..3].iter().all(|&v| v & 1 == 1)
-                    && records[3] & 1 == 0
-                    && records.iter().all(|&v| v != 0 && v >> 1 < LOCATORS);
-                if shaped {
-                    let mut hands = [0u64; 4];
-                    for (suit, v) in records.into_iter().enumerate() {
-                        put_suit(v >> 1, suit, &mut hands);
-                    }
-                    if let Ok(deal) =
-                        Deal::new(hands.map(|h| Hand::from_bits(h).unwrap_or_default()))
-                    {
-                        self.src.consume(16);
-                        self.boards += 1;
-                        boards.push(Board::new(board_number(self.boards - 1), deal));
-                        continue;
-                    }
-                }
+        // A group of four records, a suit each, whole in the window and
+        // making a deal: straight onto the list. Anything else (a shorter
+        // or longer group, the terminator, a bad locator, the window's end)
+        // as next_board reads and reports it.
+        crate::records::read_boards_quickly(self, boards, until, diag, |r| {
+            let group = r.src.data().get(..16)?;
+            let word = |k: usize| {
+                u32::from_le_bytes([
+                    group[4 * k],
+                    group[4 * k + 1],
+                    group[4 * k + 2],
+                    group[4 * k + 3],
+                ])
+            };
+            let records = [word(0), word(1), word(2), word(3)];
+            let shaped = records[..3].iter().all(|&v| v & 1 == 1)
+                && records[3] & 1 == 0
+                && records.iter().all(|&v| v != 0 && v >> 1 < LOCATORS);
+            if !shaped {
+                return None;
             }
-            if !crate::records::push_next(self, boards, diag)? {
-                return Ok(false);
+            let mut hands = [0u64; 4];
+            for (suit, v) in records.into_iter().enumerate() {
+                put_suit(v >> 1, suit, &mut hands);
             }
-        }
-        Ok(true)
+            let deal = Deal::new(hands.map(|h| Hand::from_bits(h).unwrap_or_default())).ok()?;
+            r.src.consume(16);
+            r.boards += 1;
+            Some(Board::new(board_number(r.boards - 1), deal))
+        })
     }
 
     fn tail(&mut self) -> SetInfo {
