@@ -787,10 +787,15 @@ impl<'a, 's> Reader<'a, 's> {
         }
     }
 
-    /// A leniency at `at` (see [`Lenient`]).
+    /// A leniency at byte `at` of the window (see [`Lenient`]).
     fn lenient(&mut self, kind: Lenient, at: usize, message: impl FnOnce() -> String) {
+        self.lenient_at(kind, self.pos(at), message);
+    }
+
+    /// A leniency at `position`.
+    fn lenient_at(&mut self, kind: Lenient, position: Position, message: impl FnOnce() -> String) {
         if self.st.lenient_said & kind as u16 == 0 {
-            self.lenient.push((kind, self.pos(at), message()));
+            self.lenient.push((kind, position, message()));
         }
     }
 
@@ -1915,17 +1920,13 @@ impl<'a> Reader<'a, '_> {
             (g.has_tags, g.seen_model_tags & 15, self.st.last_game)
         {
             (g.number, g.dealer, g.vulnerability, g.deal) = (Some(n), Some(d), Some(v), Some(deal));
-            if self.st.lenient_said & Lenient::Inherited as u16 == 0 {
-                self.lenient.push((
-                    Lenient::Inherited,
-                    g.start,
-                    format!("a game with none of Board, Dealer, Vulnerable and Deal: read as board {n} again, the game before's, as rpbridge.net's files mean it"),
-                ));
-            }
+            self.lenient_at(Lenient::Inherited, g.start, || {
+                format!("a game with none of Board, Dealer, Vulnerable and Deal: read as board {n} again, the game before's, as rpbridge.net's files mean it")
+            });
         }
         let mut board = g.board;
-        self.flush_warnings(diag);
         if !g.has_tags {
+            self.flush_warnings(diag);
             self.st
                 .pending
                 .extend(board.comments.into_iter().map(|c| c.comment));
@@ -1950,22 +1951,21 @@ impl<'a> Reader<'a, '_> {
                 board.inferred.insert(field);
             }
         }
-        if !board.inferred.is_empty() && self.st.lenient_said & Lenient::Inferred as u16 == 0 {
-            self.st.lenient_said |= Lenient::Inferred as u16;
+        if !board.inferred.is_empty() {
+            let at = Position {
+                record: Some(index),
+                column: None,
+                ..g.start
+            };
             let fields: Vec<&str> = board.inferred.names().collect();
-            diag.warn(
-                F,
-                Some(Position {
-                    record: Some(index),
-                    column: None,
-                    ..g.start
-                }),
+            self.lenient_at(Lenient::Inferred, at, || {
                 format!(
-                    "board {number}: no {} given: worked out from the board's place and number, and marked so (the first in the file; any others alike)",
+                    "board {number}: no {} given: worked out from the board's place and number, and marked so",
                     fields.join(", ")
-                ),
-            );
+                )
+            });
         }
+        self.flush_warnings(diag);
         board.deal = g.deal.unwrap_or_default();
         if !self.st.pending.is_empty() {
             let mut comments: Vec<Commentary> = self
