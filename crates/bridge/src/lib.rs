@@ -75,7 +75,7 @@ pub use model::card::{Card, Rank, Suit};
 pub use model::deal::{Deal, DealError, Seat, DEALS};
 pub use model::extras::{
     DlmBoard, DlmInfo, DlmOtherBoard, DupFields, DupTrailer, LinBoard, LinInfo, PavlicekInfo,
-    PbnInfo,
+    PbnGame, PbnInfo,
 };
 pub use model::hand::Hand;
 pub use model::set::{BoardSet, Heading, SetInfo};

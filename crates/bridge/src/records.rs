@@ -127,12 +127,25 @@ pub trait BoardWriter {
 pub struct WriteOptions {
     /// The double-dummy tags PBN writes.
     pub pbn_dd_tags: PbnDdTags,
+    /// Writes each board in the format's own standard form, not as the file
+    /// it was read from had it: PBN's export format (the mandatory tags, in
+    /// order, CR LF, deals from the dealer), without the boards' PBN and
+    /// LIN texts in JSON Lines.
+    pub normalize: bool,
 }
 
 impl WriteOptions {
     /// Options with PBN's double-dummy tags chosen.
     pub fn with_pbn_dd_tags(tags: PbnDdTags) -> WriteOptions {
-        WriteOptions { pbn_dd_tags: tags }
+        WriteOptions {
+            pbn_dd_tags: tags,
+            ..WriteOptions::default()
+        }
+    }
+
+    /// These options, normalizing or not (see [`WriteOptions::normalize`]).
+    pub fn normalized(self, normalize: bool) -> WriteOptions {
+        WriteOptions { normalize, ..self }
     }
 }
 

@@ -132,7 +132,17 @@ fn appendix_c_exported_is_the_paper_with_the_export_header() {
     let set = read(Format::Pbn, &paper).unwrap().set;
     let mut expected = b"% PBN 2.1\r\n% EXPORT\r\n".to_vec();
     expected.extend_from_slice(&paper);
-    assert_eq!(write_vec(Format::Pbn, &set), expected);
+    let mut normalized = Vec::new();
+    boardfile_bridge::write_with(
+        Format::Pbn,
+        &set,
+        &mut normalized,
+        &boardfile_bridge::WriteOptions::default().normalized(true),
+    )
+    .unwrap();
+    assert_eq!(normalized, expected);
+    // Without --normalize the file comes back as it was.
+    assert_eq!(write_vec(Format::Pbn, &set), paper);
 }
 
 /// The `[Deal "..."]` lines of a PBN file, read here by hand so the PBN

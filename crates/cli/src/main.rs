@@ -34,13 +34,20 @@ use std::process::ExitCode;
 /// standard output. Bridge files of any size are converted a board at a
 /// time, in the memory of one board.
 ///
+/// PBN and LIN come back as they were: a board read from one is written to
+/// the same format byte for byte (through JSON Lines too), and a board that
+/// changed (a table solve adds, an edited tag) has only the lines of what
+/// changed rewritten, in the file's own style. --normalize writes the
+/// standard form instead (PBN 2.1 export format).
+///
 /// Exit status: 0 success, 1 invalid input, 2 could not run (usage, I/O).
 ///
 /// Examples:
 ///   boardfile convert set.pbn set.dlm          PBN to a dealing machine's DLM
 ///   boardfile convert set.dup - --to jsonl     DUP to JSON Lines on stdout
 ///   boardfile convert old.pbn new.pbn --skip-bad   all but the boards that do not read
-///   boardfile solve set.pbn solved.pbn         double-dummy tables and par
+///   boardfile solve set.pbn solved.pbn         double-dummy tables and par, added
+///   boardfile convert in.pbn out.pbn --normalize   strict PBN 2.1 export format
 ///   boardfile validate *.pbn                   every problem of every file
 #[derive(Parser)]
 #[command(name = "boardfile", version, about, long_about, verbatim_doc_comment)]
@@ -83,6 +90,13 @@ enum Command {
         /// board stops the conversion and nothing is written.
         #[arg(long)]
         skip_bad: bool,
+        /// PBN, LIN and JSON Lines output: write every board in the format's
+        /// standard form (PBN 2.1 export: the mandatory tags in order, CR LF,
+        /// deals from the dealer) instead of as its file had it. Without it,
+        /// a board read from PBN or LIN is written back byte for byte, and a
+        /// changed one has only the lines of what changed rewritten.
+        #[arg(long)]
+        normalize: bool,
         #[command(flatten)]
         names: NameArgs,
         /// Othello: append names not in the names files to copies of them
@@ -163,6 +177,10 @@ enum Command {
         /// PBN output: the double-dummy tags to write (see convert).
         #[arg(long, value_name = "TAGS", value_parser = PbnDdTags::parse)]
         dd_tags: Option<PbnDdTags>,
+        /// Write PBN 2.1 export format rather than the input's own layout
+        /// with the new tags added (see convert).
+        #[arg(long)]
+        normalize: bool,
     },
     /// Deal a new board set of uniformly random deals.
     ///
@@ -228,8 +246,10 @@ fn main() -> ExitCode {
     report::finish(outcome)
 }
 
-fn pbn_options(dd_tags: Option<PbnDdTags>) -> WriteOptions {
-    dd_tags.map_or_else(WriteOptions::default, WriteOptions::with_pbn_dd_tags)
+fn pbn_options(dd_tags: Option<PbnDdTags>, normalize: bool) -> WriteOptions {
+    dd_tags
+        .map_or_else(WriteOptions::default, WriteOptions::with_pbn_dd_tags)
+        .normalized(normalize)
 }
 
 /// Refuses to write over the input.
@@ -253,6 +273,7 @@ fn run(command: Command, out: &mut dyn Write) -> Result<Outcome, Failure> {
             dd_tags,
             deals,
             skip_bad,
+            normalize,
             names,
             add_names,
         } => {
@@ -263,7 +284,7 @@ fn run(command: Command, out: &mut dyn Write) -> Result<Outcome, Failure> {
             match (from, output_format(from.game(), &output, to.as_ref())?) {
                 (Bridge(f), Bridge(t)) => {
                     let deals = deals.as_deref().map(Input::new);
-                    let options = pbn_options(dd_tags);
+                    let options = pbn_options(dd_tags, normalize);
                     bridge::convert(opened, f, &output, t, &options, deals.as_ref(), skip_bad)
                 }
                 (Othello(_), Othello(_)) if skip_bad => Err(Failure::operational(
@@ -322,6 +343,7 @@ fn run(command: Command, out: &mut dyn Write) -> Result<Outcome, Failure> {
             jobs,
             force,
             dd_tags,
+            normalize,
         } => {
             let (input, output) = (Input::new(&input), Output::new(&output));
             refuse_overwrite(&input, &output)?;
@@ -332,7 +354,7 @@ fn run(command: Command, out: &mut dyn Write) -> Result<Outcome, Failure> {
                     "{input}: solving is for bridge deals"
                 )));
             };
-            let options = pbn_options(dd_tags);
+            let options = pbn_options(dd_tags, normalize);
             solve::solve(
                 opened,
                 from,

@@ -106,8 +106,8 @@ fn convert_through_jsonl_and_pipes() {
 
 #[test]
 fn pbn_import_to_export_through_jsonl_and_dd_tag_choice() {
-    // The standard's example, through JSON Lines, comes out in the export
-    // form written by hand.
+    // The standard's example, through JSON Lines, comes out as it was, and
+    // with --normalize in the export form written by hand.
     let jsonl = expect(
         0,
         &[
@@ -123,11 +123,21 @@ fn pbn_import_to_export_through_jsonl_and_dd_tag_choice() {
         text.contains("\"auction\":{\"first\":\"N\",\"calls\":[\"1D\",\"1S\",\"3H\""),
         "{text}"
     );
-    let pbn = boardfile(&["convert", "-", "-", "--to", "pbn"], &jsonl.stdout);
+    let pbn = boardfile(
+        &["convert", "-", "-", "--to", "pbn", "--normalize"],
+        &jsonl.stdout,
+    );
     assert_eq!(pbn.code, 0, "{}", pbn.stderr);
     assert_eq!(
         pbn.stdout,
         std::fs::read(sample("pbn-spec-example-export.pbn")).unwrap()
+    );
+    // Without --normalize, the file as it was.
+    let pbn = boardfile(&["convert", "-", "-", "--to", "pbn"], &jsonl.stdout);
+    assert_eq!(pbn.code, 0, "{}", pbn.stderr);
+    assert_eq!(
+        pbn.stdout,
+        std::fs::read(sample("pbn-spec-example.pbn")).unwrap()
     );
     // A table from JSON Lines, written with the chosen tags only.
     let board = br#"{"board":1,"deal":"N:AKQJ.AKQJ.AKQ.AK T987.T987.T98.T9 6543.6543.765.87 2.2.J432.J65432","dd":{"N":{"C":13,"D":13,"H":13,"S":13,"NT":13},"E":{"C":0,"D":0,"H":0,"S":0,"NT":0},"S":{"C":0,"D":0,"H":0,"S":0,"NT":0},"W":{"C":13,"D":13,"H":13,"S":13,"NT":13}}}"#;

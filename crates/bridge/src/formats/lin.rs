@@ -85,7 +85,12 @@ pub static DESCRIPTOR: Descriptor = Descriptor {
         ..Keeps::DEALS_ONLY
     },
     reader: Some(|src, diag| Ok(Box::new(LinReader::open(src, diag)?))),
-    writer: Some(|_| Box::new(LinWriter::default())),
+    writer: Some(|options| {
+        Box::new(LinWriter {
+            normalize: options.normalize,
+            ..LinWriter::default()
+        })
+    }),
 };
 
 /// Bytes of the file read at a time (more when a board is longer).
@@ -994,6 +999,8 @@ fn lin_view(b: &Board) -> impl PartialEq + '_ {
 /// data is unchanged, else in the form of the module header.
 #[derive(Default)]
 pub struct LinWriter {
+    /// Writes every board in the module header's form, not as read.
+    pub normalize: bool,
     ctx: Context,
     previous: Option<u32>,
     wrote: bool,
@@ -1029,14 +1036,18 @@ impl BoardWriter for LinWriter {
     }
 
     fn board(&mut self, board: &Board, out: &mut Vec<u8>) -> Result<(), Error> {
-        let kept = board.lin.as_ref().and_then(|text| {
-            let cmds = commands(&text.0, at_byte).ok()?;
-            let mut trial = self.ctx.clone();
-            let again =
-                board_from_commands(cmds.iter().copied(), &mut trial, self.previous).ok()?;
-            let same = lin_view(&again) == lin_view(board);
-            same.then_some((text, trial))
-        });
+        let kept = board
+            .lin
+            .as_ref()
+            .filter(|_| !self.normalize)
+            .and_then(|text| {
+                let cmds = commands(&text.0, at_byte).ok()?;
+                let mut trial = self.ctx.clone();
+                let again =
+                    board_from_commands(cmds.iter().copied(), &mut trial, self.previous).ok()?;
+                let same = lin_view(&again) == lin_view(board);
+                same.then_some((text, trial))
+            });
         match kept {
             Some((text, after)) => {
                 out.extend_from_slice(text.0.as_bytes());

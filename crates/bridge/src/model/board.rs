@@ -1,6 +1,6 @@
 //! Boards: conditions, double-dummy data, tags, auction, play, commentary.
 
-use super::extras::{DlmBoard, DupTrailer, LinBoard};
+use super::extras::{DlmBoard, DupTrailer, LinBoard, PbnGame};
 use crate::auction::{Auction, Play};
 use crate::deal::{Deal, Seat};
 use std::borrow::Cow;
@@ -348,6 +348,8 @@ pub struct Board {
     pub comments: Vec<Commentary>,
     /// The board's LIN text as it stood in the file.
     pub lin: Option<LinBoard>,
+    /// The board's PBN text as it stood in the file.
+    pub pbn: Option<PbnGame>,
     /// Which of the number, dealer and vulnerability its file could have
     /// given and did not: worked out (by position, by the Laws).
     pub inferred: Inferred,
@@ -422,6 +424,7 @@ impl Board {
             play: None,
             comments: Vec::new(),
             lin: None,
+            pbn: None,
             inferred: Inferred::NONE,
         }
     }

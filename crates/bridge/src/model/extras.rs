@@ -129,6 +129,15 @@ impl DupTrailer {
 #[derive(Debug, Clone, PartialEq, Eq, Hash)]
 pub struct LinBoard(pub String);
 
+/// One PBN game's text as it stood in the file: from the end of the game
+/// before (the empty line that parts them, and any comment or `%` line
+/// between) to the end of the game's last line; the first game's from its
+/// first line, the last game's to the end of the file. The writer gives it
+/// back as it is while the board says the same, and edits only the lines
+/// of what changed otherwise.
+#[derive(Debug, Clone, PartialEq, Eq, Hash)]
+pub struct PbnGame(pub String);
+
 /// A LIN file's text before its first board.
 #[derive(Debug, Clone, PartialEq, Eq, Default)]
 pub struct LinInfo {
@@ -146,6 +155,11 @@ pub struct PbnInfo {
     pub utf8: bool,
     /// The file started with a UTF-8 byte-order mark.
     pub bom: bool,
+    /// The text before the first game as it stood (the `%` lines and empty
+    /// lines of [`PbnInfo::preamble`], line ends and all), when it was read
+    /// from a PBN file: the writer gives it back in place of its own
+    /// `% PBN 2.1` header.
+    pub head: Option<String>,
 }
 
 /// What a Pavlicek binary file holds besides its records.

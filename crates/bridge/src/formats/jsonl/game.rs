@@ -8,6 +8,7 @@
 //! | `play` | `{"first":"W","cards":["SK","H3","-","+"],...}`: rows of four from `first`, as in PBN; `annotations`, `stopped`, `notes` as for the auction |
 //! | `comments` | `[{"after":"Result","brace":"text"},{"after":"call 2","line":"text"},{"after":"","escape":"text"}]`: `after` is `""` (start of the game), a tag name, `call N`, `card N`, `auction note N` or `play note N` |
 //! | `lin` | the board's LIN text as read |
+//! | `pbn` | the board's PBN text as read (from the end of the game before, line ends and all), which the PBN writer gives back while the board says the same |
 //!
 //! Calls are `Pass`, `X`, `XX`, `1C`..`7NT`, and PBN's `AP`, `-`, `+`, `^S`;
 //! cards `SA`..`C2`, `-` and `+`.
@@ -299,6 +300,10 @@ pub(super) fn push_game(b: &crate::Board, out: &mut Vec<u8>) {
     if let Some(l) = &b.lin {
         out.extend_from_slice(b",\"lin\":");
         out.extend_from_slice(json(&l.0).as_bytes());
+    }
+    if let Some(p) = &b.pbn {
+        out.extend_from_slice(b",\"pbn\":");
+        out.extend_from_slice(json(&p.0).as_bytes());
     }
 }
 

@@ -19,14 +19,15 @@
 //! | `dlm` | DLM's `duplicates` and `property` of the board |
 //! | `dup_trailer` | the 10 bytes of a DUP record's trailer, as a string (NULs as `\u0000`) |
 //! | `inferred` | which of `board`, `dealer`, `vulnerable` the file read did not give, worked out instead: `["dealer","vulnerable"]`; only when any |
-//! | `tags`, `auction`, `play`, `comments`, `lin` | see [`game`] |
+//! | `tags`, `auction`, `play`, `comments`, `lin`, `pbn` | see [`game`] |
 //!
 //! Set-level data, when there is any, comes first on a line of its own,
 //! `{"set":{...}}`, with `event`, `site`, `date` and `dlm` (the DLM header
 //! lines as `[key, value]` pairs, `trailer` lines, `line_ending` `LF`/`CRLF`,
 //! `final_newline`, and `other_boards`, the boards outside From..To, each
 //! `{"board","deal","duplicates","property"}`), `pbn` (`preamble`, the `%`
-//! lines before the first game; `utf8`; `bom`) and `lin` (`header`, the text
+//! lines before the first game; `utf8`; `bom`; `head`, the text before the
+//! first game as it stood, line ends and all) and `lin` (`header`, the text
 //! before the first board). A Pavlicek binary file's terminator record and
 //! what follows it come last, where they stood in the file, on a set line
 //! of their own after the boards: `{"set":{"pavlicek":{"tail":"<hex>"}}}`
@@ -39,7 +40,7 @@
 use crate::board::{Board, DdTable, Inferred, Par, Strain, Vulnerability};
 use crate::deal::{Deal, Seat};
 use crate::extras::{
-    DlmBoard, DlmInfo, DlmOtherBoard, DupTrailer, LinBoard, LinInfo, PavlicekInfo, PbnInfo,
+    DlmBoard, DlmInfo, DlmOtherBoard, DupTrailer, LinBoard, LinInfo, PavlicekInfo, PbnGame, PbnInfo,
 };
 use crate::formats::window_error;
 use crate::keeps::Keeps;
@@ -69,7 +70,11 @@ pub static DESCRIPTOR: Descriptor = Descriptor {
     },
     keeps: Keeps::EVERYTHING,
     reader: Some(|src, diag| Ok(Box::new(JsonlReader::open(src, diag)?))),
-    writer: Some(|_| Box::new(JsonlWriter)),
+    writer: Some(|options| {
+        Box::new(JsonlWriter {
+            normalize: options.normalize,
+        })
+    }),
 };
 
 /// True when the text opens with a JSON object: `{` and a key (or `}`).
@@ -108,6 +113,7 @@ struct JsonBoard<'a> {
     #[serde(default)]
     comments: Vec<JsonComment>,
     lin: Option<String>,
+    pbn: Option<String>,
     #[serde(default)]
     inferred: Vec<String>,
 }
@@ -191,6 +197,7 @@ struct JsonPbn {
     utf8: bool,
     #[serde(default)]
     bom: bool,
+    head: Option<String>,
 }
 
 #[derive(Deserialize)]
@@ -280,6 +287,7 @@ fn board_from_json(j: JsonBoard<'_>) -> Result<Board, String> {
         board.comments.push(game::comment_from_json(c)?);
     }
     board.lin = j.lin.map(LinBoard);
+    board.pbn = j.pbn.map(PbnGame);
     for name in &j.inferred {
         board.inferred.insert(
             Inferred::from_name(name)
@@ -340,6 +348,7 @@ fn set_from_json(j: JsonSet) -> Result<SetInfo, String> {
             preamble: p.preamble,
             utf8: p.utf8,
             bom: p.bom,
+            head: p.head,
         }),
         lin: j.lin.map(|l| LinInfo { header: l.header }),
         pavlicek: match j.pavlicek {
@@ -777,8 +786,12 @@ fn write_set_line(set: &SetInfo, out: &mut Vec<u8>) {
         ));
     }
     if let Some(p) = &set.pbn {
+        let head = p
+            .head
+            .as_ref()
+            .map_or(String::new(), |h| format!(",\"head\":{}", json(h)));
         fields.push(format!(
-            "\"pbn\":{{\"preamble\":{},\"utf8\":{},\"bom\":{}}}",
+            "\"pbn\":{{\"preamble\":{},\"utf8\":{},\"bom\":{}{head}}}",
             serde_json::to_string(&p.preamble).unwrap_or_default(),
             p.utf8,
             p.bom
@@ -805,16 +818,37 @@ fn write_tail_line(set: &SetInfo, out: &mut Vec<u8>) {
 
 /// Writes a JSON Lines file: the set line when there is set-level data, then
 /// one line per board, then a Pavlicek file's tail when there is one.
-pub struct JsonlWriter;
+#[derive(Default)]
+pub struct JsonlWriter {
+    /// Leaves out the boards' PBN and LIN texts and the PBN head (see
+    /// [`WriteOptions::normalize`](crate::WriteOptions::normalize)).
+    pub normalize: bool,
+}
 
 impl BoardWriter for JsonlWriter {
     fn head(&mut self, head: &SetInfo, out: &mut Vec<u8>) -> Result<(), Error> {
-        write_set_line(head, out);
+        match &head.pbn {
+            Some(p) if self.normalize && p.head.is_some() => {
+                let mut head = head.clone();
+                head.pbn = Some(PbnInfo {
+                    head: None,
+                    ..p.clone()
+                });
+                write_set_line(&head, out);
+            }
+            _ => write_set_line(head, out),
+        }
         Ok(())
     }
 
     fn board(&mut self, board: &Board, out: &mut Vec<u8>) -> Result<(), Error> {
-        write_board(board, out);
+        if self.normalize && (board.pbn.is_some() || board.lin.is_some()) {
+            let mut board = board.clone();
+            (board.pbn, board.lin) = (None, None);
+            write_board(&board, out);
+        } else {
+            write_board(board, out);
+        }
         out.push(b'\n');
         Ok(())
     }

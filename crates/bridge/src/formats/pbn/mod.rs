@@ -52,6 +52,7 @@
 //! start with the dealer's call), and line ends other than CR LF.
 
 pub(crate) mod dd;
+mod edit;
 mod read;
 mod write;
 
@@ -68,7 +69,7 @@ pub static DESCRIPTOR: Descriptor = Descriptor {
     info: FormatInfo {
         name: "PBN",
         extensions: &["pbn"],
-        description: "Portable Bridge Notation 2.1 (reads import format, writes export format)",
+        description: "Portable Bridge Notation 2.1 (reads import format; writes a file back in its own layout, export format for other boards and with --normalize)",
         signature: Signature::Content {
             rank: 8,
             test: sniff,
@@ -81,7 +82,7 @@ pub static DESCRIPTOR: Descriptor = Descriptor {
         ..Keeps::EVERYTHING
     },
     reader: Some(|src, diag| Ok(Box::new(read::PbnReader::open(src, diag)?))),
-    writer: Some(|options| Box::new(PbnWriter::new(&options.pbn_dd_tags))),
+    writer: Some(|options| Box::new(PbnWriter::with_options(options))),
 };
 
 /// The rows of the `OptimumResultTable` the writer generates, in order:

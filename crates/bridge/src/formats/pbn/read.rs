@@ -9,6 +9,7 @@ use crate::board::{
 };
 use crate::card::{Card, Rank, Suit};
 use crate::deal::{Deal, Seat};
+use crate::model::extras::PbnGame;
 use crate::set::SetInfo;
 use crate::{BoardReader, Format};
 use boardfile_io::{Diagnostics, Error, Position, Source};
@@ -65,6 +66,15 @@ struct State {
     /// The number, dealer, vulnerability and deal of the game before,
     /// when it was read (not skipped for an error).
     last_game: Option<(u32, Seat, Vulnerability, Deal)>,
+    /// Where the next board's text begins (a file offset): the end of the
+    /// game before, or of the text before the first game.
+    text_start: u64,
+    /// The bytes from `text_start` up to the window's start, read in an
+    /// earlier window.
+    carry: Vec<u8>,
+    /// Each board keeps its text ([`Board::pbn`]); off when a game's text
+    /// is read again to be compared.
+    keep_text: bool,
 }
 
 /// What real writers put in PBN files that the standard does not allow,
@@ -137,6 +147,7 @@ impl<'a> PbnReader<'a> {
                     preamble: Vec::new(),
                     utf8,
                     bom,
+                    head: None,
                 },
                 in_preamble: true,
                 pending: Vec::new(),
@@ -147,6 +158,9 @@ impl<'a> PbnReader<'a> {
                 plain,
                 lenient_said: 0,
                 last_game: None,
+                text_start: 0,
+                carry: Vec::new(),
+                keep_text: true,
             },
             head: SetInfo::default(),
             done: false,
@@ -358,6 +372,47 @@ impl BoardReader for PbnReader<'_> {
             return 0;
         }
         self.st.ready.len() + crate::formats::boards_hint(&[self.src.data()], b"[Deal ", 64)
+    }
+}
+
+/// The board a game's `text` ([`PbnGame`]) gives read alone, with `like`
+/// as the game before it (for the number, dealer and vulnerability a game
+/// leaves to its place, and a game that repeats the one before): what the
+/// writer compares a board with to tell whether its text still says it.
+/// None when the text does not read alone as one game.
+pub(super) fn reread(text: &str, like: &Board) -> Option<Board> {
+    let mut st = State {
+        line: 1,
+        games: 0,
+        utf8: Some(true),
+        mixed: false,
+        info: PbnInfo::default(),
+        in_preamble: false,
+        pending: Vec::new(),
+        last_number: like.number.checked_sub(1).filter(|&n| n > 0),
+        skipping: false,
+        ready: VecDeque::new(),
+        spare: Vec::new(),
+        plain: true,
+        lenient_said: u16::MAX,
+        last_game: like.inferred.is_empty().then_some((
+            like.number,
+            like.dealer,
+            like.vulnerability,
+            like.deal,
+        )),
+        text_start: 0,
+        carry: Vec::new(),
+        keep_text: false,
+    };
+    let mut diag = Diagnostics::strict();
+    Reader::new(text.as_bytes(), 0, true, &mut st)
+        .run(&mut diag)
+        .ok()?;
+    st.close();
+    match (st.ready.pop_front(), st.ready.is_empty()) {
+        (Some(board), true) => Some(board),
+        _ => None,
     }
 }
 
@@ -767,7 +822,50 @@ impl<'a, 's> Reader<'a, 's> {
             self.lenient.clear();
         }
         self.st.line = self.line;
+        if self.st.keep_text && !self.st.skipping {
+            let from = self.st.text_start.saturating_sub(self.base) as usize;
+            self.st
+                .carry
+                .extend_from_slice(&self.b[from.min(self.i)..self.i]);
+        }
         self.i
+    }
+
+    /// The file's text from where the last piece taken ended up to window
+    /// offset `end`, decoded, and the next piece begun there.
+    fn take_text(&mut self, end: usize) -> String {
+        if self.base + (end as u64) < self.st.text_start {
+            return String::new();
+        }
+        let from = self.st.text_start.saturating_sub(self.base) as usize;
+        let text = if self.st.carry.is_empty() {
+            self.decode(&self.b[from.min(end)..end])
+        } else {
+            let mut bytes = std::mem::take(&mut self.st.carry);
+            bytes.extend_from_slice(&self.b[from.min(end)..end]);
+            self.decode(&bytes)
+        };
+        self.st.text_start = self.base + end as u64;
+        text
+    }
+
+    /// Drops the text read so far (a game skipped for an error): the next
+    /// board's text begins at `self.i`.
+    fn drop_text(&mut self) {
+        self.st.carry.clear();
+        self.st.text_start = self.base + self.i as u64;
+    }
+
+    /// The first game begins at `self.i`: what came before is the head.
+    fn leave_preamble(&mut self) {
+        if self.st.in_preamble {
+            self.st.in_preamble = false;
+            // Taken once: a game read again from its start in a longer
+            // window (the preamble's end read again) finds it taken.
+            if self.st.keep_text && self.st.info.head.is_none() {
+                self.st.info.head = Some(self.take_text(self.i));
+            }
+        }
     }
 
     /// Hands the game's warnings on, and its leniencies not yet said.
@@ -808,6 +906,7 @@ impl<'a, 's> Reader<'a, 's> {
                 return Ok(self.stop(false, &cp));
             }
             self.st.skipping = false;
+            self.drop_text();
         }
         let mut game: Option<Game> = None;
         let mut at_line_start = true;
@@ -902,7 +1001,7 @@ impl<'a, 's> Reader<'a, 's> {
                     None => {}
                 }
             }
-            self.st.in_preamble = false;
+            self.leave_preamble();
             if game.is_none() {
                 game = Some(self.new_game());
             }
@@ -924,11 +1023,22 @@ impl<'a, 's> Reader<'a, 's> {
                     self.st.skipping = true;
                     return Ok(self.stop(false, &cp));
                 }
+                self.drop_text();
                 at_line_start = true;
             }
         }
         if let Some(g) = game.take() {
             self.finish(g, diag)?;
+        }
+        // The file's end: what follows the last game is its text's.
+        if self.eof && self.st.keep_text {
+            let rest = self.take_text(self.b.len());
+            match self.st.ready.back_mut().and_then(|b| b.pbn.as_mut()) {
+                Some(PbnGame(text)) => text.push_str(&rest),
+                // No game: the whole file is the text before one.
+                None if self.st.info.head.is_none() => self.st.info.head = Some(rest),
+                None => {}
+            }
         }
         self.st.line = self.line;
         Ok(self.b.len())
@@ -980,9 +1090,9 @@ impl<'a, 's> Reader<'a, 's> {
     /// A game [`plain::read`] read: the board as [`Reader::finish`] would
     /// have made it, and the reader past it.
     fn plain_game(&mut self, p: plain::Plain) {
-        self.st.in_preamble = false;
+        self.leave_preamble();
         self.st.games += 1;
-        self.hand_on(p.board);
+        self.hand_on(p.board, self.i + p.game_len);
         self.i += p.len;
         self.line += p.lines;
         self.line_start = self.i;
@@ -2067,12 +2177,16 @@ impl<'a> Reader<'a, '_> {
         g_lazy.clear();
         self.st.spare = g_lazy;
         restore_empty_tags(&mut board, g.mandatory_empty);
-        self.hand_on(board);
+        self.hand_on(board, self.i);
         Ok(())
     }
 
-    /// A game's board, read: the next game's number follows it.
-    fn hand_on(&mut self, board: Board) {
+    /// A game's board, read, its text ending at window offset `end`: the
+    /// next game's number follows it.
+    fn hand_on(&mut self, mut board: Board, end: usize) {
+        if self.st.keep_text {
+            board.pbn = Some(PbnGame(self.take_text(end)));
+        }
         self.st.last_number = Some(board.number);
         self.st.last_game = Some((board.number, board.dealer, board.vulnerability, board.deal));
         self.st.ready.push_back(board);

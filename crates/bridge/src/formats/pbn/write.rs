@@ -38,31 +38,112 @@ enum Charset {
     Utf8,
 }
 
-/// Writes PBN in the export format.
+/// Writes PBN: each board read from PBN as its file had it (see
+/// [`super::edit`]), every other in the export format.
 pub struct PbnWriter {
     w: Writer,
     info: SetInfo,
     charset: Charset,
     held: Vec<u8>,
     started: bool,
+    /// Every board in the export format, the files' own texts left aside.
+    normalize: bool,
+    /// A game has been written.
+    games: bool,
+    /// What is written so far ends with a line end (or nothing is).
+    ends_line: bool,
+    /// The line end of the file's own text, for the lines written new.
+    eol: &'static str,
+    /// The game before was written new, or its text began with an empty
+    /// line: a text that does not (a file's first game) needs one. Texts
+    /// that never do are of a file whose games follow each other directly.
+    parted: bool,
 }
 
 impl PbnWriter {
-    /// A writer generating the double-dummy tags `dd_tags` names.
+    /// A writer generating the double-dummy tags `dd_tags` names, in the
+    /// export format throughout.
     pub fn new(dd_tags: &PbnDdTags) -> PbnWriter {
+        PbnWriter::with_options(&crate::WriteOptions::with_pbn_dd_tags(*dd_tags).normalized(true))
+    }
+
+    /// A writer with `options`' double-dummy tags, keeping the texts that
+    /// boards read from PBN carry unless told to normalize.
+    pub fn with_options(options: &crate::WriteOptions) -> PbnWriter {
         PbnWriter {
             w: Writer {
                 buf: Vec::new(),
                 utf8: false,
                 wide: None,
                 defaults: HashSet::new(),
-                dd_tags: *dd_tags,
+                dd_tags: options.pbn_dd_tags,
             },
             info: SetInfo::default(),
             charset: Charset::Open,
             held: Vec::new(),
             started: false,
+            normalize: options.normalize,
+            games: false,
+            ends_line: true,
+            eol: "\r\n",
+            parted: true,
         }
+    }
+
+    /// The file's own text before its first game, when it is kept.
+    fn kept_head(&self) -> Option<&str> {
+        let head = self.info.pbn.as_ref()?.head.as_deref();
+        head.filter(|_| !self.normalize)
+    }
+
+    /// Board `b` in the export format, into a string: as the writer writes
+    /// it when `commit` (the `##` tags it gives taken as the writer's),
+    /// else with the double-dummy tags as read (what its text says, against
+    /// which the tags chosen for writing are told).
+    fn render(&mut self, b: &Board, commit: bool) -> String {
+        let mut w = Writer {
+            buf: Vec::new(),
+            utf8: true,
+            wide: None,
+            defaults: if commit {
+                std::mem::take(&mut self.w.defaults)
+            } else {
+                self.w.defaults.clone()
+            },
+            dd_tags: if commit {
+                self.w.dd_tags
+            } else {
+                PbnDdTags::default()
+            },
+        };
+        w.game(&self.info, b);
+        if commit {
+            self.w.defaults = w.defaults;
+        }
+        String::from_utf8(w.buf).unwrap_or_default()
+    }
+
+    /// A board that carries its file's text: the text as it was while the
+    /// board says the same, else with the lines of what changed edited.
+    fn kept_game(&mut self, text: &str, b: &Board) -> String {
+        if let Some(eol) = super::edit::line_end(text) {
+            self.eol = eol;
+        }
+        let before = super::read::reread(text, b);
+        // Double-dummy tags chosen to be the only ones change a board's
+        // text even when its data is the same.
+        let chosen = self.w.dd_tags.only;
+        if !chosen && before.as_ref().is_some_and(|o| super::edit::same(o, b)) {
+            for t in &b.tags {
+                if t.value.starts_with("##") {
+                    self.w.defaults.insert(t.name.to_string());
+                }
+            }
+            return text.to_owned();
+        }
+        let old = before.map(|o| self.render(&o, false));
+        let new = self.render(b, true);
+        super::edit::merge(text, old.as_deref(), &new, self.eol)
     }
 
     /// Renders one piece of the file (the header, a game) with `render`,
@@ -118,6 +199,47 @@ impl PbnWriter {
         Ok(())
     }
 
+    /// The file's start: its own text before the first game when kept, else
+    /// `% PBN 2.1`, `% EXPORT` and the `%` lines read.
+    fn start(&mut self, out: &mut Vec<u8>) -> Result<(), Error> {
+        if self.started {
+            return Ok(());
+        }
+        self.started = true;
+        match self.kept_head().map(str::to_owned) {
+            Some(head) => {
+                if !head.is_empty() {
+                    self.ends_line = head.ends_with(['\n', '\r']);
+                }
+                self.emit(out, |w, info| {
+                    if info.pbn.as_ref().is_some_and(|i| i.bom) {
+                        w.buf.extend_from_slice(b"\xef\xbb\xbf");
+                    }
+                    w.text(&head)
+                })
+            }
+            None => self.emit(out, |w, info| w.header(info)),
+        }
+    }
+
+    /// What goes before a game in the file's style: a line end after text
+    /// that has none, and an empty line after a game unless the game's own
+    /// text begins with one (`apart`).
+    fn separate(&mut self, out: &mut Vec<u8>, apart: bool) -> Result<(), Error> {
+        let mut sep = String::new();
+        if !self.ends_line {
+            sep.push_str(self.eol);
+        }
+        if self.games && !apart {
+            sep.push_str(self.eol);
+        }
+        self.ends_line = true;
+        if sep.is_empty() {
+            return Ok(());
+        }
+        self.emit(out, |w, _| w.text(&sep))
+    }
+
     /// Chooses for held ISO-8859-1 output: UTF-8 if its bytes would read
     /// back as UTF-8, else ISO-8859-1.
     fn settle(&mut self, out: &mut Vec<u8>) {
@@ -150,6 +272,9 @@ impl BoardWriter for PbnWriter {
     fn head(&mut self, head: &SetInfo, _: &mut Vec<u8>) -> Result<(), Error> {
         check_set(head)?;
         self.info = head.clone();
+        if let Some(eol) = self.kept_head().and_then(super::edit::line_end) {
+            self.eol = eol;
+        }
         if let Some(i) = &head.pbn {
             if i.utf8 || i.bom {
                 self.charset = Charset::Utf8;
@@ -160,20 +285,40 @@ impl BoardWriter for PbnWriter {
 
     fn board(&mut self, board: &Board, out: &mut Vec<u8>) -> Result<(), Error> {
         check_board(board)?;
-        if !self.started {
-            self.started = true;
-            self.emit(out, |w, info| w.header(info))?;
-        } else {
-            self.emit(out, |w, _| w.buf.extend_from_slice(b"\r\n"))?;
+        self.start(out)?;
+        let kept = board.pbn.as_ref().filter(|_| !self.normalize);
+        let text = match kept {
+            None if self.normalize => {
+                if self.games {
+                    self.emit(out, |w, _| w.buf.extend_from_slice(b"\r\n"))?;
+                }
+                self.games = true;
+                return self.emit(out, |w, info| w.game(info, board));
+            }
+            None => {
+                let game = self.render(board, true);
+                let game = super::edit::with_line_end(&game, self.eol);
+                self.separate(out, false)?;
+                self.parted = true;
+                game.into_owned()
+            }
+            Some(text) => {
+                let game = self.kept_game(&text.0, board);
+                let apart = super::edit::starts_apart(&game);
+                self.separate(out, apart || !self.parted)?;
+                self.parted = apart;
+                game
+            }
+        };
+        if !text.is_empty() {
+            self.ends_line = text.ends_with(['\n', '\r']);
         }
-        self.emit(out, |w, info| w.game(info, board))
+        self.games = true;
+        self.emit(out, |w, _| w.text(&text))
     }
 
     fn finish(&mut self, _: &SetInfo, out: &mut Vec<u8>) -> Result<(), Error> {
-        if !self.started {
-            self.started = true;
-            self.emit(out, |w, info| w.header(info))?;
-        }
+        self.start(out)?;
         self.settle(out);
         Ok(())
     }

@@ -108,6 +108,8 @@ static LF: Form = form!("\n");
 pub(super) struct Plain {
     pub board: Board,
     pub len: usize,
+    /// The bytes of the game's own lines (its ending empty line not).
+    pub game_len: usize,
     pub lines: u64,
 }
 
@@ -261,6 +263,7 @@ pub(super) fn read(b: &[u8], eof: bool) -> Option<Plain> {
     }
     // The game ends at an empty line, or where the file does.
     let blank = !(c.i == b.len() && eof);
+    let game_len = c.i;
     if blank {
         c.lit(form.eol)?;
     }
@@ -276,6 +279,7 @@ pub(super) fn read(b: &[u8], eof: bool) -> Option<Plain> {
     Some(Plain {
         board,
         len: c.i,
+        game_len,
         lines,
     })
 }
