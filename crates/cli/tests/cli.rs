@@ -985,3 +985,92 @@ fn validate_solve_passes_the_tables_of_the_cpp_dds() {
         "{said}"
     );
 }
+
+/// The first `games` games of a file of `../shared/data`, cut at the line
+/// where the next game's Event tag begins.
+fn first_games(name: &str, games: usize) -> Vec<u8> {
+    let path = Path::new(env!("CARGO_MANIFEST_DIR"))
+        .join("../../../shared/data")
+        .join(name);
+    let bytes = std::fs::read(&path).unwrap();
+    let starts: Vec<usize> = bytes
+        .windows(8)
+        .enumerate()
+        .filter(|(i, w)| *w == b"[Event \"" && (*i == 0 || bytes[i - 1] == b'\n'))
+        .map(|(i, _)| i)
+        .collect();
+    match starts.get(games) {
+        Some(&end) => bytes[..end].to_vec(),
+        None => bytes,
+    }
+}
+
+#[test]
+fn solve_adds_its_tags_and_changes_no_other_line() {
+    // A BridgeComposer file (sorted tags, commentary, auctions and play),
+    // BigDeal's (Generator first, CR LF) and Dealer's (LF, no line end at
+    // the end), none with tables: after solve, every line of the input is
+    // there, in order, and each other line is a double-dummy tag or a row
+    // of the table.
+    let dir = tempfile::tempdir().unwrap();
+    for name in [
+        "wild/lorserker+ben/cobol_book.pbn",
+        "wild/hansvanstaveren+BigDeal/MXRR01.pbn",
+        "wild/lorserker+ben/1S-2H.pbn",
+    ] {
+        let input = dir.path().join("in.pbn");
+        let output = dir.path().join("out.pbn");
+        let bytes = first_games(name, 6);
+        std::fs::write(&input, &bytes).unwrap();
+        expect(0, &["solve", s(&input), s(&output)]);
+        let after = std::fs::read(&output).unwrap();
+        let lines = |b: &[u8]| -> Vec<String> {
+            String::from_utf8_lossy(b)
+                .lines()
+                .map(str::to_owned)
+                .collect()
+        };
+        let (was, now) = (lines(&bytes), lines(&after));
+        let mut kept = 0;
+        let mut added = Vec::new();
+        for line in &now {
+            if kept < was.len() && *line == was[kept] {
+                kept += 1;
+            } else {
+                added.push(line.as_str());
+            }
+        }
+        assert_eq!(kept, was.len(), "{name}: every input line, in order");
+        let row = |l: &str| {
+            let w: Vec<&str> = l.split_whitespace().collect();
+            w.len() == 3 && "NESW".contains(w[0]) && w[0].len() == 1 && w[2].parse::<u8>().is_ok()
+        };
+        for line in &added {
+            assert!(
+                [
+                    "[DoubleDummyTricks \"",
+                    "[OptimumScore \"",
+                    "[ParContract \"",
+                    "[OptimumResultTable \""
+                ]
+                .iter()
+                .any(|t| line.starts_with(t))
+                    || row(line),
+                "{name}: {line}"
+            );
+        }
+        // Four tags and 20 rows a board.
+        assert_eq!(added.len(), 6 * 24, "{name}");
+        // The line ends are the file's.
+        let crlf = bytes.windows(2).any(|w| w == b"\r\n");
+        let lf_alone = after
+            .iter()
+            .enumerate()
+            .any(|(i, &c)| c == b'\n' && (i == 0 || after[i - 1] != b'\r'));
+        assert_eq!(lf_alone, !crlf, "{name}");
+        // --normalize: the export format.
+        expect(0, &["solve", s(&input), s(&output), "--normalize"]);
+        let export = std::fs::read(&output).unwrap();
+        assert!(export.starts_with(b"% PBN 2.1\r\n% EXPORT\r\n"), "{name}");
+    }
+}

@@ -182,6 +182,22 @@ impl<'a> LinReader<'a> {
                 r.eof = true;
             }
         }
+        // The character set, from the first MiB when it goes beyond ASCII
+        // (the header's, for the writer to write the file in it again).
+        if r.utf8.is_none() {
+            r.src
+                .peek(1 << 20)
+                .map_err(|e| crate::formats::window_error(F, Position::byte(0), e))?;
+            let eof = r.src.is_eof();
+            let data = r.src.data();
+            let end = match eof {
+                true => data.len(),
+                false => memchr::memrchr(b'\n', data).map_or(0, |i| i + 1),
+            };
+            if !data[..end].is_ascii() {
+                r.utf8 = Some(std::str::from_utf8(&data[..end]).is_ok());
+            }
+        }
         // The header: the text before the first board.
         let end = loop {
             match r.step(diag)? {
@@ -190,9 +206,11 @@ impl<'a> LinReader<'a> {
                 Step::End => break r.text.len(),
             }
         };
-        if end > 0 {
+        let latin1 = r.utf8 == Some(false);
+        if end > 0 || latin1 {
             r.info.lin = Some(LinInfo {
                 header: r.text[..end].to_string(),
+                latin1,
             });
         }
         let board = r
@@ -1001,6 +1019,8 @@ fn lin_view(b: &Board) -> impl PartialEq + '_ {
 pub struct LinWriter {
     /// Writes every board in the module header's form, not as read.
     pub normalize: bool,
+    /// Writes ISO-8859-1, the character set the file was read in.
+    latin1: bool,
     ctx: Context,
     previous: Option<u32>,
     wrote: bool,
@@ -1009,6 +1029,43 @@ pub struct LinWriter {
 
 impl BoardWriter for LinWriter {
     fn head(&mut self, head: &SetInfo, out: &mut Vec<u8>) -> Result<(), Error> {
+        let start = out.len();
+        self.latin1 = head.lin.as_ref().is_some_and(|i| i.latin1);
+        self.header(head, out)?;
+        self.encode(out, start)
+    }
+
+    fn board(&mut self, board: &Board, out: &mut Vec<u8>) -> Result<(), Error> {
+        let start = out.len();
+        self.write_board(board, out)?;
+        self.encode(out, start)
+    }
+
+    fn finish(&mut self, _: &SetInfo, _: &mut Vec<u8>) -> Result<(), Error> {
+        Ok(())
+    }
+}
+
+impl LinWriter {
+    /// The text written from `start` on in the file's character set:
+    /// ISO-8859-1 when it was read so (a character it lacks is an error).
+    fn encode(&self, out: &mut Vec<u8>, start: usize) -> Result<(), Error> {
+        if !self.latin1 || out[start..].is_ascii() {
+            return Ok(());
+        }
+        let text = String::from_utf8_lossy(&out[start..]).into_owned();
+        let bytes = crate::formats::latin1_encode(&text).map_err(|c| {
+            Error::unsupported(
+                F,
+                format!("{c:?} is not in ISO-8859-1, the character set of the file read"),
+            )
+        })?;
+        out.truncate(start);
+        out.extend_from_slice(&bytes);
+        Ok(())
+    }
+
+    fn header(&mut self, head: &SetInfo, out: &mut Vec<u8>) -> Result<(), Error> {
         if let Some(info) = &head.lin {
             // The text before the first board, as read; from elsewhere (JSON
             // Lines) it must be LIN commands that start no board, or the file
@@ -1035,7 +1092,7 @@ impl BoardWriter for LinWriter {
         Ok(())
     }
 
-    fn board(&mut self, board: &Board, out: &mut Vec<u8>) -> Result<(), Error> {
+    fn write_board(&mut self, board: &Board, out: &mut Vec<u8>) -> Result<(), Error> {
         let kept = board
             .lin
             .as_ref()
@@ -1093,10 +1150,6 @@ impl BoardWriter for LinWriter {
             }
         }
         self.previous = Some(board.number);
-        Ok(())
-    }
-
-    fn finish(&mut self, _: &SetInfo, _: &mut Vec<u8>) -> Result<(), Error> {
         Ok(())
     }
 }

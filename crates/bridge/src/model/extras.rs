@@ -143,6 +143,9 @@ pub struct PbnGame(pub String);
 pub struct LinInfo {
     /// The header as written (`vg|...|rs|...|pn|...|`), line ends included.
     pub header: String,
+    /// The file was read as ISO-8859-1 (its text is not UTF-8): the writer
+    /// writes it so again.
+    pub latin1: bool,
 }
 
 /// What a PBN file holds besides its games.

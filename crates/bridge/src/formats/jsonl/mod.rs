@@ -28,7 +28,7 @@
 //! `{"board","deal","duplicates","property"}`), `pbn` (`preamble`, the `%`
 //! lines before the first game; `utf8`; `bom`; `head`, the text before the
 //! first game as it stood, line ends and all) and `lin` (`header`, the text
-//! before the first board). A Pavlicek binary file's terminator record and
+//! before the first board; `latin1`, the file read as ISO-8859-1). A Pavlicek binary file's terminator record and
 //! what follows it come last, where they stood in the file, on a set line
 //! of their own after the boards: `{"set":{"pavlicek":{"tail":"<hex>"}}}`
 //! (read on the first set line too). A reader that wants only boards can
@@ -203,7 +203,10 @@ struct JsonPbn {
 #[derive(Deserialize)]
 #[serde(deny_unknown_fields)]
 struct JsonLin {
+    #[serde(default)]
     header: String,
+    #[serde(default)]
+    latin1: bool,
 }
 
 #[derive(Deserialize)]
@@ -350,7 +353,10 @@ fn set_from_json(j: JsonSet) -> Result<SetInfo, String> {
             bom: p.bom,
             head: p.head,
         }),
-        lin: j.lin.map(|l| LinInfo { header: l.header }),
+        lin: j.lin.map(|l| LinInfo {
+            header: l.header,
+            latin1: l.latin1,
+        }),
         pavlicek: match j.pavlicek {
             None => None,
             Some(p) => Some(PavlicekInfo {
@@ -798,7 +804,11 @@ fn write_set_line(set: &SetInfo, out: &mut Vec<u8>) {
         ));
     }
     if let Some(l) = &set.lin {
-        fields.push(format!("\"lin\":{{\"header\":{}}}", json(&l.header)));
+        let latin1 = if l.latin1 { ",\"latin1\":true" } else { "" };
+        fields.push(format!(
+            "\"lin\":{{\"header\":{}{latin1}}}",
+            json(&l.header)
+        ));
     }
     if !fields.is_empty() {
         out.extend_from_slice(format!("{{\"set\":{{{}}}}}\n", fields.join(",")).as_bytes());

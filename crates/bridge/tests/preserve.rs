@@ -1,0 +1,327 @@
+//! PBN and LIN come back as they were: every file of `../shared/data` and
+//! every sample of `tests/data` that reads without error gives its own
+//! bytes back through PBN -> PBN (or LIN -> LIN), through JSON Lines, and
+//! through the streamed path in small windows; a board that changes has
+//! only the lines of what changed rewritten.
+//!
+//! The oracle is the input file itself, written by other programs.
+
+use boardfile_bridge::{
+    convert, read, validate, write, write_with, BoardSet, Diagnostics, Format, Seat, WriteOptions,
+};
+use boardfile_io::Source;
+use std::path::{Path, PathBuf};
+
+fn root(dir: &str) -> PathBuf {
+    Path::new(env!("CARGO_MANIFEST_DIR")).join(dir)
+}
+
+/// The files below `dir` (recursively) whose extension is `ext` in any
+/// case, or every file of a `regression` folder of `ext` (fuzz inputs
+/// keep no extension), sorted.
+fn files(dir: &Path, ext: &str) -> Vec<PathBuf> {
+    let mut out = Vec::new();
+    for entry in std::fs::read_dir(dir).unwrap_or_else(|e| panic!("{}: {e}", dir.display())) {
+        let path = entry.unwrap().path();
+        if path.is_dir() {
+            out.extend(files(&path, ext));
+        } else if path
+            .extension()
+            .is_some_and(|e| e.eq_ignore_ascii_case(ext))
+            || dir.ends_with(Path::new(ext).join("regression"))
+        {
+            out.push(path);
+        }
+    }
+    out.sort();
+    out
+}
+
+/// Every file of `format` in the shared data and the repository's samples.
+fn samples(ext: &str) -> Vec<PathBuf> {
+    let mut all = files(&root("../../../shared/data"), ext);
+    all.extend(files(&root("../../tests/data"), ext));
+    all
+}
+
+fn write_vec(format: Format, set: &BoardSet) -> Vec<u8> {
+    let mut out = Vec::new();
+    write(format, set, &mut out).unwrap_or_else(|e| panic!("writing {format}: {e}"));
+    out
+}
+
+/// `bytes` converted from `from` to `to` by the streamed path, the input
+/// read through windows of `ahead` bytes.
+fn streamed(bytes: &[u8], from: Format, to: Format, ahead: usize) -> Vec<u8> {
+    let mut diag = Diagnostics::strict();
+    let source = Source::from_reader(bytes).with_read_ahead(ahead);
+    let mut reader = from.open(source, &mut diag).unwrap();
+    let mut out = Vec::new();
+    convert(
+        reader.as_mut(),
+        Some(from),
+        to,
+        &WriteOptions::default(),
+        &mut out,
+        &mut diag,
+        &mut |_| {},
+    )
+    .unwrap_or_else(|e| panic!("{e}"));
+    out
+}
+
+/// Where two byte strings first differ, with some text around it.
+fn first_difference(a: &[u8], b: &[u8]) -> String {
+    let at = a
+        .iter()
+        .zip(b)
+        .position(|(x, y)| x != y)
+        .unwrap_or(a.len().min(b.len()));
+    let show = |s: &[u8]| {
+        String::from_utf8_lossy(&s[at.saturating_sub(40)..(at + 40).min(s.len())]).into_owned()
+    };
+    format!("byte {at}: {:?} / {:?}", show(a), show(b))
+}
+
+fn comes_back(ext: &str, format: Format) -> usize {
+    let mut checked = 0;
+    for path in samples(ext) {
+        let bytes = std::fs::read(&path).unwrap();
+        let Ok(outcome) = read(format, &bytes) else {
+            continue;
+        };
+        let name = path.display();
+        let again = write_vec(format, &outcome.set);
+        assert!(
+            again == bytes,
+            "{name}: {format} -> {format}: {}",
+            first_difference(&bytes, &again)
+        );
+        let jsonl = write_vec(Format::Jsonl, &outcome.set);
+        let through = read(Format::Jsonl, &jsonl).unwrap_or_else(|e| panic!("{name}: {e}"));
+        let again = write_vec(format, &through.set);
+        assert!(
+            again == bytes,
+            "{name}: through JSON Lines: {}",
+            first_difference(&bytes, &again)
+        );
+        for ahead in [1, 100, 4096] {
+            let again = streamed(&bytes, format, format, ahead);
+            assert!(
+                again == bytes,
+                "{name}: streamed, {ahead}-byte reads: {}",
+                first_difference(&bytes, &again)
+            );
+        }
+        let again = streamed(
+            &streamed(&bytes, format, Format::Jsonl, 4096),
+            Format::Jsonl,
+            format,
+            4096,
+        );
+        assert!(
+            again == bytes,
+            "{name}: streamed through JSON Lines: {}",
+            first_difference(&bytes, &again)
+        );
+        checked += 1;
+    }
+    checked
+}
+
+#[test]
+fn every_pbn_that_reads_comes_back_byte_for_byte() {
+    let checked = comes_back("pbn", Format::Pbn);
+    // 96 files of ../shared/data/wild and the BigDeal sets, the samples.
+    assert!(checked >= 110, "{checked} files");
+}
+
+#[test]
+fn every_lin_that_reads_comes_back_byte_for_byte() {
+    let checked = comes_back("lin", Format::Lin);
+    assert!(checked >= 60, "{checked} files");
+}
+
+/// A BridgeComposer file (tags sorted, commentary, an auction and play), a
+/// BigDeal file (its `Generator` tag first, CR LF) and a Dealer file (LF,
+/// no line end after the last line), none with tables.
+const WRITERS: [&str; 3] = [
+    "wild/lorserker+ben/cobol_book.pbn",
+    "wild/hansvanstaveren+BigDeal/MXRR01.pbn",
+    "wild/lorserker+ben/1S-2H.pbn",
+];
+
+fn shared(name: &str) -> Vec<u8> {
+    let path = root("../../../shared/data").join(name);
+    std::fs::read(&path).unwrap_or_else(|e| panic!("{}: {e}", path.display()))
+}
+
+/// The lines of `text`, without their line ends.
+fn lines(text: &[u8]) -> Vec<&[u8]> {
+    let text = std::str::from_utf8(text).map(str::as_bytes).unwrap_or(text);
+    let mut out: Vec<&[u8]> = text
+        .split(|&c| c == b'\n')
+        .map(|l| l.strip_suffix(b"\r").unwrap_or(l))
+        .collect();
+    if out.last() == Some(&&b""[..]) {
+        out.pop();
+    }
+    out
+}
+
+/// The lines of `after` that differ from `before`'s, line for line (the
+/// two having as many).
+fn changed<'t>(before: &'t [u8], after: &'t [u8]) -> Vec<(&'t [u8], &'t [u8])> {
+    let (a, b) = (lines(before), lines(after));
+    assert_eq!(a.len(), b.len(), "as many lines");
+    a.into_iter().zip(b).filter(|(x, y)| x != y).collect()
+}
+
+#[test]
+fn an_edited_tag_rewrites_its_line_only() {
+    for name in WRITERS {
+        let bytes = shared(name);
+        let mut set = read(Format::Pbn, &bytes).unwrap().set;
+        set.boards[1].set_tag("Event", "Club night");
+        let after = write_vec(Format::Pbn, &set);
+        let diff = changed(&bytes, &after);
+        assert_eq!(diff.len(), 1, "{name}: {diff:?}");
+        assert!(diff[0].0.starts_with(b"[Event \""), "{name}");
+        assert_eq!(diff[0].1, b"[Event \"Club night\"]", "{name}");
+        // The line end is the file's.
+        let crlf = bytes.windows(2).any(|w| w == b"\r\n");
+        assert_eq!(after.windows(2).any(|w| w == b"\r\n"), crlf, "{name}");
+        // Through JSON Lines, the same.
+        let jsonl = write_vec(Format::Jsonl, &set);
+        let through = read(Format::Jsonl, &jsonl).unwrap().set;
+        assert_eq!(write_vec(Format::Pbn, &through), after, "{name}");
+    }
+}
+
+#[test]
+fn renumbered_boards_rewrite_their_board_lines_only() {
+    for name in WRITERS {
+        let bytes = shared(name);
+        let mut set = read(Format::Pbn, &bytes).unwrap().set;
+        for b in &mut set.boards {
+            b.number += 100;
+        }
+        let after = write_vec(Format::Pbn, &set);
+        let diff = changed(&bytes, &after);
+        assert_eq!(diff.len(), set.boards.len(), "{name}");
+        for ((was, now), b) in diff.iter().zip(&set.boards) {
+            assert!(
+                was.starts_with(b"[Board \""),
+                "{name}: {:?}",
+                String::from_utf8_lossy(was)
+            );
+            assert_eq!(
+                *now,
+                format!("[Board \"{}\"]", b.number).as_bytes(),
+                "{name}"
+            );
+        }
+    }
+}
+
+#[test]
+fn a_dropped_board_takes_its_lines_and_no_others() {
+    let bytes = shared(WRITERS[1]);
+    let mut set = read(Format::Pbn, &bytes).unwrap().set;
+    let gone = set.boards.remove(3);
+    let after = write_vec(Format::Pbn, &set);
+    let text = String::from_utf8(bytes.clone()).unwrap();
+    let game = &gone.pbn.as_ref().unwrap().0;
+    assert_eq!(
+        String::from_utf8(after).unwrap(),
+        text.replacen(game.as_str(), "", 1)
+    );
+}
+
+#[test]
+fn normalize_writes_the_export_format_that_reads_back_alike() {
+    let normalized = WriteOptions::default().normalized(true);
+    for name in WRITERS {
+        let bytes = shared(name);
+        let set = read(Format::Pbn, &bytes).unwrap().set;
+        let mut out = Vec::new();
+        write_with(Format::Pbn, &set, &mut out, &normalized).unwrap();
+        // Read back: the same boards (their texts aside).
+        let again = read(Format::Pbn, &out).unwrap();
+        assert!(again.warnings.is_empty(), "{name}: {:?}", again.warnings);
+        // Their texts aside, their tags in any order (the export format
+        // orders them), and `?` the same as no tag (it gives every
+        // mandatory tag, `?` when unknown).
+        let bare = |s: &BoardSet| {
+            let mut boards = s.boards.clone();
+            for b in &mut boards {
+                b.pbn = None;
+                b.tags.retain(|t| t.value != "?");
+                b.tags.sort_by(|x, y| x.name.cmp(&y.name));
+            }
+            boards
+        };
+        assert_eq!(bare(&again.set), bare(&set), "{name}");
+        let report = validate(Format::Pbn, &out);
+        assert!(report.errors.is_empty(), "{name}: {:?}", report.errors);
+        // The export format, checked line by line here (PBN 2.1 sections
+        // 2 and 3): the two header lines, CR LF only, each game the
+        // fifteen mandatory tags first and in order, deals from the dealer.
+        let text = String::from_utf8(out).unwrap();
+        assert!(text.starts_with("% PBN 2.1\r\n% EXPORT\r\n"), "{name}");
+        assert!(!text.replace("\r\n", "").contains(['\r', '\n']), "{name}");
+        const ORDER: [&str; 15] = [
+            "Event",
+            "Site",
+            "Date",
+            "Board",
+            "West",
+            "North",
+            "East",
+            "South",
+            "Dealer",
+            "Vulnerable",
+            "Deal",
+            "Scoring",
+            "Declarer",
+            "Contract",
+            "Result",
+        ];
+        // Each game from its Event tag, which the export order puts first.
+        let starts: Vec<usize> = text
+            .match_indices("\r\n[Event \"")
+            .map(|(i, _)| i + 2)
+            .collect();
+        let games: Vec<&str> = starts
+            .iter()
+            .enumerate()
+            .map(|(k, &at)| &text[at..starts.get(k + 1).copied().unwrap_or(text.len())])
+            .collect();
+        assert_eq!(games.len(), set.boards.len(), "{name}");
+        for game in games {
+            let tags: Vec<&str> = game
+                .split("\r\n")
+                .filter_map(|l| l.strip_prefix('['))
+                .map(|l| l.split(' ').next().unwrap())
+                .take(15)
+                .collect();
+            assert_eq!(tags, ORDER, "{name}");
+            let dealer = game
+                .split("[Dealer \"")
+                .nth(1)
+                .unwrap()
+                .chars()
+                .next()
+                .unwrap();
+            let deal = game
+                .split("[Deal \"")
+                .nth(1)
+                .unwrap()
+                .chars()
+                .next()
+                .unwrap();
+            assert_eq!(dealer, deal, "{name}: {game}");
+            assert!(Seat::from_letter(dealer as u8).is_some());
+        }
+    }
+}
