@@ -182,15 +182,17 @@ impl<'a> LinReader<'a> {
                 r.eof = true;
             }
         }
-        // The character set, from the first MiB when it goes beyond ASCII
-        // (the header's, for the writer to write the file in it again).
+        // The character set, from the first MiB (up to a line end) when it
+        // goes beyond ASCII: the header's, for the writer to write the file
+        // in it again, told alike however the input comes.
         if r.utf8.is_none() {
+            const FIRST: usize = 1 << 20;
             r.src
-                .peek(1 << 20)
+                .fill(FIRST)
                 .map_err(|e| crate::formats::window_error(F, Position::byte(0), e))?;
-            let eof = r.src.is_eof();
-            let data = r.src.data();
-            let end = match eof {
+            let whole = r.src.is_eof() && r.src.data().len() <= FIRST;
+            let data = &r.src.data()[..r.src.data().len().min(FIRST)];
+            let end = match whole {
                 true => data.len(),
                 false => memchr::memrchr(b'\n', data).map_or(0, |i| i + 1),
             };
@@ -664,6 +666,12 @@ fn board_starts(cmds: &[Command]) -> Vec<usize> {
     starts
 }
 
+/// A command that a following `md` takes into its board (see
+/// [`board_starts`]).
+fn names_board(c: &Command) -> bool {
+    matches!(&c.key, b"pn" | b"st" | b"rh")
+}
+
 /// The seat of `md|`'s dealer digit.
 fn dealer_of_digit(d: u8) -> Option<Seat> {
     Some(match d {
@@ -1021,6 +1029,9 @@ pub struct LinWriter {
     pub normalize: bool,
     /// Writes ISO-8859-1, the character set the file was read in.
     latin1: bool,
+    /// The last command written is `pn`, `st` or `rh`: a board written
+    /// new, which begins with `pn`, would take it for its own.
+    open_names: bool,
     ctx: Context,
     previous: Option<u32>,
     wrote: bool,
@@ -1088,6 +1099,7 @@ impl LinWriter {
             for c in &cmds {
                 self.ctx.update(c);
             }
+            self.open_names = cmds.last().is_some_and(names_board);
         }
         Ok(())
     }
@@ -1103,10 +1115,12 @@ impl LinWriter {
                 let again =
                     board_from_commands(cmds.iter().copied(), &mut trial, self.previous).ok()?;
                 let same = lin_view(&again) == lin_view(board);
-                same.then_some((text, trial))
+                let open = cmds.last().is_some_and(names_board);
+                same.then_some((text, trial, open))
             });
         match kept {
-            Some((text, after)) => {
+            Some((text, after, open)) => {
+                self.open_names = open;
                 out.extend_from_slice(text.0.as_bytes());
                 if !text.0.is_empty() {
                     self.wrote = true;
@@ -1143,6 +1157,10 @@ impl LinWriter {
                     ));
                 }
                 let players = names.join(",");
+                if std::mem::take(&mut self.open_names) {
+                    // A page break keeps the names before from this board.
+                    out.extend_from_slice(b"pg||\n");
+                }
                 out.extend_from_slice(board_text(board, &players).as_bytes());
                 self.wrote = true;
                 self.ends_line = true;

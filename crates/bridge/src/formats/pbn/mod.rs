@@ -14,7 +14,24 @@
 //! they start with a UTF-8 byte-order mark, a `%` line names UTF-8 as the
 //! charset, or their bytes are UTF-8 with some outside ASCII.
 //!
-//! The writer gives the *export* format of sections 2 and 3: `% PBN 2.1` and
+//! The writer keeps a file as it was. Each board read from PBN carries its
+//! game's text ([`PbnGame`](crate::PbnGame): from the end of the game
+//! before, so the empty lines and comments between games are a game's
+//! own) and the text before the first game ([`PbnInfo::head`]); JSON Lines
+//! carries both. A board that says what its text says is written as the
+//! text, byte for byte, so that a file read and written comes back
+//! identical through PBN, JSON Lines and the streamed path. A board that
+//! changed (a table `solve` added, a renumbering, a tag edited in JSON
+//! Lines) has only the tags whose export rendering changed rewritten, in the
+//! file's line ends, and new tags put after the file's tags that precede
+//! them in the export order (see `edit.rs`). Boards from other formats are
+//! written in the export format, in the file's line ends. This is the
+//! default because a file that a scoring program, a diff or version control
+//! sees should change where its data did, and nowhere else.
+//!
+//! With [`WriteOptions::normalize`](crate::WriteOptions::normalize) (the
+//! command line's `--normalize`), or for boards that carry no text, the
+//! writer gives the *export* format of sections 2 and 3: `% PBN 2.1` and
 //! `% EXPORT` first (other `%` lines before the first game kept after them),
 //! CR LF, one tag a line, an empty line between games, the 15 mandatory tags
 //! in order, then the other tags sorted by name, the auction (four calls a
@@ -44,12 +61,15 @@
 //! breaks (auction and play rows); a tag value or table row longer than
 //! that is written whole, since PBN has no way to split one.
 //!
-//! An export file read and written again gives the same bytes. What does
-//! not survive a pass through this writer: the layout of import files
-//! (spacing, line breaks, tag order), a tag given twice in one game (the
-//! second is ignored, as section 3.4 says, with a warning), the `-` calls
-//! before the dealer in a four-column import auction (the auction is made to
-//! start with the dealer's call), and line ends other than CR LF.
+//! An export file read and written again gives the same bytes, normalized
+//! or not. What does not survive a pass through the export writer: the
+//! layout of import files (spacing, line breaks, tag order), a tag given
+//! twice in one game (the second is ignored, as section 3.4 says, with a
+//! warning), the `-` calls before the dealer in a four-column import
+//! auction (the auction is made to start with the dealer's call), and line
+//! ends other than CR LF. What the kept text does not give back: a UTF-16
+//! file (read as its text, written in UTF-8), and text that is not UTF-8 in
+//! a file read as UTF-8 (read as ISO-8859-1, written in UTF-8).
 
 pub(crate) mod dd;
 mod edit;

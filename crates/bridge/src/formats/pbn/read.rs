@@ -1035,9 +1035,13 @@ impl<'a, 's> Reader<'a, 's> {
             let rest = self.take_text(self.b.len());
             match self.st.ready.back_mut().and_then(|b| b.pbn.as_mut()) {
                 Some(PbnGame(text)) => text.push_str(&rest),
-                // No game: the whole file is the text before one.
-                None if self.st.info.head.is_none() => self.st.info.head = Some(rest),
-                None => {}
+                // No game: the text before one.
+                None => self
+                    .st
+                    .info
+                    .head
+                    .get_or_insert_with(String::new)
+                    .push_str(&rest),
             }
         }
         self.st.line = self.line;
