@@ -75,6 +75,12 @@ struct State {
     /// Each board keeps its text ([`Board::pbn`]); off when a game's text
     /// is read again to be compared.
     keep_text: bool,
+    /// A board has been handed on.
+    handed: bool,
+    /// Games in the export writer's very text need not keep it: the text
+    /// before the first game ends its lines in CR LF (or has none), as the
+    /// writer writes a board without a text in such a file.
+    export_eol: bool,
 }
 
 /// What real writers put in PBN files that the standard does not allow,
@@ -134,14 +140,29 @@ impl<'a> PbnReader<'a> {
         if bom {
             src.consume(3);
         }
-        let data = src.peek(WINDOW)?;
+        // The character set, told from the first window's worth (up to a
+        // line end) however the input comes: UTF-8 when a byte-order mark
+        // or a `%` line says so, else by its text when that goes beyond
+        // ASCII, else by the first window that does.
+        src.fill(WINDOW)?;
+        let data = src.data();
+        let whole = src.is_eof() && data.len() <= WINDOW;
+        let data = &data[..data.len().min(WINDOW)];
+        let cut = match whole {
+            true => data.len(),
+            false => line_boundary(data).unwrap_or(0),
+        };
         let utf8 = bom || declares_utf8(data);
+        let told = match utf8 {
+            true => Some(true),
+            false => (!data[..cut].is_ascii()).then(|| std::str::from_utf8(&data[..cut]).is_ok()),
+        };
         let mut r = PbnReader {
             src,
             st: State {
                 line: 1,
                 games: 0,
-                utf8: utf8.then_some(true),
+                utf8: told,
                 mixed: false,
                 info: PbnInfo {
                     preamble: Vec::new(),
@@ -161,6 +182,8 @@ impl<'a> PbnReader<'a> {
                 text_start: 0,
                 carry: Vec::new(),
                 keep_text: true,
+                handed: false,
+                export_eol: true,
             },
             head: SetInfo::default(),
             done: false,
@@ -404,6 +427,8 @@ pub(super) fn reread(text: &str, like: &Board) -> Option<Board> {
         text_start: 0,
         carry: Vec::new(),
         keep_text: false,
+        handed: false,
+        export_eol: false,
     };
     let mut diag = Diagnostics::strict();
     Reader::new(text.as_bytes(), 0, true, &mut st)
@@ -863,7 +888,9 @@ impl<'a, 's> Reader<'a, 's> {
             // Taken once: a game read again from its start in a longer
             // window (the preamble's end read again) finds it taken.
             if self.st.keep_text && self.st.info.head.is_none() {
-                self.st.info.head = Some(self.take_text(self.i));
+                let head = self.take_text(self.i);
+                self.st.export_eol = matches!(super::edit::line_end(&head), None | Some("\r\n"));
+                self.st.info.head = Some(head);
             }
         }
     }
@@ -1100,6 +1127,37 @@ impl<'a, 's> Reader<'a, 's> {
         self.i += p.len;
         self.line += p.lines;
         self.line_start = self.i;
+    }
+
+    /// True when the board's text, up to window offset `end`, is the very
+    /// text the export writer gives the board in this file: after the game
+    /// before, an empty line (CR LF) and the game, CR LF throughout.
+    fn in_export_text(&self, board: &Board, end: usize) -> bool {
+        if !self.st.keep_text || !self.st.export_eol {
+            return false;
+        }
+        let from = self.st.text_start.saturating_sub(self.base) as usize;
+        let Some(text) = self.b.get(from..end) else {
+            return false;
+        };
+        // Begun in an earlier window: put together.
+        let joined;
+        let text = if self.st.carry.is_empty() {
+            text
+        } else {
+            joined = [&self.st.carry[..], text].concat();
+            &joined[..]
+        };
+        let text = match self.st.handed {
+            true => match text.strip_prefix(b"\r\n") {
+                Some(game) => game,
+                None => return false,
+            },
+            false => text,
+        };
+        let mut export = Vec::with_capacity(text.len());
+        super::write::export_game(board, &mut export);
+        export == text
     }
 
     /// Moves to the start of the next semi-empty line (the current one
@@ -2188,9 +2246,21 @@ impl<'a> Reader<'a, '_> {
     /// A game's board, read, its text ending at window offset `end`: the
     /// next game's number follows it.
     fn hand_on(&mut self, mut board: Board, end: usize) {
-        if self.st.keep_text {
+        // A game in the export writer's very text (a dealing program's or
+        // a solver's, by the million) goes without it: the writer gives
+        // it back.
+        let plain = board.tags.is_empty()
+            && board.comments.is_empty()
+            && board.auction.is_none()
+            && board.play.is_none()
+            && board.inferred.is_empty();
+        if plain && self.in_export_text(&board, end) {
+            self.st.text_start = self.base + end as u64;
+            self.st.carry.clear();
+        } else if self.st.keep_text {
             board.pbn = Some(PbnGame(self.take_text(end)));
         }
+        self.st.handed = true;
         self.st.last_number = Some(board.number);
         self.st.last_game = Some((board.number, board.dealer, board.vulnerability, board.deal));
         self.st.ready.push_back(board);

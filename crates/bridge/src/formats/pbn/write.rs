@@ -52,7 +52,9 @@ pub struct PbnWriter {
     games: bool,
     /// What is written so far ends with a line end (or nothing is).
     ends_line: bool,
-    /// The line end of the file's own text, for the lines written new.
+    /// The line end of the file's text before its first game, for the
+    /// boards without a text of their own (the reader leaves a game in the
+    /// export format without its text only when this is CR LF).
     eol: &'static str,
     /// The game before was written new, or its text began with an empty
     /// line: a text that does not (a file's first game) needs one. Texts
@@ -126,9 +128,7 @@ impl PbnWriter {
     /// A board that carries its file's text: the text as it was while the
     /// board says the same, else with the lines of what changed edited.
     fn kept_game(&mut self, text: &str, b: &Board) -> String {
-        if let Some(eol) = super::edit::line_end(text) {
-            self.eol = eol;
-        }
+        let eol = super::edit::line_end(text).unwrap_or(self.eol);
         let before = super::read::reread(text, b);
         // Double-dummy tags chosen to be the only ones change a board's
         // text even when its data is the same.
@@ -143,7 +143,7 @@ impl PbnWriter {
         }
         let old = before.map(|o| self.render(&o, false));
         let new = self.render(b, true);
-        super::edit::merge(text, old.as_deref(), &new, self.eol)
+        super::edit::merge(text, old.as_deref(), &new, eol)
     }
 
     /// Renders one piece of the file (the header, a game) with `render`,
@@ -322,6 +322,20 @@ impl BoardWriter for PbnWriter {
         self.settle(out);
         Ok(())
     }
+}
+
+/// A board in the export format, as the normalized writer gives it in a
+/// file of its own (no set data, no `##` tags before it).
+pub(super) fn export_game(b: &Board, out: &mut Vec<u8>) {
+    let mut w = Writer {
+        buf: std::mem::take(out),
+        utf8: true,
+        wide: None,
+        defaults: HashSet::new(),
+        dd_tags: PbnDdTags::default(),
+    };
+    w.game(&SetInfo::default(), b);
+    *out = w.buf;
 }
 
 /// Refuses what PBN cannot say, so that nothing is written that does not
