@@ -6,7 +6,8 @@
 #
 # Makes 1,000,000 random deals with whole double-dummy tables (ZRD), the
 # PBN `boardfile solve` leaves from them (tables and par), and the same set
-# in JSON Lines, LIN, ZBD and DUP; then times each path below to standard
+# in JSON Lines, LIN, ZBD and DUP (and the PBN with LF line ends, whose
+# games keep their own text); then times each path below to standard
 # output (so the disk is not measured) and prints seconds, boards a second
 # and the peak resident memory (max RSS), with OK when it is under 64 MB.
 # With --10m the conversions run at 10,000,000 boards too (about 20 GB of
@@ -91,6 +92,13 @@ for n in $sizes; do
   report "JSONL -> PBN" "$n" convert "$d/set.jsonl" - --to pbn
   report "PBN -> JSONL" "$n" convert "$d/set.pbn" - --to jsonl
   report "PBN -> ZRD" "$n" convert "$d/set.pbn" - --to zrd
+  report "PBN -> PBN" "$n" convert "$d/set.pbn" - --to pbn
+  # The same file with LF line ends: not the export form, so each game
+  # keeps its text and is given back from it.
+  sed 's/\r$//' "$d/set.pbn" > "$d/set-lf.pbn"
+  report "PBN (LF) -> PBN" "$n" convert "$d/set-lf.pbn" - --to pbn
+  report "PBN (LF) -> JSONL" "$n" convert "$d/set-lf.pbn" - --to jsonl
+  rm "$d/set-lf.pbn"
   report "LIN -> PBN" "$n" convert "$d/set.lin" - --to pbn
   report "ZBD -> DUP" "$n" convert "$d/set.zbd" - --to dup
   report "JSONL -> LIN" "$n" convert "$d/set.jsonl" - --to lin

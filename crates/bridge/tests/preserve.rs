@@ -12,35 +12,26 @@ use boardfile_bridge::{
 use boardfile_io::Source;
 use std::path::{Path, PathBuf};
 
+mod common;
+use common::files;
+
 fn root(dir: &str) -> PathBuf {
     Path::new(env!("CARGO_MANIFEST_DIR")).join(dir)
 }
 
-/// The files below `dir` (recursively) whose extension is `ext` in any
-/// case, or every file of a `regression` folder of `ext` (fuzz inputs
-/// keep no extension), sorted.
-fn files(dir: &Path, ext: &str) -> Vec<PathBuf> {
-    let mut out = Vec::new();
-    for entry in std::fs::read_dir(dir).unwrap_or_else(|e| panic!("{}: {e}", dir.display())) {
-        let path = entry.unwrap().path();
-        if path.is_dir() {
-            out.extend(files(&path, ext));
-        } else if path
-            .extension()
-            .is_some_and(|e| e.eq_ignore_ascii_case(ext))
-            || dir.ends_with(Path::new(ext).join("regression"))
-        {
-            out.push(path);
-        }
-    }
-    out.sort();
-    out
-}
-
-/// Every file of `format` in the shared data and the repository's samples.
+/// Every file of `ext` in the shared data and the repository's samples,
+/// and the inputs fuzzing found (`tests/data/EXT/regression`, which keep
+/// no extension).
 fn samples(ext: &str) -> Vec<PathBuf> {
     let mut all = files(&root("../../../shared/data"), ext);
     all.extend(files(&root("../../tests/data"), ext));
+    let regression = root("../../tests/data").join(ext).join("regression");
+    let mut found: Vec<PathBuf> = std::fs::read_dir(&regression)
+        .unwrap_or_else(|e| panic!("{}: {e}", regression.display()))
+        .map(|e| e.unwrap().path())
+        .collect();
+    found.sort();
+    all.extend(found);
     all
 }
 

@@ -6,26 +6,11 @@
 use boardfile_bridge::{read, validate, Board, Deal, Format, Seat, Suit};
 use std::path::{Path, PathBuf};
 
+mod common;
+use common::files;
+
 fn wild() -> PathBuf {
     Path::new(env!("CARGO_MANIFEST_DIR")).join("../../../shared/data/wild")
-}
-
-/// The files below `dir` whose extension is `ext` in any case, sorted.
-fn files(dir: &Path, ext: &str) -> Vec<PathBuf> {
-    let mut out = Vec::new();
-    for entry in std::fs::read_dir(dir).unwrap_or_else(|e| panic!("{}: {e}", dir.display())) {
-        let path = entry.unwrap().path();
-        if path.is_dir() {
-            out.extend(files(&path, ext));
-        } else if path
-            .extension()
-            .is_some_and(|e| e.eq_ignore_ascii_case(ext))
-        {
-            out.push(path);
-        }
-    }
-    out.sort();
-    out
 }
 
 const RANKS: &str = "AKQJT98765432";

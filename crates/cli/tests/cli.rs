@@ -1074,3 +1074,37 @@ fn solve_adds_its_tags_and_changes_no_other_line() {
         assert!(export.starts_with(b"% PBN 2.1\r\n% EXPORT\r\n"), "{name}");
     }
 }
+
+#[test]
+fn skip_bad_leaves_out_the_bad_game_and_keeps_the_others_byte_for_byte() {
+    // BigDeal's file with board 3's deal broken: the other games come out
+    // as they were, and the empty line before board 3 goes with it.
+    let dir = tempfile::tempdir().unwrap();
+    let path = Path::new(env!("CARGO_MANIFEST_DIR"))
+        .join("../../../shared/data/wild/hansvanstaveren+BigDeal/MXRR01.pbn");
+    let text = String::from_utf8(std::fs::read(path).unwrap()).unwrap();
+    let games: Vec<&str> = text.split("\r\n\r\n").collect();
+    let bad = games
+        .iter()
+        .position(|g| g.contains("[Board \"3\"]"))
+        .unwrap();
+    let broken: Vec<String> = games
+        .iter()
+        .enumerate()
+        .map(|(k, g)| match k == bad {
+            true => g.replace("[Deal \"N:", "[Deal \"N:Z"),
+            false => g.to_string(),
+        })
+        .collect();
+    let input = dir.path().join("in.pbn");
+    std::fs::write(&input, broken.join("\r\n\r\n")).unwrap();
+    let mut kept = games.clone();
+    kept.remove(bad);
+    let output = dir.path().join("out.pbn");
+    let run = expect(0, &["convert", s(&input), s(&output), "--skip-bad"]);
+    assert!(run.stderr.contains("board 3"), "{}", run.stderr);
+    assert_eq!(
+        std::fs::read_to_string(&output).unwrap(),
+        kept.join("\r\n\r\n")
+    );
+}

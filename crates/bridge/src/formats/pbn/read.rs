@@ -1123,10 +1123,45 @@ impl<'a, 's> Reader<'a, 's> {
     fn plain_game(&mut self, p: plain::Plain) {
         self.leave_preamble();
         self.st.games += 1;
-        self.hand_on(p.board, self.i + p.game_len);
+        let end = self.i + p.game_len;
+        if p.exact && self.apart_as_written() {
+            // The export writer's very text: given back without it.
+            self.st.text_start = self.base + end as u64;
+            self.st.carry.clear();
+            self.st.handed = true;
+            self.st.last_number = Some(p.board.number);
+            let b = &p.board;
+            self.st.last_game = Some((b.number, b.dealer, b.vulnerability, b.deal));
+            self.st.ready.push_back(p.board);
+        } else {
+            self.hand_on(p.board, end, false);
+        }
         self.i += p.len;
         self.line += p.lines;
         self.line_start = self.i;
+    }
+
+    /// True when the text between the game before (or the text before the
+    /// first game) and the game at `self.i` is what the export writer puts
+    /// there in a file whose text before the first game ends its lines in
+    /// CR LF: an empty line (nothing before the first game).
+    fn apart_as_written(&self) -> bool {
+        if !self.st.keep_text || !self.st.export_eol {
+            return false;
+        }
+        let from = self.st.text_start.saturating_sub(self.base) as usize;
+        let Some(here) = self.b.get(from..self.i) else {
+            return false;
+        };
+        let sep: &[u8] = if self.st.handed { b"\r\n" } else { b"" };
+        match self.st.carry.len() {
+            0 => here == sep,
+            n => {
+                sep.len() == n + here.len()
+                    && sep.starts_with(&self.st.carry)
+                    && sep.ends_with(here)
+            }
+        }
     }
 
     /// True when the board's text, up to window offset `end`, is the very
@@ -2239,17 +2274,21 @@ impl<'a> Reader<'a, '_> {
         g_lazy.clear();
         self.st.spare = g_lazy;
         restore_empty_tags(&mut board, g.mandatory_empty);
-        self.hand_on(board, self.i);
+        self.hand_on(board, self.i, true);
         Ok(())
     }
 
     /// A game's board, read, its text ending at window offset `end`: the
-    /// next game's number follows it.
-    fn hand_on(&mut self, mut board: Board, end: usize) {
+    /// next game's number follows it. With `check_export`, a board of
+    /// nothing but its deal, conditions and double-dummy data is checked
+    /// for the export writer's very text (the plain form's reader has told
+    /// that itself).
+    fn hand_on(&mut self, mut board: Board, end: usize, check_export: bool) {
         // A game in the export writer's very text (a dealing program's or
         // a solver's, by the million) goes without it: the writer gives
         // it back.
-        let plain = board.tags.is_empty()
+        let plain = check_export
+            && board.tags.is_empty()
             && board.comments.is_empty()
             && board.auction.is_none()
             && board.play.is_none()

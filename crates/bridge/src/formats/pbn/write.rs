@@ -226,18 +226,17 @@ impl PbnWriter {
     /// that has none, and an empty line after a game unless the game's own
     /// text begins with one (`apart`).
     fn separate(&mut self, out: &mut Vec<u8>, apart: bool) -> Result<(), Error> {
-        let mut sep = String::new();
-        if !self.ends_line {
-            sep.push_str(self.eol);
-        }
-        if self.games && !apart {
-            sep.push_str(self.eol);
-        }
+        let lines = usize::from(!self.ends_line) + usize::from(self.games && !apart);
         self.ends_line = true;
-        if sep.is_empty() {
+        if lines == 0 {
             return Ok(());
         }
-        self.emit(out, |w, _| w.text(&sep))
+        let eol = self.eol.as_bytes();
+        self.emit(out, |w, _| {
+            for _ in 0..lines {
+                w.buf.extend_from_slice(eol)
+            }
+        })
     }
 
     /// Chooses for held ISO-8859-1 output: UTF-8 if its bytes would read
@@ -288,10 +287,10 @@ impl BoardWriter for PbnWriter {
         self.start(out)?;
         let kept = board.pbn.as_ref().filter(|_| !self.normalize);
         let text = match kept {
-            None if self.normalize => {
-                if self.games {
-                    self.emit(out, |w, _| w.buf.extend_from_slice(b"\r\n"))?;
-                }
+            // The export format, straight out (the writer's CR LF).
+            None if self.normalize || self.eol == "\r\n" => {
+                self.separate(out, false)?;
+                self.parted = true;
                 self.games = true;
                 return self.emit(out, |w, info| w.game(info, board));
             }

@@ -17,6 +17,67 @@
 //! forms, and test the way to the general reader).
 
 use super::{standard_vulnerability, writer_rows, LazyFact};
+use std::cell::RefCell;
+
+thread_local! {
+    /// Room for a deal's text as the writer gives it, to compare.
+    static DEAL_TEXT: RefCell<Vec<u8>> = RefCell::new(Vec::with_capacity(80));
+}
+
+/// True when `text` is an `OptimumScore` of `score` as the writer spells
+/// it (`score_tag_value`): `NS 420`, `EW 420` for -420.
+fn score_as_written(text: &[u8], score: i32) -> bool {
+    let (side, n) = match score < 0 {
+        true => (b"EW ", score.unsigned_abs()),
+        false => (b"NS ", score.unsigned_abs()),
+    };
+    text.strip_prefix(side)
+        .is_some_and(|digits| number_as_written(digits, n))
+}
+
+/// True when `digits` is `n` in decimal, without leading zeros.
+fn number_as_written(digits: &[u8], mut n: u32) -> bool {
+    let mut buf = [0u8; 10];
+    let mut k = buf.len();
+    loop {
+        k -= 1;
+        buf[k] = b'0' + (n % 10) as u8;
+        n /= 10;
+        if n == 0 {
+            break;
+        }
+    }
+    digits == &buf[k..]
+}
+
+/// True when `text` is a `ParContract` of `contracts` as the writer spells
+/// it (`contracts_tag_value`): each `4S-NS` as `NS 4S`, parted by `; `.
+fn contracts_as_written(text: &[u8], contracts: &[String]) -> bool {
+    let mut rest = text;
+    for (k, c) in contracts.iter().enumerate() {
+        if k > 0 {
+            let Some(r) = rest.strip_prefix(b"; ") else {
+                return false;
+            };
+            rest = r;
+        }
+        let matched = match c.rsplit_once('-') {
+            Some((contract, seats))
+                if !seats.is_empty() && seats.bytes().all(|b| b"NESW".contains(&b)) =>
+            {
+                rest.strip_prefix(seats.as_bytes())
+                    .and_then(|r| r.strip_prefix(b" "))
+                    .and_then(|r| r.strip_prefix(contract.as_bytes()))
+            }
+            _ => rest.strip_prefix(c.as_bytes()),
+        };
+        match matched {
+            Some(r) => rest = r,
+            None => return false,
+        }
+    }
+    rest.is_empty()
+}
 use crate::board::{Board, Par};
 use crate::deal::{Deal, Seat};
 
@@ -111,6 +172,10 @@ pub(super) struct Plain {
     /// The bytes of the game's own lines (its ending empty line not).
     pub game_len: usize,
     pub lines: u64,
+    /// The game is the very text the export writer gives its board (the
+    /// fifteen tags, CR LF, each value as the writer spells it), so that the
+    /// board need not keep it.
+    pub exact: bool,
 }
 
 struct Cursor<'a> {
@@ -169,9 +234,11 @@ pub(super) fn read(b: &[u8], eof: bool) -> Option<Plain> {
         return None;
     };
     let mut c = Cursor { b, i: start };
-    let number = c.value(16)?;
+    let number_text = c.value(16)?;
     // Values with spaces around them are the general reader's, which says so.
-    let number = boardfile_io::text::parse_u32(number).filter(|&n| n > 0)?;
+    let number = boardfile_io::text::parse_u32(number_text).filter(|&n| n > 0)?;
+    // As the writer spells each value, so far.
+    let mut exact = std::ptr::eq(full.unwrap_or(&LF), &CRLF) && number_text[0] != b'0';
     let form = match full {
         Some(form) => {
             c.lit(form.to_dealer)?;
@@ -188,19 +255,31 @@ pub(super) fn read(b: &[u8], eof: bool) -> Option<Plain> {
         }
     };
     let dealer = match c.value(8)? {
-        [l] => Seat::from_letter(*l)?,
+        [l] => {
+            let seat = Seat::from_letter(*l)?;
+            exact &= *l == seat.letter_byte();
+            seat
+        }
         _ => return None,
     };
     c.lit(form.to_vulnerable)?;
-    let vul = c.value(16)?;
+    let vul_text = c.value(16)?;
     // Other spellings are the general reader's, which says so.
-    let vul = standard_vulnerability(vul)?;
+    let vul = standard_vulnerability(vul_text)?;
+    exact &= vul_text == vul.name().as_bytes();
     c.lit(form.to_deal)?;
-    let deal = c.value(128)?;
-    if deal.trim_ascii().len() != deal.len() {
+    let deal_text = c.value(128)?;
+    if deal_text.trim_ascii().len() != deal_text.len() {
         return None;
     }
-    let deal = Deal::parse_pbn_bytes(deal).ok()?;
+    let deal = Deal::parse_pbn_bytes(deal_text).ok()?;
+    if exact {
+        DEAL_TEXT.with_borrow_mut(|written| {
+            written.clear();
+            deal.push_pbn_from(dealer, written);
+            exact = written == deal_text;
+        });
+    }
     c.lit(if full.is_some() {
         form.to_end
     } else {
@@ -216,22 +295,32 @@ pub(super) fn read(b: &[u8], eof: bool) -> Option<Plain> {
     let lazy = |name: &str, raw: &[u8]| LazyFact::read(name, raw);
     let mut tricks = None;
     if c.lit(form.tricks).is_some() {
-        match lazy("DoubleDummyTricks", c.line(20, form)?)? {
+        let text = c.line(20, form)?;
+        exact &= text.iter().all(|d| matches!(d, b'0'..=b'9' | b'a'..=b'd'));
+        match lazy("DoubleDummyTricks", text)? {
             LazyFact::Tricks(t) => tricks = Some(t),
             _ => return None,
         }
     }
     let mut score = None;
     if c.lit(form.score).is_some() {
-        match lazy("OptimumScore", c.line(16, form)?)? {
-            LazyFact::Score(s) => score = Some(s),
+        let text = c.line(16, form)?;
+        match lazy("OptimumScore", text)? {
+            LazyFact::Score(s) => {
+                exact = exact && score_as_written(text, s);
+                score = Some(s)
+            }
             _ => return None,
         }
     }
     let mut contracts = None;
     if c.lit(form.contracts).is_some() {
-        match lazy("ParContract", c.line(256, form)?)? {
-            LazyFact::Contracts(v) if !v.is_empty() => contracts = Some(v),
+        let text = c.line(256, form)?;
+        match lazy("ParContract", text)? {
+            LazyFact::Contracts(v) if !v.is_empty() => {
+                exact = exact && contracts_as_written(text, &v);
+                contracts = Some(v)
+            }
             _ => return None,
         }
     }
@@ -281,6 +370,7 @@ pub(super) fn read(b: &[u8], eof: bool) -> Option<Plain> {
         len: c.i,
         game_len,
         lines,
+        exact,
     })
 }
 
@@ -296,6 +386,47 @@ mod tests {
             let line = std::str::from_utf8(form.table).unwrap();
             let want = format!("[OptimumResultTable \"{}\"]", super::super::GENERATED_TABLE);
             assert_eq!(line.trim_end(), want);
+        }
+    }
+
+    #[test]
+    fn scores_and_contracts_as_written_are_the_writers_spelling() {
+        use crate::formats::pbn::dd::{contracts_tag_value, score_tag_value};
+        for score in [0, 50, 420, -420, 7600, -7600, i32::MAX, i32::MIN] {
+            assert!(score_as_written(score_tag_value(score).as_bytes(), score));
+        }
+        // Hand-checked spellings the writer does not give.
+        for (text, score) in [
+            ("NS 0420", 420),
+            ("EW 420", 420),
+            ("NS -420", -420),
+            ("ns 420", 420),
+            ("NS  420", 420),
+            ("EW 0", 0),
+        ] {
+            assert!(!score_as_written(text.as_bytes(), score), "{text}");
+        }
+        let lists: [&[&str]; 4] = [
+            &["4S-NS"],
+            &["5CX-EW", "5DX-EW"],
+            &["3NT-N", "4H-S"],
+            &["odd one"],
+        ];
+        for list in lists {
+            let v: Vec<String> = list.iter().map(|c| c.to_string()).collect();
+            assert!(
+                contracts_as_written(contracts_tag_value(&v).as_bytes(), &v),
+                "{v:?}"
+            );
+        }
+        let v = vec!["5CX-EW".to_string(), "5DX-EW".to_string()];
+        for text in [
+            "EW 5CX;EW 5DX",
+            "EW 5CX; EW 5DX;",
+            "EW 5DX; EW 5CX",
+            "EW 5CX",
+        ] {
+            assert!(!contracts_as_written(text.as_bytes(), &v), "{text}");
         }
     }
 
