@@ -90,8 +90,9 @@ pub enum Own {
     DupTrailer,
     /// A LIN board's text and the file's header.
     Lin,
-    /// A PBN file's `%` lines before its first game.
-    PbnPreamble,
+    /// A PBN file's text: each game's as read, and the `%` lines before
+    /// the first game.
+    Pbn,
     /// A Pavlicek binary file's terminator and what follows it.
     PavlicekTail,
 }
@@ -140,7 +141,7 @@ impl Keeps {
             Own::Dlm,
             Own::DupTrailer,
             Own::Lin,
-            Own::PbnPreamble,
+            Own::Pbn,
             Own::PavlicekTail,
         ],
         remark: None,
@@ -226,7 +227,7 @@ impl Keeps {
                     Own::Dlm => "header fields, per-board duplicates and properties",
                     Own::DupTrailer => "the dealing trailer",
                     Own::Lin => "each board's text as read",
-                    Own::PbnPreamble => "% lines",
+                    Own::Pbn => "each game's text as read, % lines",
                     Own::PavlicekTail => "what follows the terminator",
                 }
                 .into(),
@@ -514,7 +515,7 @@ impl LossCount {
                 .iter()
                 .any(|l| !l.trim().is_empty() && !l.contains("PBN") && !l.contains("EXPORT"))
         });
-        if pbn_lines && !keeps.owns(Own::PbnPreamble) {
+        if pbn_lines && !keeps.owns(Own::Pbn) {
             lost.push(LossKind::PbnPreamble);
         }
         if info.lin.is_some() && !keeps.owns(Own::Lin) {

@@ -194,7 +194,7 @@ impl<'a> LinReader<'a> {
             let data = &r.src.data()[..r.src.data().len().min(FIRST)];
             let end = match whole {
                 true => data.len(),
-                false => memchr::memrchr(b'\n', data).map_or(0, |i| i + 1),
+                false => memchr::memrchr2(b'\n', b'\r', data).map_or(0, |i| i + 1),
             };
             if !data[..end].is_ascii() {
                 r.utf8 = Some(std::str::from_utf8(&data[..end]).is_ok());
@@ -652,7 +652,7 @@ fn board_starts(cmds: &[Command]) -> Vec<usize> {
                 if !started || has_md {
                     let mut s = i;
                     let floor = starts.last().map_or(0, |&l| l + 1);
-                    while s > floor && matches!(&cmds[s - 1].key, b"pn" | b"st" | b"rh") {
+                    while s > floor && names_board(&cmds[s - 1]) {
                         s -= 1;
                     }
                     starts.push(s);

@@ -280,3 +280,78 @@ pub(super) fn merge(text: &str, old: Option<&str>, new: &str, eol: &str) -> Stri
     out.push_str(t.after);
     out
 }
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn a_game_is_cut_at_its_tags_not_inside_strings_or_comments() {
+        let text =
+            "\r\n{lead [x]}\r\n[A \"1\"]\r\n[B \"x[y\"] ; [no]\r\n1 \"[2]\"\r\n [A \"2\"]\r\n\r\n";
+        let p = pieces(text);
+        assert_eq!(p.before, "\r\n");
+        let items: Vec<(Key, &str)> = p.items.clone();
+        assert_eq!(
+            items,
+            [
+                (("", 0), "{lead [x]}\r\n"),
+                (("A", 0), "[A \"1\"]\r\n"),
+                (("B", 0), "[B \"x[y\"] ; [no]\r\n1 \"[2]\"\r\n"),
+                (("A", 1), " [A \"2\"]\r\n"),
+            ]
+        );
+        assert_eq!(p.after, "\r\n");
+        // Put back together, the text.
+        let joined: String = std::iter::once(p.before)
+            .chain(p.items.iter().map(|i| i.1))
+            .chain(std::iter::once(p.after))
+            .collect();
+        assert_eq!(joined, text);
+    }
+
+    #[test]
+    fn a_merge_rewrites_adds_and_drops_only_what_changed() {
+        let text = "[A \"1\"]\n[B \"2\"]\n[A \"dup\"]\n";
+        let old = "[A \"1\"]\r\n[B \"2\"]\r\n";
+        // B changed, C new (after B in the new order), in the text's LF.
+        let new = "[A \"1\"]\r\n[B \"3\"]\r\n[C \"4\"]\r\n";
+        assert_eq!(
+            merge(text, Some(old), new, "\n"),
+            "[A \"1\"]\n[B \"3\"]\n[C \"4\"]\n[A \"dup\"]\n"
+        );
+        // B gone; the second A, which the old board does not render (a tag
+        // given twice), stays.
+        assert_eq!(
+            merge(text, Some(old), "[A \"1\"]\r\n", "\n"),
+            "[A \"1\"]\n[A \"dup\"]\n"
+        );
+        // A tag the text did not give, rendered alike before and after (a
+        // mandatory tag written `?`), is not added.
+        let old = "[A \"1\"]\r\n[B \"2\"]\r\n[Z \"?\"]\r\n";
+        let new = "[A \"1\"]\r\n[B \"2\"]\r\n[Y \"5\"]\r\n[Z \"?\"]\r\n";
+        assert_eq!(
+            merge(text, Some(old), new, "\n"),
+            "[A \"1\"]\n[B \"2\"]\n[Y \"5\"]\n[A \"dup\"]\n"
+        );
+        // Without the board the text gave, the new game between the text's
+        // empty lines.
+        assert_eq!(
+            merge("\n[A \"1\"]\n\n", None, "[A \"2\"]\r\n", "\n"),
+            "\n[A \"2\"]\n\n"
+        );
+    }
+
+    #[test]
+    fn line_ends_and_parting() {
+        assert_eq!(line_end("a\r\nb"), Some("\r\n"));
+        assert_eq!(line_end("a\nb"), Some("\n"));
+        assert_eq!(line_end("a\rb"), Some("\r"));
+        assert_eq!(line_end("ab"), None);
+        assert!(starts_apart("\r\n[A \"1\"]"));
+        assert!(starts_apart(" \t\n[A \"1\"]"));
+        assert!(starts_apart("\r[A \"1\"]"));
+        assert!(!starts_apart("[A \"1\"]\r\n"));
+        assert!(!starts_apart(""));
+    }
+}

@@ -98,7 +98,7 @@ pub static DESCRIPTOR: Descriptor = Descriptor {
         writes: true,
     },
     keeps: Keeps {
-        own: &[crate::keeps::Own::PbnPreamble],
+        own: &[crate::keeps::Own::Pbn],
         ..Keeps::EVERYTHING
     },
     reader: Some(|src, diag| Ok(Box::new(read::PbnReader::open(src, diag)?))),

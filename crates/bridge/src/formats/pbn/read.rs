@@ -77,10 +77,20 @@ struct State {
     keep_text: bool,
     /// A board has been handed on.
     handed: bool,
-    /// Games in the export writer's very text need not keep it: the text
-    /// before the first game ends its lines in CR LF (or has none), as the
-    /// writer writes a board without a text in such a file.
+    /// Games in the export writer's very text need not keep it: the file's
+    /// line end is CR LF, as the writer writes a board without a text in
+    /// such a file (the line end of the text before the first game, else of
+    /// the first game's).
     export_eol: bool,
+    /// The file's line end has been told (`export_eol`).
+    eol_told: bool,
+    /// A `##` value has been read: the writer leaves out what it gives in
+    /// the games after it, so their texts are kept.
+    inherits: bool,
+    /// What came before the last board handed on when it went without its
+    /// text (an empty line, or nothing for the first), to give it its text
+    /// back when the file goes on after it with no game.
+    textless: Option<&'static str>,
 }
 
 /// What real writers put in PBN files that the standard does not allow,
@@ -184,6 +194,9 @@ impl<'a> PbnReader<'a> {
                 keep_text: true,
                 handed: false,
                 export_eol: true,
+                eol_told: false,
+                inherits: false,
+                textless: None,
             },
             head: SetInfo::default(),
             done: false,
@@ -429,6 +442,9 @@ pub(super) fn reread(text: &str, like: &Board) -> Option<Board> {
         keep_text: false,
         handed: false,
         export_eol: false,
+        eol_told: false,
+        inherits: false,
+        textless: None,
     };
     let mut diag = Diagnostics::strict();
     Reader::new(text.as_bytes(), 0, true, &mut st)
@@ -888,8 +904,13 @@ impl<'a, 's> Reader<'a, 's> {
             // Taken once: a game read again from its start in a longer
             // window (the preamble's end read again) finds it taken.
             if self.st.keep_text && self.st.info.head.is_none() {
-                let head = self.take_text(self.i);
-                self.st.export_eol = matches!(super::edit::line_end(&head), None | Some("\r\n"));
+                // Up to the first game's line (white space before its first
+                // token is the game's).
+                let head = self.take_text(self.line_start.min(self.i));
+                if let Some(eol) = super::edit::line_end(&head) {
+                    self.st.export_eol = eol == "\r\n";
+                    self.st.eol_told = true;
+                }
                 self.st.info.head = Some(head);
             }
         }
@@ -1060,15 +1081,31 @@ impl<'a, 's> Reader<'a, 's> {
         // The file's end: what follows the last game is its text's.
         if self.eof && self.st.keep_text {
             let rest = self.take_text(self.b.len());
-            match self.st.ready.back_mut().and_then(|b| b.pbn.as_mut()) {
-                Some(PbnGame(text)) => text.push_str(&rest),
+            let textless = self.st.textless;
+            match self.st.ready.back_mut() {
+                Some(Board {
+                    pbn: Some(PbnGame(text)),
+                    ..
+                }) => text.push_str(&rest),
+                // The last board went without its text: given it back, with
+                // what follows.
+                Some(board) if !rest.is_empty() => {
+                    let mut text = Vec::new();
+                    text.extend_from_slice(textless.unwrap_or("").as_bytes());
+                    super::write::export_game(board, &mut text);
+                    let mut text = String::from_utf8(text).unwrap_or_default();
+                    text.push_str(&rest);
+                    board.pbn = Some(PbnGame(text));
+                }
+                Some(_) => {}
                 // No game: the text before one.
-                None => self
+                None if !self.st.handed => self
                     .st
                     .info
                     .head
                     .get_or_insert_with(String::new)
                     .push_str(&rest),
+                None => {}
             }
         }
         self.st.line = self.line;
@@ -1128,7 +1165,9 @@ impl<'a, 's> Reader<'a, 's> {
             // The export writer's very text: given back without it.
             self.st.text_start = self.base + end as u64;
             self.st.carry.clear();
+            self.st.textless = Some(if self.st.handed { "\r\n" } else { "" });
             self.st.handed = true;
+            self.st.eol_told = true;
             self.st.last_number = Some(p.board.number);
             let b = &p.board;
             self.st.last_game = Some((b.number, b.dealer, b.vulnerability, b.deal));
@@ -1146,7 +1185,7 @@ impl<'a, 's> Reader<'a, 's> {
     /// there in a file whose text before the first game ends its lines in
     /// CR LF: an empty line (nothing before the first game).
     fn apart_as_written(&self) -> bool {
-        if !self.st.keep_text || !self.st.export_eol {
+        if !self.st.keep_text || !self.st.export_eol || self.st.inherits {
             return false;
         }
         let from = self.st.text_start.saturating_sub(self.base) as usize;
@@ -1168,7 +1207,13 @@ impl<'a, 's> Reader<'a, 's> {
     /// text the export writer gives the board in this file: after the game
     /// before, an empty line (CR LF) and the game, CR LF throughout.
     fn in_export_text(&self, board: &Board, end: usize) -> bool {
-        if !self.st.keep_text || !self.st.export_eol {
+        if !self.st.keep_text || !self.st.export_eol || self.st.inherits {
+            return false;
+        }
+        // The game ends at an empty line, as the writer ends it, or where
+        // the file does.
+        let after = &self.b[end.min(self.b.len())..];
+        if !(after.starts_with(b"\r\n") || (after.is_empty() && self.eof)) {
             return false;
         }
         let from = self.st.text_start.saturating_sub(self.base) as usize;
@@ -2296,8 +2341,20 @@ impl<'a> Reader<'a, '_> {
         if plain && self.in_export_text(&board, end) {
             self.st.text_start = self.base + end as u64;
             self.st.carry.clear();
+            self.st.textless = Some(if self.st.handed { "\r\n" } else { "" });
+            self.st.eol_told = true;
         } else if self.st.keep_text {
-            board.pbn = Some(PbnGame(self.take_text(end)));
+            let text = self.take_text(end);
+            if !self.st.eol_told {
+                // The file's line end, from its first game.
+                self.st.eol_told = true;
+                self.st.export_eol = matches!(super::edit::line_end(&text), None | Some("\r\n"));
+            }
+            board.pbn = Some(PbnGame(text));
+            self.st.textless = None;
+        }
+        if board.tags.iter().any(|t| t.value.starts_with("##")) {
+            self.st.inherits = true;
         }
         self.st.handed = true;
         self.st.last_number = Some(board.number);

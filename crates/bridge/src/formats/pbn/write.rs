@@ -52,14 +52,13 @@ pub struct PbnWriter {
     games: bool,
     /// What is written so far ends with a line end (or nothing is).
     ends_line: bool,
-    /// The line end of the file's text before its first game, for the
-    /// boards without a text of their own (the reader leaves a game in the
-    /// export format without its text only when this is CR LF).
+    /// The file's line end, for the boards without a text of their own:
+    /// that of its text before the first game, else of its first game's
+    /// text, else CR LF (the reader leaves a game in the export format
+    /// without its text only when this is CR LF).
     eol: &'static str,
-    /// The game before was written new, or its text began with an empty
-    /// line: a text that does not (a file's first game) needs one. Texts
-    /// that never do are of a file whose games follow each other directly.
-    parted: bool,
+    /// `eol` has been told.
+    eol_told: bool,
 }
 
 impl PbnWriter {
@@ -88,7 +87,7 @@ impl PbnWriter {
             games: false,
             ends_line: true,
             eol: "\r\n",
-            parted: true,
+            eol_told: false,
         }
     }
 
@@ -103,20 +102,13 @@ impl PbnWriter {
     /// else with the double-dummy tags as read (what its text says, against
     /// which the tags chosen for writing are told).
     fn render(&mut self, b: &Board, commit: bool) -> String {
-        let mut w = Writer {
-            buf: Vec::new(),
-            utf8: true,
-            wide: None,
-            defaults: if commit {
-                std::mem::take(&mut self.w.defaults)
-            } else {
-                self.w.defaults.clone()
-            },
-            dd_tags: if commit {
-                self.w.dd_tags
-            } else {
-                PbnDdTags::default()
-            },
+        let mut w = match commit {
+            true => Writer::scratch(
+                Vec::new(),
+                std::mem::take(&mut self.w.defaults),
+                self.w.dd_tags,
+            ),
+            false => Writer::scratch(Vec::new(), self.w.defaults.clone(), PbnDdTags::default()),
         };
         w.game(&self.info, b);
         if commit {
@@ -141,8 +133,30 @@ impl PbnWriter {
             }
             return text.to_owned();
         }
+        // A dealing program's game gave its missing mandatory tags empty
+        // (the reader keeps none of them): a tag added to it keeps them so,
+        // rather than making them all `?`.
+        let mut filled;
+        let now = match &before {
+            Some(o)
+                if dealing_only(o)
+                    && !dealing_only(b)
+                    && b.auction.is_none()
+                    && b.play.is_none() =>
+            {
+                filled = b.clone();
+                for name in MANDATORY_TAGS {
+                    let model = matches!(name, "Board" | "Dealer" | "Vulnerable" | "Deal");
+                    if !model && filled.tag(name).is_none() {
+                        filled.tags.push(Tag::new(name, ""));
+                    }
+                }
+                &filled
+            }
+            _ => b,
+        };
         let old = before.map(|o| self.render(&o, false));
-        let new = self.render(b, true);
+        let new = self.render(now, true);
         super::edit::merge(text, old.as_deref(), &new, eol)
     }
 
@@ -273,6 +287,7 @@ impl BoardWriter for PbnWriter {
         self.info = head.clone();
         if let Some(eol) = self.kept_head().and_then(super::edit::line_end) {
             self.eol = eol;
+            self.eol_told = true;
         }
         if let Some(i) = &head.pbn {
             if i.utf8 || i.bom {
@@ -286,11 +301,16 @@ impl BoardWriter for PbnWriter {
         check_board(board)?;
         self.start(out)?;
         let kept = board.pbn.as_ref().filter(|_| !self.normalize);
+        if !self.eol_told {
+            self.eol_told = true;
+            if let Some(eol) = kept.and_then(|t| super::edit::line_end(&t.0)) {
+                self.eol = eol;
+            }
+        }
         let text = match kept {
             // The export format, straight out (the writer's CR LF).
             None if self.normalize || self.eol == "\r\n" => {
                 self.separate(out, false)?;
-                self.parted = true;
                 self.games = true;
                 return self.emit(out, |w, info| w.game(info, board));
             }
@@ -298,14 +318,18 @@ impl BoardWriter for PbnWriter {
                 let game = self.render(board, true);
                 let game = super::edit::with_line_end(&game, self.eol);
                 self.separate(out, false)?;
-                self.parted = true;
                 game.into_owned()
             }
             Some(text) => {
                 let game = self.kept_game(&text.0, board);
-                let apart = super::edit::starts_apart(&game);
-                self.separate(out, apart || !self.parted)?;
-                self.parted = apart;
+                // A text that begins with no empty line is its file's
+                // first game, or one that the reader told from the game
+                // before by its Board or Deal tag (games a line each): that
+                // one needs no empty line, and reads back the same.
+                let apart = super::edit::starts_apart(&game)
+                    || game.starts_with("[Board ")
+                    || game.starts_with("[Deal ");
+                self.separate(out, apart)?;
                 game
             }
         };
@@ -324,17 +348,22 @@ impl BoardWriter for PbnWriter {
 }
 
 /// A board in the export format, as the normalized writer gives it in a
-/// file of its own (no set data, no `##` tags before it).
+/// file of its own (no set data, no `##` tags before it), after `out`.
 pub(super) fn export_game(b: &Board, out: &mut Vec<u8>) {
-    let mut w = Writer {
-        buf: std::mem::take(out),
-        utf8: true,
-        wide: None,
-        defaults: HashSet::new(),
-        dd_tags: PbnDdTags::default(),
-    };
+    let mut w = Writer::scratch(std::mem::take(out), HashSet::new(), PbnDdTags::default());
     w.game(&SetInfo::default(), b);
     *out = w.buf;
+}
+
+/// True for a board of nothing but its deal, conditions and double-dummy
+/// data (a dealing program's): its missing mandatory tags are written
+/// empty, not `?`.
+fn dealing_only(b: &Board) -> bool {
+    b.auction.is_none()
+        && b.play.is_none()
+        && b.tags
+            .iter()
+            .all(|t| super::dd::is_dd_tag(&t.name) || t.name == "Board")
 }
 
 /// Refuses what PBN cannot say, so that nothing is written that does not
@@ -488,6 +517,18 @@ fn column_formats(value: &str) -> Vec<(usize, Align)> {
 }
 
 impl Writer {
+    /// A writer of UTF-8 text into `buf`, for a game to be compared or
+    /// edited before it is written.
+    fn scratch(buf: Vec<u8>, defaults: HashSet<String>, dd_tags: PbnDdTags) -> Writer {
+        Writer {
+            buf,
+            utf8: true,
+            wide: None,
+            defaults,
+            dd_tags,
+        }
+    }
+
     fn text(&mut self, s: &str) {
         if self.utf8 || s.is_ascii() {
             self.buf.extend_from_slice(s.as_bytes());
@@ -638,11 +679,7 @@ impl Writer {
         let mut done = vec![false; b.comments.len()];
         self.comment_lines(b, &Anchor::Start, &mut done);
         let start = self.buf.len();
-        let dealing_only = b.auction.is_none()
-            && b.play.is_none()
-            && b.tags
-                .iter()
-                .all(|t| super::dd::is_dd_tag(&t.name) || t.name == "Board");
+        let dealing_only = dealing_only(b);
         let contract = b.auction.as_ref().and_then(|a| a.contract());
         for name in MANDATORY_TAGS {
             let value: Cow<str> = match name {
