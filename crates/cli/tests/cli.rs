@@ -1020,7 +1020,13 @@ fn solve_adds_its_tags_and_changes_no_other_line() {
     ] {
         let input = dir.path().join("in.pbn");
         let output = dir.path().join("out.pbn");
-        let bytes = first_games(name, 6);
+        let mut bytes = first_games(name, 6);
+        if name.ends_with("1S-2H.pbn") {
+            // Dealer's file ends without a line end, as it does whole.
+            while bytes.ends_with(b"\n") {
+                bytes.pop();
+            }
+        }
         std::fs::write(&input, &bytes).unwrap();
         expect(0, &["solve", s(&input), s(&output)]);
         let after = std::fs::read(&output).unwrap();

@@ -69,7 +69,17 @@
 //! auction (the auction is made to start with the dealer's call), and line
 //! ends other than CR LF. What the kept text does not give back: a UTF-16
 //! file (read as its text, written in UTF-8), and text that is not UTF-8 in
-//! a file read as UTF-8 (read as ISO-8859-1, written in UTF-8).
+//! a file read as UTF-8 (read as ISO-8859-1, written in UTF-8). The
+//! character set is told from the first MiB (a byte-order mark, a `%`
+//! charset line, else whether its text beyond ASCII is UTF-8); a file whose
+//! first such text comes later is written in the character set told then.
+//!
+//! A game in the export writer's very text (CR LF, in a file whose line end
+//! is CR LF) keeps no copy of it: the writer gives the same bytes back from
+//! the board, so that files of millions of solved deals cost nothing more.
+//! Such a game changed is written in the export format as a whole: a tag
+//! added to a board that had none but its deal and conditions makes its
+//! other empty mandatory tags `?`, as the export format has it.
 
 pub(crate) mod dd;
 mod edit;
