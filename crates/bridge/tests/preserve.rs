@@ -432,3 +432,99 @@ fn a_new_board_takes_the_files_line_end() {
     assert!(!after.contains('\r'), "{after}");
     assert_eq!(after.matches("[Board \"2\"]").count(), 1);
 }
+
+/// The commands of a LIN text, `(key, value)`, split by the test itself.
+fn lin_commands(text: &str) -> Vec<(String, String)> {
+    let mut out = Vec::new();
+    let mut parts = text.split('|');
+    while let (Some(k), Some(v)) = (parts.next(), parts.next()) {
+        out.push((k.trim().to_ascii_lowercase(), v.to_string()));
+    }
+    out
+}
+
+/// A BigDeal LIN (`qx|` and `ah|` give the number, a board a line), a BBO
+/// hand file (`ah|` alone, one line) and our vugraph sample.
+const LIN_FILES: [&str; 3] = [
+    "../../../shared/data/bigdeal/cases/23/deal.lin",
+    "../../../shared/data/wild/jarekczek+pbntools/20784128.lin",
+    "../../tests/data/bridge/vugraph-3boards.lin",
+];
+
+#[test]
+fn lin_renumbered_boards_rewrite_their_numbers_only() {
+    for name in LIN_FILES {
+        let bytes = std::fs::read(root(name)).unwrap();
+        let text = String::from_utf8(bytes.clone()).unwrap();
+        let mut set = read(Format::Lin, &bytes).unwrap().set;
+        for b in &mut set.boards {
+            b.number += 100;
+        }
+        let after = String::from_utf8(write_vec(Format::Lin, &set)).unwrap();
+        // The same commands in the same places; only the numbers of qx|
+        // and ah| differ, each by 100.
+        let (was, now) = (lin_commands(&text), lin_commands(&after));
+        assert_eq!(was.len(), now.len(), "{name}");
+        let mut changed = 0;
+        for ((k, v), (k2, v2)) in was.iter().zip(&now) {
+            assert_eq!(k, k2, "{name}");
+            if v != v2 {
+                assert!(k == "qx" || k == "ah", "{name}: {k}|{v}| -> {v2}");
+                let digits =
+                    |s: &str| s.len() - s.trim_end_matches(|c: char| c.is_ascii_digit()).len();
+                let (a, b) = (digits(v), digits(v2));
+                assert_eq!(v[..v.len() - a], v2[..v2.len() - b], "{name}");
+                let n: u32 = v[v.len() - a..].parse().unwrap();
+                assert_eq!(v2[v2.len() - b..], (n + 100).to_string(), "{name}");
+                changed += 1;
+            }
+        }
+        assert!(changed >= set.boards.len(), "{name}: {changed} numbers");
+        // Line ends and everything between commands stay.
+        assert_eq!(text.lines().count(), after.lines().count(), "{name}");
+        let jsonl = write_vec(Format::Jsonl, &set);
+        let through = read(Format::Jsonl, &jsonl).unwrap().set;
+        assert_eq!(
+            String::from_utf8(write_vec(Format::Lin, &through)).unwrap(),
+            after,
+            "{name}: through JSON Lines"
+        );
+    }
+}
+
+#[test]
+fn lin_edited_players_deal_and_conditions_rewrite_those_commands_only() {
+    let name = LIN_FILES[1];
+    let bytes = std::fs::read(root(name)).unwrap();
+    let text = String::from_utf8(bytes.clone()).unwrap();
+    let mut set = read(Format::Lin, &bytes).unwrap().set;
+    let b = &mut set.boards[0];
+    b.set_tag("North", "Somebody");
+    b.vulnerability = boardfile_bridge::Vulnerability::All;
+    // North and South swap hands.
+    let (n, s) = (b.deal.hand(Seat::North), b.deal.hand(Seat::South));
+    let mut hands = [Seat::North, Seat::East, Seat::South, Seat::West].map(|x| b.deal.hand(x));
+    hands[0] = s;
+    hands[2] = n;
+    b.deal = boardfile_bridge::Deal::new(hands).unwrap();
+    let after = String::from_utf8(write_vec(Format::Lin, &set)).unwrap();
+    let (was, now) = (lin_commands(&text), lin_commands(&after));
+    assert_eq!(was.len(), now.len());
+    let diff: Vec<&str> = was
+        .iter()
+        .zip(&now)
+        .filter(|(a, b)| a != b)
+        .map(|(a, _)| a.0.as_str())
+        .collect();
+    assert_eq!(diff, ["pn", "md", "sv"], "{after}");
+    let at = |key: &str| now.iter().find(|c| c.0 == key).unwrap().1.clone();
+    assert_eq!(at("pn"), "k00la1d,fernwood57,Somebody,GEM_Freddy");
+    assert_eq!(at("sv"), "b");
+    // The hands as the test computes them from the file's own md|: the
+    // first (South) and third (North) change places, the dealer stays.
+    let md = was.iter().find(|c| c.0 == "md").unwrap().1.clone();
+    let read_back = read(Format::Lin, after.as_bytes()).unwrap().set;
+    assert_eq!(read_back.boards[0].deal, set.boards[0].deal);
+    assert_eq!(at("md").as_bytes()[0], md.as_bytes()[0]);
+    assert_eq!(read_back.boards[1..], set.boards[1..]);
+}

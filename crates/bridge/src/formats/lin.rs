@@ -30,8 +30,11 @@
 //!
 //! Each board's text is kept as written. On write, a board whose model data
 //! still reads the same from its text is written as it was, so a LIN file
-//! read and written again gives the same bytes; other boards are written
-//! one a line: `pn|` (names may be empty), `st||`, `md|` (four hands), `rh||`, `ah|Board N|`,
+//! read and written again gives the same bytes. A board that changed its
+//! number, dealer, deal, vulnerability or (four) players keeps its text with
+//! only the values of `qx|`, `ah|`, `md|`, `sv|` and `pn|` written anew,
+//! when the text so patched reads back as the board. Other boards are
+//! written one a line: `pn|` (names may be empty), `st||`, `md|` (four hands), `rh||`, `ah|Board N|`,
 //! `sv|`, the calls, `pg||`, the cards with `pg||` after each trick, `mc|`
 //! when the play stops short of thirteen tricks.
 //!
@@ -780,6 +783,16 @@ fn parse_md(value: &str) -> Result<(Option<Seat>, Deal), String> {
     Ok((dealer, deal))
 }
 
+fn parse_sv(value: &str) -> Option<Vulnerability> {
+    Some(match value.trim().as_bytes() {
+        [] | [b'o' | b'O' | b'0' | b'-'] => Vulnerability::None,
+        [b'n' | b'N'] => Vulnerability::NS,
+        [b'e' | b'E'] => Vulnerability::EW,
+        [b'b' | b'B'] => Vulnerability::All,
+        _ => return None,
+    })
+}
+
 fn parse_call(value: &str) -> Result<(Call, bool), String> {
     let v = value.trim();
     let (v, alert) = match v.strip_suffix('!') {
@@ -880,14 +893,10 @@ fn board_from_commands<'c>(
                 deal = Some(hands);
             }
             b"sv" => {
-                let v = c.value.trim();
-                vul = Some(match v.as_bytes() {
-                    [] | [b'o' | b'O' | b'0' | b'-'] => Vulnerability::None,
-                    [b'n' | b'N'] => Vulnerability::NS,
-                    [b'e' | b'E'] => Vulnerability::EW,
-                    [b'b' | b'B'] => Vulnerability::All,
-                    _ => return Err(err(format!("sv {v:?} is not o, n, e or b"))),
-                })
+                vul =
+                    Some(parse_sv(c.value).ok_or_else(|| {
+                        err(format!("sv {:?} is not o, n, e or b", c.value.trim()))
+                    })?)
             }
             b"mb" => {
                 let (call, alert) = parse_call(c.value).map_err(err)?;
@@ -1104,27 +1113,42 @@ impl LinWriter {
         Ok(())
     }
 
+    /// The context after `text` and whether it ends open for names, when
+    /// `text` reads back as `board` in this place of the file.
+    fn reads_back(&self, text: &str, board: &Board) -> Option<(Context, bool)> {
+        let cmds = commands(text, at_byte).ok()?;
+        let mut trial = self.ctx.clone();
+        let again = board_from_commands(cmds.iter().copied(), &mut trial, self.previous).ok()?;
+        let open = cmds.last().is_some_and(names_board);
+        let same = lin_view(&again) == lin_view(board);
+        same.then_some((trial, open))
+    }
+
     fn write_board(&mut self, board: &Board, out: &mut Vec<u8>) -> Result<(), Error> {
         let kept = board
             .lin
             .as_ref()
             .filter(|_| !self.normalize)
             .and_then(|text| {
-                let cmds = commands(&text.0, at_byte).ok()?;
-                let mut trial = self.ctx.clone();
-                let again =
-                    board_from_commands(cmds.iter().copied(), &mut trial, self.previous).ok()?;
-                let same = lin_view(&again) == lin_view(board);
-                let open = cmds.last().is_some_and(names_board);
-                same.then_some((text, trial, open))
+                let text = &text.0;
+                match self.reads_back(text, board) {
+                    Some((after, open)) => Some((Cow::Borrowed(text.as_str()), after, open)),
+                    // Changed: the commands that say what changed are
+                    // written again in place, the others kept.
+                    None => {
+                        let patched = patched(text, board)?;
+                        let (after, open) = self.reads_back(&patched, board)?;
+                        Some((Cow::Owned(patched), after, open))
+                    }
+                }
             });
         match kept {
             Some((text, after, open)) => {
                 self.open_names = open;
-                out.extend_from_slice(text.0.as_bytes());
-                if !text.0.is_empty() {
+                out.extend_from_slice(text.as_bytes());
+                if !text.is_empty() {
                     self.wrote = true;
-                    self.ends_line = text.0.ends_with('\n');
+                    self.ends_line = text.ends_with('\n');
                 }
                 self.ctx = after;
             }
@@ -1172,6 +1196,90 @@ impl LinWriter {
     }
 }
 
+/// A board's kept text with the commands that give its number, dealer,
+/// deal, vulnerability and players written anew where the board says
+/// otherwise; `None` when a value that changed has no command to hold it.
+/// The caller reads the result back before using it.
+fn patched(text: &str, board: &Board) -> Option<String> {
+    let cmds = commands(text, at_byte).ok()?;
+    let mut out = String::with_capacity(text.len() + 16);
+    let mut from = 0;
+    let mut replace = |c: &Command, value: &str| {
+        let start = c.start + 3;
+        out.push_str(&text[from..start]);
+        out.push_str(value);
+        from = start + c.value.len();
+    };
+    let number = board.number.to_string();
+    for c in &cmds {
+        match &c.key {
+            b"qx" if trailing_number(c.value) != Some(board.number) => {
+                let v = c.value.trim_end_matches(|ch: char| ch.is_ascii_digit());
+                replace(c, &format!("{v}{number}"));
+            }
+            b"ah"
+                if trailing_number(unescaped(c.value).as_deref().unwrap_or(c.value))
+                    != Some(board.number) =>
+            {
+                let v = c.value.trim_end_matches(|ch: char| ch.is_ascii_digit());
+                let v = if v.ends_with('%') || v.is_empty() {
+                    "Board "
+                } else {
+                    v
+                };
+                replace(c, &format!("{v}{number}"));
+            }
+            b"md" if parse_md(c.value).ok() != Some((Some(board.dealer), board.deal)) => {
+                let mut s = String::with_capacity(70);
+                s.push(dealer_digit(board.dealer));
+                for (i, seat) in MD_SEATS.iter().enumerate() {
+                    if i > 0 {
+                        s.push(',');
+                    }
+                    push_hand(&mut s, board.deal.hand(*seat));
+                }
+                replace(c, &s);
+            }
+            b"sv" if parse_sv(c.value) != Some(board.vulnerability) => {
+                replace(c, &vulnerability_letter(board.vulnerability).to_string())
+            }
+            b"pn" => {
+                let names = MD_SEATS.map(|seat| board.tag(seat.name()).unwrap_or(""));
+                let given: Vec<&str> = c.value.split(',').map(str::trim).collect();
+                if given.len() == 4 && given != names {
+                    if names.iter().any(|n| n.contains(['|', ','])) {
+                        return None;
+                    }
+                    replace(c, &names.join(","));
+                }
+            }
+            _ => {}
+        }
+    }
+    out.push_str(&text[from..]);
+    Some(out)
+}
+
+/// `md|`'s dealer digit.
+fn dealer_digit(seat: Seat) -> char {
+    match seat {
+        Seat::South => '1',
+        Seat::West => '2',
+        Seat::North => '3',
+        Seat::East => '4',
+    }
+}
+
+/// `sv|`'s letter.
+fn vulnerability_letter(v: Vulnerability) -> char {
+    match v {
+        Vulnerability::None => 'o',
+        Vulnerability::NS => 'n',
+        Vulnerability::EW => 'e',
+        Vulnerability::All => 'b',
+    }
+}
+
 fn push_hand(out: &mut String, hand: Hand) {
     // Put together on the stack: four suit letters and at most 52 ranks,
     // with room for the ranks' eight-byte copies.
@@ -1216,12 +1324,7 @@ fn board_text(b: &Board, players: &str) -> String {
     s.push_str(players);
     s.push('|');
     s.push_str("st||md|");
-    s.push(match b.dealer {
-        Seat::South => '1',
-        Seat::West => '2',
-        Seat::North => '3',
-        Seat::East => '4',
-    });
+    s.push(dealer_digit(b.dealer));
     for (i, seat) in MD_SEATS.iter().enumerate() {
         if i > 0 {
             s.push(',');
@@ -1232,12 +1335,7 @@ fn board_text(b: &Board, players: &str) -> String {
         }
     }
     s.push_str(&format!("|rh||ah|Board {}|sv|", b.number));
-    s.push(match b.vulnerability {
-        Vulnerability::None => 'o',
-        Vulnerability::NS => 'n',
-        Vulnerability::EW => 'e',
-        Vulnerability::All => 'b',
-    });
+    s.push(vulnerability_letter(b.vulnerability));
     s.push('|');
     let mut contract = None;
     if let Some(a) = &b.auction {
