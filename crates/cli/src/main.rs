@@ -457,6 +457,15 @@ fn formats(out: &mut dyn Write) -> Result<Outcome, Failure> {
     for &f in Format::ALL {
         row(out, f.info(), &f.keeps().describe())?;
     }
+    writeln!(
+        out,
+        "\nPBN and LIN are written as they were read, by default: a file read and written\n\
+         again is the same bytes, and a board that changed has only the lines (LIN: the\n\
+         commands) of what changed rewritten, in the file's own line ends, so that a diff,\n\
+         version control and the scoring program see only what changed. --normalize\n\
+         writes the strict PBN 2.1 export format instead (mandatory tags in order, CR LF,\n\
+         deals from the dealer)."
+    )?;
     writeln!(out, "\nOthello")?;
     for &f in OthelloFormat::ALL {
         row(out, f.info(), f.description())?;

@@ -394,6 +394,12 @@ fn show_and_info() {
             "{name} missing from\n{text}"
         );
     }
+    // Which behaviour is the default, and the option for the other.
+    assert!(
+        text.contains("written as they were read, by default"),
+        "{text}"
+    );
+    assert!(text.contains("--normalize"), "{text}");
 }
 
 #[test]
