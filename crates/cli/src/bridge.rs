@@ -7,7 +7,7 @@ use boardfile_bridge::formats::pavlicek::JoinedReader;
 use boardfile_bridge::{
     diagram, summary, BoardReader, ConvertError, Diagnostics, Format, WriteOptions,
 };
-use boardfile_io::{Input, Output};
+use boardfile_io::{Input, Output, OutputError};
 use std::io::Write;
 
 /// Opens a reader of `format`; an error names the input.
@@ -50,7 +50,7 @@ pub fn write(
     dest: &Destination,
 ) -> Result<Outcome, Failure> {
     let (output, to, options) = (dest.output, dest.to, dest.options);
-    let mut sink = output.create().map_err(|e| Failure::output(output, e))?;
+    let mut sink = crate::report::create(output)?;
     let result = boardfile_bridge::convert(reader, from, to, options, &mut sink, diag, &mut |n| {
         bar.set(n)
     });
@@ -70,7 +70,7 @@ fn finish(
     let done = result.map_err(|e| match e {
         ConvertError::Read(e) => Failure::data(input, &e),
         ConvertError::Write(e) => Failure::data(output, &e),
-        ConvertError::Output(e) => Failure::from(e),
+        ConvertError::Output(e) => Failure::output(output, OutputError::write(e)),
     })?;
     say_all(input, &diag.warnings);
     // With --skip-bad: the boards left out, each with its error.
@@ -113,7 +113,7 @@ pub fn convert(
         Diagnostics::strict()
     };
     let Some(deals) = deals else {
-        let mut sink = output.create().map_err(|e| Failure::output(output, e))?;
+        let mut sink = crate::report::create(output)?;
         let bar = bytes_bar(size);
         let result = boardfile_bridge::convert_file(
             opened.source(),

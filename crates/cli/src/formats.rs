@@ -110,13 +110,29 @@ impl Opened {
         Source::from_reader(Cursor::new(self.prefix).chain(self.rest))
     }
 
-    /// The whole input in memory.
-    pub fn read_all(mut self) -> Result<Vec<u8>, Failure> {
+    /// The whole input in memory, when it is at most `limit` bytes; a
+    /// longer one is a limit error of `format`.
+    pub fn read_all(mut self, format: &'static str, limit: usize) -> Result<Vec<u8>, Failure> {
+        let too_long = || {
+            let e = boardfile_io::Error::limit(
+                boardfile_io::FormatName(format),
+                boardfile_io::Position::byte(limit as u64),
+                format!(
+                    "longer than {} MiB, the most a {format} file is read",
+                    limit >> 20
+                ),
+            );
+            Failure::data(&self.input, &e)
+        };
+        if self.input.size().is_some_and(|n| n > limit as u64) {
+            return Err(too_long());
+        }
         let mut bytes = self.prefix;
-        self.rest
-            .read_to_end(&mut bytes)
-            .map_err(|e| Failure::read(&self.input, e))?;
-        Ok(bytes)
+        match boardfile_io::source::read_within(&mut self.rest, &mut bytes, limit) {
+            Ok(true) => Ok(bytes),
+            Ok(false) => Err(too_long()),
+            Err(e) => Err(Failure::read(&self.input, e)),
+        }
     }
 
     /// The input's format: among the formats `from` names (all readable

@@ -239,10 +239,19 @@ impl NameArgs {
 }
 
 fn main() -> ExitCode {
-    let args = Args::parse();
+    boardfile_io::files::handle_signals();
+    let args = match Args::try_parse() {
+        Ok(args) => args,
+        Err(e) => return report::usage(e),
+    };
     let mut stdout = std::io::stdout().lock();
     let outcome = run(args.command, &mut stdout);
-    let outcome = outcome.and_then(|o| stdout.flush().map(|_| o).map_err(Failure::from));
+    let outcome = outcome.and_then(|o| {
+        stdout
+            .flush()
+            .map(|_| o)
+            .map_err(|e| Failure::output(&Output::Stdout, boardfile_io::OutputError::write(e)))
+    });
     report::finish(outcome)
 }
 

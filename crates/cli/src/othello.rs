@@ -23,7 +23,7 @@ pub fn convert(
     names: &NameFiles,
 ) -> Result<Outcome, Failure> {
     let input = opened.input.clone();
-    let bytes = opened.read_all()?;
+    let bytes = opened.read_all(from.name(), boardfile_othello::MAX_FILE)?;
     let mut book = book(names)?;
     let out = convert::convert(from, to, &bytes, &mut book).map_err(|e| {
         let at_output = matches!(e.kind(), boardfile_io::ErrorKind::Unsupported(_));
@@ -55,8 +55,9 @@ pub fn convert(
             out.unnamed
         );
     }
-    let mut sink = output.create().map_err(|e| Failure::output(output, e))?;
-    sink.write_all(&out.bytes)?;
+    let mut sink = crate::report::create(output)?;
+    sink.write_all(&out.bytes)
+        .map_err(|e| Failure::output(output, boardfile_io::OutputError::write(e)))?;
     sink.commit().map_err(|e| Failure::output(output, e))?;
     Ok(Outcome::Ok)
 }
@@ -68,7 +69,7 @@ pub fn validate(
     out: &mut dyn Write,
 ) -> Result<Outcome, Failure> {
     let input = opened.input.clone();
-    let bytes = opened.read_all()?;
+    let bytes = opened.read_all(format.name(), boardfile_othello::MAX_FILE)?;
     let report = convert::validate(format, &bytes, &mut book(names)?);
     say_all(&input, &report.errors);
     for w in &report.warnings {
@@ -98,7 +99,7 @@ pub fn info(
     out: &mut dyn Write,
 ) -> Result<Outcome, Failure> {
     let input = opened.input.clone();
-    let bytes = opened.read_all()?;
+    let bytes = opened.read_all(format.name(), boardfile_othello::MAX_FILE)?;
     crate::info_head(
         out,
         &input,
@@ -120,7 +121,7 @@ pub fn show(
     out: &mut dyn Write,
 ) -> Result<Outcome, Failure> {
     let input = opened.input.clone();
-    let bytes = opened.read_all()?;
+    let bytes = opened.read_all(format.name(), boardfile_othello::MAX_FILE)?;
     let mut book = book(names)?;
     let file =
         convert::read_games(format, &bytes, &mut book).map_err(|e| Failure::data(&input, &e))?;

@@ -1,6 +1,6 @@
 //! Exit statuses, messages, and progress on long work.
 
-use boardfile_io::{Error, OutputError};
+use boardfile_io::{Error, Output, OutputError, Sink};
 use std::fmt::Display;
 use std::io::{self, IsTerminal};
 use std::process::ExitCode;
@@ -74,11 +74,29 @@ impl Failure {
 }
 
 impl From<io::Error> for Failure {
+    /// A failed write to standard output, where commands print.
     fn from(e: io::Error) -> Failure {
-        Failure {
-            broken_pipe: e.kind() == io::ErrorKind::BrokenPipe,
-            message: format!("cannot write: {e}"),
-            status: Outcome::Operational,
+        Failure::output(&Output::Stdout, OutputError::write(e))
+    }
+}
+
+/// Prints clap's usage error, help or version: help and version on standard
+/// output (exit 0, or 2 when it cannot be written), errors on standard error
+/// (exit 2).
+pub fn usage(e: clap::Error) -> ExitCode {
+    use std::io::Write;
+    if e.use_stderr() {
+        let _ = e.print();
+        return ExitCode::from(2);
+    }
+    let text = e.render().to_string();
+    let mut out = io::stdout().lock();
+    match out.write_all(text.as_bytes()).and_then(|()| out.flush()) {
+        Ok(()) => ExitCode::SUCCESS,
+        Err(e) if e.kind() == io::ErrorKind::BrokenPipe => ExitCode::SUCCESS,
+        Err(e) => {
+            eprintln!("boardfile: <stdout>: cannot write: {e}");
+            ExitCode::from(2)
         }
     }
 }
@@ -95,6 +113,19 @@ pub fn finish(outcome: Result<Outcome, Failure>) -> ExitCode {
         Outcome::Invalid => 1,
         Outcome::Operational => 2,
     })
+}
+
+/// Opens `output` for writing, first naming the temporary files that
+/// interrupted runs left beside it (they are not removed: another run may
+/// be writing them).
+pub fn create(output: &Output) -> Result<Sink, Failure> {
+    for stale in output.stale_temporaries() {
+        eprintln!(
+            "boardfile: {}: warning: a temporary file left by an interrupted run; remove it if no boardfile is running",
+            stale.display()
+        );
+    }
+    output.create().map_err(|e| Failure::output(output, e))
 }
 
 /// Prints warnings (and errors) about `path`, one a line.

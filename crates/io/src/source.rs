@@ -19,6 +19,15 @@ pub const MAX_WINDOW: usize = 64 << 20;
 #[cfg(test)]
 pub const MAX_WINDOW: usize = 1 << 20;
 
+/// Reads the rest of `input` onto `bytes` while they stay within `limit`
+/// bytes: true when all of it fitted, false when the input is longer
+/// (then `bytes` holds `limit + 1` bytes and no more is read).
+pub fn read_within(input: &mut dyn Read, bytes: &mut Vec<u8>, limit: usize) -> io::Result<bool> {
+    let room = (limit + 1).saturating_sub(bytes.len()) as u64;
+    input.take(room).read_to_end(bytes)?;
+    Ok(bytes.len() <= limit)
+}
+
 /// Bytes read from the input at a time.
 const BLOCK: usize = 256 << 10;
 

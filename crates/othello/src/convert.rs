@@ -62,10 +62,24 @@ impl NameFiles {
             let Some(path) = self.find(kind) else {
                 return Ok(None);
             };
-            let bytes = std::fs::read(&path).map_err(|e| NamesError {
+            let io_error = |e: std::io::Error| NamesError {
                 path: path.clone(),
                 error: e.into(),
-            })?;
+            };
+            let mut file = std::fs::File::open(&path).map_err(io_error)?;
+            let mut bytes = Vec::new();
+            if !boardfile_io::source::read_within(&mut file, &mut bytes, crate::MAX_FILE)
+                .map_err(io_error)?
+            {
+                return Err(NamesError {
+                    error: Error::limit(
+                        FormatName(kind.name()),
+                        At::byte(crate::MAX_FILE as u64),
+                        "longer than 64 MiB, the most a names file is read",
+                    ),
+                    path,
+                });
+            }
             names::read(&bytes, kind)
                 .map(Some)
                 .map_err(|error| NamesError { path, error })

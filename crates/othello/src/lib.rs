@@ -38,6 +38,11 @@ pub mod text_names;
 pub mod wthor;
 
 pub use boardfile_io::{Error, FormatName};
+
+/// The longest Othello file read (files are read whole): 64 MiB, about a
+/// million games. The federation's whole WTHOR database, every year, is
+/// under 10 MiB; a longer file is an error rather than memory without end.
+pub const MAX_FILE: usize = 64 << 20;
 pub use game::{End, Game, GameNames, IllegalMove};
 pub use position::{BoardSize, Color, MoveError, Played, Position, Square};
 pub use registry::{Descriptor, Holds, OthelloFormat};

@@ -401,10 +401,16 @@ fn read(bytes: &[u8], diag: &mut Diagnostics) -> Result<crate::BoardSet, Error> 
     let number_field = |name: &str, default: Option<u32>| -> Result<u32, Error> {
         match (find(name), default) {
             (Some(v), _) => parse_u32(v.trim().as_bytes()).ok_or_else(|| {
+                let digits = v.trim().bytes().all(|c| c.is_ascii_digit());
+                let what = if digits && !v.trim().is_empty() {
+                    "is a number out of range"
+                } else {
+                    "is not a number"
+                };
                 Error::syntax(
                     Format::Dlm,
                     header_pos(name),
-                    format!("{name}={v:?} is not a number"),
+                    format!("{name}={v:?} {what}"),
                 )
             }),
             (None, Some(d)) => Ok(d),

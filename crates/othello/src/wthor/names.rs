@@ -38,7 +38,7 @@ pub fn read(bytes: &[u8], kind: Kind) -> Result<Names, Error> {
     })?;
     let rec = record_len(kind);
     check_size(kind, bytes, header.n2 as u64, 0, rec)?;
-    let mut names = Vec::with_capacity(header.n2 as usize);
+    let mut names = Vec::with_capacity((header.n2 as usize).min(bytes.len() / rec));
     for (i, r) in bytes[HEADER..].chunks_exact(rec).enumerate() {
         let at = |k: usize| Position {
             byte: (HEADER + i * rec + k) as u64,
