@@ -356,9 +356,15 @@ pub struct AtomicFile {
 impl AtomicFile {
     /// Creates the temporary file in `path`'s directory.
     pub fn create(path: &Path) -> Result<AtomicFile, OutputError> {
+        AtomicFile::create_in(path, true)
+    }
+
+    /// Creates the temporary file, unnamed when `unnamed` and the system
+    /// can.
+    fn create_in(path: &Path, unnamed: bool) -> Result<AtomicFile, OutputError> {
         let dir = directory_of(path);
         let fail = |e| OutputError::new("cannot create a temporary file in its directory", e);
-        let (file, named) = match unnamed_in(dir) {
+        let (file, named) = match unnamed.then(|| unnamed_in(dir)).flatten() {
             Some(f) => (f, None),
             None => {
                 let (file, name) = tempfile::Builder::new()
@@ -652,5 +658,82 @@ mod tests {
         assert!(Output::File(out.clone()).overwrites(&Input::File(out)));
         assert_eq!(Input::new(Path::new("-")).to_string(), "<stdin>");
         assert_eq!(Output::new(Path::new("-")).to_string(), "<stdout>");
+    }
+
+    fn names(dir: &Path) -> Vec<String> {
+        let mut v: Vec<String> = std::fs::read_dir(dir)
+            .unwrap()
+            .map(|e| e.unwrap().file_name().into_string().unwrap())
+            .collect();
+        v.sort();
+        v
+    }
+
+    #[test]
+    fn an_unnamed_temporary_file_has_no_name_until_it_is_in_place() {
+        let dir = tempfile::tempdir().unwrap();
+        let out = dir.path().join("out.txt");
+        let mut f = AtomicFile::create(&out).unwrap();
+        f.write_all(b"whole").unwrap();
+        f.flush().unwrap();
+        // Linux and a file system with O_TMPFILE (tmpfs, ext4): nothing to
+        // see while it is written.
+        if f.named.is_none() {
+            assert!(names(dir.path()).is_empty(), "{:?}", names(dir.path()));
+        }
+        f.commit().unwrap();
+        assert_eq!(names(dir.path()), ["out.txt"]);
+        assert_eq!(std::fs::read(&out).unwrap(), b"whole");
+    }
+
+    #[test]
+    fn a_named_temporary_file_is_removed_when_dropped_or_signalled() {
+        let dir = tempfile::tempdir().unwrap();
+        let out = dir.path().join("out.txt");
+        {
+            let mut f = AtomicFile::create_in(&out, false).unwrap();
+            f.write_all(b"half").unwrap();
+            assert_eq!(names(dir.path()).len(), 1);
+            assert!(names(dir.path())[0].starts_with(TEMP_PREFIX));
+        }
+        assert!(names(dir.path()).is_empty());
+        // What the signal handler does: every named temporary removed.
+        let f = AtomicFile::create_in(&out, false).unwrap();
+        assert_eq!(names(dir.path()).len(), 1);
+        pending::remove_all();
+        assert!(names(dir.path()).is_empty());
+        drop(f);
+        // Committed: in place, under the output's name only.
+        let mut f = AtomicFile::create_in(&out, false).unwrap();
+        f.write_all(b"whole").unwrap();
+        f.commit().unwrap();
+        assert_eq!(names(dir.path()), ["out.txt"]);
+        assert_eq!(std::fs::read(&out).unwrap(), b"whole");
+    }
+
+    #[test]
+    fn outputs_are_placed_through_links_and_into_special_files() {
+        let dir = tempfile::tempdir().unwrap();
+        let real = dir.path().join("real.txt");
+        let link = dir.path().join("link.txt");
+        std::os::unix::fs::symlink("real.txt", &link).unwrap();
+        // The link's file, which need not exist yet.
+        assert!(matches!(place(&link).unwrap(), Place::Replace(p) if p == real));
+        std::fs::write(&real, b"x").unwrap();
+        assert!(matches!(place(&link).unwrap(), Place::Replace(p) if p == real));
+        assert!(matches!(
+            place(Path::new("/dev/null")).unwrap(),
+            Place::Into
+        ));
+        assert!(matches!(
+            place(Path::new("/proc/self/fd/1")).unwrap(),
+            Place::Into
+        ));
+        // A loop of links is an error, not a hang.
+        let a = dir.path().join("a");
+        let b = dir.path().join("b");
+        std::os::unix::fs::symlink("b", &a).unwrap();
+        std::os::unix::fs::symlink("a", &b).unwrap();
+        assert!(place(&a).is_err());
     }
 }
