@@ -56,6 +56,7 @@ pub mod keeps;
 mod model;
 pub mod records;
 mod registry;
+pub mod stages;
 pub mod summary;
 #[cfg(test)]
 mod testing;
@@ -81,6 +82,6 @@ pub use model::hand::Hand;
 pub use model::set::{BoardSet, Heading, SetInfo};
 pub use records::{
     convert, convert_file, losses, read, read_with, validate, write, write_with, BoardReader,
-    BoardWriter, ConvertError, Converted, ReadOutcome, Validation, WriteOptions,
+    BoardWriter, ConvertError, Converted, ReadOutcome, Target, Validation, WriteOptions,
 };
 pub use registry::{detect, Descriptor, Format, NewWriter, OpenReader};

@@ -309,35 +309,103 @@ pub fn convert(
     diag: &mut Diagnostics,
     progress: &mut dyn FnMut(u64),
 ) -> Result<Converted, ConvertError> {
-    let mut writer = to.writer(options).map_err(ConvertError::Write)?;
-    let mut losses = LossCount::between(from, to);
-    let mut buf = Vec::with_capacity(FLUSH + 64 * 1024);
-    losses.set(reader.head());
-    writer
-        .head(reader.head(), &mut buf)
-        .map_err(ConvertError::Write)?;
+    let mut targets = [Target {
+        format: to,
+        options,
+        out,
+    }];
+    match convert_all(reader, from, &mut targets, diag, progress) {
+        Ok(mut done) => Ok(done.remove(0)),
+        Err((_, e)) => Err(e),
+    }
+}
+
+/// One output of [`convert_all`]: its format, the writer's options, where
+/// its bytes go.
+pub struct Target<'a> {
+    /// The output's format.
+    pub format: Format,
+    /// Its writer's options.
+    pub options: &'a WriteOptions,
+    /// Where its bytes go.
+    pub out: &'a mut dyn Write,
+}
+
+/// [`convert`] into several outputs from one read: each board is handed to
+/// every target's writer in turn. An error gives the index of the target
+/// it belongs to (0 for the input's).
+pub fn convert_all(
+    reader: &mut dyn BoardReader,
+    from: Option<Format>,
+    targets: &mut [Target<'_>],
+    diag: &mut Diagnostics,
+    progress: &mut dyn FnMut(u64),
+) -> Result<Vec<Converted>, (usize, ConvertError)> {
+    struct Open {
+        writer: Box<dyn BoardWriter>,
+        losses: LossCount,
+        buf: Vec<u8>,
+    }
+    let mut open = Vec::with_capacity(targets.len());
+    for (i, t) in targets.iter().enumerate() {
+        let writer = t
+            .format
+            .writer(t.options)
+            .map_err(|e| (i, ConvertError::Write(e)))?;
+        let mut losses = LossCount::between(from, t.format);
+        losses.set(reader.head());
+        open.push(Open {
+            writer,
+            losses,
+            buf: Vec::with_capacity(FLUSH + 64 * 1024),
+        });
+    }
+    for (i, o) in open.iter_mut().enumerate() {
+        o.writer
+            .head(reader.head(), &mut o.buf)
+            .map_err(|e| (i, ConvertError::Write(e)))?;
+    }
     let mut boards = 0u64;
-    while let Some(b) = reader.next_board(diag).map_err(ConvertError::Read)? {
-        losses.board(&b);
-        writer.board(&b, &mut buf).map_err(ConvertError::Write)?;
+    while let Some(b) = reader
+        .next_board(diag)
+        .map_err(|e| (0, ConvertError::Read(e)))?
+    {
         boards += 1;
-        if buf.len() >= FLUSH {
-            out.write_all(&buf).map_err(ConvertError::Output)?;
-            buf.clear();
+        let mut flushed = false;
+        for (i, (o, t)) in open.iter_mut().zip(targets.iter_mut()).enumerate() {
+            o.losses.board(&b);
+            o.writer
+                .board(&b, &mut o.buf)
+                .map_err(|e| (i, ConvertError::Write(e)))?;
+            if o.buf.len() >= FLUSH {
+                t.out
+                    .write_all(&o.buf)
+                    .map_err(|e| (i, ConvertError::Output(e)))?;
+                o.buf.clear();
+                flushed = true;
+            }
+        }
+        if flushed {
             progress(reader.position());
         }
     }
     let tail = reader.tail();
-    losses.set(&tail);
-    writer
-        .finish(&tail, &mut buf)
-        .map_err(ConvertError::Write)?;
-    out.write_all(&buf).map_err(ConvertError::Output)?;
+    let mut done = Vec::with_capacity(open.len());
+    for (i, (mut o, t)) in open.into_iter().zip(targets.iter_mut()).enumerate() {
+        o.losses.set(&tail);
+        o.writer
+            .finish(&tail, &mut o.buf)
+            .map_err(|e| (i, ConvertError::Write(e)))?;
+        t.out
+            .write_all(&o.buf)
+            .map_err(|e| (i, ConvertError::Output(e)))?;
+        done.push(Converted {
+            boards,
+            losses: o.losses.losses(),
+        });
+    }
     progress(reader.position());
-    Ok(Converted {
-        boards,
-        losses: losses.losses(),
-    })
+    Ok(done)
 }
 
 /// Converts a file of `from`, read from `source`, into `to`: its reader

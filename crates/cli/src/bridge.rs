@@ -4,8 +4,9 @@
 use crate::formats::Opened;
 use crate::report::{say_all, Failure, Outcome, Progress};
 use boardfile_bridge::formats::pavlicek::JoinedReader;
+use boardfile_bridge::stages::{Chained, Stage, Staged};
 use boardfile_bridge::{
-    diagram, summary, BoardReader, ConvertError, Diagnostics, Format, WriteOptions,
+    diagram, summary, BoardReader, ConvertError, Diagnostics, Format, Target, WriteOptions,
 };
 use boardfile_io::{Input, Output, OutputError};
 use std::io::Write;
@@ -49,30 +50,58 @@ pub fn write(
     bar: Progress,
     dest: &Destination,
 ) -> Result<Outcome, Failure> {
-    let (output, to, options) = (dest.output, dest.to, dest.options);
-    let mut sink = crate::report::create(output)?;
-    let result = boardfile_bridge::convert(reader, from, to, options, &mut sink, diag, &mut |n| {
-        bar.set(n)
-    });
-    bar.done();
-    finish(result, input, output, sink, diag)
+    write_all(reader, from, diag, input, bar, std::slice::from_ref(dest))
 }
 
-/// Ends a conversion: the error, or the reader's warnings and what `to`
-/// drops on standard error and the output put in place.
-fn finish(
-    result: Result<boardfile_bridge::Converted, ConvertError>,
+/// [`write`] into every one of `dests` from one read, each atomically.
+pub fn write_all(
+    reader: &mut dyn BoardReader,
+    from: Option<Format>,
+    diag: &mut Diagnostics,
     input: &dyn std::fmt::Display,
-    output: &Output,
-    sink: boardfile_io::Sink,
+    bar: Progress,
+    dests: &[Destination],
+) -> Result<Outcome, Failure> {
+    let mut sinks = Vec::with_capacity(dests.len());
+    for d in dests {
+        sinks.push(crate::report::create(d.output)?);
+    }
+    let result = {
+        let mut targets: Vec<Target> = dests
+            .iter()
+            .zip(sinks.iter_mut())
+            .map(|(d, sink)| Target {
+                format: d.to,
+                options: d.options,
+                out: sink,
+            })
+            .collect();
+        boardfile_bridge::records::convert_all(reader, from, &mut targets, diag, &mut |n| {
+            bar.set(n)
+        })
+    };
+    bar.done();
+    finish(result, input, dests, sinks, diag)
+}
+
+/// Ends a conversion: the error, or the reader's warnings and what each
+/// output's format drops on standard error and the outputs put in place.
+fn finish(
+    result: Result<Vec<boardfile_bridge::Converted>, (usize, ConvertError)>,
+    input: &dyn std::fmt::Display,
+    dests: &[Destination],
+    sinks: Vec<boardfile_io::Sink>,
     diag: &Diagnostics,
 ) -> Result<Outcome, Failure> {
-    let done = result.map_err(|e| match e {
-        ConvertError::Read(e) => Failure::data(input, &e),
-        ConvertError::Write(e) => Failure::data(output, &e),
-        ConvertError::Output(e) => Failure::output(output, OutputError::write(e)),
+    let done = result.map_err(|(i, e)| {
+        let output = dests[i].output;
+        match e {
+            ConvertError::Read(e) => Failure::data(input, &e),
+            ConvertError::Write(e) => Failure::data(output, &e),
+            ConvertError::Output(e) => Failure::output(output, OutputError::write(e)),
+        }
     })?;
-    say_all(input, &diag.warnings);
+    crate::report::warn_all(input, &diag.warnings);
     // With --skip-bad: the boards left out, each with its error.
     for e in &diag.errors {
         eprintln!("boardfile: {input}: left out: {e}");
@@ -84,48 +113,81 @@ fn finish(
         };
         eprintln!(
             "boardfile: {input}: {} boards written, {} left out for errors{more}",
-            done.boards,
+            done.first().map_or(0, |d| d.boards),
             diag.error_count()
         );
     }
-    for loss in &done.losses {
-        eprintln!("boardfile: {output}: note: {loss}");
+    for (d, converted) in dests.iter().zip(&done) {
+        for loss in &converted.losses {
+            crate::report::note(d.output, loss);
+        }
     }
-    sink.commit().map_err(|e| Failure::output(output, e))?;
+    for (d, sink) in dests.iter().zip(sinks) {
+        sink.commit().map_err(|e| Failure::output(d.output, e))?;
+    }
     Ok(Outcome::Ok)
 }
 
-/// `convert`; with `deals`, `opened` holds ZDD tables for its deals.
+/// What `convert` and `join` were asked besides their files.
+pub struct ConvertArgs<'a> {
+    pub options: &'a WriteOptions,
+    /// With `--deals`: the file of deals the input's ZDD tables join.
+    pub deals: Option<&'a Input>,
+    pub skip_bad: bool,
+    pub stage: Stage,
+}
+
+/// `convert`: one read into every output; with `deals`, `opened` holds ZDD
+/// tables for its deals.
 pub fn convert(
     opened: Opened,
     from: Format,
-    output: &Output,
-    to: Format,
-    options: &WriteOptions,
-    deals: Option<&Input>,
-    skip_bad: bool,
+    outputs: &[(Output, Format)],
+    args: &ConvertArgs,
 ) -> Result<Outcome, Failure> {
     let input = opened.input.clone();
     let size = input.size();
-    let mut diag = if skip_bad {
+    let mut diag = if args.skip_bad {
         Diagnostics::collecting()
     } else {
         Diagnostics::strict()
     };
-    let Some(deals) = deals else {
-        let mut sink = crate::report::create(output)?;
+    let dests: Vec<Destination> = outputs
+        .iter()
+        .map(|(output, to)| Destination {
+            output,
+            to: *to,
+            options: args.options,
+        })
+        .collect();
+    if let ([dest], None, true) = (&dests[..], args.deals, args.stage.is_empty()) {
+        // One output: the file's own quickest way (Pavlicek's records copied).
+        let mut sink = crate::report::create(dest.output)?;
         let bar = bytes_bar(size);
         let result = boardfile_bridge::convert_file(
             opened.source(),
             from,
-            to,
-            options,
+            dest.to,
+            dest.options,
             &mut sink,
             &mut diag,
             &mut |n| bar.set(n),
         );
         bar.done();
-        return finish(result, &input, output, sink, &diag);
+        let result = result.map(|c| vec![c]).map_err(|e| (0, e));
+        return finish(result, &input, &dests, vec![sink], &diag);
+    }
+    let Some(deals) = args.deals else {
+        let reader = open(opened, from, &mut diag)?;
+        let mut staged = Staged::new(reader, args.stage.clone());
+        return write_all(
+            &mut staged,
+            Some(from),
+            &mut diag,
+            &input,
+            bytes_bar(size),
+            &dests,
+        );
     };
     let tables = open(opened, from, &mut diag)?;
     let d = Opened::open(deals)?;
@@ -138,21 +200,63 @@ pub fn convert(
             )))
         }
     };
-    let mut joined = JoinedReader::new(open(d, format, &mut diag)?, tables);
+    let joined = JoinedReader::new(open(d, format, &mut diag)?, tables);
+    let mut staged = Staged::new(Box::new(joined), args.stage.clone());
     let inputs = format!("{deals} and {input}");
-    write(
-        &mut joined,
+    write_all(
+        &mut staged,
         None,
         &mut diag,
         &inputs,
         bytes_bar(size),
-        &Destination {
-            output,
-            to,
-            options,
-        },
+        &dests,
     )
-    .map(|_| Outcome::Ok)
+}
+
+/// `join`: the inputs' boards in order into every output, each number once
+/// (unless numbered anew).
+pub fn join(
+    inputs: Vec<(Opened, Format)>,
+    outputs: &[(Output, Format)],
+    args: &ConvertArgs,
+) -> Result<Outcome, Failure> {
+    let mut diag = if args.skip_bad {
+        Diagnostics::collecting()
+    } else {
+        Diagnostics::strict()
+    };
+    let names: Vec<Input> = inputs.iter().map(|(o, _)| o.input.clone()).collect();
+    let size = names.iter().map(Input::size).sum::<Option<u64>>();
+    let mut readers = Vec::with_capacity(inputs.len());
+    for (opened, format) in inputs {
+        readers.push(open(opened, format, &mut diag)?);
+    }
+    let chained = Chained::new(readers);
+    let current = chained.tracker();
+    let mut staged = Staged::new(Box::new(chained), args.stage.clone());
+    let dests: Vec<Destination> = outputs
+        .iter()
+        .map(|(output, to)| Destination {
+            output,
+            to: *to,
+            options: args.options,
+        })
+        .collect();
+    // Messages name the input being read.
+    struct Current<'a>(&'a [Input], std::rc::Rc<std::cell::Cell<usize>>);
+    impl std::fmt::Display for Current<'_> {
+        fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+            write!(f, "{}", self.0[self.1.get()])
+        }
+    }
+    write_all(
+        &mut staged,
+        None,
+        &mut diag,
+        &Current(&names, current),
+        bytes_bar(size),
+        &dests,
+    )
 }
 
 /// `validate --solve`: boards with stored double-dummy data, solved in
@@ -267,7 +371,7 @@ pub fn validate(
     if diag.more_errors > 0 {
         eprintln!("boardfile: {input}: and {} more errors", diag.more_errors);
     }
-    say_all(&input, &diag.warnings);
+    crate::report::warn_all(&input, &diag.warnings);
     let errors = diag.error_count() + stored.disagreements;
     let solved = match solve {
         true => format!(
@@ -319,7 +423,7 @@ pub fn show(
             shown += 1;
         }
     }
-    say_all(&input, &diag.warnings);
+    crate::report::warn_all(&input, &diag.warnings);
     match number {
         Some(n) if shown == 0 => Err(Failure::operational(format!(
             "{input}: there is no board {n}"

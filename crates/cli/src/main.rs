@@ -10,6 +10,7 @@ mod solve;
 
 use boardfile_bridge::formats::pavlicek::Checksum;
 use boardfile_bridge::formats::pbn::PbnDdTags;
+use boardfile_bridge::stages::{BoardList, Stage};
 use boardfile_bridge::{Format, WriteOptions};
 use boardfile_io::{Input, Output};
 use boardfile_othello::convert::NameFiles;
@@ -54,6 +55,10 @@ use std::process::ExitCode;
 struct Args {
     #[command(subcommand)]
     command: Command,
+    /// Print no notes or warnings (what a format drops, leniencies,
+    /// progress); errors still print.
+    #[arg(short, long, global = true)]
+    quiet: bool,
 }
 
 #[derive(Subcommand)]
@@ -67,8 +72,10 @@ enum Command {
     Convert {
         /// Input file, or - for standard input.
         input: PathBuf,
-        /// Output file, or - for standard output.
-        output: PathBuf,
+        /// Output files (each written atomically, its format from its
+        /// extension), or - for standard output.
+        #[arg(required = true, num_args = 1.., value_name = "OUT")]
+        outputs: Vec<PathBuf>,
         /// Input format (name or extension); default: detected.
         #[arg(long, value_parser = parse_format)]
         from: Option<Named>,
@@ -103,6 +110,37 @@ enum Command {
         /// written beside OUT (OUT-stem.jou, OUT-stem.trn) instead of failing.
         #[arg(long)]
         add_names: bool,
+        #[command(flatten)]
+        stage: StageArgs,
+    },
+    /// Join board sets into one, in order: IN... then OUT.
+    ///
+    /// The first input's set-level data (event, DLM header...) is the
+    /// set's. A board number that comes twice is refused unless --renumber
+    /// numbers the boards anew.
+    ///
+    /// Examples:
+    ///   boardfile join monday.pbn tuesday.pbn week.pbn --renumber 1
+    ///   boardfile join a.dup b.dup both.dlm both.pbn --to pbn   (several OUT: give each its extension)
+    #[command(verbatim_doc_comment)]
+    Join {
+        /// Input files, then the output file (- for standard output).
+        #[arg(required = true, num_args = 2.., value_name = "IN... OUT")]
+        files: Vec<PathBuf>,
+        /// Input format of every input; default: detected for each.
+        #[arg(long, value_parser = parse_format)]
+        from: Option<Named>,
+        /// Output format; default: OUT's extension.
+        #[arg(long, value_parser = parse_format)]
+        to: Option<Named>,
+        /// Leave out (and name) boards that do not read.
+        #[arg(long)]
+        skip_bad: bool,
+        /// PBN: the strict 2.1 export format (see convert).
+        #[arg(long)]
+        normalize: bool,
+        #[command(flatten)]
+        stage: StageArgs,
     },
     /// Show a file's format, board count, set-level fields and warnings.
     Info {
@@ -216,6 +254,33 @@ enum Command {
     },
 }
 
+/// Bridge: which boards pass, and their numbers.
+#[derive(clap::Args, Clone, Default)]
+struct StageArgs {
+    /// Bridge: only these boards (their numbers as read): 1-16,20 or 25-.
+    #[arg(long, value_name = "LIST", value_parser = BoardList::parse)]
+    boards: Option<BoardList>,
+    /// Bridge: number the boards from FIRST on, in order; dealer and
+    /// vulnerability follow the new numbers (a board with an auction keeps
+    /// its own).
+    #[arg(long, value_name = "FIRST", value_parser = clap::value_parser!(u32).range(1..))]
+    renumber: Option<u32>,
+    /// With --renumber: keep each board's dealer and vulnerability.
+    #[arg(long, requires = "renumber")]
+    keep_conditions: bool,
+}
+
+impl StageArgs {
+    fn stage(self, unique: bool) -> Stage {
+        Stage {
+            boards: self.boards,
+            renumber: self.renumber,
+            keep_conditions: self.keep_conditions,
+            unique,
+        }
+    }
+}
+
 /// Othello: the WTHOR names files.
 #[derive(clap::Args, Clone, Default)]
 struct NameArgs {
@@ -244,6 +309,7 @@ fn main() -> ExitCode {
         Ok(args) => args,
         Err(e) => return report::usage(e),
     };
+    report::set_quiet(args.quiet);
     let mut stdout = std::io::stdout().lock();
     let outcome = run(args.command, &mut stdout);
     let outcome = outcome.and_then(|o| {
@@ -261,14 +327,45 @@ fn pbn_options(dd_tags: Option<PbnDdTags>, normalize: bool) -> WriteOptions {
         .normalized(normalize)
 }
 
-/// Refuses to write over the input.
-fn refuse_overwrite(input: &Input, output: &Output) -> Result<(), Failure> {
-    if output.overwrites(input) {
-        return Err(Failure::operational(format!(
-            "{output}: refusing to write over the input; choose another output"
-        )));
+/// Refuses to write over an input, or one output over another.
+fn refuse_overwrite(inputs: &[Input], outputs: &[Output]) -> Result<(), Failure> {
+    for (i, output) in outputs.iter().enumerate() {
+        if inputs.iter().any(|input| output.overwrites(input)) {
+            return Err(Failure::operational(format!(
+                "{output}: refusing to write over the input; choose another output"
+            )));
+        }
+        let again = outputs[..i]
+            .iter()
+            .any(|o| match (o.path(), output.path()) {
+                (Some(a), Some(b)) => a == b || boardfile_io::files::same_file(a, b),
+                (None, None) => true,
+                _ => false,
+            });
+        if again {
+            return Err(Failure::operational(format!(
+                "{output}: named twice as an output"
+            )));
+        }
     }
     Ok(())
+}
+
+/// The bridge format of each output: `--to` (for one output), else each
+/// one's extension.
+fn bridge_outputs(
+    outputs: &[Output],
+    to: Option<&Named>,
+) -> Result<Vec<(Output, Format)>, Failure> {
+    if outputs.len() > 1 && to.is_some() {
+        return Err(Failure::operational(
+            "--to names one output's format; with several outputs each takes its format from its extension".into(),
+        ));
+    }
+    outputs
+        .iter()
+        .map(|o| Ok((o.clone(), bridge_output(o, to)?)))
+        .collect()
 }
 
 fn run(command: Command, out: &mut dyn Write) -> Result<Outcome, Failure> {
@@ -276,7 +373,7 @@ fn run(command: Command, out: &mut dyn Write) -> Result<Outcome, Failure> {
     match command {
         Command::Convert {
             input,
-            output,
+            outputs,
             from,
             to,
             dd_tags,
@@ -285,31 +382,84 @@ fn run(command: Command, out: &mut dyn Write) -> Result<Outcome, Failure> {
             normalize,
             names,
             add_names,
+            stage,
         } => {
-            let (input, output) = (Input::new(&input), Output::new(&output));
-            refuse_overwrite(&input, &output)?;
+            let input = Input::new(&input);
+            let outputs: Vec<Output> = outputs.iter().map(|p| Output::new(p)).collect();
+            refuse_overwrite(std::slice::from_ref(&input), &outputs)?;
             let opened = Opened::open(&input)?;
             let from = opened.format(from.as_ref())?;
-            match (from, output_format(from.game(), &output, to.as_ref())?) {
-                (Bridge(f), Bridge(t)) => {
+            match (from, &outputs[..]) {
+                (Bridge(f), _) => {
+                    let outputs = bridge_outputs(&outputs, to.as_ref())?;
                     let deals = deals.as_deref().map(Input::new);
                     let options = pbn_options(dd_tags, normalize);
-                    bridge::convert(opened, f, &output, t, &options, deals.as_ref(), skip_bad)
+                    let args = bridge::ConvertArgs {
+                        options: &options,
+                        deals: deals.as_ref(),
+                        skip_bad,
+                        stage: stage.stage(false),
+                    };
+                    bridge::convert(opened, f, &outputs, &args)
                 }
-                (Othello(_), Othello(_)) if skip_bad => Err(Failure::operational(
-                    "--skip-bad is for bridge files: an Othello file's games are checked as a whole".into(),
+                (Othello(_), _) if skip_bad || !stage.clone().stage(false).is_empty() => {
+                    Err(Failure::operational(
+                        "--skip-bad, --boards and --renumber are for bridge files: an Othello file's games are checked as a whole".into(),
+                    ))
+                }
+                (Othello(f), [output]) => match output_format(from.game(), output, to.as_ref())? {
+                    Othello(t) => {
+                        othello::convert(opened, f, output, t, &names.files(&input, add_names))
+                    }
+                    // output_format gives a format of the input's game; named
+                    // rather than assumed.
+                    t => Err(Failure::operational(format!(
+                        "{output}: {} and {} are formats of different games",
+                        from.name(),
+                        t.name()
+                    ))),
+                },
+                (Othello(_), _) => Err(Failure::operational(
+                    "one output for Othello files; several outputs are for bridge sets".into(),
                 )),
-                (Othello(f), Othello(t)) => {
-                    othello::convert(opened, f, &output, t, &names.files(&input, add_names))
-                }
-                // output_format gives a format of the input's game; named
-                // rather than assumed.
-                (f, t) => Err(Failure::operational(format!(
-                    "{output}: {} and {} are formats of different games",
-                    f.name(),
-                    t.name()
-                ))),
             }
+        }
+        Command::Join {
+            mut files,
+            from,
+            to,
+            skip_bad,
+            normalize,
+            stage,
+        } => {
+            let output = Output::new(&files.pop().expect("clap asks for two or more"));
+            let inputs: Vec<Input> = files.iter().map(|p| Input::new(p)).collect();
+            let outputs = [output];
+            refuse_overwrite(&inputs, &outputs)?;
+            if inputs.iter().filter(|i| matches!(i, Input::Stdin)).count() > 1 {
+                return Err(Failure::operational(
+                    "standard input (-) can be read once".into(),
+                ));
+            }
+            let mut opened = Vec::with_capacity(inputs.len());
+            for input in &inputs {
+                let o = Opened::open(input)?;
+                let Bridge(f) = o.format(from.as_ref())? else {
+                    return Err(Failure::operational(format!(
+                        "{input}: join is for bridge board sets"
+                    )));
+                };
+                opened.push((o, f));
+            }
+            let outputs = bridge_outputs(&outputs, to.as_ref())?;
+            let options = pbn_options(None, normalize);
+            let args = bridge::ConvertArgs {
+                options: &options,
+                deals: None,
+                skip_bad,
+                stage: stage.stage(true),
+            };
+            bridge::join(opened, &outputs, &args)
         }
         Command::Info { files, from } => each_file(&files, |input| {
             let opened = Opened::open(input)?;
@@ -355,7 +505,7 @@ fn run(command: Command, out: &mut dyn Write) -> Result<Outcome, Failure> {
             normalize,
         } => {
             let (input, output) = (Input::new(&input), Output::new(&output));
-            refuse_overwrite(&input, &output)?;
+            refuse_overwrite(std::slice::from_ref(&input), std::slice::from_ref(&output))?;
             let to = bridge_output(&output, to.as_ref())?;
             let opened = Opened::open(&input)?;
             let Bridge(from) = opened.format(from.as_ref())? else {

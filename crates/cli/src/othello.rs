@@ -47,9 +47,11 @@ pub fn convert(
         }
     }
     for w in &out.warnings {
-        eprintln!("boardfile: {input}: warning: {w}");
+        if !crate::report::quiet() {
+            eprintln!("boardfile: {input}: warning: {w}");
+        }
     }
-    if out.unnamed > 0 {
+    if out.unnamed > 0 && !crate::report::quiet() {
         eprintln!(
             "boardfile: {input}: warning: {} games have no name for their tournament or a player, in the input or in names files (WTHOR.JOU, WTHOR.TRN beside it or --players/--tournaments): written as unknown",
             out.unnamed
@@ -73,7 +75,9 @@ pub fn validate(
     let report = convert::validate(format, &bytes, &mut book(names)?);
     say_all(&input, &report.errors);
     for w in &report.warnings {
-        eprintln!("boardfile: {input}: warning: {w}");
+        if !crate::report::quiet() {
+            eprintln!("boardfile: {input}: warning: {w}");
+        }
     }
     write!(
         out,

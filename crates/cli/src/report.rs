@@ -128,7 +128,34 @@ pub fn create(output: &Output) -> Result<Sink, Failure> {
     output.create().map_err(|e| Failure::output(output, e))
 }
 
-/// Prints warnings (and errors) about `path`, one a line.
+/// Notes (what a format drops, warnings) are not printed: `--quiet`.
+static QUIET: std::sync::atomic::AtomicBool = std::sync::atomic::AtomicBool::new(false);
+
+/// Silences notes and warnings (never errors).
+pub fn set_quiet(quiet: bool) {
+    QUIET.store(quiet, std::sync::atomic::Ordering::Relaxed);
+}
+
+/// True under `--quiet`.
+pub fn quiet() -> bool {
+    QUIET.load(std::sync::atomic::Ordering::Relaxed)
+}
+
+/// A note about `path` (what a format drops): not under `--quiet`.
+pub fn note(path: &dyn Display, what: &dyn Display) {
+    if !quiet() {
+        eprintln!("boardfile: {path}: note: {what}");
+    }
+}
+
+/// Prints warnings about `path`, one a line; not under `--quiet`.
+pub fn warn_all(path: &dyn Display, items: &[impl Display]) {
+    if !quiet() {
+        say_all(path, items);
+    }
+}
+
+/// Prints errors (and warnings) about `path`, one a line.
 pub fn say_all(path: &dyn Display, items: &[impl Display]) {
     for w in items {
         eprintln!("boardfile: {path}: {w}");
@@ -142,7 +169,7 @@ pub struct Progress(Option<indicatif::ProgressBar>);
 impl Progress {
     pub fn new(total: Option<u64>, at_least: u64, template: &str) -> Progress {
         let bar = total
-            .filter(|&t| t >= at_least && io::stderr().is_terminal())
+            .filter(|&t| t >= at_least && !quiet() && io::stderr().is_terminal())
             .map(|t| {
                 let bar = indicatif::ProgressBar::new(t);
                 bar.set_style(

@@ -363,6 +363,21 @@ impl AtomicFile {
     /// can.
     fn create_in(path: &Path, unnamed: bool) -> Result<AtomicFile, OutputError> {
         let dir = directory_of(path);
+        match std::fs::metadata(dir) {
+            Ok(m) if m.is_dir() => {}
+            Ok(_) => {
+                return Err(OutputError::new(
+                    "cannot write there",
+                    io::Error::other(format!("{} is not a directory", dir.display())),
+                ))
+            }
+            Err(e) => {
+                return Err(OutputError::new(
+                    "cannot write there",
+                    io::Error::new(e.kind(), format!("no directory {}", dir.display())),
+                ))
+            }
+        }
         let fail = |e| OutputError::new("cannot create a temporary file in its directory", e);
         let (file, named) = match unnamed.then(|| unnamed_in(dir)).flatten() {
             Some(f) => (f, None),

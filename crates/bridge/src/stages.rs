@@ -1,0 +1,344 @@
+//! Stages between a reader and the writers: boards chosen by number,
+//! numbered anew, and several inputs read as one set. Each is itself a
+//! [`BoardReader`], so the one conversion path ([`crate::records`]) runs
+//! through them unchanged, a board at a time.
+
+use crate::board::{dealer_for_board, Board, Inferred, Vulnerability};
+use crate::records::BoardReader;
+use crate::set::SetInfo;
+use boardfile_io::{Diagnostics, Error, ErrorKind, FormatName};
+use std::cell::Cell;
+use std::collections::HashSet;
+use std::ops::RangeInclusive;
+use std::rc::Rc;
+
+/// Board numbers, as people write them: `1-16,20`.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct BoardList(Vec<RangeInclusive<u32>>);
+
+impl BoardList {
+    /// Reads `1-16,20,25-`: numbers and ranges parted by commas; a range
+    /// with no end runs to the last board.
+    pub fn parse(text: &str) -> Result<BoardList, String> {
+        let number = |t: &str| -> Result<u32, String> {
+            let t = t.trim();
+            t.parse::<u32>()
+                .ok()
+                .filter(|&n| n > 0)
+                .ok_or_else(|| format!("{t:?} is not a board number (1 or more)"))
+        };
+        let mut ranges = Vec::new();
+        for part in text.split(',') {
+            let part = part.trim();
+            if part.is_empty() {
+                return Err(format!("{text:?}: an empty place between commas"));
+            }
+            let range = match part.split_once('-') {
+                Some((a, b)) if b.trim().is_empty() => number(a)?..=u32::MAX,
+                Some((a, b)) => {
+                    let (a, b) = (number(a)?, number(b)?);
+                    if a > b {
+                        return Err(format!("{part:?}: the range runs backwards"));
+                    }
+                    a..=b
+                }
+                None => {
+                    let n = number(part)?;
+                    n..=n
+                }
+            };
+            ranges.push(range);
+        }
+        Ok(BoardList(ranges))
+    }
+
+    /// True when `number` is one of the list's.
+    pub fn contains(&self, number: u32) -> bool {
+        self.0.iter().any(|r| r.contains(&number))
+    }
+}
+
+/// What a [`Staged`] reader does to the boards it passes on.
+#[derive(Debug, Clone, Default, PartialEq, Eq)]
+pub struct Stage {
+    /// Only the boards of these numbers (as read) pass.
+    pub boards: Option<BoardList>,
+    /// The boards that pass are numbered from this on.
+    pub renumber: Option<u32>,
+    /// Renumbered boards keep their dealer and vulnerability, rather than
+    /// take those the Laws give their new numbers.
+    pub keep_conditions: bool,
+    /// A board number that passed before is an error (joining sets).
+    pub unique: bool,
+}
+
+impl Stage {
+    /// True when the stage changes nothing.
+    pub fn is_empty(&self) -> bool {
+        *self == Stage::default()
+    }
+}
+
+/// A reader whose boards pass through a [`Stage`].
+pub struct Staged<'r> {
+    inner: Box<dyn BoardReader + 'r>,
+    stage: Stage,
+    next: u32,
+    seen: HashSet<u32>,
+    said_auction: bool,
+}
+
+impl<'r> Staged<'r> {
+    /// `inner`'s boards through `stage`.
+    pub fn new(inner: Box<dyn BoardReader + 'r>, stage: Stage) -> Staged<'r> {
+        let next = stage.renumber.unwrap_or(1);
+        Staged {
+            inner,
+            stage,
+            next,
+            seen: HashSet::new(),
+            said_auction: false,
+        }
+    }
+
+    /// The reader the boards come from.
+    pub fn inner(&self) -> &dyn BoardReader {
+        self.inner.as_ref()
+    }
+
+    fn pass(&mut self, mut b: Board, diag: &mut Diagnostics) -> Result<Board, Error> {
+        if let Some(first) = self.stage.renumber {
+            let number = self.next;
+            self.next = self.next.checked_add(1).ok_or_else(|| {
+                Error::new(ErrorKind::Limit(format!(
+                    "numbered from {first}, the boards pass 4294967295"
+                )))
+            })?;
+            b.number = number;
+            let mut inferred = Inferred::NONE;
+            // A board's auction starts with its dealer: it keeps both.
+            let keep = self.stage.keep_conditions || b.auction.is_some();
+            if keep {
+                for f in [Inferred::DEALER, Inferred::VULNERABILITY] {
+                    if b.inferred.contains(f) {
+                        inferred.insert(f);
+                    }
+                }
+                if !self.stage.keep_conditions
+                    && b.dealer != dealer_for_board(number)
+                    && !std::mem::replace(&mut self.said_auction, true)
+                {
+                    diag.warn(
+                        FormatName("renumbering"),
+                        None,
+                        format!("board {number} (renumbered) keeps its dealer and vulnerability: its auction starts with that dealer (said once)"),
+                    );
+                }
+            } else {
+                b.dealer = dealer_for_board(number);
+                b.vulnerability = Vulnerability::for_board(number);
+            }
+            b.inferred = inferred;
+        }
+        if self.stage.unique && !self.seen.insert(b.number) {
+            return Err(Error::new(ErrorKind::Invalid(format!(
+                "board {} again: a set holds each number once (number them anew to join them)",
+                b.number
+            ))));
+        }
+        Ok(b)
+    }
+}
+
+impl BoardReader for Staged<'_> {
+    fn head(&self) -> &SetInfo {
+        self.inner.head()
+    }
+
+    fn next_board(&mut self, diag: &mut Diagnostics) -> Result<Option<Board>, Error> {
+        while let Some(b) = self.inner.next_board(diag)? {
+            if self
+                .stage
+                .boards
+                .as_ref()
+                .is_none_or(|l| l.contains(b.number))
+            {
+                return self.pass(b, diag).map(Some);
+            }
+        }
+        Ok(None)
+    }
+
+    fn tail(&mut self) -> SetInfo {
+        self.inner.tail()
+    }
+
+    fn position(&self) -> u64 {
+        self.inner.position()
+    }
+}
+
+/// Several readers read one after another as one set: the first one's
+/// set-level data, then every reader's boards in turn.
+pub struct Chained<'r> {
+    readers: Vec<Box<dyn BoardReader + 'r>>,
+    current: usize,
+    tracker: Rc<Cell<usize>>,
+    /// Bytes the readers before the current one read.
+    before: u64,
+}
+
+impl<'r> Chained<'r> {
+    /// The readers, in order; at least one.
+    pub fn new(readers: Vec<Box<dyn BoardReader + 'r>>) -> Chained<'r> {
+        assert!(!readers.is_empty(), "a chain of no readers");
+        Chained {
+            readers,
+            current: 0,
+            tracker: Rc::new(Cell::new(0)),
+            before: 0,
+        }
+    }
+
+    /// The index of the reader boards come from now (the one an error
+    /// belongs to).
+    pub fn current(&self) -> usize {
+        self.current
+    }
+
+    /// The index of the reader boards come from, kept up to date for a
+    /// caller that has handed the chain on.
+    pub fn tracker(&self) -> Rc<Cell<usize>> {
+        Rc::clone(&self.tracker)
+    }
+}
+
+impl BoardReader for Chained<'_> {
+    fn head(&self) -> &SetInfo {
+        self.readers[0].head()
+    }
+
+    fn next_board(&mut self, diag: &mut Diagnostics) -> Result<Option<Board>, Error> {
+        loop {
+            if let Some(b) = self.readers[self.current].next_board(diag)? {
+                return Ok(Some(b));
+            }
+            if self.current + 1 == self.readers.len() {
+                return Ok(None);
+            }
+            self.before += self.readers[self.current].position();
+            self.current += 1;
+            self.tracker.set(self.current);
+        }
+    }
+
+    fn tail(&mut self) -> SetInfo {
+        self.readers[0].tail()
+    }
+
+    fn position(&self) -> u64 {
+        self.before + self.readers[self.current].position()
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::records::SetReader;
+    use crate::{BoardSet, Deal};
+
+    fn set(numbers: &[u32]) -> Box<dyn BoardReader> {
+        let boards = numbers
+            .iter()
+            .map(|&n| Board::new(n, Deal::from_number(u128::from(n)).unwrap()))
+            .collect();
+        Box::new(SetReader::new(BoardSet::from_boards(boards)))
+    }
+
+    fn all(r: &mut dyn BoardReader) -> Result<Vec<Board>, Error> {
+        let mut diag = Diagnostics::strict();
+        let mut out = Vec::new();
+        while let Some(b) = r.next_board(&mut diag)? {
+            out.push(b);
+        }
+        Ok(out)
+    }
+
+    #[test]
+    fn board_lists() {
+        let l = BoardList::parse("1-3, 7,10-").unwrap();
+        let chosen: Vec<u32> = (1..=12).filter(|&n| l.contains(n)).collect();
+        assert_eq!(chosen, [1, 2, 3, 7, 10, 11, 12]);
+        for bad in ["", "0", "3-1", "a", "1,,2", "-4"] {
+            assert!(BoardList::parse(bad).is_err(), "{bad}");
+        }
+    }
+
+    #[test]
+    fn chosen_and_renumbered_boards_take_the_laws_conditions() {
+        let stage = Stage {
+            boards: Some(BoardList::parse("2-4").unwrap()),
+            renumber: Some(17),
+            ..Stage::default()
+        };
+        let got = all(&mut Staged::new(set(&[1, 2, 3, 4, 5]), stage)).unwrap();
+        // Boards 2, 3, 4 as 17, 18, 19: the deals of 2, 3, 4; dealer and
+        // vulnerability of 17 (N, None), 18 (E, NS), 19 (S, EW).
+        let seen: Vec<_> = got
+            .iter()
+            .map(|b| {
+                (
+                    b.number,
+                    b.deal.number().unwrap(),
+                    b.dealer.letter(),
+                    b.vulnerability,
+                )
+            })
+            .collect();
+        assert_eq!(
+            seen,
+            [
+                (17, 2, 'N', Vulnerability::None),
+                (18, 3, 'E', Vulnerability::NS),
+                (19, 4, 'S', Vulnerability::EW),
+            ]
+        );
+        // Kept: board 2's own (E, NS).
+        let stage = Stage {
+            renumber: Some(17),
+            keep_conditions: true,
+            ..Stage::default()
+        };
+        let got = all(&mut Staged::new(set(&[2]), stage)).unwrap();
+        assert_eq!((got[0].number, got[0].dealer.letter()), (17, 'E'));
+        assert_eq!(got[0].vulnerability, Vulnerability::NS);
+    }
+
+    #[test]
+    fn chained_sets_refuse_a_number_twice_unless_renumbered() {
+        let unique = Stage {
+            unique: true,
+            ..Stage::default()
+        };
+        let joined = Chained::new(vec![set(&[1, 2]), set(&[3, 4])]);
+        let got = all(&mut Staged::new(Box::new(joined), unique.clone())).unwrap();
+        assert_eq!(
+            got.iter().map(|b| b.number).collect::<Vec<_>>(),
+            [1, 2, 3, 4]
+        );
+        let joined = Chained::new(vec![set(&[1, 2]), set(&[2, 3])]);
+        let e = all(&mut Staged::new(Box::new(joined), unique.clone())).unwrap_err();
+        assert!(e.to_string().contains("board 2 again"), "{e}");
+        let joined = Chained::new(vec![set(&[1, 2]), set(&[1, 2])]);
+        let renumbered = Stage {
+            renumber: Some(1),
+            ..unique
+        };
+        let got = all(&mut Staged::new(Box::new(joined), renumbered)).unwrap();
+        let seen: Vec<_> = got
+            .iter()
+            .map(|b| (b.number, b.deal.number().unwrap()))
+            .collect();
+        assert_eq!(seen, [(1, 1), (2, 2), (3, 1), (4, 2)]);
+    }
+}
