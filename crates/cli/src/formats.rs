@@ -139,6 +139,18 @@ impl Opened {
     /// ones without it) by the one rule of [`boardfile_io::detect`]; when
     /// `from` names some and none is told, the first it names.
     pub fn format(&self, from: Option<&Named>) -> Result<AnyFormat, Failure> {
+        if self.prefix.is_empty() {
+            return Err(Failure::invalid(format!(
+                "{}: empty: no boards or games to read",
+                self.input
+            )));
+        }
+        if let Some(kind) = boardfile_io::registry::foreign_kind(&self.prefix) {
+            return Err(Failure::invalid(format!(
+                "{}: {kind}, not a bridge or Othello file",
+                self.input
+            )));
+        }
         let candidates = from.map_or_else(AnyFormat::all, |n| n.0.clone());
         match boardfile_io::detect(&candidates, |f| f.info(), &self.prefix, self.input.path()) {
             Ok(f) => Ok(*f),
@@ -165,12 +177,7 @@ pub fn output_format(
     to: Option<&Named>,
 ) -> Result<AnyFormat, Failure> {
     let named = match to {
-        Some(n) => Some(game.format(n).ok_or_else(|| {
-            Failure::operational(format!(
-                "{output}: {} is not a format of the input's game",
-                n.0[0].name(),
-            ))
-        })?),
+        Some(n) => game.format(n),
         None => output.path().and_then(|p| {
             let by_extension = AnyFormat::all()
                 .into_iter()
@@ -180,9 +187,35 @@ pub fn output_format(
         }),
     };
     let f = named.ok_or_else(|| {
-        Failure::operational(format!(
-            "{output}: cannot tell the output format from the name; give --to"
-        ))
+        // Named, or the extension's, but of the other game: say so.
+        let other = match to {
+            Some(n) => n.0.first().copied(),
+            None => output.path().and_then(|p| {
+                AnyFormat::all()
+                    .into_iter()
+                    .find(|f| f.info().has_extension_of(p))
+            }),
+        };
+        let writable: Vec<&str> = AnyFormat::all()
+            .into_iter()
+            .filter(|f| f.game() == game && f.info().writes)
+            .map(|f| f.name())
+            .collect();
+        let what = match game {
+            Game::Bridge => "a bridge set",
+            Game::Othello => "Othello games",
+        };
+        match other {
+            Some(o) => Failure::operational(format!(
+                "{output}: {} is not written for {what}; write one of {}",
+                o.name(),
+                writable.join(", ")
+            )),
+            None => Failure::operational(format!(
+                "{output}: cannot tell the output format from the name; give --to (one of {})",
+                writable.join(", ")
+            )),
+        }
     })?;
     if !f.info().writes {
         return Err(Failure::operational(format!(

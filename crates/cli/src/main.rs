@@ -535,6 +535,16 @@ fn run(command: Command, out: &mut dyn Write) -> Result<Outcome, Failure> {
         } => {
             let output = Output::new(&output);
             let to = bridge_output(&output, to.as_ref())?;
+            // Before dealing (and printing a seed): the numbers must fit.
+            if let boardfile_bridge::keeps::Numbers::Range(max) = to.keeps().numbers {
+                let last = u64::from(first) + u64::from(boards).max(1) - 1;
+                if last > u64::from(max) {
+                    return Err(Failure::operational(format!(
+                        "{output}: {} holds boards 1 to {max}; --boards {boards} from --first {first} runs to {last}",
+                        to.name()
+                    )));
+                }
+            }
             solve::deal(&output, to, boards, first, seed)
         }
         Command::Formats => formats(out),
@@ -594,6 +604,13 @@ fn info_head(
 
 fn formats(out: &mut dyn Write) -> Result<Outcome, Failure> {
     let yes_no = |b: bool| if b { "yes" } else { "no" };
+    let width = Format::ALL
+        .iter()
+        .map(|f| f.info().name.len())
+        .chain(OthelloFormat::ALL.iter().map(|f| f.info().name.len()))
+        .max()
+        .unwrap_or(0)
+        + 2;
     let row = |out: &mut dyn Write, f: &boardfile_io::FormatInfo, keeps: &str| {
         let ext = match f.extensions {
             [] => "-".to_string(),
@@ -601,7 +618,7 @@ fn formats(out: &mut dyn Write) -> Result<Outcome, Failure> {
         };
         writeln!(
             out,
-            "{:<10} {:<13} {:<5} {:<5} {keeps}",
+            "{:<width$} {:<13} {:<5} {:<5} {keeps}",
             f.name,
             ext,
             yes_no(f.reads),
@@ -610,7 +627,7 @@ fn formats(out: &mut dyn Write) -> Result<Outcome, Failure> {
     };
     writeln!(
         out,
-        "{:<10} {:<13} {:<5} {:<5} keeps",
+        "{:<width$} {:<13} {:<5} {:<5} keeps",
         "format", "extensions", "read", "write"
     )?;
     for &f in Format::ALL {

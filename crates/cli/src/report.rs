@@ -33,6 +33,15 @@ impl Failure {
         }
     }
 
+    /// Invalid input: exit 1.
+    pub fn invalid(message: String) -> Failure {
+        Failure {
+            message,
+            status: Outcome::Invalid,
+            broken_pipe: false,
+        }
+    }
+
     /// A library error about `path`: exit 1 for bad data, 2 for I/O.
     pub fn data(path: &dyn Display, e: &Error) -> Failure {
         Failure {

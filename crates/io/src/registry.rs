@@ -136,6 +136,32 @@ pub fn detect<'a, T>(
     ))))
 }
 
+/// What a file is when it starts like a well-known kind of file that no
+/// format here is: an archive, a compressed file, a document. Told by the
+/// first bytes, so that such a file named `.pbn` is said to be what it is
+/// rather than read as bad PBN.
+pub fn foreign_kind(bytes: &[u8]) -> Option<&'static str> {
+    const KINDS: [(&[u8], &str); 10] = [
+        (b"PK\x03\x04", "a ZIP archive (unpack it first)"),
+        (b"PK\x05\x06", "an empty ZIP archive"),
+        (b"\x1f\x8b", "a gzip-compressed file (unpack it first)"),
+        (b"BZh", "a bzip2-compressed file (unpack it first)"),
+        (b"\xfd7zXZ\x00", "an xz-compressed file (unpack it first)"),
+        (b"7z\xbc\xaf\x27\x1c", "a 7-Zip archive (unpack it first)"),
+        (b"Rar!\x1a\x07", "a RAR archive (unpack it first)"),
+        (b"%PDF-", "a PDF document"),
+        (b"\x89PNG\r\n\x1a\n", "a PNG image"),
+        (
+            b"\xd0\xcf\x11\xe0\xa1\xb1\x1a\xe1",
+            "a Microsoft Office document",
+        ),
+    ];
+    KINDS
+        .iter()
+        .find(|(magic, _)| bytes.starts_with(magic))
+        .map(|(_, kind)| *kind)
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;

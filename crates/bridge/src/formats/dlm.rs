@@ -37,20 +37,24 @@
 //! kept too, so reading and writing a file gives back the same bytes, with
 //! `From board`, `To board` and both kinds of checksum computed anew.
 //!
+//! The `Headline` is the set's event: read as such (so it becomes PBN's
+//! `Event` and BRE's first line), and written from the set's event, else
+//! the first board's `Event` tag, when the set has no DLM header of its own.
+//!
 //! Cannot carry: dealer and vulnerability, board numbers above 99, partial
-//! deals, event/site/date (a set written without DLM data gets the event as
-//! its `Headline`).
+//! deals, site and date, another event than the first board's.
 
 use crate::board::Board;
 use crate::card::Card;
 use crate::deal::{Deal, Seat};
 use crate::formats::{excerpt, latin1_decode, latin1_encode, parse_u32, require_complete};
 use crate::hand::Hand;
-use crate::keeps::{Keeps, Numbers, Own};
+use crate::keeps::{Keeps, Numbers, Own, Tags};
 use crate::registry::Descriptor;
-use crate::set::SetInfo;
+use crate::set::{Heading, SetInfo};
 use crate::{BoardReader, BoardWriter, Format};
 use boardfile_io::{Diagnostics, Error, ErrorKind, FormatInfo, Position, Signature};
+use std::borrow::Cow;
 use std::collections::VecDeque;
 
 pub use crate::model::extras::{DlmBoard, DlmInfo, DlmOtherBoard};
@@ -76,6 +80,10 @@ pub static DESCRIPTOR: Descriptor = Descriptor {
     },
     keeps: Keeps {
         numbers: Numbers::Range(MAX_BOARD),
+        tags: Tags::Only {
+            names: &["Event"],
+            described: "the event (its Headline)",
+        },
         own: &[Own::Dlm],
         ..Keeps::DEALS_ONLY
     },
@@ -516,9 +524,18 @@ fn read(bytes: &[u8], diag: &mut Diagnostics) -> Result<crate::BoardSet, Error> 
             format!("{outside_missing} of the boards 1..99 outside From..To are missing; DupSoft expects all 99, and they are written as undealt"),
         );
     }
+    // The headline is the set's event, for formats that keep one elsewhere
+    // (PBN's Event, BRE's first line).
+    let event = info
+        .header
+        .iter()
+        .find(|(k, _)| k.eq_ignore_ascii_case("Headline"))
+        .map(|(_, v)| v.trim().to_string())
+        .filter(|v| !v.is_empty());
     Ok(crate::BoardSet {
         boards,
         info: SetInfo {
+            event,
             dlm: Some(info),
             ..SetInfo::default()
         },
@@ -624,6 +641,9 @@ pub struct DlmWriter {
     boards: Vec<(u32, Deal, DlmBoard)>,
     /// The board numbers held, a bit each.
     numbers: u128,
+    /// The first board's event (a PBN `Event` tag): the `Headline` of a set
+    /// written without a DLM header of its own.
+    event: Option<String>,
 }
 
 impl BoardWriter for DlmWriter {
@@ -655,13 +675,22 @@ impl BoardWriter for DlmWriter {
             ));
         }
         self.numbers |= 1 << b.number;
+        if self.boards.is_empty() {
+            self.event = SetInfo::default()
+                .heading(Heading::Event, Some(b))
+                .map(str::to_string);
+        }
         self.boards
             .push((b.number, b.deal, b.dlm.clone().unwrap_or_default()));
         Ok(())
     }
 
     fn finish(&mut self, tail: &SetInfo, out: &mut Vec<u8>) -> Result<(), Error> {
-        write(std::mem::take(&mut self.boards), tail, out)
+        let mut set = Cow::Borrowed(tail);
+        if tail.event.is_none() && self.event.is_some() {
+            set.to_mut().event = self.event.take();
+        }
+        write(std::mem::take(&mut self.boards), &set, out)
     }
 }
 
