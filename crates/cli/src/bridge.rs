@@ -296,13 +296,41 @@ impl StoredCheck {
 }
 
 /// `info`: format, size, boards, set-level fields and warnings.
-pub fn info(opened: Opened, format: Format, out: &mut dyn Write) -> Result<Outcome, Failure> {
+pub fn info(
+    opened: Opened,
+    format: Format,
+    json: bool,
+    out: &mut dyn Write,
+) -> Result<Outcome, Failure> {
     let input = opened.input.clone();
     let mut diag = Diagnostics::strict();
     let mut reader = open(opened, format, &mut diag)?;
     let s =
         summary::summarize(reader.as_mut(), &mut diag).map_err(|e| Failure::data(&input, &e))?;
     let size = input.size().unwrap_or(reader.position());
+    if json {
+        let headings: serde_json::Map<String, serde_json::Value> = s
+            .headings
+            .iter()
+            .map(|(k, v)| (k.to_string(), serde_json::json!(v)))
+            .collect();
+        let o = serde_json::json!({
+            "file": input.to_string(),
+            "format": format.name(),
+            "description": format.description(),
+            "size": size,
+            "boards": s.boards,
+            "numbers": s.numbers.map(|(a, b)| [a, b]),
+            "partial": s.partial,
+            "first_deal_number": s.first_deal_number.map(|n| n.to_string()),
+            "headings": headings,
+            "played": s.played,
+            "details": s.details,
+            "warnings": diag.warnings.iter().map(crate::json::warning).collect::<Vec<_>>(),
+        });
+        writeln!(out, "{o}")?;
+        return Ok(Outcome::Ok);
+    }
     crate::info_head(out, &input, format.name(), format.description(), size)?;
     writeln!(out, "  boards:   {}", s.boards)?;
     if let Some((first, last)) = s.numbers {
@@ -339,6 +367,7 @@ pub fn validate(
     opened: Opened,
     format: Format,
     solve: bool,
+    json: bool,
     out: &mut dyn Write,
 ) -> Result<Outcome, Failure> {
     let input = opened.input.clone();
@@ -367,12 +396,33 @@ pub fn validate(
         Err(e) => return Err(Failure::data(&input, &e)),
     }
     stored.check(&input);
+    let errors = diag.error_count() + stored.disagreements;
+    if json {
+        let mut o = serde_json::json!({
+            "file": input.to_string(),
+            "format": format.name(),
+            "valid": errors == 0,
+            "records": boards,
+            "errors": diag.errors.iter().map(crate::json::error).collect::<Vec<_>>(),
+            "more_errors": diag.more_errors,
+            "warnings": diag.warnings.iter().map(crate::json::warning).collect::<Vec<_>>(),
+        });
+        if solve {
+            o["solved"] = stored.solved.into();
+            o["disagreements"] = stored.disagreements.into();
+        }
+        writeln!(out, "{o}")?;
+        return Ok(if errors == 0 {
+            Outcome::Ok
+        } else {
+            Outcome::Invalid
+        });
+    }
     say_all(&input, &diag.errors);
     if diag.more_errors > 0 {
         eprintln!("boardfile: {input}: and {} more errors", diag.more_errors);
     }
     crate::report::warn_all(&input, &diag.warnings);
-    let errors = diag.error_count() + stored.disagreements;
     let solved = match solve {
         true => format!(
             ", {} boards solved, {} stored values the solver disagrees with",

@@ -4,6 +4,7 @@
 
 mod bridge;
 mod formats;
+mod json;
 mod othello;
 mod report;
 mod solve;
@@ -68,7 +69,18 @@ enum Command {
     /// OUT is written atomically: a failed run leaves no partial file and an
     /// existing OUT untouched. Data the output format cannot keep is named on
     /// standard error. A bad board stops the conversion unless --skip-bad is
-    /// given: then it is left out and named.
+    /// given: then it is left out and named. Several OUT are written from one
+    /// read, each taking its format from its extension.
+    ///
+    /// Examples:
+    ///   boardfile convert set.pbn set.dlm                  a dealing machine's DLM
+    ///   boardfile convert set.pbn set.dlm set.dup set.html one read, three outputs
+    ///   boardfile convert set.dup - --to jsonl             JSON Lines on standard output
+    ///   boardfile convert big.pbn first.pbn --boards 1-16  boards 1 to 16
+    ///   boardfile convert set.pbn next.pbn --renumber 17   numbered 17 on
+    ///   boardfile convert old.pbn new.pbn --skip-bad       all but the boards that do not read
+    ///   boardfile convert WTH_2004.wtb 2004.pgn            Othello games, names from WTHOR.JOU/TRN
+    #[command(verbatim_doc_comment)]
     Convert {
         /// Input file, or - for standard input.
         input: PathBuf,
@@ -121,11 +133,11 @@ enum Command {
     ///
     /// Examples:
     ///   boardfile join monday.pbn tuesday.pbn week.pbn --renumber 1
-    ///   boardfile join a.dup b.dup both.dlm both.pbn --to pbn   (several OUT: give each its extension)
+    ///   boardfile join first-half.dup second-half.dup session.dlm
     #[command(verbatim_doc_comment)]
     Join {
         /// Input files, then the output file (- for standard output).
-        #[arg(required = true, num_args = 2.., value_name = "IN... OUT")]
+        #[arg(required = true, num_args = 2.., value_name = "FILE")]
         files: Vec<PathBuf>,
         /// Input format of every input; default: detected for each.
         #[arg(long, value_parser = parse_format)]
@@ -143,6 +155,11 @@ enum Command {
         stage: StageArgs,
     },
     /// Show a file's format, board count, set-level fields and warnings.
+    ///
+    /// Examples:
+    ///   boardfile info set.dlm
+    ///   boardfile info --json *.pbn | jq .boards
+    #[command(verbatim_doc_comment)]
     Info {
         /// Files to describe (- for standard input).
         #[arg(required = true)]
@@ -150,11 +167,21 @@ enum Command {
         /// Input format; default: detected.
         #[arg(long, value_parser = parse_format)]
         from: Option<Named>,
+        /// One JSON object a file, a line each (see the README).
+        #[arg(long)]
+        json: bool,
     },
     /// Report every problem in each file, with its position.
     ///
     /// Exit status 0 when all files are valid, 1 when any problem was found,
     /// 2 when a file could not be read.
+    ///
+    /// Examples:
+    ///   boardfile validate *.pbn *.dlm
+    ///   boardfile validate --solve solved.pbn      stored tables checked by solving
+    ///   boardfile validate --json set.pbn          problems as JSON, with their places
+    ///   boardfile validate WTH_2004.wtb            every Othello game replayed
+    #[command(verbatim_doc_comment)]
     Validate {
         /// Files to check (- for standard input).
         #[arg(required = true)]
@@ -167,11 +194,20 @@ enum Command {
         /// (board, declarer, strain, stored, solved).
         #[arg(long)]
         solve: bool,
+        /// One JSON object a file, a line each, with every problem and its
+        /// place (see the README); nothing on standard error.
+        #[arg(long)]
+        json: bool,
         #[command(flatten)]
         names: NameArgs,
     },
     /// Print hand diagrams with high-card points, or Othello games' final
     /// boards and scores.
+    ///
+    /// Examples:
+    ///   boardfile show set.pbn --board 3
+    ///   boardfile show set.dlm --ascii | less
+    #[command(verbatim_doc_comment)]
     Show {
         /// The file (- for standard input).
         file: PathBuf,
@@ -195,6 +231,12 @@ enum Command {
     /// Finished boards are kept in OUT.solving as they are done: an
     /// interrupted run (Ctrl-C, kill, crash) is continued by running the
     /// same command again. OUT appears only when every board is solved.
+    ///
+    /// Examples:
+    ///   boardfile solve set.pbn solved.pbn         tables and par added, nothing else changed
+    ///   boardfile solve set.pbn records.html       hand records with tables
+    ///   boardfile solve deals.zrd solved.zrd -j 2  on two threads
+    #[command(verbatim_doc_comment)]
     Solve {
         /// Input file, or - for standard input.
         input: PathBuf,
@@ -226,6 +268,12 @@ enum Command {
     /// ChaCha20 keyed by a 256-bit seed: without --seed one is drawn from
     /// the system and printed, and the same seed gives the same file on
     /// every machine.
+    ///
+    /// Examples:
+    ///   boardfile deal set.dlm --boards 32           for a dealing machine
+    ///   boardfile deal set.pbn --boards 24 --seed 1f  the same set on any machine
+    ///   boardfile deal - --to jsonl --boards 1000000 | head
+    #[command(verbatim_doc_comment)]
     Deal {
         /// Output file (any writable format: DLM for a dealing machine, PBN
         /// for the web...), or - for standard output with --to.
@@ -244,9 +292,35 @@ enum Command {
         to: Option<Named>,
     },
     /// List every format: name, extensions, read/write, what it keeps.
+    ///
+    /// Example:
+    ///   boardfile formats
+    #[command(verbatim_doc_comment)]
     Formats,
+    /// Print a shell's completion script for boardfile.
+    ///
+    /// Examples:
+    ///   boardfile completions bash > ~/.local/share/bash-completion/completions/boardfile
+    ///   boardfile completions zsh > ~/.zfunc/_boardfile
+    ///   boardfile completions fish > ~/.config/fish/completions/boardfile.fish
+    #[command(verbatim_doc_comment)]
+    Completions {
+        /// The shell: bash, zsh, fish, elvish or powershell.
+        shell: clap_complete::Shell,
+    },
+    /// Print boardfile's manual page (roff), for man.
+    ///
+    /// Examples:
+    ///   boardfile man > boardfile.1 && man ./boardfile.1
+    ///   boardfile man > /usr/local/share/man/man1/boardfile.1
+    #[command(verbatim_doc_comment)]
+    Man,
     /// Print Pavlicek's checksum of each file: the 64-bit sum of its 32-bit
     /// little-endian words (a trailing partial word zero-padded), in hex.
+    ///
+    /// Example:
+    ///   boardfile checksum deals.zrd     compare with Pavlicek's published sums
+    #[command(verbatim_doc_comment)]
     Checksum {
         /// Files to sum (- for standard input).
         #[arg(required = true)]
@@ -461,23 +535,24 @@ fn run(command: Command, out: &mut dyn Write) -> Result<Outcome, Failure> {
             };
             bridge::join(opened, &outputs, &args)
         }
-        Command::Info { files, from } => each_file(&files, |input| {
+        Command::Info { files, from, json } => each_file(&files, json, out, |input, out| {
             let opened = Opened::open(input)?;
             match opened.format(from.as_ref())? {
-                Bridge(f) => bridge::info(opened, f, out),
-                Othello(f) => othello::info(opened, f, out),
+                Bridge(f) => bridge::info(opened, f, json, out),
+                Othello(f) => othello::info(opened, f, json, out),
             }
         }),
         Command::Validate {
             files,
             from,
             solve,
+            json,
             names,
-        } => each_file(&files, |input| {
+        } => each_file(&files, json, out, |input, out| {
             let opened = Opened::open(input)?;
             match opened.format(from.as_ref())? {
-                Bridge(f) => bridge::validate(opened, f, solve, out),
-                Othello(f) => othello::validate(opened, f, &names.files(input, false), out),
+                Bridge(f) => bridge::validate(opened, f, solve, json, out),
+                Othello(f) => othello::validate(opened, f, &names.files(input, false), json, out),
             }
         }),
         Command::Show {
@@ -548,7 +623,17 @@ fn run(command: Command, out: &mut dyn Write) -> Result<Outcome, Failure> {
             solve::deal(&output, to, boards, first, seed)
         }
         Command::Formats => formats(out),
-        Command::Checksum { files } => each_file(&files, |input| {
+        Command::Completions { shell } => {
+            use clap::CommandFactory;
+            clap_complete::generate(shell, &mut Args::command(), "boardfile", out);
+            Ok(Outcome::Ok)
+        }
+        Command::Man => {
+            use clap::CommandFactory;
+            clap_mangen::Man::new(Args::command()).render(out)?;
+            Ok(Outcome::Ok)
+        }
+        Command::Checksum { files } => each_file(&files, false, out, |input, out| {
             let mut r = input.open().map_err(|e| Failure::read(input, e))?;
             let (mut sum, mut buf) = (Checksum::default(), vec![0u8; 1 << 20]);
             loop {
@@ -563,17 +648,26 @@ fn run(command: Command, out: &mut dyn Write) -> Result<Outcome, Failure> {
     }
 }
 
-/// Runs `f` on every file; an error in one is printed and the others go on.
+/// Runs `f` on every file; an error in one is printed and the others go on
+/// (with `json`, as the file's object `{"file":..,"error":..}` on `out`).
 /// The exit status is the worst one.
 fn each_file(
     files: &[PathBuf],
-    mut f: impl FnMut(&Input) -> Result<Outcome, Failure>,
+    json: bool,
+    out: &mut dyn Write,
+    mut f: impl FnMut(&Input, &mut dyn Write) -> Result<Outcome, Failure>,
 ) -> Result<Outcome, Failure> {
     let mut worst = Outcome::Ok;
     for path in files {
-        match f(&Input::new(path)) {
+        let input = Input::new(path);
+        match f(&input, out) {
             Ok(o) => worst = worst.max(o),
             Err(e) if e.is_broken_pipe() => return Err(e),
+            Err(e) if json => {
+                let o = serde_json::json!({"file": input.to_string(), "error": e.message()});
+                writeln!(out, "{o}")?;
+                worst = worst.max(e.status());
+            }
             Err(e) => worst = worst.max(e.report()),
         }
     }

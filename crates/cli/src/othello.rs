@@ -68,11 +68,30 @@ pub fn validate(
     opened: Opened,
     format: OthelloFormat,
     names: &NameFiles,
+    json: bool,
     out: &mut dyn Write,
 ) -> Result<Outcome, Failure> {
     let input = opened.input.clone();
     let bytes = opened.read_all(format.name(), boardfile_othello::MAX_FILE)?;
     let report = convert::validate(format, &bytes, &mut book(names)?);
+    if json {
+        let o = serde_json::json!({
+            "file": input.to_string(),
+            "format": format.name(),
+            "valid": report.errors.is_empty(),
+            "records": report.records,
+            "errors": report.errors.iter().map(crate::json::error).collect::<Vec<_>>(),
+            "more_errors": 0,
+            "warnings": report.warnings.iter().map(|w| serde_json::json!({"message": w.to_string()})).collect::<Vec<_>>(),
+            "note": report.note,
+        });
+        writeln!(out, "{o}")?;
+        return Ok(if report.errors.is_empty() {
+            Outcome::Ok
+        } else {
+            Outcome::Invalid
+        });
+    }
     say_all(&input, &report.errors);
     for w in &report.warnings {
         if !crate::report::quiet() {
@@ -100,10 +119,23 @@ pub fn validate(
 pub fn info(
     opened: Opened,
     format: OthelloFormat,
+    json: bool,
     out: &mut dyn Write,
 ) -> Result<Outcome, Failure> {
     let input = opened.input.clone();
     let bytes = opened.read_all(format.name(), boardfile_othello::MAX_FILE)?;
+    if json {
+        let lines = convert::info(format, &bytes).map_err(|e| Failure::data(&input, &e))?;
+        let o = serde_json::json!({
+            "file": input.to_string(),
+            "format": format.name(),
+            "description": format.description(),
+            "size": bytes.len(),
+            "details": lines,
+        });
+        writeln!(out, "{o}")?;
+        return Ok(Outcome::Ok);
+    }
     crate::info_head(
         out,
         &input,

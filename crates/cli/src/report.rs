@@ -69,6 +69,16 @@ impl Failure {
         Failure::operational(format!("{path}: cannot read: {e}"))
     }
 
+    /// The message, without the program's name.
+    pub fn message(&self) -> &str {
+        &self.message
+    }
+
+    /// The exit status it stands for.
+    pub fn status(&self) -> Outcome {
+        self.status
+    }
+
     pub fn is_broken_pipe(&self) -> bool {
         self.broken_pipe
     }
