@@ -144,23 +144,37 @@ fn vugraph_rooms_players_and_results() {
 }
 
 #[test]
-fn a_changed_board_is_written_anew_and_the_others_as_they_were() {
+fn a_changed_board_keeps_its_text_but_what_changed_and_the_others_as_they_were() {
     let bytes = fixture("vugraph-3boards.lin");
+    let original = String::from_utf8(bytes.clone()).unwrap();
+    let keep = original.find("qx|o2|").unwrap();
+    // The vulnerability: only board 2's sv| value is written anew.
     let mut set = lin(&bytes);
     set.boards[2].vulnerability = Vulnerability::All;
     let out = String::from_utf8(write_vec(Format::Lin, &set)).unwrap();
-    let original = String::from_utf8(bytes).unwrap();
-    let keep = original.find("qx|o2|").unwrap();
     assert_eq!(&out[..keep], &original[..keep]);
     assert_eq!(
         &out[keep..],
-        "qx|o2|pn|OpenS,OpenW,OpenN,OpenE|st||md|4S532H854DQ43CKT62,SJT6HA92DK9765CJ9,SAKQ984HKQT7DCQ83,S7HJ63DAJT82CA754|rh||ah|Board 2|sv|b|mb|1D|mb|p|mb|p|mb|1S!|an|could be light|mb|p|mb|2S|mb|p|mb|4S|mb|p|mb|p|mb|p|pg||\n"
+        original[keep..].replacen("|sv|n|", "|sv|b|", 1)
+    );
+    // An auction LIN's commands cannot be patched to: the board is written
+    // anew, in the module's form, and the others as they were.
+    let mut set = lin(&bytes);
+    set.boards[2].vulnerability = Vulnerability::All;
+    set.boards[2].auction.as_mut().unwrap().calls.truncate(4);
+    let out = String::from_utf8(write_vec(Format::Lin, &set)).unwrap();
+    assert_eq!(&out[..keep], &original[..keep]);
+    assert_eq!(
+        &out[keep..],
+        "qx|o2|pn|OpenS,OpenW,OpenN,OpenE|st||md|4S532H854DQ43CKT62,SJT6HA92DK9765CJ9,SAKQ984HKQT7DCQ83,S7HJ63DAJT82CA754|rh||ah|Board 2|sv|b|mb|1D|mb|p|mb|p|mb|1S!|an|could be light|pg||\n"
     );
     let back = lin(out.as_bytes());
     assert_eq!(back.boards.len(), 3);
-    for (x, y) in set.boards.iter().zip(&back.boards) {
+    for (x, y) in set.boards[..2].iter().zip(&back.boards) {
         assert!(lin_view(x) == lin_view(y), "board {}", x.number);
     }
+    assert_eq!(back.boards[2].auction, set.boards[2].auction);
+    assert_eq!(back.boards[2].vulnerability, Vulnerability::All);
 }
 
 #[test]
