@@ -11,17 +11,18 @@
 //! 4 36093212477405236394937520 8d8d5c5d4c8d8d5c5d4c 51a0c3c25f0e92d7
 //! ```
 //!
-//! The header ties the journal to the input (FNV-1a of the file's bytes, or
-//! `stdin`: a journal of standard input is never resumed, as the input
-//! cannot be told to be the same) and to the solver ([`SOLVER`]). A line is
-//! the board's index in the input from 0, its deal number, its tricks as
-//! PBN's `DoubleDummyTricks` and an FNV-1a of the header's input id and those
-//! three, so that a line edited, cut short or copied from another input's
-//! journal does not check. The next run takes every line that checks and
-//! whose board still holds that deal; a line that does not (or gives a board
-//! another table than an earlier line) is named on standard error and its
-//! board solved again, and the journal is written anew without it. A journal
-//! of another input or solver is started anew, with a warning.
+//! The header ties the journal to the input (FNV-1a of the file's bytes;
+//! `stdin` for standard input and `stream` for a pipe, whose journals keep
+//! no line and are never resumed: the input cannot be told to be the same,
+//! and hashing a pipe would eat it) and to the solver ([`SOLVER`]). A line
+//! is the board's index in the input from 0, its deal number, its tricks as
+//! PBN's `DoubleDummyTricks` and an FNV-1a of the header's input id and
+//! those three, so that a line edited, cut short or copied from another
+//! input's journal does not check. The next run takes every line that checks
+//! and whose board still holds that deal; a line that does not (or gives a
+//! board another table than an earlier line) is named on standard error and
+//! its board solved again, and the journal is written anew without it. A
+//! journal of another input or solver is started anew, with a warning.
 //!
 //! A run holds an exclusive `flock` on the journal from its start to its end,
 //! so a second solve of the same OUT is refused (exit 2) rather than solving
@@ -52,8 +53,11 @@ const JOURNAL_FORMAT: u32 = 3;
 /// What every journal's header begins with.
 const JOURNAL_HEAD: &str = "boardfile solve journal ";
 
-/// The input id of standard input: such a journal is never resumed.
+/// The input id of standard input, and of a named input that is not a
+/// regular file (a pipe, `<(...)`: hashing it would eat what the solve
+/// reads): such a journal is never resumed.
 const STDIN: &str = "stdin";
+const STREAM: &str = "stream";
 
 /// Lines that do not check named one by one; the rest are counted.
 const BAD_LISTED: usize = 20;
@@ -292,12 +296,20 @@ impl Journal {
             }
         }
         journal.id = match input {
-            Input::File(p) => format!("{:016x}", fnv1a(p).map_err(|e| Failure::read(input, e))?),
+            Input::File(p) if std::fs::metadata(p).is_ok_and(|m| m.is_file()) => {
+                format!("{:016x}", fnv1a(p).map_err(|e| Failure::read(input, e))?)
+            }
+            Input::File(_) => STREAM.into(),
             Input::Stdin => STDIN.into(),
         };
         journal.load(output)?;
         journal.tidy = true;
         Ok(journal)
+    }
+
+    /// False for standard input and pipes: nothing kept, nothing resumed.
+    fn resumable(&self) -> bool {
+        self.id != STDIN && self.id != STREAM
     }
 
     fn header(&self) -> String {
@@ -360,8 +372,8 @@ impl Journal {
         let why = if !ended {
             Some("the journal's header is cut short".to_string())
         } else if head == self.header() {
-            (self.id == STDIN)
-                .then(|| "the journal of standard input is not resumed (the input cannot be told to be the same)".to_string())
+            (!self.resumable())
+                .then(|| "the journal of standard input or a pipe is not resumed (the input cannot be told to be the same)".to_string())
         } else {
             let rest = &head[JOURNAL_HEAD.len()..];
             let (format, rest) = rest.split_once(' ').unwrap_or((rest, ""));
@@ -543,7 +555,7 @@ impl SolveJournal for Journal {
 
     fn solved(&mut self, index: u64, deal: &Deal, table: &DdTable) -> std::io::Result<()> {
         // Never resumed: nothing to keep.
-        if self.id == STDIN {
+        if !self.resumable() {
             return Ok(());
         }
         let (Some(n), Some(hex)) = (deal.number(), table.to_hex()) else {
