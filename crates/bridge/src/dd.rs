@@ -21,6 +21,10 @@ use std::collections::VecDeque;
 use std::sync::atomic::{AtomicBool, AtomicUsize, Ordering};
 use std::sync::mpsc;
 
+/// The solver and its version, as Cargo.lock pins it: a journal of solved
+/// boards names it, so that tables from another solver are not taken.
+pub const SOLVER: &str = "pons-dds 0.2.0";
+
 /// Stack for a solving thread: the search recurses 52 plies deep with large
 /// frames (pons-dds uses 16 MiB; unoptimised callers want more).
 const STACK: usize = 64 << 20;
@@ -497,6 +501,21 @@ pub fn par(table: &DdTable, vulnerability: Vulnerability, dealer: Seat) -> Optio
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    /// SOLVER names the pons-dds that Cargo.lock pins: a new solver version
+    /// must change it, so that journals of the old one are not resumed.
+    #[test]
+    fn solver_names_the_locked_pons_dds() {
+        let lock = concat!(env!("CARGO_MANIFEST_DIR"), "/../../Cargo.lock");
+        let lock = std::fs::read_to_string(lock).unwrap();
+        let version = lock
+            .split("[[package]]")
+            .find(|p| p.contains("name = \"pons-dds\"\n"))
+            .and_then(|p| p.lines().find_map(|l| l.strip_prefix("version = \"")))
+            .and_then(|v| v.strip_suffix('"'))
+            .unwrap();
+        assert_eq!(SOLVER, format!("pons-dds {version}"));
+    }
 
     /// Deal number 1: North all spades, East all hearts, South all
     /// diamonds, West all clubs. By hand: the holder of the trump suit ruffs

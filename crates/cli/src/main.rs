@@ -581,6 +581,7 @@ fn run(command: Command, out: &mut dyn Write) -> Result<Outcome, Failure> {
         } => {
             let (input, output) = (Input::new(&input), Output::new(&output));
             refuse_overwrite(std::slice::from_ref(&input), std::slice::from_ref(&output))?;
+            solve::refuse_journal_input(&input, &output)?;
             let to = bridge_output(&output, to.as_ref())?;
             let opened = Opened::open(&input)?;
             let Bridge(from) = opened.format(from.as_ref())? else {
