@@ -137,6 +137,29 @@ pub struct ConvertArgs<'a> {
     pub stage: Stage,
 }
 
+impl ConvertArgs<'_> {
+    /// Strict, or collecting the boards left out with --skip-bad.
+    fn diagnostics(&self) -> Diagnostics {
+        if self.skip_bad {
+            Diagnostics::collecting()
+        } else {
+            Diagnostics::strict()
+        }
+    }
+
+    /// Each output with its format and these options.
+    fn destinations<'o>(&'o self, outputs: &'o [(Output, Format)]) -> Vec<Destination<'o>> {
+        outputs
+            .iter()
+            .map(|(output, to)| Destination {
+                output,
+                to: *to,
+                options: self.options,
+            })
+            .collect()
+    }
+}
+
 /// `convert`: one read into every output; with `deals`, `opened` holds ZDD
 /// tables for its deals.
 pub fn convert(
@@ -147,19 +170,8 @@ pub fn convert(
 ) -> Result<Outcome, Failure> {
     let input = opened.input.clone();
     let size = input.size();
-    let mut diag = if args.skip_bad {
-        Diagnostics::collecting()
-    } else {
-        Diagnostics::strict()
-    };
-    let dests: Vec<Destination> = outputs
-        .iter()
-        .map(|(output, to)| Destination {
-            output,
-            to: *to,
-            options: args.options,
-        })
-        .collect();
+    let mut diag = args.diagnostics();
+    let dests = args.destinations(outputs);
     if let ([dest], None, true) = (&dests[..], args.deals, args.stage.is_empty()) {
         // One output: the file's own quickest way (Pavlicek's records copied).
         let mut sink = crate::report::create(dest.output)?;
@@ -220,11 +232,7 @@ pub fn join(
     outputs: &[(Output, Format)],
     args: &ConvertArgs,
 ) -> Result<Outcome, Failure> {
-    let mut diag = if args.skip_bad {
-        Diagnostics::collecting()
-    } else {
-        Diagnostics::strict()
-    };
+    let mut diag = args.diagnostics();
     let names: Vec<Input> = inputs.iter().map(|(o, _)| o.input.clone()).collect();
     let size = names.iter().map(Input::size).sum::<Option<u64>>();
     let mut readers = Vec::with_capacity(inputs.len());
@@ -234,14 +242,7 @@ pub fn join(
     let chained = Chained::new(readers);
     let current = chained.tracker();
     let mut staged = Staged::new(Box::new(chained), args.stage.clone());
-    let dests: Vec<Destination> = outputs
-        .iter()
-        .map(|(output, to)| Destination {
-            output,
-            to: *to,
-            options: args.options,
-        })
-        .collect();
+    let dests = args.destinations(outputs);
     // Messages name the input being read.
     struct Current<'a>(&'a [Input], std::rc::Rc<std::cell::Cell<usize>>);
     impl std::fmt::Display for Current<'_> {

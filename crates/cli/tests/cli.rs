@@ -281,11 +281,13 @@ fn operational_failures_exit_2() {
             s(&dir.path().join("no/such/dir/out.bri")),
         ],
     );
+    // The missing directory is named, not a temporary file's name.
     assert!(
-        run.stderr.contains("cannot create a temporary file"),
+        run.stderr.contains("no directory") && run.stderr.contains("no/such/dir"),
         "{}",
         run.stderr
     );
+    assert!(!run.stderr.contains(".boardfile-"), "{}", run.stderr);
     let run = expect(2, &["convert", s(&copy), s(&dir.path().join("out.xyz"))]);
     assert!(run.stderr.contains("give --to"), "{}", run.stderr);
     let run = expect(2, &["info", s(&dir.path().join("missing.dup"))]);

@@ -83,7 +83,7 @@ fn make_set(seed: &str, with_reference: bool) -> Set {
     std::fs::create_dir(&out).unwrap();
     let run = expect(2, &["solve", s(&input), s(&out)]);
     assert!(
-        run.stderr.contains("out.pbn: cannot rename"),
+        run.stderr.contains("out.pbn: cannot put the file in place"),
         "{}",
         run.stderr
     );

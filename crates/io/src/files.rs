@@ -187,7 +187,16 @@ fn place(path: &Path) -> Result<Place, OutputError> {
             return Ok(Place::Into);
         }
         let meta = match std::fs::symlink_metadata(&p) {
-            Err(e) if e.kind() == io::ErrorKind::NotFound => return Ok(Place::Replace(p)),
+            // A new file; or one under a missing directory or a file,
+            // which creating it will name.
+            Err(e)
+                if matches!(
+                    e.kind(),
+                    io::ErrorKind::NotFound | io::ErrorKind::NotADirectory
+                ) =>
+            {
+                return Ok(Place::Replace(p))
+            }
             Err(e) => return Err(OutputError::new("cannot look at the output", e)),
             Ok(m) => m,
         };
