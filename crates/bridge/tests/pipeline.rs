@@ -190,7 +190,7 @@ fn a_line_longer_than_the_window_is_an_error_not_memory() {
         .unwrap();
     let e: Error = boardfile_bridge::records::collect(r.as_mut(), &mut diag).unwrap_err();
     assert!(
-        e.to_string().contains("line 11") && e.to_string().contains("longer than 64 MiB"),
+        e.to_string().contains("line 11") && e.to_string().contains("longer than 32 MiB"),
         "{e}"
     );
     assert_eq!(e.position().map(|p| p.byte), Some(jsonl.len() as u64));

@@ -2,31 +2,10 @@
 //! chosen and numbered anew, sets joined, and the CLI's conventions
 //! (`--quiet`, completions, the man page, `--json`).
 
+mod common;
+
+use common::{expect, s, stderr};
 use std::path::{Path, PathBuf};
-use std::process::{Command, Output};
-
-fn bin() -> &'static str {
-    env!("CARGO_BIN_EXE_boardfile")
-}
-
-fn s(p: &Path) -> &str {
-    p.to_str().unwrap()
-}
-
-fn expect(code: i32, args: &[&str]) -> Output {
-    let out = Command::new(bin()).args(args).output().unwrap();
-    assert_eq!(
-        out.status.code(),
-        Some(code),
-        "boardfile {args:?}\nstderr: {}",
-        String::from_utf8_lossy(&out.stderr)
-    );
-    out
-}
-
-fn stderr(out: &Output) -> String {
-    String::from_utf8_lossy(&out.stderr).into_owned()
-}
 
 /// The Laws' dealer and vulnerability of a board number, as the test
 /// writes them (dealer N E S W from board 1; vulnerability by the cycle of

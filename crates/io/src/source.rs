@@ -13,7 +13,7 @@ use std::io::{self, Read};
 /// The largest window a reader may ask for: one record (a PBN game, a JSON
 /// line) longer than this is an error rather than memory without bound.
 #[cfg(not(test))]
-pub const MAX_WINDOW: usize = 64 << 20;
+pub const MAX_WINDOW: usize = 32 << 20;
 /// The largest window a reader may ask for (small in tests, so that a test
 /// can reach it).
 #[cfg(test)]

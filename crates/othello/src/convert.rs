@@ -75,7 +75,7 @@ impl NameFiles {
                     error: Error::limit(
                         FormatName(kind.name()),
                         At::byte(crate::MAX_FILE as u64),
-                        "longer than 64 MiB, the most a names file is read",
+                        "longer than 32 MiB, the most a names file is read",
                     ),
                     path,
                 });

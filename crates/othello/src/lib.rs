@@ -39,10 +39,10 @@ pub mod wthor;
 
 pub use boardfile_io::{Error, FormatName};
 
-/// The longest Othello file read (files are read whole): 64 MiB, about a
-/// million games. The federation's whole WTHOR database, every year, is
+/// The longest Othello file read (files are read whole): 32 MiB, about
+/// half a million games. The federation's whole WTHOR database, every year, is
 /// under 10 MiB; a longer file is an error rather than memory without end.
-pub const MAX_FILE: usize = 64 << 20;
+pub const MAX_FILE: usize = 32 << 20;
 pub use game::{End, Game, GameNames, IllegalMove};
 pub use position::{BoardSize, Color, MoveError, Played, Position, Square};
 pub use registry::{Descriptor, Holds, OthelloFormat};
