@@ -8,9 +8,11 @@
 //!
 //! A deal shuffles only what it must: the cards not predealt are put in
 //! random order by a Fisher-Yates shuffle stopped when the cards left are
-//! North's (whose order does not matter), and the random numbers of several
-//! steps come from one 64-bit word (Brackett-Rozinsky and Lemire's batched
-//! bounded draws, exactly uniform), about four words a deal.
+//! North's (whose order does not matter; they are the cards no one else
+//! got), each card going straight into its hand's bits; the random numbers
+//! of several steps come from one 64-bit word (Brackett-Rozinsky and
+//! Lemire's batched bounded draws, exactly uniform), about four words a
+//! deal.
 
 use super::report::Report;
 use super::{Evaluator, Script};
@@ -44,14 +46,20 @@ pub struct Counters {
 /// How the cards not predealt are shuffled and shared.
 #[derive(Clone)]
 struct Shuffle {
-    /// The free cards, in their starting order.
-    free: Vec<u8>,
-    /// Cards still to give N, E, S, W.
-    quota: [usize; 4],
+    /// The free cards, in their starting order (a deal starts from it).
+    start: [u8; 64],
+    /// How many cards are free.
+    n: usize,
+    /// The seat of each position of the shuffled free cards: North's first.
+    seat_of: [u8; 64],
+    /// The free cards' bits.
+    free_mask: u64,
     predeal: [u64; 4],
     /// Batches of bounds (i + 1 for i from the top down), each with the
     /// product of its bounds (below 2^64).
     batches: Vec<(Vec<u64>, u64)>,
+    /// Draws a deal.
+    draws: usize,
 }
 
 impl Shuffle {
@@ -60,9 +68,18 @@ impl Shuffle {
         let free: Vec<u8> = (0..52u8).filter(|c| all >> c & 1 == 0).collect();
         let quota = predeal.map(|h| 13 - h.count_ones() as usize);
         let n = free.len();
+        let mut start = [0u8; 64];
+        start[..n].copy_from_slice(&free);
+        let mut seat_of = [0u8; 64];
+        let mut at = 0;
+        for (seat, &q) in quota.iter().enumerate() {
+            seat_of[at..at + q].fill(seat as u8);
+            at += q;
+        }
         let mut batches = Vec::new();
         let (mut bounds, mut product) = (Vec::new(), 1u128);
-        for i in (quota[0].max(1)..n).rev() {
+        let low = quota[0].max(1);
+        for i in (low..n).rev() {
             let b = (i + 1) as u128;
             if product * b > u128::from(u64::MAX) {
                 batches.push((std::mem::take(&mut bounds), product as u64));
@@ -75,25 +92,27 @@ impl Shuffle {
             batches.push((bounds, product as u64));
         }
         Shuffle {
-            free,
-            quota,
+            start,
+            n,
+            seat_of,
+            free_mask: !all & ((1 << 52) - 1),
             predeal,
             batches,
+            draws: n.saturating_sub(low),
         }
     }
 
-    /// One deal: hands N, E, S, W as card bits. `cards` is the free cards
-    /// in any order (left in another).
+    /// One deal: hands N, E, S, W as card bits.
     #[inline]
-    fn deal(&self, rng: &mut ChaCha20Rng, cards: &mut [u8]) -> [u64; 4] {
-        let mut i = cards.len();
-        let mut draws = [0u32; 64];
+    fn deal(&self, rng: &mut ChaCha20Rng) -> [u64; 4] {
+        let mut draws = [0u8; 64];
+        let mut k = 0;
         for (bounds, product) in &self.batches {
             loop {
                 let mut l = rng.next_u64();
-                for (k, &b) in bounds.iter().enumerate() {
+                for (d, &b) in bounds.iter().enumerate() {
                     let m = u128::from(l) * u128::from(b);
-                    draws[k] = (m >> 64) as u32;
+                    draws[(k + d) & 63] = (m >> 64) as u8;
                     l = m as u64;
                 }
                 if l < *product && l < product.wrapping_neg() % product {
@@ -101,21 +120,22 @@ impl Shuffle {
                 }
                 break;
             }
-            for &j in &draws[..bounds.len()] {
-                i -= 1;
-                cards.swap(i, j as usize);
-            }
+            k += bounds.len();
         }
-        let mut hands = self.predeal;
-        let mut at = 0;
-        for (seat, hand) in hands.iter_mut().enumerate() {
-            let end = at + self.quota[seat];
-            let mut bits = 0u64;
-            for &c in &cards[at..end] {
-                bits |= 1u64 << c;
-            }
-            *hand |= bits;
-            at = end;
+        let mut cards = self.start;
+        let mut hands = [0u64; 4];
+        let mut i = self.n;
+        for &j in &draws[..self.draws] {
+            i -= 1;
+            let j = usize::from(j) & 63;
+            let c = cards[j];
+            cards[j] = cards[i & 63];
+            hands[usize::from(self.seat_of[i & 63]) & 3] |= 1u64 << (c & 63);
+        }
+        let dealt = hands[0] | hands[1] | hands[2] | hands[3];
+        hands[usize::from(self.seat_of[0]) & 3] |= self.free_mask ^ dealt;
+        for (h, p) in hands.iter_mut().zip(self.predeal) {
+            *h |= p;
         }
         hands
     }
@@ -136,19 +156,16 @@ fn deal_chunk(
     seed: &Seed,
     shuffle: &Shuffle,
     eval: &mut Evaluator,
-    cards: &mut Vec<u8>,
     stop: &AtomicBool,
 ) -> Chunk {
     let mut rng = ChaCha20Rng::from_seed(seed.0);
     rng.set_stream(k);
-    cards.clear();
-    cards.extend_from_slice(&shuffle.free);
     let start = k * CHUNK;
     let key = seed_key(seed);
     let mut accepted = Vec::new();
     let mut index = start;
     while index < end {
-        let hands = shuffle.deal(&mut rng, cards);
+        let hands = shuffle.deal(&mut rng);
         eval.set_hands(hands, key ^ index.wrapping_mul(0x2545_f491_4f6c_dd1d));
         if eval.accepts() {
             accepted.push((index, hands));
@@ -188,7 +205,6 @@ pub struct Generator {
     first: u32,
     jobs: usize,
     eval: Evaluator,
-    cards: Vec<u8>,
     pool: Option<Pool>,
     pending: BTreeMap<u64, Chunk>,
     next_chunk: u64,
@@ -229,7 +245,6 @@ impl Generator {
             produce,
             first,
             jobs: jobs.max(1),
-            cards: Vec::with_capacity(52),
             pool: None,
             pending: BTreeMap::new(),
             next_chunk: 0,
@@ -308,7 +323,6 @@ impl Generator {
                 let (seed, shuffle, generate) = (self.seed, self.shuffle.clone(), self.generate);
                 let mut eval = Evaluator::new(Arc::clone(&self.script));
                 std::thread::spawn(move || {
-                    let mut cards = Vec::with_capacity(52);
                     let chunks = generate.div_ceil(CHUNK);
                     loop {
                         let k = next.fetch_add(1, Ordering::Relaxed);
@@ -325,8 +339,7 @@ impl Generator {
                             return;
                         }
                         let end = ((k + 1) * CHUNK).min(generate);
-                        let chunk =
-                            deal_chunk(k, end, &seed, &shuffle, &mut eval, &mut cards, &stop);
+                        let chunk = deal_chunk(k, end, &seed, &shuffle, &mut eval, &stop);
                         if tx.send((k, chunk)).is_err() {
                             return;
                         }
@@ -359,7 +372,6 @@ impl Generator {
                 &self.seed,
                 &self.shuffle,
                 &mut eval,
-                &mut self.cards,
                 &self.never_stop,
             );
             self.eval = eval;
@@ -486,9 +498,8 @@ mod tests {
         let predeal = [0b111, 0, 1 << 51, 0];
         let s = Shuffle::new(predeal);
         let mut rng = ChaCha20Rng::from_seed([7; 32]);
-        let mut cards = s.free.clone();
         for _ in 0..1000 {
-            let h = s.deal(&mut rng, &mut cards);
+            let h = s.deal(&mut rng);
             assert_eq!(h.iter().fold(0, |a, b| a | b), (1 << 52) - 1);
             assert!(h.iter().all(|x| x.count_ones() == 13));
             assert_eq!(h[0] & 0b111, 0b111);
@@ -504,10 +515,9 @@ mod tests {
     fn the_shuffle_is_fair() {
         let s = Shuffle::new([0; 4]);
         let mut rng = ChaCha20Rng::from_seed([9; 32]);
-        let mut cards = s.free.clone();
         let mut counts = [[0u32; 4]; 52];
         for _ in 0..52_000 {
-            let h = s.deal(&mut rng, &mut cards);
+            let h = s.deal(&mut rng);
             for (seat, bits) in h.iter().enumerate() {
                 for (c, row) in counts.iter_mut().enumerate() {
                     row[seat] += (bits >> c & 1) as u32;

@@ -805,12 +805,14 @@ impl Parser {
                             };
                             (l - b'0', strain)
                         }
-                        _ => return Err(ScriptError::at(
-                            cp,
-                            format!(
+                        _ => {
+                            return Err(ScriptError::at(
+                                cp,
+                                format!(
                                 "`{c}` is not a contract: x, a level 1 to 7, then C, D, H, S or N"
                             ),
-                        )),
+                            ))
+                        }
                     };
                     self.expect(",", "after score's contract")?;
                     let tricks = self.expr()?;
