@@ -49,6 +49,7 @@
 #![deny(missing_docs)]
 
 pub mod dd;
+pub mod dealer;
 pub mod dealing;
 pub mod diagram;
 pub mod formats;

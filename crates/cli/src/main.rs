@@ -3,6 +3,7 @@
 //! through the libraries, and prints.
 
 mod bridge;
+mod constrained;
 mod formats;
 mod json;
 mod othello;
@@ -269,18 +270,31 @@ enum Command {
     /// the system and printed, and the same seed gives the same file on
     /// every machine.
     ///
+    /// With --where, only deals that satisfy a script in Hans van Staveren's
+    /// dealer language are kept (SCRIPT is a file, or the text of a
+    /// condition). The script's `produce` gives the number of boards unless
+    /// --boards does (else 40), `generate` the most deals tried (else 10
+    /// million); its `dealer` and `vulnerable` apply to every board. The
+    /// statistics of `average` and `frequency` print as dealer prints them
+    /// (standard error when OUT is -), or as JSON with --json. The same
+    /// seed gives the same boards whatever --jobs.
+    ///
     /// Examples:
     ///   boardfile deal set.dlm --boards 32           for a dealing machine
     ///   boardfile deal set.pbn --boards 24 --seed 1f  the same set on any machine
-    ///   boardfile deal - --to jsonl --boards 1000000 | head
+    ///   boardfile deal practice.pbn --where 1N.dlr --seed 7
+    ///   boardfile deal strong.pbn --where 'hcp(south) >= 22' --boards 16
+    ///   boardfile deal - --to jsonl --where 'shape(north, any 4333) and hcp(north) > 14'
+    ///   boardfile deal /dev/null --to jsonl --where stats.dlr --boards 100000 --json
     #[command(verbatim_doc_comment)]
     Deal {
         /// Output file (any writable format: DLM for a dealing machine, PBN
         /// for the web...), or - for standard output with --to.
         output: PathBuf,
-        /// How many boards.
-        #[arg(long, default_value_t = 32)]
-        boards: u32,
+        /// How many boards (default 32; with --where, the script's produce,
+        /// else 40).
+        #[arg(long)]
+        boards: Option<u32>,
         /// The first board's number.
         #[arg(long, default_value_t = 1)]
         first: u32,
@@ -290,6 +304,20 @@ enum Command {
         /// Output format; default: OUT's extension.
         #[arg(long, value_parser = parse_format)]
         to: Option<Named>,
+        /// Keep only deals satisfying a dealer-language script: a file, or
+        /// the text of a condition.
+        #[arg(long = "where", value_name = "SCRIPT")]
+        where_: Option<String>,
+        /// With --where: dealing threads; default one a core.
+        #[arg(long, short = 'j', value_name = "N", requires = "where_")]
+        jobs: Option<usize>,
+        /// With --where: the most deals to try (default: the script's
+        /// generate, else 10 million).
+        #[arg(long, value_name = "N", requires = "where_")]
+        generate: Option<u64>,
+        /// With --where: print the statistics, counts and seed as JSON.
+        #[arg(long, requires = "where_")]
+        json: bool,
     },
     /// List every format: name, extensions, read/write, what it keeps.
     ///
@@ -608,20 +636,41 @@ fn run(command: Command, out: &mut dyn Write) -> Result<Outcome, Failure> {
             first,
             seed,
             to,
+            where_,
+            jobs,
+            generate,
+            json,
         } => {
             let output = Output::new(&output);
             let to = bridge_output(&output, to.as_ref())?;
             // Before dealing (and printing a seed): the numbers must fit.
-            if let boardfile_bridge::keeps::Numbers::Range(max) = to.keeps().numbers {
-                let last = u64::from(first) + u64::from(boards).max(1) - 1;
+            let count = boards.or(where_.is_none().then_some(32));
+            if let (boardfile_bridge::keeps::Numbers::Range(max), Some(count)) =
+                (to.keeps().numbers, count)
+            {
+                let last = u64::from(first) + u64::from(count).max(1) - 1;
                 if last > u64::from(max) {
                     return Err(Failure::operational(format!(
-                        "{output}: {} holds boards 1 to {max}; --boards {boards} from --first {first} runs to {last}",
+                        "{output}: {} holds boards 1 to {max}; --boards {count} from --first {first} runs to {last}",
                         to.name()
                     )));
                 }
             }
-            solve::deal(&output, to, boards, first, seed)
+            match where_ {
+                Some(script) => {
+                    let args = constrained::WhereArgs {
+                        script,
+                        boards,
+                        first,
+                        seed,
+                        jobs,
+                        generate,
+                        json,
+                    };
+                    constrained::deal(&output, to, args, out)
+                }
+                None => solve::deal(&output, to, boards.unwrap_or(32), first, seed),
+            }
         }
         Command::Formats => formats(out),
         Command::Completions { shell } => {

@@ -1,0 +1,445 @@
+//! Evaluating a script on a deal. Each suit holding is 13 bits (ace
+//! lowest); the counts that add a value a card (`hcp`, `control`,
+//! `pt0`..`pt9`) are two table look-ups a suit (ace to ten: 32 entries;
+//! nine to two: 256), lengths are a population count, shapes one bit of a
+//! 2,744-bit table, so a condition costs a few nanoseconds and nothing is
+//! allocated a deal.
+
+use super::{BinOp, CountKind, Node, NodeId, Place, Script, Vul, NT};
+use crate::deal::{Deal, Seat};
+use crate::Strain as DdStrain;
+use std::sync::Arc;
+
+/// Per-card counts as look-up tables: index 0 `hcp`, 1 `control`, 2..12
+/// `pt0`..`pt9`.
+#[derive(Clone)]
+struct Tables {
+    high: Vec<[i32; 32]>,
+    low: Vec<[i32; 256]>,
+}
+
+impl Tables {
+    fn new(script: &Script) -> Tables {
+        let mut values = vec![script.pointcount, {
+            let mut c = [0; 13];
+            c[0] = 2;
+            c[1] = 1;
+            c
+        }];
+        values.extend(script.altcounts.iter().copied());
+        let high = values
+            .iter()
+            .map(|v| {
+                std::array::from_fn(|bits| {
+                    (0..5).filter(|k| bits >> k & 1 == 1).map(|k| v[k]).sum()
+                })
+            })
+            .collect();
+        let low = values
+            .iter()
+            .map(|v| {
+                std::array::from_fn(|bits| {
+                    (0..8)
+                        .filter(|k| bits >> k & 1 == 1)
+                        .map(|k| v[5 + k])
+                        .sum()
+                })
+            })
+            .collect();
+        Tables { high, low }
+    }
+
+    #[inline]
+    fn count(&self, kind: usize, holding: u16) -> i32 {
+        self.high[kind][usize::from(holding & 0x1f)] + self.low[kind][usize::from(holding >> 5)]
+    }
+}
+
+fn kind_index(kind: CountKind) -> usize {
+    match kind {
+        CountKind::Hcp => 0,
+        CountKind::Controls => 1,
+        CountKind::Alt(n) => 2 + usize::from(n),
+    }
+}
+
+/// Losers in one suit (dealer's rule).
+pub(crate) fn suit_losers(holding: u16) -> i32 {
+    let (a, k, q) = (holding & 1 != 0, holding & 2 != 0, holding & 4 != 0);
+    match holding.count_ones() {
+        0 => 0,
+        1 => i32::from(!a),
+        2 => {
+            if a && k {
+                0
+            } else if a || k {
+                1
+            } else {
+                2
+            }
+        }
+        _ => 3 - i32::from(a) - i32::from(k) - i32::from(q),
+    }
+}
+
+/// Kaplan and Rubens' suit quality times 100 (The Bridge World, October
+/// 1982), as dealer computes it.
+pub(crate) fn quality(holding: u16) -> i32 {
+    let has = |rank: u32| holding >> rank & 1 == 1;
+    let len = holding.count_ones() as i32;
+    let (ace, king, queen, jack, ten, nine, eight) =
+        (has(0), has(1), has(2), has(3), has(4), has(5), has(6));
+    let factor = len * 10;
+    let higher = [ace, king, queen, jack].iter().filter(|&&h| h).count() as i32;
+    let mut q = factor
+        * (4 * i32::from(ace) + 3 * i32::from(king) + 2 * i32::from(queen) + i32::from(jack));
+    if len > 6 {
+        // In long suits the missing queen and jack are made up for.
+        let replace = (3 - 2 * i32::from(queen) - i32::from(jack)).min(len - 6);
+        q += replace * factor;
+    } else {
+        if ten {
+            q += if higher > 1 || jack {
+                factor
+            } else {
+                factor / 2
+            };
+        }
+        if nine && (higher == 2 || ten || eight) {
+            q += factor / 2;
+        }
+    }
+    q
+}
+
+/// Kaplan and Rubens' hand evaluation times 100.
+pub(crate) fn cccc(holdings: [u16; 4]) -> i32 {
+    let mut eval = 0;
+    let mut shape_points = 0;
+    for &h in &holdings {
+        let has = |rank: u32| h >> rank & 1 == 1;
+        let len = h.count_ones() as i32;
+        if len < 3 {
+            shape_points += (3 - len) * 100;
+        }
+        let mut higher = 0;
+        if has(0) {
+            eval += 300;
+            higher += 1;
+        }
+        if has(1) {
+            eval += 200 - if len == 1 { 150 } else { 0 };
+            higher += 1;
+        }
+        if has(2) {
+            eval += 100;
+            eval -= match len {
+                1 => 75,
+                2 => 25,
+                _ => 0,
+            };
+            if higher == 0 {
+                eval -= 25;
+            }
+            higher += 1;
+        }
+        if has(3) {
+            eval += match higher {
+                2 => 50,
+                1 => 25,
+                _ => 0,
+            };
+            higher += 1;
+        }
+        if has(4) && (higher == 2 || (higher == 1 && has(5))) {
+            eval += 25;
+        }
+        eval += quality(h);
+    }
+    if shape_points == 0 {
+        eval - 50
+    } else {
+        eval + shape_points - 100
+    }
+}
+
+/// Declarer's score, undoubled, for `tricks` in a contract of `level`
+/// (1..7) in `strain`.
+pub(crate) fn score(vul: bool, level: u8, strain: u8, tricks: i32) -> i32 {
+    let needed = i32::from(level) + 6;
+    if tricks < needed {
+        return (tricks - needed) * if vul { 100 } else { 50 };
+    }
+    let per = if strain >= 2 && strain != NT { 20 } else { 30 };
+    let first = if strain == NT { 40 } else { per };
+    let contract = first + per * (i32::from(level) - 1);
+    let mut total = contract + per * (tricks - needed);
+    total += if contract >= 100 {
+        if vul {
+            500
+        } else {
+            300
+        }
+    } else {
+        50
+    };
+    total += match (level, vul) {
+        (6, false) => 500,
+        (6, true) => 750,
+        (7, false) => 1000,
+        (7, true) => 1500,
+        _ => 0,
+    };
+    total
+}
+
+/// IMPs for a score difference, with its sign.
+pub(crate) fn imps(difference: i32) -> i32 {
+    const STEPS: [i32; 24] = [
+        20, 50, 90, 130, 170, 220, 270, 320, 370, 430, 500, 600, 750, 900, 1100, 1300, 1500, 1750,
+        2000, 2250, 2500, 3000, 3500, 4000,
+    ];
+    let d = difference.unsigned_abs();
+    let n = STEPS.iter().take_while(|&&s| d >= s as u32).count() as i32;
+    if difference < 0 {
+        -n
+    } else {
+        n
+    }
+}
+
+/// What a deal's evaluation keeps: the holdings, the variables computed
+/// so far (by epoch, so nothing is cleared between deals), the `rnd` stream.
+#[derive(Clone)]
+struct State {
+    hands: [u64; 4],
+    hold: [[u16; 4]; 4],
+    epoch: u32,
+    cache: Vec<(u32, i32)>,
+    rnd: u64,
+    tricks: Option<crate::DdTable>,
+    div_zero: Option<Place>,
+}
+
+/// Evaluates a script's expressions on one deal at a time.
+#[derive(Clone)]
+pub struct Evaluator {
+    script: Arc<Script>,
+    core: Core,
+}
+
+/// The tables and the deal's state, apart from the script so that both can
+/// be borrowed at once.
+#[derive(Clone)]
+struct Core {
+    tables: Tables,
+    state: State,
+}
+
+impl Evaluator {
+    /// An evaluator of `script`, with no deal yet (all hands empty).
+    pub fn new(script: Arc<Script>) -> Evaluator {
+        let tables = Tables::new(&script);
+        let vars = script.variables.len();
+        Evaluator {
+            script,
+            core: Core {
+                tables,
+                state: State {
+                    hands: [0; 4],
+                    hold: [[0; 4]; 4],
+                    epoch: 1,
+                    cache: vec![(0, 0); vars],
+                    rnd: 0,
+                    tricks: None,
+                    div_zero: None,
+                },
+            },
+        }
+    }
+
+    /// Sets the deal (hands N, E, S, W as card bits); `key` seeds `rnd`.
+    #[inline]
+    pub(crate) fn set_hands(&mut self, hands: [u64; 4], key: u64) {
+        let st = &mut self.core.state;
+        st.hands = hands;
+        for (seat, &h) in hands.iter().enumerate() {
+            for suit in 0..4 {
+                st.hold[seat][suit] = (h >> (13 * suit)) as u16 & 0x1fff;
+            }
+        }
+        st.epoch = st.epoch.wrapping_add(1);
+        if st.epoch == 0 {
+            st.cache.iter_mut().for_each(|c| c.0 = 0);
+            st.epoch = 1;
+        }
+        st.rnd = key;
+        st.tricks = None;
+    }
+
+    /// Sets the deal.
+    pub fn set_deal(&mut self, deal: &Deal) {
+        self.set_hands(deal.hands().map(|h| h.bits()), 0);
+    }
+
+    /// Whether the condition holds (a script without one holds always).
+    #[inline]
+    pub fn accepts(&mut self) -> bool {
+        match self.script.condition {
+            Some(c) => self.core.eval(&self.script, c) != 0,
+            None => true,
+        }
+    }
+
+    /// The value of the variable `name` on the current deal.
+    pub fn variable(&mut self, name: &str) -> Option<i32> {
+        let i = self.script.variables.iter().position(|(n, _)| n == name)?;
+        Some(self.core.var(&self.script, i as u32))
+    }
+
+    /// Where a division or remainder by zero happened (counted as 0), if
+    /// one did since the evaluator was made.
+    pub fn division_by_zero(&self) -> Option<(u32, u32)> {
+        self.core.state.div_zero.map(|p| (p.line, p.column))
+    }
+
+    #[inline]
+    pub(crate) fn value(&mut self, id: NodeId) -> i32 {
+        self.core.eval(&self.script, id)
+    }
+}
+
+impl Core {
+    #[inline]
+    fn var(&mut self, s: &Script, v: u32) -> i32 {
+        let (epoch, value) = self.state.cache[v as usize];
+        if epoch == self.state.epoch {
+            return value;
+        }
+        let node = s.variables[v as usize].1;
+        let value = self.eval(s, node);
+        self.state.cache[v as usize] = (self.state.epoch, value);
+        value
+    }
+
+    fn eval(&mut self, s: &Script, id: NodeId) -> i32 {
+        let st = &self.state;
+        match s.nodes[id as usize] {
+            Node::Num(n) => n,
+            Node::Var(v) => self.var(s, v),
+            Node::Length { seat, suit } => {
+                st.hold[seat as usize][suit as usize].count_ones() as i32
+            }
+            Node::Count { kind, seat, suit } => {
+                let k = kind_index(kind);
+                let h = &st.hold[seat as usize];
+                match suit {
+                    Some(x) => self.tables.count(k, h[x as usize]),
+                    None => {
+                        self.tables.count(k, h[0])
+                            + self.tables.count(k, h[1])
+                            + self.tables.count(k, h[2])
+                            + self.tables.count(k, h[3])
+                    }
+                }
+            }
+            Node::Losers { seat, suit } => {
+                let h = &st.hold[seat as usize];
+                match suit {
+                    Some(x) => suit_losers(h[x as usize]),
+                    None => h.iter().map(|&x| suit_losers(x)).sum(),
+                }
+            }
+            Node::Shape { seat, shape } => {
+                let h = &st.hold[seat as usize];
+                i32::from(s.shapes[shape as usize].contains(
+                    h[0].count_ones(),
+                    h[1].count_ones(),
+                    h[2].count_ones(),
+                ))
+            }
+            Node::HasCard { seat, card } => (st.hands[seat as usize] >> card & 1) as i32,
+            Node::Cccc { seat } => cccc(st.hold[seat as usize]),
+            Node::Quality { seat, suit } => quality(st.hold[seat as usize][suit as usize]),
+            Node::Tricks { seat, strain } => self.tricks(seat, strain),
+            Node::Score {
+                vul: Vul(vul),
+                level,
+                strain,
+                tricks,
+            } => {
+                let t = self.eval(s, tricks);
+                score(vul, level, strain, t)
+            }
+            Node::Imps(e) => imps(self.eval(s, e)),
+            Node::Rnd(e) => {
+                let n = self.eval(s, e);
+                if n <= 0 {
+                    return 0;
+                }
+                // splitmix64 on the deal's key.
+                let st = &mut self.state;
+                st.rnd = st.rnd.wrapping_add(0x9e37_79b9_7f4a_7c15);
+                let mut z = st.rnd;
+                z = (z ^ (z >> 30)).wrapping_mul(0xbf58_476d_1ce4_e5b9);
+                z = (z ^ (z >> 27)).wrapping_mul(0x94d0_49bb_1331_11eb);
+                z ^= z >> 31;
+                ((u128::from(z) * n as u128) >> 64) as i32
+            }
+            Node::Neg(e) => self.eval(s, e).wrapping_neg(),
+            Node::Not(e) => i32::from(self.eval(s, e) == 0),
+            Node::And(a, b) => i32::from(self.eval(s, a) != 0 && self.eval(s, b) != 0),
+            Node::Or(a, b) => i32::from(self.eval(s, a) != 0 || self.eval(s, b) != 0),
+            Node::Cond(c, a, b) => {
+                if self.eval(s, c) != 0 {
+                    self.eval(s, a)
+                } else {
+                    self.eval(s, b)
+                }
+            }
+            Node::Bin(op, a, b) => {
+                let (x, y) = (self.eval(s, a), self.eval(s, b));
+                match op {
+                    BinOp::Eq => i32::from(x == y),
+                    BinOp::Ne => i32::from(x != y),
+                    BinOp::Lt => i32::from(x < y),
+                    BinOp::Le => i32::from(x <= y),
+                    BinOp::Gt => i32::from(x > y),
+                    BinOp::Ge => i32::from(x >= y),
+                    BinOp::Add => x.wrapping_add(y),
+                    BinOp::Sub => x.wrapping_sub(y),
+                    BinOp::Mul => x.wrapping_mul(y),
+                    BinOp::Div | BinOp::Rem if y == 0 => {
+                        self.state.div_zero.get_or_insert(s.places[id as usize]);
+                        0
+                    }
+                    BinOp::Div => x.wrapping_div(y),
+                    BinOp::Rem => x.wrapping_rem(y),
+                }
+            }
+        }
+    }
+
+    fn tricks(&mut self, seat: u8, strain: u8) -> i32 {
+        if self.state.tricks.is_none() {
+            let hands = self
+                .state
+                .hands
+                .map(|b| crate::Hand::from_bits(b).unwrap_or(crate::Hand::EMPTY));
+            self.state.tricks = Deal::new(hands).ok().and_then(|d| crate::dd::solve(&d));
+        }
+        let strain = match strain {
+            0 => DdStrain::Spades,
+            1 => DdStrain::Hearts,
+            2 => DdStrain::Diamonds,
+            3 => DdStrain::Clubs,
+            _ => DdStrain::NoTrump,
+        };
+        let seat = Seat::ALL[usize::from(seat)];
+        self.state
+            .tricks
+            .as_ref()
+            .and_then(|t| t.get(seat, strain))
+            .map_or(0, i32::from)
+    }
+}

@@ -1,0 +1,159 @@
+//! Scripts on hand-built deals, every expected value worked out by hand.
+
+use super::*;
+use crate::deal::Deal;
+
+/// North: ♠AKQ2 ♥KJ5 ♦Q84 ♣A32 (4333; HCP 4+3+2 +3+1 +2 +4 = 19;
+/// controls A2 K1 + K1 + A2 = 6; losers ♠ AKQx 0, ♥ KJx 2, ♦ Qxx 2,
+/// ♣ Axx 2 = 6).
+/// East: ♠JT9 ♥AQ ♦AKJ97 ♣QJ4 (3253; HCP 1 + 6 + 8 + 3 = 18).
+/// South: ♠8765 ♥T98 ♦T6 ♣KT98 (4324; HCP 3).
+/// West: ♠43 ♥76432 ♦532 ♣765 (2533; HCP 0).
+const DEAL: &str = "N:AKQ2.KJ5.Q84.A32 JT9.AQ.AKJ97.QJ4 8765.T98.T6.KT98 43.76432.532.765";
+
+fn eval(script: &str) -> Evaluator {
+    let s = Script::parse(script).unwrap_or_else(|e| panic!("{script}: {e}"));
+    let mut e = Evaluator::new(std::sync::Arc::new(s));
+    e.set_deal(&Deal::parse_pbn(DEAL).unwrap());
+    e
+}
+
+/// The value of `v` in `script` (which defines it).
+fn value(script: &str) -> i32 {
+    eval(script).variable("v").expect("v defined")
+}
+
+#[test]
+fn the_counts_on_a_hand_built_deal() {
+    for (expr, want) in [
+        ("hcp(north)", 19),
+        ("hcp(east)", 18),
+        ("hcp(south)", 3),
+        ("hcp(west)", 0),
+        ("hcp(north, spades)", 9),
+        ("hcps(east, diamond)", 8),
+        ("spades(north)", 4),
+        ("hearts(west)", 5),
+        ("diamond(east)", 5),
+        ("clubs(south)", 4),
+        ("controls(north)", 6),
+        ("control(east, diamonds)", 3),
+        ("losers(north)", 6),
+        ("loser(north, spades)", 0),
+        ("losers(east, hearts)", 1), // AQ doubleton: the ace with another
+        ("losers(east)", 3 + 1 + 1 + 2), // JT9, AQ, AKJxx, QJx
+        ("losers(west)", 2 + 3 + 3 + 3),
+        ("losers(south, diamonds)", 2),
+        ("top2(north, spades)", 2),
+        ("top3(north, spades)", 3),
+        ("top4(east, diamonds)", 3),
+        ("top5(south, clubs)", 2),
+        ("aces(north)", 2),
+        ("kings(north)", 2),
+        ("queens(east)", 2),
+        ("jacks(east)", 3),
+        ("tens(south)", 3),
+        ("c13(north)", 6 + 4 + 2 + 4 + 1 + 2 + 6),
+        ("pt4(north)", 2),
+        // AKJ97: 50 a point of A4 K3 J1; no T; the 9 needs two of AKQJ
+        // exactly, the T or the 8.
+        ("quality(east, diamonds)", 400),
+        // KT98: K 3x40; T with one honour 20; 9 with the T 20.
+        ("quality(south, clubs)", 160),
+        // Kaplan-Rubens totals, as Debian's dealer gives them for this
+        // deal predealt (`predeal north SAKQ2, HKJ5, DQ84, CA32` ...).
+        ("cccc(north)", 1810),
+        ("cccc(east)", 1735),
+        ("cccc(south)", 425),
+        ("cccc(west)", 0),
+    ] {
+        assert_eq!(value(&format!("v = {expr}")), want, "{expr}");
+    }
+}
+
+#[test]
+fn shapes_any_and_exclusions() {
+    for (expr, want) in [
+        ("shape(north, 4333)", 1),
+        ("shape(north, any 3433)", 1),
+        ("shape(north, 3433)", 0),
+        ("shape(north, any 4333 - 4xxx)", 0),
+        ("shape(north, xxxx - any 4333 + 4xx3)", 1),
+        ("shape(east, any 5332)", 1),
+        ("shape(east, 3253)", 1),
+        ("shape(east, x2xx)", 1),
+        ("shape(east, any 5xx2 - xx5x)", 0),
+        ("shape(south, any 4432 + any 4333)", 1),
+        ("shape(west, any 5332 - x5xx)", 0),
+        ("shape(west, -2533)", 0),
+    ] {
+        assert_eq!(value(&format!("v = {expr}")), want, "{expr}");
+    }
+}
+
+#[test]
+fn cards_operators_and_precedence() {
+    for (expr, want) in [
+        ("hascard(north, AS)", 1),
+        ("hascard(north, 2S)", 1),
+        ("hascard(east, TS)", 1),
+        ("hascard(east, TC)", 0),
+        ("1 + 2 * 3", 7),
+        ("(1 + 2) * 3", 9),
+        ("7 / 2", 3),
+        ("-7 / 2", -3),
+        ("-7 % 3", -1),
+        ("7 % 3", 1),
+        ("2 - 3 - 4", -5),
+        ("1 < 2 == 1", 1),
+        ("3 > 2 > 1", 0),
+        ("not 3 + 1", 1),
+        ("!0", 1),
+        ("1 || 0 && 0", 1),
+        ("(1 || 0) && 0", 0),
+        ("1 or 0 and 0", 1),
+        ("1 ? 0 : 1 ? 2 : 3", 0),
+        ("0 ? 5 : 6", 6),
+        ("hcp(north) > 15 ? 1 : 2", 1),
+        ("2 != 2", 0),
+        ("2 <= 2", 1),
+        ("2 >= 3", 0),
+        ("2147483647 + 1", i32::MIN),
+        ("5 / 0", 0),
+        ("score(vul, x3N, 9)", 600),
+        ("score(nv, x3N, 10)", 430),
+        ("score(nv, x4S, 9)", -50),
+        ("score(vul, x4S, 8)", -200),
+        ("score(nv, x2C, 8)", 90),
+        ("score(vul, x7N, 13)", 2220),
+        ("score(nv, x6H, 12)", 980),
+        ("imps(430)", 10),
+        ("imps(0 - 4000)", -24),
+        ("imps(10)", 0),
+        ("imps(20)", 1),
+        ("rnd(0)", 0),
+    ] {
+        assert_eq!(value(&format!("v = {expr}")), want, "{expr}");
+    }
+}
+
+#[test]
+fn rnd_stays_in_range() {
+    let mut e = eval("v = rnd(10)");
+    for k in 0..200 {
+        e.set_hands([0; 4], k);
+        let v = e.variable("v").unwrap();
+        assert!((0..10).contains(&v), "{v}");
+    }
+}
+
+#[test]
+fn conditions_and_variables() {
+    let mut e = eval("# alias: x\nnt = shape(north, any 4333) and hcp(north) > 14\nnt and hcp(south) < 5\naction printoneline,\n");
+    assert!(e.accepts());
+    assert_eq!(e.variable("nt"), Some(1));
+    let mut e = eval("condition hcp(west) > 0");
+    assert!(!e.accepts());
+    // Without a condition every deal is kept.
+    assert!(eval("produce 5").accepts());
+}
