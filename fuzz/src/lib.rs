@@ -46,3 +46,32 @@ pub fn sniff(data: &[u8]) {
         let _ = OthelloFormat::from_path(&p);
     }
 }
+
+/// A dealer-language script: parsing any text gives a script or an error
+/// with its place, never a panic; a script that parses is evaluated on a
+/// few deals (its condition and every variable), and one that does not
+/// solve double dummy deals a few boards with its actions' statistics.
+pub fn dealer_script(data: &[u8]) {
+    use boardfile_bridge::dealer::{Evaluator, Generator, Script};
+    use boardfile_bridge::dealing::Seed;
+    use boardfile_bridge::Deal;
+    let text = String::from_utf8_lossy(data);
+    let Ok(script) = Script::parse(&text) else {
+        return;
+    };
+    if script.uses_tricks() {
+        return;
+    }
+    let shared = std::sync::Arc::new(script.clone());
+    let mut eval = Evaluator::new(shared);
+    for n in [1u128, 1 << 90, 53_644_737_765_488_792_839_237_440_000 - 1] {
+        if let Some(deal) = Deal::from_number(n) {
+            eval.set_deal(&deal);
+            let _ = eval.accepts();
+        }
+    }
+    let seed = Seed::parse("f022").expect("a seed");
+    let mut g = Generator::new(&script, &seed, 1, 3, 1, 300);
+    let mut diag = boardfile_bridge::Diagnostics::collecting();
+    while let Ok(Some(_)) = boardfile_bridge::BoardReader::next_board(&mut g, &mut diag) {}
+}

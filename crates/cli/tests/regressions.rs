@@ -45,6 +45,8 @@ fn kind(name: &str) -> Kind {
 fn run(target: &str, data: &[u8]) {
     let (round_trip, name) = match target {
         "sniff" => return fuzz::sniff(data),
+        // Dealer-language scripts: no writer, so the one check for both.
+        "read_dlr" | "round_trip_dlr" => return fuzz::dealer_script(data),
         "stream" => return fuzz::bridge::stream(data),
         t => match (t.strip_prefix("read_"), t.strip_prefix("round_trip_")) {
             (Some(n), _) => (false, n),
