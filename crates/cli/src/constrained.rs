@@ -55,7 +55,9 @@ pub fn deal(
     let script = Script::parse(&text)
         .map_err(|e| Failure::data(&name, &Error::new(ErrorKind::Syntax(e.to_string()))))?;
     for note in &script.notes {
-        eprintln!("boardfile: {name}: warning: {note}");
+        if !crate::report::quiet() {
+            eprintln!("boardfile: {name}: warning: {note}");
+        }
     }
     let produce = args.boards.map(u64::from).or(script.produce).unwrap_or(40);
     if produce == 0 || args.first as u64 + produce - 1 > u64::from(u32::MAX) {
@@ -68,7 +70,9 @@ pub fn deal(
         Some(s) => s,
         None => {
             let s = Seed::from_os().map_err(Failure::operational)?;
-            eprintln!("boardfile: seed {s} (give --seed {s} to deal this set again)");
+            if !crate::report::quiet() {
+                eprintln!("boardfile: seed {s} (give --seed {s} to deal this set again)");
+            }
             s
         }
     };
@@ -126,7 +130,9 @@ pub fn deal(
         writeln!(sink, "{json}")?;
     } else {
         report.write_text(sink)?;
-        eprintln!("boardfile: {produced} boards from {generated} deals generated");
+        if !crate::report::quiet() {
+            eprintln!("boardfile: {produced} boards from {generated} deals generated");
+        }
     }
     Ok(Outcome::Ok)
 }

@@ -637,7 +637,7 @@ pub fn solve(opened: Opened, from: Format, args: &SolveArgs) -> Result<Outcome, 
             (0, None, (solving.kept, solving.kept_boards))
         }
     };
-    if kept.0 > 0 {
+    if kept.0 > 0 && !crate::report::quiet() {
         let listed: Vec<String> = kept.1.iter().map(u32::to_string).collect();
         let more = if kept.0 > listed.len() as u64 {
             ", ..."
@@ -651,7 +651,7 @@ pub fn solve(opened: Opened, from: Format, args: &SolveArgs) -> Result<Outcome, 
         );
     }
     if let Some(mut j) = journal {
-        if resumed > 0 {
+        if resumed > 0 && !crate::report::quiet() {
             eprintln!(
                 "boardfile: {output}: {resumed} boards already solved (from {})",
                 j.path.display()
@@ -679,7 +679,9 @@ pub fn deal(
         Some(s) => s,
         None => {
             let s = Seed::from_os().map_err(Failure::operational)?;
-            eprintln!("boardfile: seed {s} (give --seed {s} to deal this set again)");
+            if !crate::report::quiet() {
+                eprintln!("boardfile: seed {s} (give --seed {s} to deal this set again)");
+            }
             s
         }
     };
