@@ -8,6 +8,7 @@ mod othello;
 mod report;
 mod solve;
 
+use boardfile_bridge::diagram::{Paper, PerPage};
 use boardfile_bridge::formats::pavlicek::Checksum;
 use boardfile_bridge::formats::pbn::PbnDdTags;
 use boardfile_bridge::{Format, WriteOptions};
@@ -26,7 +27,7 @@ use std::process::ExitCode;
 ///
 /// Bridge: BRI, DGE, BRE, DUP, HRF (Duplimate/Dealer4), DLM (DupSoft), PBN
 /// 2.1, LIN (Bridge Base Online), Pavlicek's ZBS, ZBD, ZDD, ZRD, ZRJ and deal
-/// numbers (DEALNUM), and JSON Lines. Othello: the WTHOR database (WTB, WTD,
+/// numbers (DEALNUM), and JSON Lines; HTML and PDF hand records. Othello: the WTHOR database (WTB, WTD,
 /// PZZ, JOU, TRN), JSON Lines, transcripts, and GGF, PGN and CSV output. A
 /// format is chosen by --from/--to, else by the file's content, else by its
 /// extension (Pavlicek's binary formats and WTHOR files, which have no
@@ -97,6 +98,8 @@ enum Command {
         /// changed one has only the lines of what changed rewritten.
         #[arg(long)]
         normalize: bool,
+        #[command(flatten)]
+        layout: LayoutArgs,
         #[command(flatten)]
         names: NameArgs,
         /// Othello: append names not in the names files to copies of them
@@ -181,6 +184,8 @@ enum Command {
         /// with the new tags added (see convert).
         #[arg(long)]
         normalize: bool,
+        #[command(flatten)]
+        layout: LayoutArgs,
     },
     /// Deal a new board set of uniformly random deals.
     ///
@@ -214,6 +219,17 @@ enum Command {
         #[arg(required = true)]
         files: Vec<PathBuf>,
     },
+}
+
+/// HTML and PDF hand records: how the pages are laid out.
+#[derive(clap::Args, Clone, Copy)]
+struct LayoutArgs {
+    /// HTML and PDF hand records: boards a page, 1, 2 or 4.
+    #[arg(long, value_name = "N", default_value = "4", value_parser = PerPage::parse)]
+    per_page: PerPage,
+    /// HTML and PDF hand records: the paper, a4 or letter.
+    #[arg(long, value_name = "PAPER", default_value = "a4", value_parser = Paper::parse)]
+    paper: Paper,
 }
 
 /// Othello: the WTHOR names files.
@@ -255,10 +271,11 @@ fn main() -> ExitCode {
     report::finish(outcome)
 }
 
-fn pbn_options(dd_tags: Option<PbnDdTags>, normalize: bool) -> WriteOptions {
+fn write_options(dd_tags: Option<PbnDdTags>, normalize: bool, layout: LayoutArgs) -> WriteOptions {
     dd_tags
         .map_or_else(WriteOptions::default, WriteOptions::with_pbn_dd_tags)
         .normalized(normalize)
+        .laid_out(layout.per_page, layout.paper)
 }
 
 /// Refuses to write over the input.
@@ -283,6 +300,7 @@ fn run(command: Command, out: &mut dyn Write) -> Result<Outcome, Failure> {
             deals,
             skip_bad,
             normalize,
+            layout,
             names,
             add_names,
         } => {
@@ -293,7 +311,7 @@ fn run(command: Command, out: &mut dyn Write) -> Result<Outcome, Failure> {
             match (from, output_format(from.game(), &output, to.as_ref())?) {
                 (Bridge(f), Bridge(t)) => {
                     let deals = deals.as_deref().map(Input::new);
-                    let options = pbn_options(dd_tags, normalize);
+                    let options = write_options(dd_tags, normalize, layout);
                     bridge::convert(opened, f, &output, t, &options, deals.as_ref(), skip_bad)
                 }
                 (Othello(_), Othello(_)) if skip_bad => Err(Failure::operational(
@@ -353,6 +371,7 @@ fn run(command: Command, out: &mut dyn Write) -> Result<Outcome, Failure> {
             force,
             dd_tags,
             normalize,
+            layout,
         } => {
             let (input, output) = (Input::new(&input), Output::new(&output));
             refuse_overwrite(&input, &output)?;
@@ -363,7 +382,7 @@ fn run(command: Command, out: &mut dyn Write) -> Result<Outcome, Failure> {
                     "{input}: solving is for bridge deals"
                 )));
             };
-            let options = pbn_options(dd_tags, normalize);
+            let options = write_options(dd_tags, normalize, layout);
             solve::solve(
                 opened,
                 from,
