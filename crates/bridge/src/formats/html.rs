@@ -67,7 +67,7 @@ pub static DESCRIPTOR: Descriptor = Descriptor {
 /// The style: screen first, then narrow screens, then print.
 const STYLE: &str = r#"
 * { box-sizing: border-box; }
-body { font-family: "DejaVu Sans", Verdana, Arial, Helvetica, sans-serif; font-size: 15px; margin: 0 auto; padding: 12px; max-width: 980px; color: #000; }
+body { font-family: "DejaVu Sans", Verdana, Arial, Helvetica, sans-serif; font-size: 15px; margin: 0 auto; padding: 12px; max-width: 860px; color: #000; }
 .page { display: grid; grid-template-columns: repeat(2, minmax(0, 1fr)); gap: 12px; margin: 0 0 12px; }
 .per-1 .page, .per-2 .page { grid-template-columns: minmax(0, 1fr); }
 .page > header { grid-column: 1 / -1; text-align: center; border-bottom: 1px solid #aaa; padding-bottom: 4px; }
@@ -76,7 +76,7 @@ header h1 { font-size: 1.35em; margin: 0; }
 header p { margin: 2px 0 0; color: #555; font-size: 0.9em; }
 .board { border: 1px solid #aaa; border-radius: 6px; padding: 10px 12px; break-inside: avoid; page-break-inside: avoid; display: flex; flex-direction: column; justify-content: space-evenly; gap: 10px; min-width: 0; }
 .per-2 .board { flex-direction: row; align-items: center; justify-content: space-around; flex-wrap: wrap; }
-.diagram { display: grid; grid-template-columns: minmax(0, 1fr) 4.6em minmax(0, 1fr); grid-template-areas: "info north north" "west compass east" ". south south"; gap: 6px 10px; align-items: center; }
+.diagram { display: grid; grid-template-columns: minmax(0, 9em) 4.6em minmax(0, 9em); justify-content: center; grid-template-areas: "info north north" "west compass east" ". south south"; gap: 6px 10px; align-items: center; }
 .info { grid-area: info; align-self: start; }
 .info h2 { font-size: 1.35em; margin: 0 0 2px; white-space: nowrap; }
 .info p { margin: 0; font-size: 0.8em; color: #555; }
@@ -86,7 +86,7 @@ header p { margin: 2px 0 0; color: #555; font-size: 0.9em; }
 .hand span { display: inline-block; width: 1.15em; }
 .s, .c { color: #000; }
 .h, .d { color: #c00; }
-.results { display: flex; flex-wrap: wrap; gap: 8px 18px; align-items: flex-start; }
+.results { display: flex; flex-wrap: wrap; gap: 8px 18px; align-items: flex-start; justify-content: center; }
 table.dd { border-collapse: collapse; font-size: 0.82em; }
 table.dd th, table.dd td { border: 1px solid #bbb; padding: 1px 0; width: 2.1em; text-align: center; }
 table.dd tr:first-child th { background: #e4e4e4; }
@@ -99,13 +99,14 @@ table.dd tr:first-child th { background: #e4e4e4; }
   .per-2 .board { flex-direction: column; align-items: stretch; }
 }
 @media print {
-  body { max-width: none; padding: 0; font-size: 10.5pt; }
+  body { max-width: none; padding: 0; font-size: 13.5pt; }
   .page, .page:last-child { gap: 4mm; margin: 0; break-after: page; page-break-after: always; height: var(--sheet); grid-template-rows: auto repeat(var(--rows), minmax(0, 1fr)); }
   .page:last-child { break-after: auto; page-break-after: auto; }
   .page + .page > header { display: block; }
   .board { padding: 3mm 4mm; overflow: hidden; }
-  body.per-2 { font-size: 13pt; }
-  body.per-1 { font-size: 19pt; }
+  body.per-2 { font-size: 14pt; }
+  .per-2 .board { flex-direction: column; align-items: stretch; justify-content: space-evenly; }
+  body.per-1 { font-size: 24pt; }
 }
 "#;
 
