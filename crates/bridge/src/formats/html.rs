@@ -76,7 +76,7 @@ header h1 { font-size: 1.35em; margin: 0; }
 header p { margin: 2px 0 0; color: #555; font-size: 0.9em; }
 .board { border: 1px solid #aaa; border-radius: 6px; padding: 10px 12px; break-inside: avoid; page-break-inside: avoid; display: flex; flex-direction: column; justify-content: space-evenly; gap: 10px; min-width: 0; }
 .per-2 .board { flex-direction: row; align-items: center; justify-content: space-around; flex-wrap: wrap; }
-.diagram { display: grid; grid-template-columns: minmax(0, 9em) 4.6em minmax(0, 9em); justify-content: center; grid-template-areas: "info north north" "west compass east" ". south south"; gap: 6px 10px; align-items: center; }
+.diagram { display: grid; grid-template-columns: minmax(0, 9em) 4.6em minmax(0, 9em); justify-content: center; grid-template-areas: "info north north" "west compass east" ". south south"; gap: 6px 0.6em; align-items: center; }
 .info { grid-area: info; align-self: start; }
 .info h2 { font-size: 1.35em; margin: 0 0 2px; white-space: nowrap; }
 .info p { margin: 0; font-size: 0.8em; color: #555; }
@@ -99,7 +99,7 @@ table.dd tr:first-child th { background: #e4e4e4; }
   .per-2 .board { flex-direction: column; align-items: stretch; }
 }
 @media print {
-  body { max-width: none; padding: 0; font-size: 13.5pt; }
+  body { max-width: none; padding: 0; font-size: 12.5pt; }
   .page, .page:last-child { gap: 4mm; margin: 0; break-after: page; page-break-after: always; height: var(--sheet); grid-template-rows: auto repeat(var(--rows), minmax(0, 1fr)); }
   .page:last-child { break-after: auto; page-break-after: auto; }
   .page + .page > header { display: block; }
@@ -144,7 +144,7 @@ fn hand(board: &Board, seat: Seat, out: &mut String) {
         let br = if i < 3 { "<br>" } else { "" };
         let _ = write!(
             out,
-            "<span class=\"{class}\">{symbol}</span>{}{br}",
+            "<span class=\"{class}\">{symbol}</span>&#8288;{}{br}",
             holding(h, suit)
         );
     }
@@ -443,7 +443,7 @@ mod tests {
         );
         // North: AKQJ of spades, T98 of hearts.
         assert!(html.contains(
-            "<div class=\"hand north\"><span class=\"s\">&spades;</span>AKQJ<br><span class=\"h\">&hearts;</span>1098<br>"
+            "<div class=\"hand north\"><span class=\"s\">&spades;</span>&#8288;AKQJ<br><span class=\"h\">&hearts;</span>&#8288;1098<br>"
         ));
         assert!(
             html.contains(".h, .d { color: #c00; }"),

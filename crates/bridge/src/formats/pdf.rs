@@ -374,7 +374,7 @@ fn diagram(s: &mut Surface, f: &Fonts, r: &Record) {
         8.0,
         27.0,
         Style::new(&f.bold, 17.0),
-        MIDDLE.0 - 12.0,
+        MIDDLE.0 - 18.0,
         &format!("Board {}", r.number),
     );
     text(s, 8.0, 45.0, label, &format!("Dealer {}", r.dealer.name()));
@@ -386,7 +386,7 @@ fn diagram(s: &mut Surface, f: &Fonts, r: &Record) {
         &format!("Vul {}", vulnerability_words(r.vulnerability)),
     );
     let hand_room = |seat| match seat {
-        Seat::West => (8.0, ROW, MIDDLE.0 - 12.0),
+        Seat::West => (8.0, ROW, MIDDLE.0 - 18.0),
         Seat::North => (MIDDLE.0, 0.0, DIAGRAM.0 - MIDDLE.0 - 6.0),
         Seat::East => (
             MIDDLE.0 + MIDDLE.1 + 8.0,
