@@ -330,7 +330,7 @@ impl Record {
             dealer: b.dealer,
             vulnerability: b.vulnerability,
             deal: b.deal,
-            dd: b.dd.clone(),
+            dd: b.dd,
             par: b.par.clone(),
         }
     }
