@@ -1,11 +1,169 @@
-//! Hand diagrams for the terminal.
+//! Hand diagrams: the terminal's, and what the printed hand records (the
+//! HTML and PDF formats) share: the paper and boards a page they are laid
+//! out for, and how a holding, the vulnerability, par and the page's
+//! heading read.
 
 use crate::auction::CallToken;
-use crate::board::{Board, Strain};
+use crate::board::{Board, Par, Strain, Vulnerability};
 use crate::card::Suit;
 use crate::deal::Seat;
 use crate::hand::Hand;
+use crate::set::{Heading, SetInfo};
 use std::io::{self, Write};
+
+/// The paper hand records are laid out for.
+#[derive(Debug, Clone, Copy, Default, PartialEq, Eq, Hash)]
+pub enum Paper {
+    /// ISO A4, 210 x 297 mm.
+    #[default]
+    A4,
+    /// US Letter, 8.5 x 11 in.
+    Letter,
+}
+
+impl Paper {
+    /// Reads `a4` or `letter` (any case), as `--paper` takes them.
+    pub fn parse(name: &str) -> Result<Paper, String> {
+        match name.to_ascii_lowercase().as_str() {
+            "a4" => Ok(Paper::A4),
+            "letter" => Ok(Paper::Letter),
+            _ => Err(format!("unknown paper {name:?}: a4 or letter")),
+        }
+    }
+
+    /// The name CSS's `@page size` knows: `A4`, `letter`.
+    pub fn css_name(self) -> &'static str {
+        match self {
+            Paper::A4 => "A4",
+            Paper::Letter => "letter",
+        }
+    }
+
+    /// Width and height in PostScript points (1/72 in), portrait.
+    pub fn points(self) -> (f32, f32) {
+        match self {
+            Paper::A4 => (595.276, 841.89),
+            Paper::Letter => (612.0, 792.0),
+        }
+    }
+}
+
+/// Boards on a printed page of hand records: 1, 2 or 4.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
+pub struct PerPage(u8);
+
+impl PerPage {
+    /// One board a page, large (to pin on a wall).
+    pub const ONE: PerPage = PerPage(1);
+    /// Two boards a page, one above the other.
+    pub const TWO: PerPage = PerPage(2);
+    /// Four boards a page, two by two: the default.
+    pub const FOUR: PerPage = PerPage(4);
+
+    /// Reads `1`, `2` or `4`, as `--per-page` takes them.
+    pub fn parse(text: &str) -> Result<PerPage, String> {
+        match text.trim() {
+            "1" => Ok(PerPage::ONE),
+            "2" => Ok(PerPage::TWO),
+            "4" => Ok(PerPage::FOUR),
+            _ => Err(format!("{text:?} boards a page: 1, 2 or 4")),
+        }
+    }
+
+    /// The number of boards.
+    pub fn get(self) -> usize {
+        usize::from(self.0)
+    }
+}
+
+impl Default for PerPage {
+    fn default() -> PerPage {
+        PerPage::FOUR
+    }
+}
+
+/// A suit's cards as hand records print them: ranks from the ace down, `10`
+/// for the ten, an em dash for a void.
+pub fn holding(hand: Hand, suit: Suit) -> String {
+    let mut text = String::with_capacity(16);
+    for r in hand.ranks(suit) {
+        match r.char() {
+            'T' => text.push_str("10"),
+            c => text.push(c),
+        }
+    }
+    if text.is_empty() {
+        text.push('\u{2014}');
+    }
+    text
+}
+
+/// True when `seat`'s side is vulnerable.
+pub fn is_vulnerable(vulnerability: Vulnerability, seat: Seat) -> bool {
+    let ns = matches!(seat, Seat::North | Seat::South);
+    match vulnerability {
+        Vulnerability::None => false,
+        Vulnerability::All => true,
+        Vulnerability::NS => ns,
+        Vulnerability::EW => !ns,
+    }
+}
+
+/// The vulnerability in words: `None`, `N-S`, `E-W`, `All`.
+pub fn vulnerability_words(vulnerability: Vulnerability) -> &'static str {
+    match vulnerability {
+        Vulnerability::None => "None",
+        Vulnerability::NS => "N-S",
+        Vulnerability::EW => "E-W",
+        Vulnerability::All => "All",
+    }
+}
+
+/// The par score from the side that makes it: `NS 420`, `EW 100`, `0`.
+pub fn par_score(par: &Par) -> String {
+    match par.score_ns {
+        0 => "0".into(),
+        s if s > 0 => format!("NS {s}"),
+        s => format!("EW {}", s.unsigned_abs()),
+    }
+}
+
+/// A par contract in parts to print: level, strain (`None` for no trump),
+/// doubling and declarers, from the solver's `4S-N`, `3NT-NS`, `5DX-EW`.
+/// `None` for text of another shape (a file's own `ParContract`).
+pub fn contract_parts(text: &str) -> Option<(u8, Option<Suit>, &str, &str)> {
+    let (contract, by) = text.split_once('-')?;
+    let level = contract.as_bytes().first()?.checked_sub(b'0')?;
+    if !(1..=7).contains(&level) || by.is_empty() || !by.bytes().all(|b| b"NESW".contains(&b)) {
+        return None;
+    }
+    let rest = &contract[1..];
+    let (suit, doubled) = match rest.strip_prefix("NT") {
+        Some(d) => (None, d),
+        None => (
+            Some(Suit::from_letter(*rest.as_bytes().first()?)?),
+            &rest[1..],
+        ),
+    };
+    matches!(doubled, "" | "X" | "XX").then_some((level, suit, doubled, by))
+}
+
+/// The heading of printed hand records: the event (else `Hand records`),
+/// and the site and date joined by a middle dot when known. `first` is the
+/// first board, whose tags may name them.
+pub fn record_heading(info: &SetInfo, first: Option<&Board>) -> (String, Option<String>) {
+    let title = info
+        .heading(Heading::Event, first)
+        .filter(|t| !t.is_empty() && *t != "?")
+        .unwrap_or("Hand records")
+        .to_string();
+    let place: Vec<&str> = [Heading::Site, Heading::Date]
+        .into_iter()
+        .filter_map(|h| info.heading(h, first))
+        .filter(|v| !v.is_empty() && *v != "?")
+        .collect();
+    (title, (!place.is_empty()).then(|| place.join(" \u{b7} ")))
+}
 
 /// How suits are drawn.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
@@ -161,6 +319,46 @@ fn write_game(board: &Board, out: &mut dyn Write) -> io::Result<()> {
 mod tests {
     use super::*;
     use crate::deal::Deal;
+
+    #[test]
+    fn holdings_vulnerability_and_par_as_printed() {
+        let h = Hand::parse_dotted("AKT2..QJ9876.54").unwrap();
+        assert_eq!(holding(h, Suit::Spades), "AK102");
+        assert_eq!(holding(h, Suit::Hearts), "\u{2014}");
+        assert_eq!(holding(h, Suit::Diamonds), "QJ9876");
+        use Vulnerability::*;
+        let vul = |v| Seat::ALL.map(|s| is_vulnerable(v, s));
+        assert_eq!(vul(None), [false; 4]);
+        assert_eq!(vul(NS), [true, false, true, false]);
+        assert_eq!(vul(EW), [false, true, false, true]);
+        assert_eq!(vul(All), [true; 4]);
+        let par = |s| {
+            par_score(&Par {
+                score_ns: s,
+                contracts: vec![],
+            })
+        };
+        assert_eq!(
+            (par(420), par(-100), par(0)),
+            ("NS 420".into(), "EW 100".into(), "0".into())
+        );
+        assert_eq!(
+            contract_parts("4S-N"),
+            Some((4, Some(Suit::Spades), "", "N"))
+        );
+        assert_eq!(contract_parts("3NT-NS"), Some((3, Option::None, "", "NS")));
+        assert_eq!(
+            contract_parts("5DXX-EW"),
+            Some((5, Some(Suit::Diamonds), "XX", "EW"))
+        );
+        for odd in ["EW 4S", "8S-N", "4S-", "4Q-N", "4SXXX-N", "4S-X"] {
+            assert_eq!(contract_parts(odd), Option::None, "{odd}");
+        }
+        assert_eq!(Paper::parse("Letter"), Ok(Paper::Letter));
+        assert!(Paper::parse("a5").is_err());
+        assert_eq!(PerPage::parse("2").map(PerPage::get), Ok(2));
+        assert!(PerPage::parse("3").is_err());
+    }
 
     #[test]
     fn diagram_shows_hands_and_points() {

@@ -10,6 +10,7 @@
 //! keeps that bounded state inside its own reader or writer.
 
 use crate::board::Board;
+use crate::diagram::{Paper, PerPage};
 use crate::formats::pbn::PbnDdTags;
 use crate::keeps::{Loss, LossCount};
 use crate::set::{BoardSet, SetInfo};
@@ -132,6 +133,10 @@ pub struct WriteOptions {
     /// order, CR LF, deals from the dealer), without the boards' PBN and
     /// LIN texts in JSON Lines.
     pub normalize: bool,
+    /// Hand records (HTML, PDF): boards a printed page.
+    pub per_page: PerPage,
+    /// Hand records (HTML, PDF): the paper the pages are laid out for.
+    pub paper: Paper,
 }
 
 impl WriteOptions {
@@ -146,6 +151,16 @@ impl WriteOptions {
     /// These options, normalizing or not (see [`WriteOptions::normalize`]).
     pub fn normalized(self, normalize: bool) -> WriteOptions {
         WriteOptions { normalize, ..self }
+    }
+
+    /// These options with hand records laid out `per_page` boards a page
+    /// of `paper`.
+    pub fn laid_out(self, per_page: PerPage, paper: Paper) -> WriteOptions {
+        WriteOptions {
+            per_page,
+            paper,
+            ..self
+        }
     }
 }
 

@@ -6,7 +6,9 @@
 //! detection (and its order), the `formats` table and the loss notes all
 //! follow from it. Adding a format is its module and one line here.
 
-use crate::formats::{bre, bri, dealnum, dge, dlm, dup, hrf, html, jsonl, lin, pavlicek, pbn, zbs};
+use crate::formats::{
+    bre, bri, dealnum, dge, dlm, dup, hrf, html, jsonl, lin, pavlicek, pbn, pdf, zbs,
+};
 use crate::keeps::Keeps;
 use crate::records::{BoardReader, BoardWriter, WriteOptions};
 use boardfile_io::{Diagnostics, Error, FormatInfo, FormatName, Source};
@@ -70,6 +72,7 @@ registry! {
     DealNumber => dealnum::DESCRIPTOR,
     Jsonl => jsonl::DESCRIPTOR,
     Html => html::DESCRIPTOR,
+    Pdf => pdf::DESCRIPTOR,
 }
 
 impl Format {

@@ -10,6 +10,7 @@ mod othello;
 mod report;
 mod solve;
 
+use boardfile_bridge::diagram::{Paper, PerPage};
 use boardfile_bridge::formats::pavlicek::Checksum;
 use boardfile_bridge::formats::pbn::PbnDdTags;
 use boardfile_bridge::stages::{BoardList, Stage};
@@ -29,7 +30,7 @@ use std::process::ExitCode;
 ///
 /// Bridge: BRI, DGE, BRE, DUP, HRF (Duplimate/Dealer4), DLM (DupSoft), PBN
 /// 2.1, LIN (Bridge Base Online), Pavlicek's ZBS, ZBD, ZDD, ZRD, ZRJ and deal
-/// numbers (DEALNUM), and JSON Lines. Othello: the WTHOR database (WTB, WTD,
+/// numbers (DEALNUM), and JSON Lines; HTML and PDF hand records. Othello: the WTHOR database (WTB, WTD,
 /// PZZ, JOU, TRN), JSON Lines, transcripts, and GGF, PGN and CSV output. A
 /// format is chosen by --from/--to, else by the file's content, else by its
 /// extension (Pavlicek's binary formats and WTHOR files, which have no
@@ -118,6 +119,8 @@ enum Command {
         #[arg(long)]
         normalize: bool,
         #[command(flatten)]
+        layout: LayoutArgs,
+        #[command(flatten)]
         names: NameArgs,
         /// Othello: append names not in the names files to copies of them
         /// written beside OUT (OUT-stem.jou, OUT-stem.trn) instead of failing.
@@ -154,6 +157,8 @@ enum Command {
         normalize: bool,
         #[command(flatten)]
         stage: StageArgs,
+        #[command(flatten)]
+        layout: LayoutArgs,
     },
     /// Show a file's format, board count, set-level fields and warnings.
     ///
@@ -262,6 +267,8 @@ enum Command {
         /// with the new tags added (see convert).
         #[arg(long)]
         normalize: bool,
+        #[command(flatten)]
+        layout: LayoutArgs,
     },
     /// Deal a new board set of uniformly random deals.
     ///
@@ -383,6 +390,17 @@ impl StageArgs {
     }
 }
 
+/// HTML and PDF hand records: how the pages are laid out.
+#[derive(clap::Args, Clone, Copy)]
+struct LayoutArgs {
+    /// HTML and PDF hand records: boards a page, 1, 2 or 4.
+    #[arg(long, value_name = "N", default_value = "4", value_parser = PerPage::parse)]
+    per_page: PerPage,
+    /// HTML and PDF hand records: the paper, a4 or letter.
+    #[arg(long, value_name = "PAPER", default_value = "a4", value_parser = Paper::parse)]
+    paper: Paper,
+}
+
 /// Othello: the WTHOR names files.
 #[derive(clap::Args, Clone, Default)]
 struct NameArgs {
@@ -423,10 +441,11 @@ fn main() -> ExitCode {
     report::finish(outcome)
 }
 
-fn pbn_options(dd_tags: Option<PbnDdTags>, normalize: bool) -> WriteOptions {
+fn write_options(dd_tags: Option<PbnDdTags>, normalize: bool, layout: LayoutArgs) -> WriteOptions {
     dd_tags
         .map_or_else(WriteOptions::default, WriteOptions::with_pbn_dd_tags)
         .normalized(normalize)
+        .laid_out(layout.per_page, layout.paper)
 }
 
 /// Refuses to write over an input, or one output over another.
@@ -482,6 +501,7 @@ fn run(command: Command, out: &mut dyn Write) -> Result<Outcome, Failure> {
             deals,
             skip_bad,
             normalize,
+            layout,
             names,
             add_names,
             stage,
@@ -495,7 +515,7 @@ fn run(command: Command, out: &mut dyn Write) -> Result<Outcome, Failure> {
                 (Bridge(f), _) => {
                     let outputs = bridge_outputs(&outputs, to.as_ref())?;
                     let deals = deals.as_deref().map(Input::new);
-                    let options = pbn_options(dd_tags, normalize);
+                    let options = write_options(dd_tags, normalize, layout);
                     let args = bridge::ConvertArgs {
                         options: &options,
                         deals: deals.as_ref(),
@@ -533,6 +553,7 @@ fn run(command: Command, out: &mut dyn Write) -> Result<Outcome, Failure> {
             skip_bad,
             normalize,
             stage,
+            layout,
         } => {
             let output = Output::new(&files.pop().expect("clap asks for two or more"));
             let inputs: Vec<Input> = files.iter().map(|p| Input::new(p)).collect();
@@ -554,7 +575,7 @@ fn run(command: Command, out: &mut dyn Write) -> Result<Outcome, Failure> {
                 opened.push((o, f));
             }
             let outputs = bridge_outputs(&outputs, to.as_ref())?;
-            let options = pbn_options(None, normalize);
+            let options = write_options(None, normalize, layout);
             let args = bridge::ConvertArgs {
                 options: &options,
                 deals: None,
@@ -606,6 +627,7 @@ fn run(command: Command, out: &mut dyn Write) -> Result<Outcome, Failure> {
             force,
             dd_tags,
             normalize,
+            layout,
         } => {
             let (input, output) = (Input::new(&input), Output::new(&output));
             refuse_overwrite(std::slice::from_ref(&input), std::slice::from_ref(&output))?;
@@ -617,7 +639,7 @@ fn run(command: Command, out: &mut dyn Write) -> Result<Outcome, Failure> {
                     "{input}: solving is for bridge deals"
                 )));
             };
-            let options = pbn_options(dd_tags, normalize);
+            let options = write_options(dd_tags, normalize, layout);
             solve::solve(
                 opened,
                 from,

@@ -1,0 +1,93 @@
+#!/usr/bin/env bash
+# Makes hand records of a 32-board solved set and checks them as a reader
+# would see them. Writes into target/check-records/:
+#   set.pbn, solved.jsonl            the set (dealt with a fixed seed, solved)
+#   records-N-PAPER.pdf  + -pN.png   PDF, N = 1, 2, 4 boards a page, A4 and
+#                                    Letter, each page as PNG (pdftoppm)
+#   records.html, phone.png,         HTML; a phone-width (390 px) and a
+#   desktop.png, printed-PAPER.pdf   desktop screenshot; Chromium's print
+#   + printed-PAPER-pN.png           on A4 and Letter, pages as PNG
+#   big.pdf                          10,000 boards (time and peak memory)
+# Checks: the PDFs' text (pdftotext) holds every board's number on its page
+# and every hand's holdings, against the JSON Lines read by Python
+# (scripts/check_records.py); the HTML at 390 px wide does not scroll
+# sideways and every part of every board lies inside it
+# (scripts/check-records.js); printed, no board is split across pages.
+#
+#   scripts/check-records.sh     (installs poppler-utils and chromium from
+#                                 Debian if missing)
+set -euo pipefail
+cd "$(dirname "$0")/.."
+if ! command -v chromium > /dev/null || ! command -v pdftotext > /dev/null; then
+  apt-get update -qq && DEBIAN_FRONTEND=noninteractive apt-get install -y -qq \
+    chromium poppler-utils fonts-dejavu-core > /dev/null
+fi
+cargo build --release -q -p boardfile-cli
+bin=$PWD/target/release/boardfile
+out=target/check-records
+rm -rf "$out" && mkdir -p "$out"
+failed=0
+check() { python3 scripts/check_records.py "$@" || failed=1; }
+
+"$bin" deal "$out/set.pbn" --boards 32 --seed 5eed 2> /dev/null
+# Solved straight into a PDF, and into JSON Lines for the checks.
+"$bin" solve "$out/set.pbn" "$out/records-4-a4.pdf" 2> /dev/null
+"$bin" solve "$out/set.pbn" "$out/solved.jsonl" 2> /dev/null
+for per in 1 2 4; do
+  for paper in a4 letter; do
+    pdf=$out/records-$per-$paper.pdf
+    [ -f "$pdf" ] || "$bin" solve "$out/solved.jsonl" "$pdf" --per-page $per --paper $paper 2> /dev/null
+    check pdf "$out/solved.jsonl" "$pdf" $per $paper
+    pdftoppm -r 60 -png "$pdf" "${pdf%.pdf}-p"
+  done
+done
+ls -l "$out"/records-*.pdf | awk '{print $NF, $5, "bytes"}'
+
+# HTML: the same set, as a phone and a desktop show it, and printed.
+"$bin" solve "$out/solved.jsonl" "$out/records.html" 2> /dev/null
+check html "$out/solved.jsonl" "$out/records.html"
+python3 - "$out" scripts/check-records.js <<'PY'
+import sys
+out, script = sys.argv[1:]
+html = open(out + "/records.html", encoding="utf-8").read()
+js = open(script, encoding="utf-8").read()
+# Desktop: the page itself. Phone: the page in a 390 px iframe (a headless
+# window is never narrower than 500 px), for the check and the screenshot.
+open(out + "/check-1280.html", "w", encoding="utf-8").write(
+    html.replace("</body>", "<script>" + js + "</script></body>"))
+open(out + "/check-390.html", "w", encoding="utf-8").write(
+    '<!DOCTYPE html><html><body style="margin:0">'
+    '<iframe id="records" src="records.html" style="width:390px;height:2400px;border:0"></iframe>'
+    "<script>" + js + "</script></body></html>")
+PY
+chrome=(chromium --headless --no-sandbox --disable-gpu --hide-scrollbars --force-device-scale-factor=1 --allow-file-access-from-files)
+for width in 390 1280; do
+  "${chrome[@]}" --window-size=1280,900 --virtual-time-budget=5000 --dump-dom \
+    "file://$PWD/$out/check-$width.html" 2> /dev/null > "$out/dom-$width.html"
+  verdict=$(grep -o '<pre id="verdict">[^<]*' "$out/dom-$width.html" | sed 's/<pre id="verdict">//')
+  echo "HTML at $width px: $verdict"
+  case "$verdict" in "OK 32 boards at ${width}px"*) ;; *) failed=1 ;; esac
+done
+"${chrome[@]}" --window-size=500,2400 --screenshot="$PWD/$out/phone.png" "file://$PWD/$out/check-390.html" 2> /dev/null
+"${chrome[@]}" --window-size=1280,1400 --screenshot="$PWD/$out/desktop.png" "file://$PWD/$out/records.html" 2> /dev/null
+for paper in a4 letter; do
+  html=$out/records-$paper.html
+  "$bin" convert "$out/solved.jsonl" "$html" --paper $paper 2> /dev/null
+  "${chrome[@]}" --no-pdf-header-footer --print-to-pdf="$PWD/$out/printed-$paper.pdf" "file://$PWD/$html" 2> /dev/null
+  pages=$(pdfinfo "$out/printed-$paper.pdf" | awk '/^Pages:/ {print $2}')
+  size=$(pdfinfo "$out/printed-$paper.pdf" | sed -n 's/^Page size: *//p')
+  echo "HTML printed on $paper: $pages pages of $size (want 8)"
+  [ "$pages" = 8 ] || failed=1
+  check printed "$out/solved.jsonl" "$out/printed-$paper.pdf"
+  pdftoppm -r 50 -png -f 1 -l 2 "$out/printed-$paper.pdf" "$out/printed-$paper-p"
+done
+
+# 10,000 boards: a page at a time in, the file at the end.
+"$bin" deal "$out/big.jsonl" --boards 10000 --seed b16 2> /dev/null
+/usr/bin/time -f "10,000 boards to PDF: %e s, peak %M KB" "$bin" convert "$out/big.jsonl" "$out/big.pdf" 2>&1 | tail -1
+big=$(pdfinfo "$out/big.pdf" | awk '/^Pages:/ {print $2}')
+echo "big.pdf: $big pages, $(stat -c %s "$out/big.pdf") bytes"
+[ "$big" = 2500 ] || failed=1
+rm -f "$out/big.jsonl"
+
+[ $failed = 0 ] && echo "hand records: OK" || { echo "hand records: PROBLEMS"; exit 1; }
