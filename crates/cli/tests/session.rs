@@ -57,7 +57,7 @@ fn dealt(dir: &Path, name: &str, boards: u32, seed: &str) -> PathBuf {
 fn one_convert_writes_every_output_as_its_own_run_would() {
     let dir = tempfile::tempdir().unwrap();
     let input = dealt(dir.path(), "set.pbn", 24, "c1ab");
-    let names = ["set.dlm", "set.dup", "out.pbn", "set.jsonl"];
+    let names = ["set.dlm", "set.dup", "out.pbn", "set.pdf", "set.jsonl"];
     let outs: Vec<PathBuf> = names.iter().map(|n| dir.path().join(n)).collect();
     let mut args = vec!["convert", s(&input)];
     args.extend(outs.iter().map(|p| s(p)));
@@ -82,7 +82,7 @@ fn one_convert_writes_every_output_as_its_own_run_would() {
         .lines()
         .filter_map(|l| l.strip_prefix("[Deal \"")?.strip_suffix("\"]"))
         .collect();
-    let got = boards(&std::fs::read(&outs[3]).unwrap());
+    let got = boards(&std::fs::read(&outs[4]).unwrap());
     assert_eq!(got.len(), 24);
     for ((n, dealer, vul, deal), pbn_deal) in got.iter().zip(&deals) {
         assert_eq!((dealer.as_str(), vul.as_str()), laws(*n));
@@ -93,6 +93,14 @@ fn one_convert_writes_every_output_as_its_own_run_would() {
         let from_n: Vec<&str> = (0..4).map(|k| hands[(k + 4 - first) % 4]).collect();
         assert_eq!(deal[2..], from_n.join(" "));
     }
+    // Hand records: one PDF of 24 boards, four a page.
+    let pdf = std::fs::read(&outs[3]).unwrap();
+    assert!(pdf.starts_with(b"%PDF-"));
+    let pages = pdf
+        .windows(11)
+        .filter(|w| w == b"/Type /Page" || w == b"/Type/Page\n")
+        .count();
+    assert!(pages >= 6, "{pages} page objects");
     // A failure in one output leaves none of them.
     let bad = dir.path().join("missing/x.dup");
     let fresh = dir.path().join("fresh.pbn");
