@@ -236,3 +236,90 @@ fn quiet_silences_notes_not_errors() {
     let err = expect(2, &["--quiet", "convert", s(&missing), s(&out)]);
     assert!(stderr(&err).contains("none.pbn"), "{}", stderr(&err));
 }
+
+#[test]
+fn completions_load_in_bash_and_the_man_page_renders() {
+    let dir = tempfile::tempdir().unwrap();
+    let script = dir.path().join("boardfile.bash");
+    std::fs::write(&script, expect(0, &["completions", "bash"]).stdout).unwrap();
+    // Loaded, bash knows how to complete boardfile, and offers the commands.
+    let out = std::process::Command::new("bash")
+        .args([
+            "-c",
+            "source \"$1\" && complete -p boardfile && COMP_WORDS=(boardfile co) && COMP_CWORD=1 && _boardfile boardfile co boardfile && echo \"${COMPREPLY[@]}\"",
+            "bash",
+            s(&script),
+        ])
+        .output()
+        .unwrap();
+    let text = String::from_utf8_lossy(&out.stdout);
+    assert!(out.status.success(), "{}", stderr(&out));
+    assert!(
+        text.contains("complete") && text.contains("boardfile"),
+        "{text}"
+    );
+    assert!(
+        text.contains("convert") && text.contains("completions"),
+        "{text}"
+    );
+    let page = expect(0, &["man"]).stdout;
+    let roff = String::from_utf8_lossy(&page);
+    assert!(roff.contains(".TH boardfile 1"), "{roff}");
+    // Rendered by man where the system has it (Debian's man-db, groff).
+    let path = dir.path().join("boardfile.1");
+    std::fs::write(&path, &page).unwrap();
+    match std::process::Command::new("man")
+        .args(["-l", s(&path)])
+        .env("MANPAGER", "cat")
+        .env("MANWIDTH", "80")
+        .output()
+    {
+        Ok(out) if out.status.success() => {
+            let text = String::from_utf8_lossy(&out.stdout);
+            for word in ["NAME", "SYNOPSIS", "SUBCOMMANDS", "convert", "validate"] {
+                assert!(text.contains(word), "{word} in\n{text}");
+            }
+        }
+        other => eprintln!("man cannot render here: {other:?}"),
+    }
+}
+
+#[test]
+fn validate_json_parses_and_places_each_problem() {
+    let dir = tempfile::tempdir().unwrap();
+    let good = dealt(dir.path(), "good.pbn", 4, "9");
+    // A card twice in the Deal of line 3: placed at the tag's value, whose
+    // place the test knows from the text it wrote.
+    let bad = dir.path().join("bad.pbn");
+    let text = "[Board \"1\"]\n[Dealer \"N\"]\n[Deal \"N:AAKQJ.AKQ.AKQ.AKQ T987.JT9.JT9.JT9 6543.876.876.876 2.5432.5432.5432\"]\n";
+    std::fs::write(&bad, text).unwrap();
+    let missing = dir.path().join("missing.pbn");
+    // Exit 2: a file could not be read (the worst of 0, 1 and 2).
+    let out = expect(2, &["validate", "--json", s(&good), s(&bad), s(&missing)]);
+    // Not printed twice: the problems are in the JSON.
+    let lines: Vec<serde_json::Value> = String::from_utf8(out.stdout)
+        .unwrap()
+        .lines()
+        .map(|l| serde_json::from_str(l).unwrap())
+        .collect();
+    assert_eq!(lines.len(), 3);
+    assert_eq!(lines[0]["valid"], true);
+    assert_eq!(lines[0]["records"], 4);
+    assert_eq!(lines[1]["valid"], false);
+    let e = &lines[1]["errors"][0];
+    assert_eq!(e["format"], "PBN");
+    assert_eq!(e["line"], 3);
+    assert_eq!(e["record"], 0);
+    let byte = text.find("\"N:AAKQJ").unwrap();
+    assert_eq!(e["byte"].as_u64(), Some(byte as u64));
+    let line_start = text[..byte].rfind('\n').unwrap() + 1;
+    assert_eq!(e["column"].as_u64(), Some((byte - line_start + 1) as u64));
+    assert!(e["message"].as_str().unwrap().contains("twice"), "{e}");
+    assert!(lines[2]["error"].as_str().unwrap().contains("missing.pbn"));
+    let info = expect(0, &["info", "--json", s(&good)]);
+    let v: serde_json::Value = serde_json::from_slice(&info.stdout).unwrap();
+    assert_eq!(
+        (v["boards"].as_u64(), v["numbers"][1].as_u64()),
+        (Some(4), Some(4))
+    );
+}
