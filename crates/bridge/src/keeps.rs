@@ -126,6 +126,23 @@ pub struct Keeps {
 }
 
 impl Keeps {
+    /// Hand records for people (HTML, PDF): deals, numbers, conditions,
+    /// the double-dummy table and par, the event, site and date.
+    pub const HAND_RECORDS: Keeps = Keeps {
+        deals: Deals::Partial,
+        numbers: Numbers::Any,
+        conditions: true,
+        dd: DoubleDummy::Table,
+        par: true,
+        headings: true,
+        tags: Tags::Only {
+            names: &["Event", "Site", "Date"],
+            described: "the event, site and date",
+        },
+        remark: Some("for people: not read back"),
+        ..Keeps::DEALS_ONLY
+    };
+
     /// Keeps everything (JSON Lines).
     pub const EVERYTHING: Keeps = Keeps {
         deals: Deals::Partial,

@@ -29,7 +29,7 @@ use crate::diagram::{
     contract_parts, holding, is_vulnerable, par_score, record_heading, vulnerability_words, Paper,
     PerPage,
 };
-use crate::keeps::{DoubleDummy, Keeps, Numbers, Tags};
+use crate::keeps::Keeps;
 use crate::registry::Descriptor;
 use crate::set::SetInfo;
 use crate::{BoardWriter, WriteOptions};
@@ -46,20 +46,7 @@ pub static DESCRIPTOR: Descriptor = Descriptor {
         reads: false,
         writes: true,
     },
-    keeps: Keeps {
-        deals: crate::keeps::Deals::Partial,
-        numbers: Numbers::Any,
-        conditions: true,
-        dd: DoubleDummy::Table,
-        par: true,
-        headings: true,
-        tags: Tags::Only {
-            names: &["Event", "Site", "Date"],
-            described: "the event, site and date",
-        },
-        remark: Some("for people: not read back"),
-        ..Keeps::DEALS_ONLY
-    },
+    keeps: Keeps::HAND_RECORDS,
     reader: None,
     writer: Some(|options| Box::new(HtmlWriter::new(options))),
 };
