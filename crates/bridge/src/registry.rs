@@ -6,7 +6,9 @@
 //! detection (and its order), the `formats` table and the loss notes all
 //! follow from it. Adding a format is its module and one line here.
 
-use crate::formats::{bre, bri, dealnum, dge, dlm, dup, hrf, html, jsonl, lin, pavlicek, pbn, zbs};
+use crate::formats::{
+    bre, bri, dealnum, dge, dlm, dup, hrf, html, jsonl, lin, pavlicek, pbn, table, zbs,
+};
 use crate::keeps::Keeps;
 use crate::records::{BoardReader, BoardWriter, WriteOptions};
 use boardfile_io::{Diagnostics, Error, FormatInfo, FormatName, Source};
@@ -70,6 +72,8 @@ registry! {
     DealNumber => dealnum::DESCRIPTOR,
     Jsonl => jsonl::DESCRIPTOR,
     Html => html::DESCRIPTOR,
+    Csv => table::csv::DESCRIPTOR,
+    Parquet => table::parquet::DESCRIPTOR,
 }
 
 impl Format {
@@ -269,7 +273,7 @@ mod tests {
         let e = detect(b"hello", Some(Path::new("a.txt"))).unwrap_err();
         assert!(
             e.to_string().contains(
-                "--from (BRI, DGE, BRE, DUP, HRF, DLM, PBN, LIN, ZBS, ZBD, ZDD, ZRD, ZRJ, DEALNUM, JSONL)"
+                "--from (BRI, DGE, BRE, DUP, HRF, DLM, PBN, LIN, ZBS, ZBD, ZDD, ZRD, ZRJ, DEALNUM, JSONL, CSV, PARQUET)"
             ),
             "{e}"
         );

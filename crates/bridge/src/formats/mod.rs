@@ -13,6 +13,7 @@ pub mod jsonl;
 pub mod lin;
 pub mod pavlicek;
 pub mod pbn;
+pub mod table;
 pub mod zbs;
 
 use crate::board::Board;
