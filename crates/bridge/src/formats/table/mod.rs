@@ -28,7 +28,8 @@
 //! loss); a board without one of them has it null. Tags the model holds
 //! itself (`Board`, `Dealer`, `Vulnerable`, `Deal`), the double-dummy tags
 //! (the `dd_` and `par_` columns say them) and tags with section data
-//! (tables such as `OptimumResultTable`) are not columns.
+//! (tables such as `OptimumResultTable`) are not columns; read, a column
+//! of one of those names is an error.
 //!
 //! What a table cannot carry: auctions, play, commentary, a board's PBN or
 //! LIN text, the set's headings and format-only data (DLM, DUP, Pavlicek).
@@ -402,6 +403,15 @@ pub(crate) fn columns_of<'n>(
         seen.push(name);
         columns.push(match fixed_index(name) {
             Some(i) => Column::Fixed(i),
+            // Never a tag column (see is_tag_column): read, it would be a
+            // tag the table does not write back.
+            None if matches!(name, "Board" | "Dealer" | "Vulnerable" | "Deal")
+                || crate::board::is_double_dummy_tag(name) =>
+            {
+                return Err(format!(
+                    "column {name:?}: a table gives that in its own columns (board, dealer, vulnerable, the hands, dd_, par_)"
+                ))
+            }
             None => Column::Tag(name.to_string()),
         });
     }
