@@ -472,16 +472,15 @@ fn deal_lines<'py>(
 #[pyo3(signature = (lines, jobs=None, force=false))]
 fn solve_lines<'py>(
     py: Python<'py>,
-    lines: Vec<u8>,
+    lines: &Bound<'py, PyBytes>,
     jobs: Option<usize>,
     force: bool,
 ) -> PyResult<Bound<'py, PyBytes>> {
     let jobs = jobs.unwrap_or_else(default_jobs);
-    let result = py.detach(move || -> Result<Vec<u8>, String> {
+    let lines = lines.as_bytes().to_vec();
+    let result = py.detach(move || -> Result<Vec<u8>, Error> {
         let mut diag = Diagnostics::strict();
-        let reader = Format::Jsonl
-            .open(Source::from_bytes(&lines), &mut diag)
-            .map_err(|e| e.to_string())?;
+        let reader = Format::Jsonl.open(Source::from_bytes(&lines), &mut diag)?;
         let mut solving = SolvingReader::new(
             reader,
             Format::Jsonl,
@@ -499,12 +498,15 @@ fn solve_lines<'py>(
             &mut diag,
             &mut |_| {},
         )
-        .map_err(|e| e.to_string())?;
+        .map_err(|e| match e {
+            boardfile_bridge::ConvertError::Read(e) | boardfile_bridge::ConvertError::Write(e) => e,
+            boardfile_bridge::ConvertError::Output(e) => Error::from(e),
+        })?;
         Ok(out)
     });
     match result {
         Ok(out) => Ok(PyBytes::new(py, &out)),
-        Err(m) => Err(py_error(py, "<boards>", &Error::new(ErrorKind::Invalid(m)))),
+        Err(e) => Err(py_error(py, "<boards>", &e)),
     }
 }
 
@@ -767,10 +769,11 @@ fn unsolved_count(
 #[pyo3(signature = (deals, jobs=1))]
 fn solve_deal_lines<'py>(
     py: Python<'py>,
-    deals: Vec<u8>,
+    deals: &Bound<'py, PyBytes>,
     jobs: usize,
 ) -> PyResult<Bound<'py, PyBytes>> {
     let parsed: Vec<Deal> = deals
+        .as_bytes()
         .split(|&b| b == b'\n')
         .filter(|l| !l.is_empty())
         .map(Deal::parse_pbn_bytes)
@@ -825,7 +828,7 @@ fn write_solved(
     py: Python<'_>,
     src: &Bound<'_, PyAny>,
     dst: PathBuf,
-    results: Vec<(Vec<u8>, Vec<u8>, Vec<u8>)>,
+    results: Vec<(Bound<'_, PyBytes>, Bound<'_, PyBytes>, Bound<'_, PyBytes>)>,
     from_format: Option<&str>,
     to_format: Option<&str>,
     jobs: Option<usize>,
@@ -841,6 +844,7 @@ fn write_solved(
     }
     let mut tables = HashMap::new();
     for (indices, deals, hex) in &results {
+        let (indices, deals, hex) = (indices.as_bytes(), deals.as_bytes(), hex.as_bytes());
         let deals: Vec<&[u8]> = deals
             .split(|&b| b == b'\n')
             .filter(|l| !l.is_empty())

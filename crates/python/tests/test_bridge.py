@@ -68,6 +68,9 @@ def test_errors_carry_format_record_line_and_byte(tmp_path):
         boardfile.write(lines, tmp_path / "x.pbn")
     assert e.value.record == 1 and e.value.line == 2
     assert not (tmp_path / "x.pbn").exists()
+    with pytest.raises(boardfile.BoardfileError) as e:
+        boardfile.solve(lines)
+    assert e.value.record == 1 and e.value.format == "JSONL"
     with pytest.raises(OSError):
         list(boardfile.read(tmp_path / "missing.pbn"))
 

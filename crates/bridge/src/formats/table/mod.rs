@@ -268,6 +268,7 @@ impl<'r> RowIn<'r> {
     }
 
     /// Sets the fixed column `i` from a number (Parquet's integer columns).
+    #[cfg_attr(not(feature = "parquet"), allow(dead_code))]
     pub(crate) fn set_number(&mut self, i: usize, n: i64) {
         match i {
             0 => self.board = Some(n),
@@ -282,6 +283,7 @@ impl<'r> RowIn<'r> {
     }
 
     /// True for the fixed columns that hold numbers.
+    #[cfg_attr(not(feature = "parquet"), allow(dead_code))]
     pub(crate) fn is_number(i: usize) -> bool {
         i == 0 || (HCP..PAR_CONTRACTS).contains(&i)
     }

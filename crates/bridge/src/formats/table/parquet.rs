@@ -16,8 +16,8 @@
 //! (compressed, at most [`MAX_FILE`]) and decodes a batch at a time. Errors
 //! give the row as the record (from 0) and byte 0 (no text positions).
 //!
-//! Without the crate feature `parquet` the format is listed, and reading
-//! or writing it says that this build has no Parquet.
+//! Without the crate feature `parquet` the format is listed as neither
+//! read nor written, and its description says why.
 
 use super::KEEPS;
 use crate::registry::Descriptor;
@@ -28,17 +28,29 @@ pub static DESCRIPTOR: Descriptor = Descriptor {
     info: FormatInfo {
         name: "PARQUET",
         extensions: &["parquet", "pq"],
-        description: "Apache Parquet, a board a row: the CSV columns, typed",
+        description: if cfg!(feature = "parquet") {
+            "Apache Parquet, a board a row: the CSV columns, typed"
+        } else {
+            "Apache Parquet (not in this build: the crate feature parquet)"
+        },
         signature: Signature::Content {
             rank: 10,
             test: sniff,
         },
-        reads: true,
-        writes: true,
+        reads: cfg!(feature = "parquet"),
+        writes: cfg!(feature = "parquet"),
     },
     keeps: KEEPS,
-    reader: Some(imp::open),
-    writer: Some(imp::writer),
+    reader: if cfg!(feature = "parquet") {
+        Some(imp::open)
+    } else {
+        None
+    },
+    writer: if cfg!(feature = "parquet") {
+        Some(imp::writer)
+    } else {
+        None
+    },
 };
 
 /// True when the bytes open with Parquet's magic `PAR1`.
