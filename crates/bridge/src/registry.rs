@@ -7,7 +7,7 @@
 //! follow from it. Adding a format is its module and one line here.
 
 use crate::formats::{
-    bre, bri, dealnum, dge, dlm, dup, hrf, html, jsonl, lin, pavlicek, pbn, pdf, zbs,
+    bre, bri, dealnum, dge, dlm, dup, hrf, html, jsonl, lin, pavlicek, pbn, pdf, table, zbs,
 };
 use crate::keeps::Keeps;
 use crate::records::{BoardReader, BoardWriter, WriteOptions};
@@ -73,6 +73,8 @@ registry! {
     Jsonl => jsonl::DESCRIPTOR,
     Html => html::DESCRIPTOR,
     Pdf => pdf::DESCRIPTOR,
+    Csv => table::csv::DESCRIPTOR,
+    Parquet => table::parquet::DESCRIPTOR,
 }
 
 impl Format {
@@ -270,10 +272,15 @@ mod tests {
     #[test]
     fn unknown_content_and_extension_names_the_options() {
         let e = detect(b"hello", Some(Path::new("a.txt"))).unwrap_err();
+        let parquet = if cfg!(feature = "parquet") {
+            ", PARQUET"
+        } else {
+            ""
+        };
         assert!(
-            e.to_string().contains(
-                "--from (BRI, DGE, BRE, DUP, HRF, DLM, PBN, LIN, ZBS, ZBD, ZDD, ZRD, ZRJ, DEALNUM, JSONL)"
-            ),
+            e.to_string().contains(&format!(
+                "--from (BRI, DGE, BRE, DUP, HRF, DLM, PBN, LIN, ZBS, ZBD, ZDD, ZRD, ZRJ, DEALNUM, JSONL, CSV{parquet})"
+            )),
             "{e}"
         );
         assert_eq!(

@@ -416,7 +416,16 @@ fn partial_deals_are_refused_by_formats_that_cannot_hold_them() {
     for &f in deal_formats() {
         let mut out = Vec::new();
         let result = write(f, &set, &mut out);
-        if [Format::Jsonl, Format::Pbn, Format::Lin, Format::Zbs].contains(&f) {
+        if [
+            Format::Jsonl,
+            Format::Pbn,
+            Format::Lin,
+            Format::Zbs,
+            Format::Csv,
+            Format::Parquet,
+        ]
+        .contains(&f)
+        {
             result.unwrap();
             assert_eq!(
                 read(f, &out).unwrap().set.boards[0].deal,

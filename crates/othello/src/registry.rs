@@ -265,7 +265,12 @@ static CSV: Descriptor = Descriptor {
         "CSV",
         &["csv"],
         "CSV, a game a row (written only); names (JOU, TRN) as index,name, both ways",
-        Signature::None,
+        // Told by its first line (`# WTHOR` or `index,name`), as bridge CSV
+        // is by its header: `.csv` is both.
+        Signature::Content {
+            rank: 7,
+            test: text_names::sniff_csv,
+        },
         true,
     ),
     holds: Holds::Games,

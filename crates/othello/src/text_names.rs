@@ -42,6 +42,12 @@ fn kind_name(kind: Kind) -> &'static str {
     }
 }
 
+/// True when the text's first line opens a names CSV of ours: the
+/// WTHOR header comment or the `index,name` header.
+pub fn sniff_csv(bytes: &[u8]) -> bool {
+    is_names_text(bytes) && !bytes.trim_ascii_start().starts_with(b"{")
+}
+
 /// True when the text's first line is a names header of ours.
 pub fn is_names_text(bytes: &[u8]) -> bool {
     let first = bytes

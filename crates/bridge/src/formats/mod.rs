@@ -14,6 +14,7 @@ pub mod lin;
 pub mod pavlicek;
 pub mod pbn;
 pub mod pdf;
+pub mod table;
 pub mod zbs;
 
 use crate::board::Board;
