@@ -48,6 +48,7 @@
 
 #![deny(missing_docs)]
 
+pub mod bigdeal;
 pub mod dd;
 pub mod dealer;
 pub mod dealing;

@@ -70,6 +70,7 @@ registry! {
     Zrd => pavlicek::ZRD,
     Zrj => pavlicek::ZRJ,
     DealNumber => dealnum::DESCRIPTOR,
+    Goe => dealnum::GOE,
     Jsonl => jsonl::DESCRIPTOR,
     Html => html::DESCRIPTOR,
     Pdf => pdf::DESCRIPTOR,

@@ -7,5 +7,6 @@ pub mod board;
 pub mod card;
 pub mod deal;
 pub mod extras;
+pub mod goedel;
 pub mod hand;
 pub mod set;
