@@ -9,6 +9,7 @@ mod json;
 mod othello;
 mod report;
 mod solve;
+mod squaredeal;
 
 use boardfile_bridge::diagram::{Paper, PerPage};
 use boardfile_bridge::formats::pavlicek::Checksum;
@@ -272,10 +273,19 @@ enum Command {
     },
     /// Deal a new board set of uniformly random deals.
     ///
-    /// Dealer and vulnerability follow the board number. The generator is
-    /// ChaCha20 keyed by a 256-bit seed: without --seed one is drawn from
-    /// the system and printed, and the same seed gives the same file on
-    /// every machine.
+    /// Dealer and vulnerability follow the board number. Two generators:
+    ///
+    /// For tournaments, --owner deals exactly as Hans van Staveren's Big
+    /// Deal does (the WBF's, the ACBL's and most national bodies' dealer):
+    /// 160 bits from the system's randomness, hashed with RIPEMD-160 with
+    /// the owner's name and a counter. It cannot be repeated, by design,
+    /// and no other owner can make the same deals. --entropy TEXT instead
+    /// of the system's bits repeats `bigdealx -W OWNER -e TEXT`: for
+    /// checking, never for play. See also `boardfile squaredeal`.
+    ///
+    /// For practice sets, --seed (or none): ChaCha20 keyed by a 256-bit
+    /// seed; without --seed one is drawn and printed, and the same seed
+    /// gives the same file on every machine.
     ///
     /// With --where, only deals that satisfy a script in Hans van Staveren's
     /// dealer language are kept (SCRIPT is a file, or the text of a
@@ -287,7 +297,9 @@ enum Command {
     /// seed gives the same boards whatever --jobs.
     ///
     /// Examples:
-    ///   boardfile deal set.dlm --boards 32           for a dealing machine
+    ///   boardfile deal set.dlm --owner "Hilltop BC"   a club session, as Big Deal deals
+    ///   boardfile deal s2.pbn --owner "EBU" --boards 15-28   boards 15 to 28
+    ///   boardfile deal set.dlm --boards 32           practice: for a dealing machine
     ///   boardfile deal set.pbn --boards 24 --seed 1f  the same set on any machine
     ///   boardfile deal practice.pbn --where 1N.dlr --seed 7
     ///   boardfile deal strong.pbn --where 'hcp(south) >= 22' --boards 16
@@ -299,15 +311,26 @@ enum Command {
         /// for the web...), or - for standard output with --to.
         output: PathBuf,
         /// How many boards (default 32; with --where, the script's produce,
-        /// else 40).
-        #[arg(long)]
-        boards: Option<u32>,
-        /// The first board's number.
-        #[arg(long, default_value_t = 1)]
-        first: u32,
-        /// The seed: 1 to 64 hex digits.
-        #[arg(long, value_parser = boardfile_bridge::dealing::Seed::parse)]
+        /// else 40), or their range as Big Deal takes it: 15-28.
+        #[arg(long, value_name = "N|A-B")]
+        boards: Option<String>,
+        /// The first board's number (default 1; or give --boards A-B).
+        #[arg(long, value_parser = clap::value_parser!(u32).range(1..))]
+        first: Option<u32>,
+        /// The seed of a practice set: 1 to 64 hex digits.
+        #[arg(long, value_parser = boardfile_bridge::dealing::Seed::parse, conflicts_with = "owner")]
         seed: Option<boardfile_bridge::dealing::Seed>,
+        /// Deal as Big Deal does, for this owner (a club, a tournament).
+        #[arg(long, value_name = "NAME", conflicts_with = "where_")]
+        owner: Option<String>,
+        /// With --owner: Big Deal's -e entropy instead of the system's
+        /// randomness (repeats a Big Deal run; not for play).
+        #[arg(long, value_name = "TEXT", requires = "owner")]
+        entropy: Option<String>,
+        /// Blank the cards on the screen of a dealing machine: DUP and DLM
+        /// as Big Deal's "blind" formats.
+        #[arg(long)]
+        blind: bool,
         /// Output format; default: OUT's extension.
         #[arg(long, value_parser = parse_format)]
         to: Option<Named>,
@@ -325,6 +348,25 @@ enum Command {
         /// With --where: print the statistics, counts and seed as JSON.
         #[arg(long, requires = "where_")]
         json: bool,
+    },
+    /// SquareDeal: tournament dealing anyone can verify afterwards.
+    ///
+    /// Before the event the organiser describes the tournament (new) and
+    /// publishes the description, with the SHA-256 of secret session keys
+    /// (publish). Once the delayed value is known (a figure nobody could
+    /// know in advance), they set it (set-value) and make the sessions
+    /// (make), as Big Deal runs. After the event they publish the keys, and
+    /// anyone can check them and make every session again (verify). The
+    /// files are SquareDeal 2.7's (.sqd, .sqk) and its sessions' names.
+    ///
+    /// Examples:
+    ///   boardfile squaredeal verify BerBow25.sqd                keys beside it
+    ///   boardfile squaredeal make BerBow25.sqd --phase 1 --dir out
+    ///   boardfile squaredeal new t.sqd --name "Club Pairs" --delayed-info "DJI 2 May" --phase 2:1-16,17-32:S#:Session
+    #[command(verbatim_doc_comment)]
+    Squaredeal {
+        #[command(subcommand)]
+        command: squaredeal::Command,
     },
     /// List every format: name, extensions, read/write, what it keeps.
     ///
@@ -657,6 +699,9 @@ fn run(command: Command, out: &mut dyn Write) -> Result<Outcome, Failure> {
             boards,
             first,
             seed,
+            owner,
+            entropy,
+            blind,
             to,
             where_,
             jobs,
@@ -665,6 +710,28 @@ fn run(command: Command, out: &mut dyn Write) -> Result<Outcome, Failure> {
         } => {
             let output = Output::new(&output);
             let to = bridge_output(&output, to.as_ref())?;
+            let _ = blind;
+            // --boards N from --first, or --boards A-B.
+            let range = match boards.as_deref() {
+                Some(text) => Some(
+                    boardfile_bridge::bigdeal::Boards::parse(text)
+                        .map_err(|e| Failure::operational(format!("--boards: {e}")))?,
+                ),
+                None => None,
+            };
+            if let (Some(r), Some(_)) = (range, first) {
+                if boards.as_deref().is_some_and(|b| b.contains('-')) {
+                    return Err(Failure::operational(format!(
+                        "--boards {r} gives the first board; --first is for a count"
+                    )));
+                }
+            }
+            let first = match (range, first) {
+                (Some(r), None) => r.first,
+                (_, Some(f)) => f,
+                (None, None) => 1,
+            };
+            let boards = range.map(|r| r.count());
             // Before dealing (and printing a seed): the numbers must fit.
             let count = boards.or(where_.is_none().then_some(32));
             if let (boardfile_bridge::keeps::Numbers::Range(max), Some(count)) =
@@ -691,9 +758,32 @@ fn run(command: Command, out: &mut dyn Write) -> Result<Outcome, Failure> {
                     };
                     constrained::deal(&output, to, args, out)
                 }
-                None => solve::deal(&output, to, boards.unwrap_or(32), first, seed),
+                None => match owner {
+                    Some(owner) => {
+                        let count = boards.unwrap_or(32);
+                        let range = boardfile_bridge::bigdeal::Boards::new(
+                            first,
+                            first.saturating_add(count - 1),
+                        )
+                        .ok_or_else(|| {
+                            Failure::operational(format!(
+                                "--boards {count} from --first {first}: no such board numbers"
+                            ))
+                        })?;
+                        squaredeal::deal(
+                            &output,
+                            to,
+                            &WriteOptions::default(),
+                            &owner,
+                            entropy.as_deref(),
+                            range,
+                        )
+                    }
+                    None => solve::deal(&output, to, boards.unwrap_or(32), first, seed),
+                },
             }
         }
+        Command::Squaredeal { command } => squaredeal::run(command, out),
         Command::Formats => formats(out),
         Command::Completions { shell } => {
             use clap::CommandFactory;

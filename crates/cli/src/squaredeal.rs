@@ -1,0 +1,518 @@
+//! Tournament dealing: `deal --owner` (a Big Deal run) and `squaredeal`
+//! (SquareDeal's whole cycle). The algorithms and file layouts are the
+//! library's (`boardfile_bridge::bigdeal`); this is files and messages.
+
+use crate::bridge::{bytes_bar, write, Destination};
+use crate::report::{note, quiet, Failure, Outcome};
+use boardfile_bridge::bigdeal::squaredeal::{self, Keys, PhaseBoards, Session, Tournament};
+use boardfile_bridge::bigdeal::{BigDeal, BigDealReader, Boards};
+use boardfile_bridge::{BoardSet, Diagnostics, Format, WriteOptions};
+use boardfile_io::files::write_atomically;
+use boardfile_io::Output;
+use clap::Subcommand;
+use std::io::Write;
+use std::path::{Path, PathBuf};
+
+/// `deal --owner`: Big Deal's deals for the owner, from `entropy` when
+/// given (reproducing `bigdealx -W OWNER -e ENTROPY`), else from 160 bits
+/// of the system's randomness.
+pub fn deal(
+    output: &Output,
+    to: Format,
+    options: &WriteOptions,
+    owner: &str,
+    entropy: Option<&str>,
+    boards: Boards,
+) -> Result<Outcome, Failure> {
+    let run = match entropy {
+        Some(e) => BigDeal::new(owner.as_bytes(), e.as_bytes()),
+        None => BigDeal::from_os(owner.as_bytes()).map_err(Failure::operational)?,
+    };
+    let mut reader = BigDealReader::new(&run, boards);
+    write(
+        &mut reader,
+        None,
+        &mut Diagnostics::strict(),
+        &"deal",
+        bytes_bar(None),
+        &Destination {
+            output,
+            to,
+            options,
+        },
+    )
+}
+
+/// The SquareDeal commands.
+#[derive(Subcommand)]
+pub enum Command {
+    /// Describe a new tournament: its name, the delayed information and
+    /// its phases. The file can be edited until it is published.
+    ///
+    /// A phase is SESSIONS:BOARDS:FILE:DESCRIPTION. BOARDS is a count (16),
+    /// a range (17-21), ranges the sessions take in turn (1-14,15-28), NxM
+    /// (3x7 = 1-7,8-14,15-21) or ? (given when the sessions are made). In
+    /// FILE and DESCRIPTION a run of # is the session number (RR## gives
+    /// RR01); without one, it is added when there are several sessions.
+    ///
+    /// Example:
+    ///   boardfile squaredeal new wtc.sqd --name "World Teams 2025" \
+    ///     --delayed-info "Dow Jones close of 25 July 2025" \
+    ///     --phase "23:1-14,15-28:RR##:Round Robin" --phase "8:1-14,15-28:QF#:Quarter Finals"
+    #[command(verbatim_doc_comment)]
+    New {
+        /// The description file to write (.sqd); it must not exist.
+        file: PathBuf,
+        /// The tournament's name.
+        #[arg(long)]
+        name: String,
+        /// What the delayed value will be (a published figure nobody can
+        /// know before the event: a stock index's close on a given day).
+        #[arg(long, value_name = "TEXT")]
+        delayed_info: String,
+        /// A phase: SESSIONS:BOARDS:FILE:DESCRIPTION (repeat for each).
+        #[arg(long = "phase", value_name = "PHASE", required = true)]
+        phases: Vec<String>,
+    },
+    /// Publish: make a secret key a session from the system's randomness,
+    /// write them to FILE.sqk beside FILE.sqd, and their SHA-256 (KH) into
+    /// FILE.sqd. Publish the .sqd; keep the .sqk secret until the event is
+    /// over.
+    ///
+    /// Example:
+    ///   boardfile squaredeal publish wtc.sqd
+    #[command(verbatim_doc_comment)]
+    Publish {
+        /// The tournament (.sqd).
+        file: PathBuf,
+        /// Where the keys go; default: the .sqk beside the .sqd (it must
+        /// not exist).
+        #[arg(long, value_name = "FILE.sqk")]
+        keys: Option<PathBuf>,
+    },
+    /// Set the delayed value (DV), once it is known. Sessions can be made
+    /// after it.
+    ///
+    /// Example:
+    ///   boardfile squaredeal set-value wtc.sqd "44901,92"
+    #[command(verbatim_doc_comment)]
+    SetValue {
+        /// The tournament (.sqd).
+        file: PathBuf,
+        /// The value, as published (spaces around it are dropped).
+        value: String,
+        /// Replace a value already set.
+        #[arg(long)]
+        force: bool,
+    },
+    /// Make sessions: each a Big Deal run from its key and the delayed
+    /// value, written as SquareDeal names them (RR01.pbn, RR01reserve.dup),
+    /// with sessions whose boards run on joined into one PBN (RR01-02.pbn).
+    /// Nothing is written unless the keys match KH and every session asked
+    /// for can be made.
+    ///
+    /// Examples:
+    ///   boardfile squaredeal make BerBow25.sqd --phase 1 --dir out
+    ///   boardfile squaredeal make BerBow25.sqd --phase 1 --sessions 3-4 --reserve
+    ///   boardfile squaredeal make wtc.sqd --formats pbn,dup,lin
+    #[command(verbatim_doc_comment)]
+    Make {
+        /// The tournament (.sqd).
+        file: PathBuf,
+        #[command(flatten)]
+        make: MakeArgs,
+        /// Where the files go; default: the .sqd's folder.
+        #[arg(long, value_name = "DIR")]
+        dir: Option<PathBuf>,
+    },
+    /// Verify a tournament: the keys against the published KH, then every
+    /// session made again and compared, byte for byte, with the files
+    /// found in the folder. Exit 0 when the keys match and no file
+    /// differs, 1 otherwise.
+    ///
+    /// Examples:
+    ///   boardfile squaredeal verify BerBow25.sqd
+    ///   boardfile squaredeal verify BerBow25.sqd --keys keys/BerBow25.sqk --phase 1
+    #[command(verbatim_doc_comment)]
+    Verify {
+        /// The tournament (.sqd).
+        file: PathBuf,
+        #[command(flatten)]
+        make: MakeArgs,
+        /// Where the files to compare are; default: the .sqd's folder.
+        #[arg(long, value_name = "DIR")]
+        dir: Option<PathBuf>,
+    },
+}
+
+/// What `make` and `verify` are asked for.
+#[derive(clap::Args)]
+pub struct MakeArgs {
+    /// The keys; default: the .sqk beside the .sqd.
+    #[arg(long, value_name = "FILE.sqk")]
+    keys: Option<PathBuf>,
+    /// The phase, from 1, or all.
+    #[arg(long, value_name = "P|all", default_value = "all")]
+    phase: String,
+    /// The sessions: 3, 3-7 or all.
+    #[arg(long, value_name = "LIST|all", default_value = "all")]
+    sessions: String,
+    /// The reserve sets instead of the originals (verify: both always).
+    #[arg(long)]
+    reserve: bool,
+    /// The formats to write, by name or extension; default Big Deal's
+    /// (dup,pbn).
+    #[arg(
+        long,
+        value_name = "LIST",
+        default_value = "dup,pbn",
+        value_delimiter = ','
+    )]
+    formats: Vec<String>,
+    /// The boards of a phase whose boards were left open (?): 1-16,17-32.
+    #[arg(long, value_name = "RANGES")]
+    boards: Option<String>,
+}
+
+/// Runs a SquareDeal command.
+pub fn run(command: Command, out: &mut dyn Write) -> Result<Outcome, Failure> {
+    match command {
+        Command::New {
+            file,
+            name,
+            delayed_info,
+            phases,
+        } => new(&file, &name, &delayed_info, &phases),
+        Command::Publish { file, keys } => publish(&file, keys.as_deref()),
+        Command::SetValue { file, value, force } => set_value(&file, &value, force),
+        Command::Make { file, make, dir } => {
+            let dir = dir.unwrap_or_else(|| folder(&file));
+            let made = plan(&file, &make, make.reserve)?;
+            std::fs::create_dir_all(&dir).map_err(|e| {
+                Failure::operational(format!("{}: cannot make the folder: {e}", dir.display()))
+            })?;
+            for f in &made {
+                let path = dir.join(&f.name);
+                write_atomically(&path, &f.bytes)
+                    .map_err(|e| Failure::output(&path.display(), e))?;
+                if !quiet() {
+                    writeln!(out, "{}: {}", path.display(), f.what)?;
+                }
+            }
+            Ok(Outcome::Ok)
+        }
+        Command::Verify { file, make, dir } => verify(&file, &make, dir, out),
+    }
+}
+
+/// The folder a file is in.
+fn folder(file: &Path) -> PathBuf {
+    match file.parent() {
+        Some(p) if !p.as_os_str().is_empty() => p.to_path_buf(),
+        _ => PathBuf::from("."),
+    }
+}
+
+fn read(path: &Path) -> Result<Vec<u8>, Failure> {
+    std::fs::read(path).map_err(|e| Failure::read(&path.display(), e))
+}
+
+fn tournament(path: &Path) -> Result<Tournament, Failure> {
+    Tournament::parse(&read(path)?)
+        .map_err(|e| Failure::invalid(format!("{}: {e}", path.display())))
+}
+
+fn save(path: &Path, t: &Tournament) -> Result<(), Failure> {
+    write_atomically(path, t.to_text().as_bytes()).map_err(|e| Failure::output(&path.display(), e))
+}
+
+fn new(file: &Path, name: &str, info: &str, phases: &[String]) -> Result<Outcome, Failure> {
+    if file.exists() {
+        return Err(Failure::operational(format!(
+            "{}: exists; a tournament is described once (edit it until it is published)",
+            file.display()
+        )));
+    }
+    let mut parsed = Vec::new();
+    for text in phases {
+        let mut p = squaredeal::Phase::parse(text)
+            .map_err(|e| Failure::operational(format!("--phase {text:?}: {e}")))?;
+        // As SquareDeal adds them: the session number where none is.
+        if p.sessions != 1 && !p.file.contains('#') {
+            p.file += &"#".repeat(p.sessions.to_string().len());
+        }
+        if p.sessions != 1 && !p.description.contains('#') {
+            p.description += &format!(" #/{}", p.sessions);
+        }
+        parsed.push(p);
+    }
+    save(file, &Tournament::new(name, info, parsed))?;
+    note(
+        &file.display(),
+        &"described; publish it with `boardfile squaredeal publish`",
+    );
+    Ok(Outcome::Ok)
+}
+
+fn keys_path(file: &Path, keys: Option<&Path>) -> PathBuf {
+    keys.map_or_else(|| file.with_extension("sqk"), Path::to_path_buf)
+}
+
+fn publish(file: &Path, keys: Option<&Path>) -> Result<Outcome, Failure> {
+    let mut t = tournament(file)?;
+    let kpath = keys_path(file, keys);
+    if kpath.exists() {
+        return Err(Failure::operational(format!(
+            "{}: exists; publishing makes new keys and will not replace these",
+            kpath.display()
+        )));
+    }
+    let keys = t
+        .publish()
+        .map_err(|e| Failure::invalid(format!("{}: {e}", file.display())))?;
+    // The keys first: a .sqd with KH and no keys would be worthless.
+    write_atomically(&kpath, keys.to_bytes()).map_err(|e| Failure::output(&kpath.display(), e))?;
+    #[cfg(unix)]
+    {
+        use std::os::unix::fs::PermissionsExt;
+        let _ = std::fs::set_permissions(&kpath, std::fs::Permissions::from_mode(0o600));
+    }
+    save(file, &t)?;
+    let (n, _) = keys.stats();
+    note(
+        &file.display(),
+        &format!(
+            "published: {n} session keys in {} (keep it secret until the event is over)",
+            kpath.display()
+        ),
+    );
+    Ok(Outcome::Ok)
+}
+
+fn set_value(file: &Path, value: &str, force: bool) -> Result<Outcome, Failure> {
+    let mut t = tournament(file)?;
+    if t.key_hash.is_none() {
+        return Err(Failure::operational(format!(
+            "{}: not published yet: the delayed value is set after publishing",
+            file.display()
+        )));
+    }
+    let trimmed = value.trim();
+    if trimmed.is_empty() {
+        return Err(Failure::operational("the delayed value is empty".into()));
+    }
+    if trimmed != value {
+        note(
+            &file.display(),
+            &format!("spaces around the value dropped: the delayed value is {trimmed:?}"),
+        );
+    }
+    match &t.delayed_value {
+        Some(old) if old != trimmed && !force => {
+            return Err(Failure::operational(format!(
+                "{}: the delayed value is already {old:?}; --force replaces it",
+                file.display()
+            )))
+        }
+        _ => t.delayed_value = Some(trimmed.to_string()),
+    }
+    save(file, &t)?;
+    Ok(Outcome::Ok)
+}
+
+/// A file made, in memory.
+struct Made {
+    name: String,
+    bytes: Vec<u8>,
+    what: String,
+}
+
+/// The tournament's keys, checked against KH.
+fn checked(file: &Path, t: &Tournament, keys: Option<&Path>) -> Result<Keys, Failure> {
+    let kpath = keys_path(file, keys);
+    if t.key_hash.is_none() {
+        return Err(Failure::invalid(format!(
+            "{}: not published (no KH line): there are no keys to check",
+            file.display()
+        )));
+    }
+    let bytes = match std::fs::read(&kpath) {
+        Ok(b) => b,
+        Err(e) if e.kind() == std::io::ErrorKind::NotFound => {
+            return Err(Failure::operational(format!(
+                "{}: no keys: {} is not there (the organiser publishes the .sqk after the event; give it with --keys)",
+                file.display(),
+                kpath.display()
+            )))
+        }
+        Err(e) => return Err(Failure::read(&kpath.display(), e)),
+    };
+    let keys =
+        Keys::parse(&bytes).map_err(|e| Failure::invalid(format!("{}: {e}", kpath.display())))?;
+    t.check(&keys).map_err(|e| {
+        Failure::invalid(format!("{} with {}: {e}", file.display(), kpath.display()))
+    })?;
+    Ok(keys)
+}
+
+/// The formats asked for.
+fn formats(names: &[String]) -> Result<Vec<Format>, Failure> {
+    names
+        .iter()
+        .map(|n| {
+            Format::from_name(n.trim())
+                .filter(|f| f.can_write() && !f.extensions().is_empty())
+                .ok_or_else(|| {
+                    Failure::operational(format!(
+                        "--formats: {n:?} is not a format boardfile writes"
+                    ))
+                })
+        })
+        .collect()
+}
+
+/// Every file of the sessions asked for, made in memory: nothing is
+/// written unless all can be made.
+fn plan(file: &Path, args: &MakeArgs, reserve: bool) -> Result<Vec<Made>, Failure> {
+    let t = tournament(file)?;
+    let keys = checked(file, &t, args.keys.as_deref())?;
+    let formats = formats(&args.formats)?;
+    let phases: Vec<u32> = match args.phase.as_str() {
+        "all" | "*" => (1..=t.phases.len() as u32).collect(),
+        p => match p.parse::<u32>() {
+            Ok(n) if n >= 1 && n as usize <= t.phases.len() => vec![n],
+            _ => {
+                return Err(Failure::operational(format!(
+                    "--phase {p:?}: the tournament has phases 1 to {}",
+                    t.phases.len()
+                )))
+            }
+        },
+    };
+    let sessions = match args.sessions.as_str() {
+        "all" | "*" => None,
+        s => Some(Boards::parse(s).map_err(|e| {
+            Failure::operational(format!("--sessions: {}", e.replace("boards", "sessions")))
+        })?),
+    };
+    let open = args
+        .boards
+        .as_deref()
+        .map(PhaseBoards::parse)
+        .transpose()
+        .map_err(|e| Failure::operational(format!("--boards: {e}")))?;
+    let fail = |e: squaredeal::Problem| Failure::invalid(format!("{}: {e}", file.display()));
+    let mut made = Vec::new();
+    for phase in phases {
+        let list = t
+            .sessions(&keys, phase, sessions, reserve, open.as_ref())
+            .map_err(fail)?;
+        let mut pbn = Vec::new();
+        for s in &list {
+            let set = deal_session(s)?;
+            for &f in &formats {
+                let name = format!("{}.{}", s.stem, f.extensions()[0]);
+                let bytes = written(f, &set, &name)?;
+                if f == Format::Pbn {
+                    pbn.push((name.clone(), bytes.clone()));
+                }
+                made.push(Made {
+                    name,
+                    bytes,
+                    what: format!("{}, boards {}", s.description, s.boards),
+                });
+            }
+        }
+        if !pbn.is_empty() {
+            for (stem, members) in squaredeal::joins(&t.phases[phase as usize - 1], &list) {
+                let parts: Vec<(String, Vec<u8>)> =
+                    members.iter().map(|&i| pbn[i].clone()).collect();
+                let names: Vec<&str> = parts.iter().map(|(n, _)| n.as_str()).collect();
+                made.push(Made {
+                    what: format!("{} joined", names.join(" + ")),
+                    name: format!("{stem}.pbn"),
+                    bytes: squaredeal::join_pbn(&parts),
+                });
+            }
+        }
+    }
+    Ok(made)
+}
+
+fn deal_session(s: &Session) -> Result<BoardSet, Failure> {
+    let mut reader = BigDealReader::new(&s.run, s.boards);
+    boardfile_bridge::records::collect(&mut reader, &mut Diagnostics::strict())
+        .map_err(|e| Failure::data(&s.stem, &e))
+}
+
+fn written(format: Format, set: &BoardSet, name: &str) -> Result<Vec<u8>, Failure> {
+    let mut bytes = Vec::new();
+    boardfile_bridge::write(format, set, &mut bytes).map_err(|e| Failure::data(&name, &e))?;
+    Ok(bytes)
+}
+
+fn verify(
+    file: &Path,
+    args: &MakeArgs,
+    dir: Option<PathBuf>,
+    out: &mut dyn Write,
+) -> Result<Outcome, Failure> {
+    let t = tournament(file)?;
+    let keys = checked(file, &t, args.keys.as_deref())?;
+    let (n, shortest) = keys.stats();
+    writeln!(
+        out,
+        "{}: the keys match the published hash (KH): {n} sessions{}",
+        file.display(),
+        if shortest < 40 {
+            format!(", the shortest key {shortest} characters (SquareDeal warns under 40)")
+        } else {
+            String::new()
+        }
+    )?;
+    if t.delayed_value.is_none() {
+        writeln!(
+            out,
+            "{}: the delayed value (DV) is not set: the sessions cannot be made yet",
+            file.display()
+        )?;
+        return Ok(Outcome::Ok);
+    }
+    let dir = dir.unwrap_or_else(|| folder(file));
+    let (mut same, mut differ, mut absent) = (0, 0, 0);
+    for reserve in [false, true] {
+        for f in plan(file, args, reserve)? {
+            let path = dir.join(&f.name);
+            match std::fs::read(&path) {
+                Ok(theirs) if theirs == f.bytes => same += 1,
+                Ok(theirs) => {
+                    differ += 1;
+                    let at = theirs
+                        .iter()
+                        .zip(&f.bytes)
+                        .position(|(a, b)| a != b)
+                        .unwrap_or(theirs.len().min(f.bytes.len()));
+                    writeln!(
+                        out,
+                        "{}: DIFFERS from the session made again ({}), from byte {at}",
+                        path.display(),
+                        f.what
+                    )?;
+                }
+                Err(e) if e.kind() == std::io::ErrorKind::NotFound => absent += 1,
+                Err(e) => return Err(Failure::read(&path.display(), e)),
+            }
+        }
+    }
+    writeln!(
+        out,
+        "{}: {same} files identical to the sessions made again, {differ} differ, {absent} not in {}",
+        file.display(),
+        dir.display()
+    )?;
+    Ok(if differ > 0 {
+        Outcome::Invalid
+    } else {
+        Outcome::Ok
+    })
+}
