@@ -327,10 +327,6 @@ enum Command {
         /// randomness (repeats a Big Deal run; not for play).
         #[arg(long, value_name = "TEXT", requires = "owner")]
         entropy: Option<String>,
-        /// Blank the cards on the screen of a dealing machine: DUP and DLM
-        /// as Big Deal's "blind" formats.
-        #[arg(long)]
-        blind: bool,
         /// Output format; default: OUT's extension.
         #[arg(long, value_parser = parse_format)]
         to: Option<Named>,
@@ -701,7 +697,6 @@ fn run(command: Command, out: &mut dyn Write) -> Result<Outcome, Failure> {
             seed,
             owner,
             entropy,
-            blind,
             to,
             where_,
             jobs,
@@ -710,7 +705,6 @@ fn run(command: Command, out: &mut dyn Write) -> Result<Outcome, Failure> {
         } => {
             let output = Output::new(&output);
             let to = bridge_output(&output, to.as_ref())?;
-            let _ = blind;
             // --boards N from --first, or --boards A-B.
             let range = match boards.as_deref() {
                 Some(text) => Some(
