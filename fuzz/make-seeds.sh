@@ -19,7 +19,7 @@ b=tests/data/bridge
 # play, commentary) in every format that takes them; the samples as they are.
 $bf deal "$tmp/dealt.jsonl" --boards 3 --seed 5eed5 2>/dev/null
 $bf solve "$tmp/dealt.jsonl" "$tmp/solved.jsonl" 2>/dev/null
-for f in bri dge bre dup hrf dlm pbn lin zbs zbd zdd zrd zrj jsonl dealnum csv; do
+for f in bri dge bre dup hrf dlm pbn lin zbs zbd zdd zrd zrj jsonl dealnum goe csv; do
   mkdir -p "$seeds/$f"
   for src in "$tmp/solved.jsonl" $b/pbn-spec-example.pbn $b/vugraph-3boards.lin; do
     name=$(basename "${src%.*}")
