@@ -280,7 +280,7 @@ mod tests {
         };
         assert!(
             e.to_string().contains(&format!(
-                "--from (BRI, DGE, BRE, DUP, HRF, DLM, PBN, LIN, ZBS, ZBD, ZDD, ZRD, ZRJ, DEALNUM, JSONL, CSV{parquet})"
+                "--from (BRI, DGE, BRE, DUP, HRF, DLM, PBN, LIN, ZBS, ZBD, ZDD, ZRD, ZRJ, DEALNUM, GOE, JSONL, CSV{parquet})"
             )),
             "{e}"
         );
