@@ -75,3 +75,36 @@ pub fn dealer_script(data: &[u8]) {
     let mut diag = boardfile_bridge::Diagnostics::collecting();
     while let Ok(Some(_)) = boardfile_bridge::BoardReader::next_board(&mut g, &mut diag) {}
 }
+
+/// A SquareDeal description and its keys (split at the first NUL byte):
+/// an error, never a panic; when they check, a few deals of each phase's
+/// first session are made, original and reserve.
+pub fn squaredeal(data: &[u8]) {
+    use boardfile_bridge::bigdeal::squaredeal::{Keys, Tournament};
+    use boardfile_bridge::bigdeal::Boards;
+    use boardfile_bridge::Deal;
+    let (sqd, sqk) = match data.iter().position(|&b| b == 0) {
+        Some(i) => (&data[..i], &data[i + 1..]),
+        None => (data, &b""[..]),
+    };
+    let Ok(t) = Tournament::parse(sqd) else {
+        return;
+    };
+    let _ = Tournament::parse(t.to_text().as_bytes()).expect("its own text reads back");
+    let Ok(keys) = Keys::parse(sqk) else {
+        return;
+    };
+    let _ = keys.hash();
+    // The hash will not match a fuzzed one: make sessions regardless.
+    for phase in 1..=t.phases.len().min(4) as u32 {
+        for reserve in [false, true] {
+            if let Ok(sessions) = t.sessions(&keys, phase, Boards::new(1, 1), reserve, None) {
+                for s in sessions {
+                    for g in s.run.numbers().take(2) {
+                        assert!(Deal::from_goedel(g).is_some());
+                    }
+                }
+            }
+        }
+    }
+}

@@ -278,7 +278,7 @@ impl Tournament {
             if line.is_empty() {
                 continue;
             }
-            let (key, value) = (&line[..line.len().min(2)], line.get(2..).unwrap_or(""));
+            let (key, value) = line.split_at_checked(2).unwrap_or((line, ""));
             let value = value.trim_start_matches(' ');
             match key {
                 "TN" => (t.name, name) = (value.to_string(), true),
@@ -456,8 +456,9 @@ impl Tournament {
             let key = keys
                 .key(phase, s)
                 .ok_or_else(|| Problem::new(format!("session {phase},{s} has no key")))?;
-            let half = key.len() / 2;
-            let mut entropy = key[half..].as_bytes().to_vec();
+            // Halves by bytes, as SquareDeal's Perl splits them.
+            let (owner, rest) = key.as_bytes().split_at(key.len() / 2);
+            let mut entropy = rest.to_vec();
             entropy.extend_from_slice(dv.as_bytes());
             entropy.extend_from_slice(if reserve { b"reserve" } else { b"original" });
             let mut stem = fill(&p.file, s, None);
@@ -471,7 +472,7 @@ impl Tournament {
                 stem,
                 description: fill(&p.description, s, None),
                 boards: ranges[(s as usize - 1) % ranges.len()],
-                run: BigDeal::new(key[..half].as_bytes(), &entropy),
+                run: BigDeal::new(owner, &entropy),
             });
         }
         Ok(out)
@@ -660,6 +661,21 @@ mod tests {
         assert!(Phase::parse("0:16:RR#:x").is_err());
         assert!(Phase::parse("2:16:1RR#:x").is_err());
         assert!(Phase::parse("2:16:R#R#:x").is_err());
+    }
+
+    #[test]
+    fn strange_text_is_refused_not_a_panic() {
+        for bad in ["Té x\n", "é\n", "SN\n", "KH 12\n", "TN a\nDI b\n", "SN 1:é:R:x\n"] {
+            assert!(Tournament::parse(bad.as_bytes()).is_err(), "{bad:?}");
+        }
+        assert!(Tournament::parse(b"\xff\n").is_err());
+        for bad in [&b"1,1\n"[..], b"x:y\n", b"1,1:\n", b"\xc3"] {
+            assert!(Keys::parse(bad).is_err(), "{bad:?}");
+        }
+        // A key of two-byte characters splits by bytes, as Perl does.
+        let t = Tournament::parse("TN t\nDI d\nDV 1\nSN 1:4:S:s\n".as_bytes()).unwrap();
+        let keys = Keys::parse("1,1:ééé\r\n".as_bytes()).unwrap();
+        assert_eq!(t.sessions(&keys, 1, None, false, None).unwrap().len(), 1);
     }
 
     #[test]
