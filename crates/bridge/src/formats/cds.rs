@@ -165,7 +165,7 @@ mod tests {
         let mut rec = vec![1u8];
         rec.extend_from_slice(&[0; 13]);
         let e = read(Format::Cds, &rec).unwrap_err().to_string();
-        assert!(e.contains("board 1: West holds 52 cards"), "{e}");
+        assert!(e.contains("board 1: North holds 0 cards"), "{e}");
         let e = read(Format::Cds, &rec[..5]).unwrap_err().to_string();
         assert!(e.contains("truncated"), "{e}");
     }

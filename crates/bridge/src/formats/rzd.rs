@@ -5,7 +5,7 @@
 //!
 //! | offset | width | meaning |
 //! |---|---|---|
-//! | 0 | 2 | boards in the file, little-endian |
+//! | 0 | 2 | boards in the file, little-endian (the low 16 bits of the count, as Big Deal writes it) |
 //! | 2 | 11 | spaces |
 //! | 13 + 13 × i | 13 | board i + 1: a byte a rank, ace first |
 //!
@@ -13,9 +13,9 @@
 //! 7–6 the spade, 5–4 the heart, 3–2 the diamond, 1–0 the club; 0 North,
 //! 1 East, 2 South, 3 West.
 //!
-//! The reader warns when the count disagrees with the records. The writer
-//! holds the records (13 bytes a board) until it knows the count; a set of
-//! more than 65,535 boards is refused, as the count cannot say it.
+//! The reader warns when the count disagrees with the records (modulo
+//! 65,536). The writer holds the records (13 bytes a board) until it knows
+//! the count.
 //!
 //! Cannot carry: board numbers (record `i` is board `i + 1`), dealer and
 //! vulnerability (they follow from the number), partial deals, anything
@@ -126,7 +126,7 @@ impl BoardReader for RzdReader<'_> {
                 if !self.checked {
                     self.checked = true;
                     let read = self.records.index;
-                    if read != u64::from(self.count) {
+                    if read % 65_536 != u64::from(self.count) {
                         diag.warn(
                             Format::Rzd,
                             Some(Position::byte(0)),
@@ -170,15 +170,6 @@ impl BoardWriter for RzdWriter {
 
     fn board(&mut self, b: &Board, _: &mut Vec<u8>) -> Result<(), Error> {
         require_complete(b, Format::Rzd)?;
-        if self.boards == u64::from(u16::MAX) {
-            return Err(Error::unsupported(
-                Format::Rzd,
-                format!(
-                    "board {} is the 65,536th; RZD counts its boards in 16 bits",
-                    b.number
-                ),
-            ));
-        }
         self.boards += 1;
         let s = seats(&b.deal);
         self.held.extend((0..13).map(|r| rank_byte(&s, r, 0)));
@@ -186,7 +177,7 @@ impl BoardWriter for RzdWriter {
     }
 
     fn finish(&mut self, _: &SetInfo, out: &mut Vec<u8>) -> Result<(), Error> {
-        let count = u16::try_from(self.boards).unwrap_or(u16::MAX);
+        let count = (self.boards % 65_536) as u16;
         out.extend_from_slice(&count.to_le_bytes());
         out.extend_from_slice(&[b' '; HEADER - 2]);
         out.append(&mut self.held);
