@@ -24,8 +24,8 @@
 //! holdings that make a deal, a number, a dealer and vulnerability), which
 //! a table's header row never is.
 //!
-//! Cannot carry: partial deals, anything but the deal, number, dealer and
-//! vulnerability.
+//! Cannot carry: partial deals, board 0, anything but the deal, number,
+//! dealer and vulnerability.
 
 use crate::board::{Board, Vulnerability};
 use crate::card::{Card, Rank, Suit};
@@ -221,6 +221,12 @@ impl BoardWriter for BigDealCsvWriter {
 
     fn board(&mut self, b: &Board, out: &mut Vec<u8>) -> Result<(), Error> {
         require_complete(b, Format::BigDealCsv)?;
+        if b.number == 0 {
+            return Err(Error::unsupported(
+                Format::BigDealCsv,
+                "board 0: Big Deal's CSV numbers boards from 1",
+            ));
+        }
         for seat in Seat::ALL {
             for suit in Suit::ALL {
                 out.push(b'"');
