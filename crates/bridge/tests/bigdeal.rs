@@ -393,3 +393,33 @@ fn blind_files_are_the_others_with_the_deals_hidden() {
     }
     assert_eq!(checked, 22);
 }
+
+#[test]
+fn squaredeals_sessions_are_big_deals_dialect() {
+    // SquareDeal 2.7 drives bigdealx: the Bermuda Bowl 2025's sessions as
+    // it made them (PBN and DUP, and a reserve PBN), from numbers and deals
+    // alone, in Big Deal's dialect.
+    let dir = Path::new(env!("CARGO_MANIFEST_DIR")).join("../../../shared/data/bigdeal/squaredeal");
+    let big_deal = WriteOptions::default().in_dialect(Dialect::BigDeal);
+    let mut names: Vec<PathBuf> = std::fs::read_dir(&dir)
+        .unwrap_or_else(|e| panic!("{}: {e}", dir.display()))
+        .map(|e| e.unwrap().path())
+        .filter(|p| p.extension().is_some_and(|e| e == "pbn"))
+        .collect();
+    names.sort();
+    let mut files = 0;
+    for pbn in &names {
+        let bytes = std::fs::read(pbn).unwrap();
+        let set = dealt(&read(Format::Pbn, &bytes).unwrap().set);
+        let what = pbn.display().to_string();
+        let ours = write(Format::Pbn, &set, &big_deal);
+        assert!(ours == bytes, "{what}: {}", differ(&ours, &bytes));
+        files += 1;
+        if let Ok(dup) = std::fs::read(pbn.with_extension("dup")) {
+            let ours = write(Format::Dup, &set, &big_deal);
+            assert!(ours == dup, "{what} as DUP: {}", differ(&ours, &dup));
+            files += 1;
+        }
+    }
+    assert_eq!(files, 17, "RR01-RR08 .pbn and .dup, RR01reserve.pbn");
+}
