@@ -19,12 +19,21 @@ b=tests/data/bridge
 # play, commentary) in every format that takes them; the samples as they are.
 $bf deal "$tmp/dealt.jsonl" --boards 3 --seed 5eed5 2>/dev/null
 $bf solve "$tmp/dealt.jsonl" "$tmp/solved.jsonl" 2>/dev/null
-for f in bri dge bre dup hrf dlm pbn lin zbs zbd zdd zrd zrj jsonl dealnum goe csv; do
-  mkdir -p "$seeds/$f"
+for f in bri dge bre dup hrf dlm pbn lin zbs zbd zdd zrd zrj jsonl dealnum goe csv \
+  ber bhg rzd cds bigdeal-csv; do
+  dir=${f//-/_}
+  mkdir -p "$seeds/$dir"
   for src in "$tmp/solved.jsonl" $b/pbn-spec-example.pbn $b/vugraph-3boards.lin; do
     name=$(basename "${src%.*}")
-    $bf convert --to $f "$src" "$seeds/$f/$name.$f" 2>/dev/null || true
+    $bf convert --to $f "$src" "$seeds/$dir/$name.$dir" 2>/dev/null || true
   done
+done
+# Big Deal's blind DUP and DLM, and its dialect of PBN, LIN, DUP and DLM.
+for f in dup dlm; do
+  $bf convert --blind "$tmp/solved.jsonl" "$seeds/$f/solved-blind.$f" 2>/dev/null
+done
+for f in pbn lin dup dlm; do
+  $bf convert --dialect bigdeal "$tmp/solved.jsonl" "$seeds/$f/solved-bigdeal.$f" 2>/dev/null
 done
 for s in $b/*; do
   ext=${s##*.}

@@ -75,8 +75,8 @@ fi
 # a streamed input format, behind each byte.
 rm -rf corpus/stream-seeds && mkdir -p corpus/stream-seeds
 i=0
-for f in seeds/{bri,dge,dup,zbd,zdd,zrd,zrj,jsonl,dealnum,pbn,lin}/* \
-  corpus/shared-seeds/{bri,dge,dup,pbn,lin}/*; do
+for f in seeds/{bri,dge,dup,zbd,zdd,zrd,zrj,jsonl,dealnum,pbn,lin,ber,bhg,rzd,cds,bigdeal_csv}/* \
+  corpus/shared-seeds/{bri,dge,dup,pbn,lin,ber,bhg,rzd,cds}/*; do
   [[ -f $f ]] || continue
   for b in $(seq $((i % 16)) 16 255); do
     { printf "\\x$(printf %02x "$b")"; cat "$f"; } >"corpus/stream-seeds/$b-$(basename "$f")"

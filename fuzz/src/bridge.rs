@@ -74,10 +74,33 @@ pub fn read(format: Format, data: &[u8]) {
             // cards they do not hold (a loss it reports).
             let expected: Vec<Deal> = deals(&set).into_iter().map(east_completed).collect();
             assert_eq!(deals(&back), expected, "{format} -> LIN: cards differ");
+        } else if to == Format::Bhg {
+            // BHG gives each deal from its board's dealer, whom it does not
+            // name: read back as board i + 1's, a deal is turned from its
+            // dealer to that number's (its loss of numbers and conditions).
+            let expected: Vec<Deal> = set
+                .boards
+                .iter()
+                .enumerate()
+                .map(|(i, b)| {
+                    let read_as = boardfile_bridge::dealer_for_board(i as u32 + 1);
+                    turned(b.deal, (read_as.index() + 4 - b.dealer.index()) % 4)
+                })
+                .collect();
+            assert_eq!(deals(&back), expected, "{format} -> BHG: cards differ");
         } else if to != Format::Zdd {
             assert_eq!(deals(&back), deals(&set), "{format} -> {to}: cards differ");
         }
     }
+}
+
+/// `deal` turned `k` seats clockwise: each hand to the seat `k` places on.
+fn turned(deal: Deal, k: usize) -> Deal {
+    let mut hands = deal.hands();
+    for seat in boardfile_bridge::Seat::ALL {
+        hands[seat.next(k).index()] = deal.hand(seat);
+    }
+    Deal::new(hands).expect("the same hands")
 }
 
 /// The deal with an empty East given the cards the other three hands do

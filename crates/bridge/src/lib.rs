@@ -84,6 +84,6 @@ pub use model::hand::Hand;
 pub use model::set::{BoardSet, Heading, SetInfo};
 pub use records::{
     convert, convert_file, losses, read, read_with, validate, write, write_with, BoardReader,
-    BoardWriter, ConvertError, Converted, ReadOutcome, Target, Validation, WriteOptions,
+    BoardWriter, ConvertError, Converted, Dialect, ReadOutcome, Target, Validation, WriteOptions,
 };
 pub use registry::{detect, Descriptor, Format, NewWriter, OpenReader};

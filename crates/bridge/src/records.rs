@@ -137,6 +137,39 @@ pub struct WriteOptions {
     pub per_page: PerPage,
     /// Hand records (HTML, PDF): the paper the pages are laid out for.
     pub paper: Paper,
+    /// Dealing machines (DUP, DLM): the deals are not to be shown on the
+    /// machine's screen (Big Deal's "dupblind" and "dlmblind": DUP's board 1
+    /// without its DGE half, DLM's `Status=Sealed`).
+    pub blind: bool,
+    /// Whose layout the writers follow where a format leaves a choice.
+    pub dialect: Dialect,
+}
+
+/// Whose layout a writer follows where a format leaves a choice (header
+/// lines, tag order, line ends, trailers).
+#[derive(Debug, Clone, Copy, Default, PartialEq, Eq)]
+#[non_exhaustive]
+pub enum Dialect {
+    /// boardfile's own: each format's standard form, and a file read
+    /// written back as it was.
+    #[default]
+    Boardfile,
+    /// Big Deal 2.0's, byte for byte: PBN, LIN, DUP and DLM as `bigdealx`
+    /// writes them (see [`crate::formats::bigdeal`]). The formats Big Deal
+    /// writes one way only (BRI, DGE, BER, BHG, RZD, CDS, its CSV) are
+    /// written so in either dialect.
+    BigDeal,
+}
+
+impl Dialect {
+    /// The dialect named `boardfile` or `bigdeal` (any case).
+    pub fn parse(name: &str) -> Result<Dialect, String> {
+        match name.to_ascii_lowercase().as_str() {
+            "boardfile" => Ok(Dialect::Boardfile),
+            "bigdeal" | "big-deal" => Ok(Dialect::BigDeal),
+            _ => Err(format!("{name:?}: expected boardfile or bigdeal")),
+        }
+    }
 }
 
 impl WriteOptions {
@@ -151,6 +184,17 @@ impl WriteOptions {
     /// These options, normalizing or not (see [`WriteOptions::normalize`]).
     pub fn normalized(self, normalize: bool) -> WriteOptions {
         WriteOptions { normalize, ..self }
+    }
+
+    /// These options for a dealing machine that must not show the deals
+    /// (see [`WriteOptions::blind`]).
+    pub fn blinded(self, blind: bool) -> WriteOptions {
+        WriteOptions { blind, ..self }
+    }
+
+    /// These options in `dialect` (see [`WriteOptions::dialect`]).
+    pub fn in_dialect(self, dialect: Dialect) -> WriteOptions {
+        WriteOptions { dialect, ..self }
     }
 
     /// These options with hand records laid out `per_page` boards a page

@@ -7,7 +7,8 @@
 //! follow from it. Adding a format is its module and one line here.
 
 use crate::formats::{
-    bre, bri, dealnum, dge, dlm, dup, hrf, html, jsonl, lin, pavlicek, pbn, pdf, table, zbs,
+    ber, bhg, bigdeal_csv, bre, bri, cds, dealnum, dge, dlm, dup, hrf, html, jsonl, lin, pavlicek,
+    pbn, pdf, rzd, table, zbs,
 };
 use crate::keeps::Keeps;
 use crate::records::{BoardReader, BoardWriter, WriteOptions};
@@ -71,6 +72,11 @@ registry! {
     Zrj => pavlicek::ZRJ,
     DealNumber => dealnum::DESCRIPTOR,
     Goe => dealnum::GOE,
+    Ber => ber::DESCRIPTOR,
+    Bhg => bhg::DESCRIPTOR,
+    Rzd => rzd::DESCRIPTOR,
+    Cds => cds::DESCRIPTOR,
+    BigDealCsv => bigdeal_csv::DESCRIPTOR,
     Jsonl => jsonl::DESCRIPTOR,
     Html => html::DESCRIPTOR,
     Pdf => pdf::DESCRIPTOR,
@@ -280,7 +286,7 @@ mod tests {
         };
         assert!(
             e.to_string().contains(&format!(
-                "--from (BRI, DGE, BRE, DUP, HRF, DLM, PBN, LIN, ZBS, ZBD, ZDD, ZRD, ZRJ, DEALNUM, GOE, JSONL, CSV{parquet})"
+                "--from (BRI, DGE, BRE, DUP, HRF, DLM, PBN, LIN, ZBS, ZBD, ZDD, ZRD, ZRJ, DEALNUM, GOE, BER, BHG, RZD, CDS, BIGDEAL-CSV, JSONL, CSV{parquet})"
             )),
             "{e}"
         );

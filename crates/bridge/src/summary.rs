@@ -106,5 +106,8 @@ fn details(info: &SetInfo, trailer: Option<DupTrailer>) -> Vec<String> {
             None => format!("DUP trailer: {:?}", String::from_utf8_lossy(&t.0)),
         });
     }
+    if info.blind {
+        out.push("blind: the dealing machine is not to show the deals".into());
+    }
     out
 }

@@ -194,6 +194,7 @@ fn extension_only(f: Format) -> bool {
         Format::Zdd,
         Format::Zrd,
         Format::Zrj,
+        Format::Cds,
     ]
     .contains(&f)
 }

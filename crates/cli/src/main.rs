@@ -15,7 +15,7 @@ use boardfile_bridge::diagram::{Paper, PerPage};
 use boardfile_bridge::formats::pavlicek::Checksum;
 use boardfile_bridge::formats::pbn::PbnDdTags;
 use boardfile_bridge::stages::{BoardList, Stage};
-use boardfile_bridge::{Format, WriteOptions};
+use boardfile_bridge::{Dialect, Format, WriteOptions};
 use boardfile_io::{Input, Output};
 use boardfile_othello::convert::NameFiles;
 use boardfile_othello::OthelloFormat;
@@ -428,7 +428,7 @@ impl StageArgs {
     }
 }
 
-/// HTML and PDF hand records: how the pages are laid out.
+/// Output: how hand records are laid out, and for dealing machines and Big Deal.
 #[derive(clap::Args, Clone, Copy)]
 struct LayoutArgs {
     /// HTML and PDF hand records: boards a page, 1, 2 or 4.
@@ -437,6 +437,16 @@ struct LayoutArgs {
     /// HTML and PDF hand records: the paper, a4 or letter.
     #[arg(long, value_name = "PAPER", default_value = "a4", value_parser = Paper::parse)]
     paper: Paper,
+    /// DUP and DLM output: for a dealing machine that must not show the
+    /// deals (Big Deal's dupblind and dlmblind: board 1 of a DUP without
+    /// its screen half, DLM's Status=Sealed).
+    #[arg(long)]
+    blind: bool,
+    /// Whose layout to write: boardfile (each format's standard form, a
+    /// file read written back as it was) or bigdeal (PBN, LIN, DUP and DLM
+    /// byte for byte as Big Deal 2.0 writes them).
+    #[arg(long, value_name = "DIALECT", default_value = "boardfile", value_parser = Dialect::parse)]
+    dialect: Dialect,
 }
 
 /// Othello: the WTHOR names files.
@@ -484,6 +494,8 @@ fn write_options(dd_tags: Option<PbnDdTags>, normalize: bool, layout: LayoutArgs
         .map_or_else(WriteOptions::default, WriteOptions::with_pbn_dd_tags)
         .normalized(normalize)
         .laid_out(layout.per_page, layout.paper)
+        .blinded(layout.blind)
+        .in_dialect(layout.dialect)
 }
 
 /// Refuses to write over an input, or one output over another.

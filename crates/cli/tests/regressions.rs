@@ -36,6 +36,7 @@ fn kind(name: &str) -> Kind {
         Some(i) => Kind::Othello(i),
         None => Kind::Bridge(
             Format::from_name(name)
+                .or_else(|| Format::from_name(&name.replace('_', "-")))
                 .unwrap_or_else(|| panic!("{name} names no format of a fuzz target")),
         ),
     }
@@ -127,8 +128,9 @@ fn every_bridge_seed_reads_the_same_through_small_windows() {
         .collect();
     let mut runs = 0;
     for (name, data) in seeds() {
-        let Some(k) = Format::from_name(&name).and_then(|f| readable.iter().position(|&r| r == f))
-        else {
+        let format =
+            Format::from_name(&name).or_else(|| Format::from_name(&name.replace('_', "-")));
+        let Some(k) = format.and_then(|f| readable.iter().position(|&r| r == f)) else {
             continue;
         };
         for step in 0..8 {

@@ -28,6 +28,20 @@
 //! three digits, so a set of more boards has blank ones); one filled in
 //! later is named in a warning.
 //!
+//! Blind (Big Deal's "dupblind", for a machine that must not show the
+//! deals on its screen): the record of board 1 has 68 spaces for its DGE
+//! half. The reader reads a record whose DGE half is all spaces from its
+//! BRI half, and marks the set [`SetInfo::blind`]; the writer blanks board
+//! 1's DGE half when the set is blind or
+//! [`WriteOptions::blind`](crate::WriteOptions::blind) asks (a set without
+//! a board 1 is written whole, as Big Deal writes it).
+//!
+//! Big Deal's dialect ([`Dialect::BigDeal`]): every trailer is `YN1  0`
+//! and the number of boards in two digits and a space (`YN1  0 32 `),
+//! whatever the first board's number, as `bigdealx` 2.0 writes it; boards
+//! past 99 are refused, as Big Deal writes no DUP file for them. Such a
+//! file of boards 15 to 28 reads back as boards 1 to 14.
+//!
 //! Cannot carry: dealer and vulnerability, board numbers that do not follow
 //! on, partial deals, anything else.
 
@@ -36,7 +50,7 @@ use crate::formats::{bri, dge, require_complete, Records};
 use crate::keeps::{Keeps, Numbers, Own};
 use crate::registry::Descriptor;
 use crate::set::SetInfo;
-use crate::{BoardReader, BoardWriter, Format};
+use crate::{BoardReader, BoardWriter, Dialect, Format, WriteOptions};
 use boardfile_io::{Diagnostics, Error, FormatInfo, Position, Signature, Source};
 use std::collections::VecDeque;
 
@@ -69,15 +83,25 @@ pub static DESCRIPTOR: Descriptor = Descriptor {
         ..Keeps::DEALS_ONLY
     },
     reader: Some(|src, diag| Ok(Box::new(DupReader::open(src, diag)?))),
-    writer: Some(|_| Box::new(DupWriter::default())),
+    writer: Some(|options| Box::new(DupWriter::new(options))),
 };
 
-/// True when the file starts with 78 digits and then the spade symbol (a
-/// whole record need not be there: a file's first bytes tell).
+/// True when the file starts with 78 digits and then the spade symbol, or
+/// a blind record's 68 spaces and a trailer's `Y` or `N` (a whole record
+/// need not be there: a file's first bytes tell).
 pub fn sniff(bytes: &[u8]) -> bool {
     bytes.len() > bri::CARDS
         && bytes[..bri::CARDS].iter().all(u8::is_ascii_digit)
-        && bytes[bri::CARDS] == dge::SYMBOLS[0]
+        && (bytes[bri::CARDS] == dge::SYMBOLS[0]
+            || bytes.get(bri::CARDS..=TRAILER_AT).is_some_and(|blind| {
+                blind[..dge::HANDS].iter().all(|&b| b == b' ')
+                    && matches!(blind[dge::HANDS], b'Y' | b'N' | b'y' | b'n')
+            }))
+}
+
+/// True when a record's DGE half is blank: a blind record.
+fn is_blind(rec: &[u8]) -> bool {
+    rec[bri::CARDS..TRAILER_AT].iter().all(|&b| b == b' ')
 }
 
 /// A record read ahead: its index, offset and what it holds.
@@ -132,6 +156,7 @@ impl<'a> DupReader<'a> {
         raw.copy_from_slice(&rec[TRAILER_AT..]);
         let trailer = DupTrailer(raw);
         let deal = decode(rec, i, base);
+        self.info.blind |= is_blind(rec);
         let at = Some(Position::record(i, base + TRAILER_AT as u64));
         if let Some(f) = trailer.fields() {
             if self.first.1.is_none() && !self.late {
@@ -187,9 +212,13 @@ impl<'a> DupReader<'a> {
     }
 }
 
-/// Decodes a record's deal from both halves, which must agree.
+/// Decodes a record's deal from both halves, which must agree (from the
+/// BRI half alone when the DGE half is blank).
 fn decode(rec: &[u8], record: u64, base: u64) -> Result<crate::Deal, Error> {
     let from_bri = bri::decode_cards(&rec[..bri::CARDS], Format::Dup, record, base)?;
+    if is_blind(rec) {
+        return Ok(from_bri);
+    }
     let from_dge = dge::decode_hands(
         &rec[bri::CARDS..TRAILER_AT],
         Format::Dup,
@@ -257,23 +286,42 @@ impl BoardReader for DupReader<'_> {
 /// a board without one gets `YN` first `1` last, or ten spaces when the
 /// numbers need more than three digits (or the set holds more than 999
 /// boards). Until it knows which, the writer holds the first 999 records.
+/// In Big Deal's dialect every board gets Big Deal's trailer.
 #[derive(Default)]
 pub struct DupWriter {
-    /// Records waiting for the default trailer, and whether each has its own.
-    held: Vec<([u8; RECORD], bool)>,
+    /// Records waiting for the default trailer, whether each has its own,
+    /// and whether it is board 1's.
+    held: Vec<([u8; RECORD], bool, bool)>,
     first: Option<u32>,
     last: u32,
+    boards: u32,
     /// The trailer of boards without one, once known.
     default: Option<DupTrailer>,
+    /// Board 1 is written without its DGE half.
+    blind: bool,
+    /// Big Deal's trailer on every board.
+    big_deal: bool,
 }
 
 const BLANK: DupTrailer = DupTrailer(*b"          ");
 
 impl DupWriter {
+    /// A writer with `options`' blindness and dialect.
+    pub fn new(options: &WriteOptions) -> DupWriter {
+        DupWriter {
+            blind: options.blind,
+            big_deal: options.dialect == Dialect::BigDeal,
+            ..DupWriter::default()
+        }
+    }
+
     fn release(&mut self, default: DupTrailer, out: &mut Vec<u8>) {
-        for (mut rec, own) in self.held.drain(..) {
+        for (mut rec, own, board_1) in self.held.drain(..) {
             if !own {
                 rec[TRAILER_AT..].copy_from_slice(&default.0);
+            }
+            if board_1 && self.blind {
+                rec[bri::CARDS..TRAILER_AT].fill(b' ');
             }
             out.extend_from_slice(&rec);
         }
@@ -281,28 +329,53 @@ impl DupWriter {
     }
 }
 
+/// Big Deal's trailer of a set of `boards` boards: `YN1  0`, the count's
+/// last two digits, a space.
+fn big_deal_trailer(boards: u32) -> DupTrailer {
+    let mut raw = *b"YN1  0 00 ";
+    raw[7] = b'0' + (boards / 10 % 10) as u8;
+    raw[8] = b'0' + (boards % 10) as u8;
+    DupTrailer(raw)
+}
+
 impl BoardWriter for DupWriter {
-    fn head(&mut self, _: &SetInfo, _: &mut Vec<u8>) -> Result<(), Error> {
+    fn head(&mut self, head: &SetInfo, _: &mut Vec<u8>) -> Result<(), Error> {
+        self.blind |= head.blind;
         Ok(())
     }
 
     fn board(&mut self, board: &Board, out: &mut Vec<u8>) -> Result<(), Error> {
         require_complete(board, Format::Dup)?;
+        if self.big_deal && board.number > 99 {
+            return Err(Error::unsupported(
+                Format::Dup,
+                format!(
+                    "board {}: Big Deal writes DUP for boards 1 to 99 only",
+                    board.number
+                ),
+            ));
+        }
         let mut rec = [0u8; RECORD];
         bri::encode_cards(&board.deal, &mut rec[..bri::CARDS]);
         dge::encode_hands(&board.deal, &mut rec[bri::CARDS..TRAILER_AT]);
         let first = *self.first.get_or_insert(board.number);
         self.last = board.number.max(first);
-        match (board.dup_trailer, self.default) {
+        self.boards += 1;
+        let own = board.dup_trailer.filter(|_| !self.big_deal);
+        match (own, self.default) {
             (Some(t), _) => rec[TRAILER_AT..].copy_from_slice(&t.0),
             (None, Some(d)) => rec[TRAILER_AT..].copy_from_slice(&d.0),
             (None, None) => {}
         }
+        let board_1 = board.number == 1;
         if self.default.is_some() {
+            if board_1 && self.blind {
+                rec[bri::CARDS..TRAILER_AT].fill(b' ');
+            }
             out.extend_from_slice(&rec);
             return Ok(());
         }
-        self.held.push((rec, board.dup_trailer.is_some()));
+        self.held.push((rec, own.is_some(), board_1));
         if self.held.len() >= LOOK_AHEAD {
             // Numbers past 999 do not fit: such sets get the blank trailer
             // most third-party writers use, which reads back numbered from 1.
@@ -311,11 +384,15 @@ impl BoardWriter for DupWriter {
         Ok(())
     }
 
-    fn finish(&mut self, _: &SetInfo, out: &mut Vec<u8>) -> Result<(), Error> {
+    fn finish(&mut self, tail: &SetInfo, out: &mut Vec<u8>) -> Result<(), Error> {
+        self.blind |= tail.blind;
         if self.default.is_none() {
             let first = self.first.unwrap_or(1);
-            let default =
-                DupTrailer::new(true, false, first, 1, self.last.max(first)).unwrap_or(BLANK);
+            let default = if self.big_deal {
+                big_deal_trailer(self.boards)
+            } else {
+                DupTrailer::new(true, false, first, 1, self.last.max(first)).unwrap_or(BLANK)
+            };
             self.release(default, out);
         }
         Ok(())

@@ -38,6 +38,10 @@
 //! `sv|`, the calls, `pg||`, the cards with `pg||` after each trick, `mc|`
 //! when the play stops short of thirteen tricks.
 //!
+//! In Big Deal's dialect ([`Dialect::BigDeal`](crate::Dialect::BigDeal))
+//! a board is the line Big Deal 2.0 writes (see `lin/bigdeal.rs`):
+//! `qx|oN|md|DS..,W..,N..|rh||ah|Board N|sv|V|pg||`, and nothing else.
+//!
 //! LIN cannot carry double-dummy data, comments, other tags, PBN's
 //! auction markers (`+`, `^S`, `-`) or annotations other than alerts.
 
@@ -56,6 +60,8 @@ use std::borrow::Cow;
 pub use crate::model::extras::{LinBoard, LinInfo};
 
 const F: Format = Format::Lin;
+
+mod bigdeal;
 
 /// The tags LIN carries.
 const LIN_TAGS: [&str; 9] = [
@@ -88,11 +94,12 @@ pub static DESCRIPTOR: Descriptor = Descriptor {
         ..Keeps::DEALS_ONLY
     },
     reader: Some(|src, diag| Ok(Box::new(LinReader::open(src, diag)?))),
-    writer: Some(|options| {
-        Box::new(LinWriter {
+    writer: Some(|options| match options.dialect {
+        crate::Dialect::BigDeal => Box::new(bigdeal::BigDealLinWriter),
+        _ => Box::new(LinWriter {
             normalize: options.normalize,
             ..LinWriter::default()
-        })
+        }),
     }),
 };
 

@@ -1,8 +1,13 @@
 //! One module per format, each exporting its descriptor, and the helpers
 //! they share.
 
+pub mod ber;
+pub mod bhg;
+pub mod bigdeal;
+pub mod bigdeal_csv;
 pub mod bre;
 pub mod bri;
+pub mod cds;
 pub mod dealnum;
 pub mod dge;
 pub mod dlm;
@@ -14,6 +19,7 @@ pub mod lin;
 pub mod pavlicek;
 pub mod pbn;
 pub mod pdf;
+pub mod rzd;
 pub mod table;
 pub mod zbs;
 

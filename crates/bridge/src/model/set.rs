@@ -33,6 +33,10 @@ pub struct SetInfo {
     pub lin: Option<LinInfo>,
     /// The terminator of a Pavlicek binary file and what follows it.
     pub pavlicek: Option<PavlicekInfo>,
+    /// The deals are for a dealing machine that must not show them (Big
+    /// Deal's "dupblind" and "dlmblind"): a DUP file whose board 1 has no
+    /// screen half, a DLM file's `Status=Sealed`. DUP and DLM write it so.
+    pub blind: bool,
 }
 
 impl SetInfo {

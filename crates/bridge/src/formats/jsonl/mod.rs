@@ -28,7 +28,9 @@
 //! `{"board","deal","duplicates","property"}`), `pbn` (`preamble`, the `%`
 //! lines before the first game; `utf8`; `bom`; `head`, the text before the
 //! first game as it stood, line ends and all) and `lin` (`header`, the text
-//! before the first board; `latin1`, the file read as ISO-8859-1). A Pavlicek binary file's terminator record and
+//! before the first board; `latin1`, the file read as ISO-8859-1), and
+//! `blind: true` for deals a dealing machine must not show (a blind DUP,
+//! DLM's `Status=Sealed`). A Pavlicek binary file's terminator record and
 //! what follows it come last, where they stood in the file, on a set line
 //! of their own after the boards: `{"set":{"pavlicek":{"tail":"<hex>"}}}`
 //! (read on the first set line too). A reader that wants only boards can
@@ -179,6 +181,8 @@ struct JsonSet {
     pbn: Option<JsonPbn>,
     lin: Option<JsonLin>,
     pavlicek: Option<JsonPavlicek>,
+    #[serde(default)]
+    blind: bool,
 }
 
 #[derive(Deserialize)]
@@ -363,6 +367,7 @@ fn set_from_json(j: JsonSet) -> Result<SetInfo, String> {
                 tail: from_hex(&p.tail).ok_or("pavlicek tail is not hex")?,
             }),
         },
+        blind: j.blind,
     })
 }
 
@@ -809,6 +814,9 @@ fn write_set_line(set: &SetInfo, out: &mut Vec<u8>) {
             "\"lin\":{{\"header\":{}{latin1}}}",
             json(&l.header)
         ));
+    }
+    if set.blind {
+        fields.push("\"blind\":true".into());
     }
     if !fields.is_empty() {
         out.extend_from_slice(format!("{{\"set\":{{{}}}}}\n", fields.join(",")).as_bytes());

@@ -61,6 +61,11 @@
 //! breaks (auction and play rows); a tag value or table row longer than
 //! that is written whole, since PBN has no way to split one.
 //!
+//! In Big Deal's dialect ([`Dialect::BigDeal`](crate::Dialect::BigDeal))
+//! the file is written as Big Deal 2.0 writes it (see `bigdeal.rs`):
+//! `[Generator]` first, the 15 mandatory tags with `?`, the deal from North,
+//! LF, and nothing else of a board.
+//!
 //! An export file read and written again gives the same bytes, normalized
 //! or not. What does not survive a pass through the export writer: the
 //! layout of import files (spacing, line breaks, tag order), a tag given
@@ -81,12 +86,14 @@
 //! added to a board that had none but its deal and conditions makes its
 //! other empty mandatory tags `?`, as the export format has it.
 
+mod bigdeal;
 pub(crate) mod dd;
 mod edit;
 mod read;
 mod write;
 
 pub use crate::model::extras::PbnInfo;
+pub use bigdeal::BigDealPbnWriter;
 pub use dd::PbnDdTags;
 pub use write::PbnWriter;
 
@@ -112,7 +119,10 @@ pub static DESCRIPTOR: Descriptor = Descriptor {
         ..Keeps::EVERYTHING
     },
     reader: Some(|src, diag| Ok(Box::new(read::PbnReader::open(src, diag)?))),
-    writer: Some(|options| Box::new(PbnWriter::with_options(options))),
+    writer: Some(|options| match options.dialect {
+        crate::Dialect::BigDeal => Box::new(BigDealPbnWriter::default()),
+        _ => Box::new(PbnWriter::with_options(options)),
+    }),
 };
 
 /// The rows of the `OptimumResultTable` the writer generates, in order:

@@ -1,0 +1,172 @@
+//! CDS: Big Deal's "Cds format", a board number byte and 13 bytes a board.
+//!
+//! Spec: Big Deal's `output.c` ("cds"), checked against the `deal.cds`
+//! files of `../shared/data/bigdeal/cases/`.
+//!
+//! | offset | width | meaning |
+//! |---|---|---|
+//! | 14 × i | 1 | the board's number, modulo 256 |
+//! | 14 × i + 1 | 13 | the deal: a byte a rank, ace first |
+//!
+//! A rank's byte holds the holders of its four cards, two bits each, as in
+//! KOPS's RZD ([`super::rzd`]) but counted from West: bits 7–6 the spade,
+//! 5–4 the heart, 3–2 the diamond, 1–0 the club; 0 West, 1 North, 2 East,
+//! 3 South. There is no header and nothing between records.
+//!
+//! Board numbers: the first board is its byte (256 for 0); each next board
+//! the first number above the one before that has its byte, so numbers
+//! that rise by less than 256 at a time read back as they were written.
+//!
+//! Cannot carry: board numbers that fall or jump by 256 or more, dealer
+//! and vulnerability (they follow from the number), partial deals,
+//! anything else. With no signature, a CDS file is told by its extension.
+
+use crate::board::Board;
+use crate::formats::bigdeal::{deal_of_seats, rank_byte, seats, seats_of_rank_bytes};
+use crate::formats::{require_complete, Records};
+use crate::keeps::{Keeps, Numbers};
+use crate::registry::Descriptor;
+use crate::set::SetInfo;
+use crate::{BoardReader, BoardWriter, Format};
+use boardfile_io::{Diagnostics, Error, FormatInfo, Position, Signature, Source};
+
+/// Bytes in a record.
+pub const RECORD: usize = 14;
+
+/// The format.
+pub static DESCRIPTOR: Descriptor = Descriptor {
+    info: FormatInfo {
+        name: "CDS",
+        extensions: &["cds"],
+        description: "CDS (Big Deal), a board number byte and 13 bytes a board",
+        signature: Signature::Extension,
+        reads: true,
+        writes: true,
+    },
+    keeps: Keeps {
+        numbers: Numbers::OnFromFirst,
+        ..Keeps::DEALS_ONLY
+    },
+    reader: Some(|src, _| Ok(Box::new(CdsReader::open(src)))),
+    writer: Some(|_| Box::new(CdsWriter)),
+};
+
+/// The number of a board whose byte is `byte`, after board `before` (0
+/// for the first): the first number above it that has that byte.
+fn number_after(before: u32, byte: u8) -> u32 {
+    let base = before & !0xFF;
+    let n = base + u32::from(byte);
+    if n > before {
+        n
+    } else {
+        n.saturating_add(256)
+    }
+}
+
+/// Reads a CDS file a record at a time.
+pub struct CdsReader<'a> {
+    records: Records<'a>,
+    last: u32,
+    info: SetInfo,
+}
+
+impl<'a> CdsReader<'a> {
+    fn open(src: Source<'a>) -> CdsReader<'a> {
+        CdsReader {
+            records: Records::new(src, RECORD),
+            last: 0,
+            info: SetInfo::default(),
+        }
+    }
+}
+
+impl BoardReader for CdsReader<'_> {
+    fn head(&self) -> &SetInfo {
+        &self.info
+    }
+
+    fn next_board(&mut self, diag: &mut Diagnostics) -> Result<Option<Board>, Error> {
+        loop {
+            let Some((i, base, rec)) = self.records.next(Format::Cds, diag)? else {
+                return Ok(None);
+            };
+            let number = number_after(self.last, rec[0]);
+            self.last = number;
+            let s = seats_of_rank_bytes(&rec[1..], 1);
+            match deal_of_seats(&s, Format::Cds, Position::record(i, base), number.into()) {
+                Ok(deal) => return Ok(Some(Board::new(number, deal))),
+                Err(e) => diag.error(e)?,
+            }
+        }
+    }
+
+    fn position(&self) -> u64 {
+        self.records.src.offset()
+    }
+
+    fn size_hint(&self) -> usize {
+        self.records.left()
+    }
+}
+
+/// Writes CDS.
+pub struct CdsWriter;
+
+impl BoardWriter for CdsWriter {
+    fn head(&mut self, _: &SetInfo, _: &mut Vec<u8>) -> Result<(), Error> {
+        Ok(())
+    }
+
+    fn board(&mut self, b: &Board, out: &mut Vec<u8>) -> Result<(), Error> {
+        require_complete(b, Format::Cds)?;
+        out.push(b.number as u8);
+        let s = seats(&b.deal);
+        out.extend((0..13).map(|r| rank_byte(&s, r, 1)));
+        Ok(())
+    }
+
+    fn finish(&mut self, _: &SetInfo, _: &mut Vec<u8>) -> Result<(), Error> {
+        Ok(())
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::{read, write, BoardSet, Deal};
+
+    #[test]
+    fn numbers_come_back_across_256() {
+        assert_eq!(number_after(0, 1), 1);
+        assert_eq!(number_after(0, 0), 256);
+        assert_eq!(number_after(255, 0), 256);
+        assert_eq!(number_after(256, 1), 257);
+        assert_eq!(number_after(300, 40), 552);
+        let deal = Deal::parse_pbn(
+            "N:AKQJ.T98.765.432 T98.765.432.AKQJ 765.432.AKQJ.T98 432.AKQJ.T98.765",
+        )
+        .unwrap();
+        let boards: Vec<Board> = [101, 102, 255, 256, 257, 300]
+            .into_iter()
+            .map(|n| Board::new(n, deal))
+            .collect();
+        let set = BoardSet::from_boards(boards);
+        let mut out = Vec::new();
+        write(Format::Cds, &set, &mut out).unwrap();
+        assert_eq!(out.len(), 6 * RECORD);
+        assert_eq!(out[0], 101);
+        // The aces: ♠A North 1, ♥A West 0, ♦A South 3, ♣A East 2.
+        assert_eq!(out[1], 0b01_00_11_10);
+        assert_eq!(read(Format::Cds, &out).unwrap().set, set);
+    }
+
+    #[test]
+    fn bad_records_are_named() {
+        let mut rec = vec![1u8];
+        rec.extend_from_slice(&[0; 13]);
+        let e = read(Format::Cds, &rec).unwrap_err().to_string();
+        assert!(e.contains("board 1: North holds 0 cards"), "{e}");
+        let e = read(Format::Cds, &rec[..5]).unwrap_err().to_string();
+        assert!(e.contains("truncated"), "{e}");
+    }
+}

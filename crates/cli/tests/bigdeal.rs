@@ -1,0 +1,108 @@
+//! Big Deal's files through the command line: `--blind`, `--dialect
+//! bigdeal`, `--to bigdeal-csv`, and Big Deal's CSV told from a `.csv`
+//! table by its content. The oracle is what `bigdealx` 2.0 wrote
+//! (`../shared/data/bigdeal/cases/01`: owner "EBU Congress", boards 1-32).
+
+mod common;
+use common::{expect, s, stderr};
+use std::path::{Path, PathBuf};
+
+fn case(file: &str) -> PathBuf {
+    Path::new(env!("CARGO_MANIFEST_DIR"))
+        .join("../../../shared/data/bigdeal/cases/01")
+        .join(file)
+}
+
+fn bytes(p: &Path) -> Vec<u8> {
+    std::fs::read(p).unwrap_or_else(|e| panic!("{}: {e}", p.display()))
+}
+
+#[test]
+fn one_read_writes_big_deals_files() {
+    let dir = tempfile::tempdir().unwrap();
+    let pbn = case("deal.pbn");
+    let out = |name: &str| dir.path().join(name);
+    // Big Deal's dialect of PBN, LIN, DUP and DLM, and BHG, BER, RZD, CDS.
+    let names = [
+        "deal.pbn", "deal.lin", "deal.dup", "deal.dlm", "deal.bhg", "deal.ber", "deal.rzd",
+        "deal.cds",
+    ];
+    let mut args = vec!["convert", s(&pbn)];
+    let paths: Vec<PathBuf> = names.iter().map(|n| out(n)).collect();
+    args.extend(paths.iter().map(|p| s(p)));
+    args.extend(["--dialect", "bigdeal", "-q"]);
+    expect(0, &args);
+    for n in names {
+        assert!(bytes(&out(n)) == bytes(&case(n)), "{n} differs");
+    }
+    // Blind: --blind.
+    let (dup, dlm) = (out("blind.dup"), out("blind.dlm"));
+    expect(
+        0,
+        &[
+            "convert",
+            s(&pbn),
+            s(&dup),
+            s(&dlm),
+            "--blind",
+            "--dialect",
+            "bigdeal",
+            "-q",
+        ],
+    );
+    assert!(bytes(&dup) == bytes(&case("blind.dup")));
+    assert!(bytes(&dlm) == bytes(&case("blind.dlm")));
+    // Big Deal's CSV is named; a .csv name alone is the table.
+    let csv = out("deal.csv");
+    expect(
+        0,
+        &["convert", s(&pbn), s(&csv), "--to", "bigdeal-csv", "-q"],
+    );
+    assert!(bytes(&csv) == bytes(&case("deal.csv")));
+    let table = out("table.csv");
+    expect(0, &["convert", s(&pbn), s(&table), "-q"]);
+    assert!(bytes(&table).starts_with(b"board,"));
+}
+
+#[test]
+fn big_deals_files_are_told_by_content() {
+    for (file, format) in [
+        ("deal.csv", "BIGDEAL-CSV"),
+        ("blind.dup", "DUP"),
+        ("blind.dlm", "DLM"),
+        ("deal.bhg", "BHG"),
+        ("deal.ber", "BER"),
+        ("deal.rzd", "RZD"),
+        ("deal.cds", "CDS"),
+    ] {
+        let out = expect(0, &["info", s(&case(file))]);
+        let text = String::from_utf8_lossy(&out.stdout).into_owned();
+        assert!(
+            text.contains(&format!("format:   {format} ")),
+            "{file}: {text}{}",
+            stderr(&out)
+        );
+        assert!(text.contains("boards:   32"), "{file}: {text}");
+        if file.starts_with("blind") {
+            assert!(text.contains("blind: "), "{file}: {text}");
+        }
+    }
+    // A wrong dialect is a usage error.
+    let out = expect(
+        2,
+        &[
+            "convert",
+            s(&case("deal.pbn")),
+            "-",
+            "--to",
+            "lin",
+            "--dialect",
+            "x",
+        ],
+    );
+    assert!(
+        stderr(&out).contains("boardfile or bigdeal"),
+        "{}",
+        stderr(&out)
+    );
+}

@@ -1,0 +1,5 @@
+#![no_main]
+
+use boardfile_bridge::Format;
+
+libfuzzer_sys::fuzz_target!(|data: &[u8]| boardfile_fuzz::bridge::read(Format::Bhg, data));
