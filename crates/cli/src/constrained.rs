@@ -21,6 +21,8 @@ pub struct WhereArgs {
     pub jobs: Option<usize>,
     pub generate: Option<u64>,
     pub json: bool,
+    /// How the boards are written.
+    pub options: WriteOptions,
 }
 
 /// Reads SCRIPT: a file when one is there, else the text itself (an
@@ -94,11 +96,11 @@ pub fn deal(
             shown.set_position(produced);
             shown.set_message(generated.to_string());
         });
-        let result = run(&mut generator, output, to);
+        let result = run(&mut generator, output, to, &args.options);
         bar.finish_and_clear();
         result?;
     } else {
-        run(&mut generator, output, to)?;
+        run(&mut generator, output, to, &args.options)?;
     }
     let (produced, generated) = (generator.produced(), generator.generated());
     if let Some((line, column)) = generator.divisions_by_zero() {
@@ -137,7 +139,12 @@ pub fn deal(
     Ok(Outcome::Ok)
 }
 
-fn run(generator: &mut Generator, output: &Output, to: Format) -> Result<Outcome, Failure> {
+fn run(
+    generator: &mut Generator,
+    output: &Output,
+    to: Format,
+    options: &WriteOptions,
+) -> Result<Outcome, Failure> {
     let mut diag = Diagnostics::strict();
     write(
         generator,
@@ -148,7 +155,7 @@ fn run(generator: &mut Generator, output: &Output, to: Format) -> Result<Outcome
         &Destination {
             output,
             to,
-            options: &WriteOptions::default(),
+            options,
         },
     )
 }

@@ -344,6 +344,8 @@ enum Command {
         /// With --where: print the statistics, counts and seed as JSON.
         #[arg(long, requires = "where_")]
         json: bool,
+        #[command(flatten)]
+        layout: LayoutArgs,
     },
     /// SquareDeal: tournament dealing anyone can verify afterwards.
     ///
@@ -445,8 +447,9 @@ struct LayoutArgs {
     /// Whose layout to write: boardfile (each format's standard form, a
     /// file read written back as it was) or bigdeal (PBN, LIN, DUP and DLM
     /// byte for byte as Big Deal 2.0 writes them).
-    #[arg(long, value_name = "DIALECT", default_value = "boardfile", value_parser = Dialect::parse)]
-    dialect: Dialect,
+    /// Default: boardfile; bigdeal for `deal --owner`.
+    #[arg(long, value_name = "DIALECT", value_parser = Dialect::parse)]
+    dialect: Option<Dialect>,
 }
 
 /// Othello: the WTHOR names files.
@@ -495,7 +498,7 @@ fn write_options(dd_tags: Option<PbnDdTags>, normalize: bool, layout: LayoutArgs
         .normalized(normalize)
         .laid_out(layout.per_page, layout.paper)
         .blinded(layout.blind)
-        .in_dialect(layout.dialect)
+        .in_dialect(layout.dialect.unwrap_or_default())
 }
 
 /// Refuses to write over an input, or one output over another.
@@ -714,9 +717,16 @@ fn run(command: Command, out: &mut dyn Write) -> Result<Outcome, Failure> {
             jobs,
             generate,
             json,
+            mut layout,
         } => {
             let output = Output::new(&output);
             let to = bridge_output(&output, to.as_ref())?;
+            // A tournament set is written as Big Deal writes it, unless
+            // asked otherwise.
+            if owner.is_some() && layout.dialect.is_none() {
+                layout.dialect = Some(Dialect::BigDeal);
+            }
+            let options = write_options(None, false, layout);
             // --boards N from --first, or --boards A-B.
             let range = match boards.as_deref() {
                 Some(text) => Some(
@@ -761,6 +771,7 @@ fn run(command: Command, out: &mut dyn Write) -> Result<Outcome, Failure> {
                         jobs,
                         generate,
                         json,
+                        options,
                     };
                     constrained::deal(&output, to, args, out)
                 }
@@ -776,16 +787,9 @@ fn run(command: Command, out: &mut dyn Write) -> Result<Outcome, Failure> {
                                 "--boards {count} from --first {first}: no such board numbers"
                             ))
                         })?;
-                        squaredeal::deal(
-                            &output,
-                            to,
-                            &WriteOptions::default(),
-                            &owner,
-                            entropy.as_deref(),
-                            range,
-                        )
+                        squaredeal::deal(&output, to, &options, &owner, entropy.as_deref(), range)
                     }
-                    None => solve::deal(&output, to, boards.unwrap_or(32), first, seed),
+                    None => solve::deal(&output, to, boards.unwrap_or(32), first, seed, &options),
                 },
             }
         }

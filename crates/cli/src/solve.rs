@@ -669,6 +669,7 @@ pub fn deal(
     boards: u32,
     first: u32,
     seed: Option<Seed>,
+    options: &WriteOptions,
 ) -> Result<Outcome, Failure> {
     if boards == 0 || u64::from(first) + u64::from(boards) - 1 > u64::from(u32::MAX) {
         return Err(Failure::operational(format!(
@@ -697,7 +698,7 @@ pub fn deal(
         &Destination {
             output,
             to,
-            options: &WriteOptions::default(),
+            options,
         },
     )?;
     Ok(Outcome::Ok)

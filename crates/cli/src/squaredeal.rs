@@ -6,7 +6,7 @@ use crate::bridge::{bytes_bar, write, Destination};
 use crate::report::{note, quiet, Failure, Outcome};
 use boardfile_bridge::bigdeal::squaredeal::{self, Keys, PhaseBoards, Session, Tournament};
 use boardfile_bridge::bigdeal::{BigDeal, BigDealReader, Boards};
-use boardfile_bridge::{BoardSet, Diagnostics, Format, WriteOptions};
+use boardfile_bridge::{BoardSet, Diagnostics, Dialect, Format, WriteOptions};
 use boardfile_io::files::write_atomically;
 use boardfile_io::Output;
 use clap::Subcommand;
@@ -160,8 +160,9 @@ pub struct MakeArgs {
     /// The reserve sets instead of the originals (verify: both always).
     #[arg(long)]
     reserve: bool,
-    /// The formats to write, by name or extension; default Big Deal's
-    /// (dup,pbn).
+    /// The formats to write: Big Deal's names (dup, dupblind, dlm,
+    /// dlmblind, bri, dge, pbn, lin, csv, ber, borel, kops, cds, goedel) or
+    /// any format boardfile writes; default Big Deal's own (dup,pbn).
     #[arg(
         long,
         value_name = "LIST",
@@ -355,20 +356,57 @@ fn checked(file: &Path, t: &Tournament, keys: Option<&Path>) -> Result<Keys, Fai
     Ok(keys)
 }
 
-/// The formats asked for.
-fn formats(names: &[String]) -> Result<Vec<Format>, Failure> {
-    names
-        .iter()
-        .map(|n| {
-            Format::from_name(n.trim())
-                .filter(|f| f.can_write() && !f.extensions().is_empty())
-                .ok_or_else(|| {
-                    Failure::operational(format!(
-                        "--formats: {n:?} is not a format boardfile writes"
-                    ))
-                })
-        })
-        .collect()
+/// A format a session is written in: the format, blind or not, and the
+/// file's extension.
+#[derive(Clone, Copy)]
+struct Written {
+    format: Format,
+    blind: bool,
+    ext: &'static str,
+}
+
+/// The formats asked for: Big Deal's names (what an organiser's
+/// `.bigdealrc` lists: dup, dupblind, dlm, dlmblind, bri, dge, pbn, lin,
+/// csv, ber, borel, kops, cds, goedel), or any format boardfile writes.
+fn formats(names: &[String]) -> Result<Vec<Written>, Failure> {
+    let mut out: Vec<Written> = Vec::new();
+    for name in names {
+        let n = name.trim().to_ascii_lowercase();
+        let (format, blind) = match n.as_str() {
+            "dupblind" => (Some(Format::Dup), true),
+            "dlmblind" => (Some(Format::Dlm), true),
+            "csv" => (Some(Format::BigDealCsv), false),
+            "borel" => (Some(Format::Bhg), false),
+            "kops" => (Some(Format::Rzd), false),
+            "goedel" => (Some(Format::Goe), false),
+            _ => (Format::from_name(&n), false),
+        };
+        let Some(format) = format.filter(|f| f.can_write()) else {
+            return Err(Failure::operational(format!(
+                "--formats: {name:?} is not a format boardfile writes"
+            )));
+        };
+        let ext = if format == Format::BigDealCsv {
+            "csv"
+        } else {
+            match format.extensions().first() {
+                Some(e) => e,
+                None => {
+                    return Err(Failure::operational(format!(
+                        "--formats: {name:?} has no file extension to name a session's file"
+                    )))
+                }
+            }
+        };
+        if let Some(other) = out.iter().find(|w| w.ext == ext) {
+            return Err(Failure::operational(format!(
+                "--formats: {name:?} and {} both make .{ext} files",
+                other.format.name()
+            )));
+        }
+        out.push(Written { format, blind, ext });
+    }
+    Ok(out)
 }
 
 /// Every file of the sessions asked for, made in memory: nothing is
@@ -410,10 +448,10 @@ fn plan(file: &Path, args: &MakeArgs, reserve: bool) -> Result<Vec<Made>, Failur
         let mut pbn = Vec::new();
         for s in &list {
             let set = deal_session(s)?;
-            for &f in &formats {
-                let name = format!("{}.{}", s.stem, f.extensions()[0]);
-                let bytes = written(f, &set, &name)?;
-                if f == Format::Pbn {
+            for &w in &formats {
+                let name = format!("{}.{}", s.stem, w.ext);
+                let bytes = written(w, &set, &name)?;
+                if w.format == Format::Pbn {
                     pbn.push((name.clone(), bytes.clone()));
                 }
                 made.push(Made {
@@ -445,9 +483,14 @@ fn deal_session(s: &Session) -> Result<BoardSet, Failure> {
         .map_err(|e| Failure::data(&s.stem, &e))
 }
 
-fn written(format: Format, set: &BoardSet, name: &str) -> Result<Vec<u8>, Failure> {
+/// A session's file as Big Deal writes it.
+fn written(w: Written, set: &BoardSet, name: &str) -> Result<Vec<u8>, Failure> {
+    let options = WriteOptions::default()
+        .in_dialect(Dialect::BigDeal)
+        .blinded(w.blind);
     let mut bytes = Vec::new();
-    boardfile_bridge::write(format, set, &mut bytes).map_err(|e| Failure::data(&name, &e))?;
+    boardfile_bridge::write_with(w.format, set, &mut bytes, &options)
+        .map_err(|e| Failure::data(&name, &e))?;
     Ok(bytes)
 }
 

@@ -56,6 +56,35 @@ fn deal_owner_entropy_repeats_a_big_deal_run() {
     assert_eq!(theirs.len(), 14);
     assert_eq!(theirs[0].0, 15);
     assert_eq!(deals(&out), theirs);
+    // Written as Big Deal writes it: every file of the case, byte for byte
+    // (Big Deal's CSV by name; the blind files with --blind).
+    let case = shared("cases/03");
+    let mut n = 0;
+    for entry in std::fs::read_dir(&case).unwrap() {
+        let name = entry.unwrap().file_name().into_string().unwrap();
+        let (stem, ext) = name.split_once('.').unwrap();
+        let out = dir.path().join(&name);
+        let mut args = vec![
+            "deal",
+            s(&out),
+            "--owner",
+            "2RpUuqR6iUOuVxjz84o",
+            "--entropy",
+            "5xjtE1ODbTTV8PHitN=621QQpFtGoQDs/xjnxHShapRMCHIy",
+            "--boards",
+            "15-28",
+        ];
+        if ext == "csv" {
+            args.extend(["--to", "bigdeal-csv"]);
+        }
+        if stem == "blind" {
+            args.push("--blind");
+        }
+        expect(0, &args);
+        assert!(bytes(&out) == bytes(&case.join(&name)), "{name} differs");
+        n += 1;
+    }
+    assert_eq!(n, 14);
 }
 
 #[test]
@@ -99,6 +128,23 @@ fn verify_passes_the_bermuda_bowl_and_fails_a_changed_key() {
     let out = expect(0, &["squaredeal", "verify", s(&sqd)]);
     let text = String::from_utf8_lossy(&out.stdout);
     assert!(text.contains("the keys match the published hash"), "{text}");
+    // Against the files SquareDeal made (in the shared folder): all 17
+    // there are identical.
+    let out = expect(
+        0,
+        &[
+            "squaredeal",
+            "verify",
+            s(&sqd),
+            "--dir",
+            s(&shared("squaredeal")),
+        ],
+    );
+    let text = String::from_utf8_lossy(&out.stdout);
+    assert!(
+        text.contains(": 17 files identical to the sessions made again, 0 differ"),
+        "{text}"
+    );
     // One character of one key changed.
     let mut keys = bytes(&shared("squaredeal/BerBow25.sqk"));
     let at = keys.iter().position(|&b| b == b':').unwrap() + 1;
@@ -172,19 +218,17 @@ fn make_deals_round_robin_sessions_as_squaredeal_did() {
             s(&made),
         ],
     );
+    // Byte for byte what SquareDeal made.
     for n in 1..=8 {
-        let name = format!("RR{n:02}.pbn");
-        assert_eq!(
-            deals(&made.join(&name)),
-            deals(&shared("squaredeal").join(&name)),
-            "{name}"
-        );
-        assert!(made.join(format!("RR{n:02}.dup")).exists());
+        for ext in ["pbn", "dup"] {
+            let name = format!("RR{n:02}.{ext}");
+            assert!(
+                bytes(&made.join(&name)) == bytes(&shared("squaredeal").join(&name)),
+                "{name} differs"
+            );
+        }
     }
-    assert_eq!(
-        deals(&made.join("RR01reserve.pbn")),
-        deals(&shared("squaredeal/RR01reserve.pbn"))
-    );
+    assert!(bytes(&made.join("RR01reserve.pbn")) == bytes(&shared("squaredeal/RR01reserve.pbn")));
     // Sessions 1 and 2 (boards 1-14, 15-28) joined, as SquareDeal joins them.
     let joined = deals(&made.join("RR01-02.pbn"));
     let mut both = deals(&shared("squaredeal/RR01.pbn"));

@@ -665,7 +665,14 @@ mod tests {
 
     #[test]
     fn strange_text_is_refused_not_a_panic() {
-        for bad in ["Té x\n", "é\n", "SN\n", "KH 12\n", "TN a\nDI b\n", "SN 1:é:R:x\n"] {
+        for bad in [
+            "Té x\n",
+            "é\n",
+            "SN\n",
+            "KH 12\n",
+            "TN a\nDI b\n",
+            "SN 1:é:R:x\n",
+        ] {
             assert!(Tournament::parse(bad.as_bytes()).is_err(), "{bad:?}");
         }
         assert!(Tournament::parse(b"\xff\n").is_err());
