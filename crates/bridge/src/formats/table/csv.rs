@@ -352,7 +352,7 @@ impl BoardWriter for CsvWriter {
         if self.tags.is_none() {
             self.start()?;
         }
-        self.csv.flush().map_err(|e| Error::from(e))?;
+        self.csv.flush().map_err(Error::from)?;
         self.drain(out);
         Ok(())
     }
