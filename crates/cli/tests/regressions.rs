@@ -48,6 +48,8 @@ fn run(target: &str, data: &[u8]) {
         "sniff" => return fuzz::sniff(data),
         // Dealer-language scripts: no writer, so the one check for both.
         "read_dlr" | "round_trip_dlr" => return fuzz::dealer_script(data),
+        // SquareDeal descriptions and keys: read only.
+        "read_squaredeal" | "round_trip_squaredeal" => return fuzz::squaredeal(data),
         "stream" => return fuzz::bridge::stream(data),
         t => match (t.strip_prefix("read_"), t.strip_prefix("round_trip_")) {
             (Some(n), _) => (false, n),
