@@ -22,7 +22,8 @@
 //! | JOU, TRN | yes | yes |
 //! | JSON Lines | yes | yes |
 //! | transcript | yes | yes |
-//! | GGF, PGN (Edax), CSV | no | yes |
+//! | GGF, PGN | yes | yes |
+//! | CSV | names only | yes |
 //!
 //! The formats are listed once, in a registry of descriptors
 //! ([`OthelloFormat`]); [`convert`] holds what the commands do with them.
@@ -31,7 +32,11 @@
 
 pub mod convert;
 mod game;
+pub mod ggf;
+pub mod pgn;
 mod position;
+
+mod reading;
 mod registry;
 pub mod text;
 pub mod text_names;
