@@ -31,6 +31,7 @@
 #![deny(missing_docs)]
 
 pub mod convert;
+pub mod database;
 mod game;
 pub mod ggf;
 pub mod pgn;
