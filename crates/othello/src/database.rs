@@ -92,8 +92,7 @@ pub fn sources(paths: &[PathBuf], names: &NameFiles) -> Result<Sources, FileErro
                     s.players.get_or_insert(p);
                 } else if name.eq_ignore_ascii_case("wthor.trn") {
                     s.tournaments.get_or_insert(p);
-                } else if OthelloFormat::from_path(&p) == Some(OthelloFormat::Wtb) && p.is_file()
-                {
+                } else if OthelloFormat::from_path(&p) == Some(OthelloFormat::Wtb) && p.is_file() {
                     s.games.push(p);
                     games += 1;
                 }
@@ -166,10 +165,12 @@ pub fn book(sources: &Sources, add: bool) -> Result<NameBook, FileError> {
     let load = |path: &Option<PathBuf>, kind: Kind| -> Result<Option<names::Names>, FileError> {
         let Some(p) = path else { return Ok(None) };
         let bytes = read_file(p)?;
-        names::read(&bytes, kind).map(Some).map_err(|error| FileError {
-            path: p.clone(),
-            error,
-        })
+        names::read(&bytes, kind)
+            .map(Some)
+            .map_err(|error| FileError {
+                path: p.clone(),
+                error,
+            })
     };
     Ok(NameBook {
         players: load(&sources.players, Kind::Jou)?,
@@ -234,26 +235,22 @@ pub fn open(sources: Sources, add: bool) -> Result<Database, FileError> {
             return Err(FileError {
                 path: path.clone(),
                 error: unsupported(
-                    "WTB (8x8) and WTD (10x10) files in one database: give those of one size".into(),
+                    "WTB (8x8) and WTD (10x10) files in one database: give those of one size"
+                        .into(),
                 ),
             });
         }
-        let warnings = crate::wthor::count_warning(
-            u64::from(file.header.n1),
-            file.games.len(),
-            "games",
-        )
-        .into_iter()
-        .collect();
+        let warnings =
+            crate::wthor::count_warning(u64::from(file.header.n1), file.games.len(), "games")
+                .into_iter()
+                .collect();
         files.push(YearFile {
             path: path.clone(),
             file,
             warnings,
         });
     }
-    files.sort_by(|a, b| {
-        (a.file.header.year, &a.path).cmp(&(b.file.header.year, &b.path))
-    });
+    files.sort_by(|a, b| (a.file.header.year, &a.path).cmp(&(b.file.header.year, &b.path)));
     Ok(Database {
         files,
         book,
@@ -304,7 +301,13 @@ impl Filter {
         let (a, b) = match text.split_once('-') {
             Some((a, b)) => (year(a, 0)?, year(b, u16::MAX)?),
             None => {
-                let y = year(text, 0).and_then(|y| if text.trim().is_empty() { Err(bad()) } else { Ok(y) })?;
+                let y = year(text, 0).and_then(|y| {
+                    if text.trim().is_empty() {
+                        Err(bad())
+                    } else {
+                        Ok(y)
+                    }
+                })?;
                 (y, y)
             }
         };
@@ -348,9 +351,7 @@ impl Filter {
             self.openings[k] = forms;
         }
         if !any {
-            return Err(format!(
-                "{moves:?} is not a list of moves such as f5d6c3d3"
-            ));
+            return Err(format!("{moves:?} is not a list of moves such as f5d6c3d3"));
         }
         self.opening = Some(moves.to_string());
         Ok(self)
@@ -428,10 +429,7 @@ impl Database {
             .files
             .first()
             .map_or_else(Header::default, |f| f.file.header);
-        let size = self
-            .files
-            .first()
-            .map_or(BoardSize::Eight, |f| f.file.size);
+        let size = self.files.first().map_or(BoardSize::Eight, |f| f.file.size);
         let mut games = Vec::new();
         for f in &self.files {
             let year = f.file.header.year;
@@ -601,7 +599,9 @@ pub fn validate(
                 one.extend_from_slice(body);
                 // A record that does not decode is shown whatever is asked.
                 games::read(&one, size).map_or(true, |f| {
-                    f.games.first().is_none_or(|g| filter.matches(g, year, book))
+                    f.games
+                        .first()
+                        .is_none_or(|g| filter.matches(g, year, book))
                 })
             };
             let selected = (0..records as u64).filter(|&r| kept(r)).count();
