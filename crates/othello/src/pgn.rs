@@ -400,8 +400,10 @@ fn game_of(
         .iter()
         .filter(|(t, _)| !is_pass(t.as_bytes()))
         .collect();
+    // A game with no moves is of the file's size.
     let size = match moves.first().map(|(t, _)| t.to_ascii_lowercase()) {
         Some(t) if matches!(t.as_str(), "e4" | "d5" | "g6" | "f7") => BoardSize::Ten,
+        None => file_size.unwrap_or(BoardSize::Eight),
         _ => BoardSize::Eight,
     };
     if let Some(f) = *file_size {

@@ -94,10 +94,17 @@ pub(crate) fn syntax_error(
     )
 }
 
-/// A name as text formats give it: `?`, `-` and the empty name mean none.
+/// A name as text formats give it: `?`, `-` and the empty name mean none;
+/// a control character (a line break) is a space, as the writers write it.
 pub(crate) fn known(name: Option<String>) -> Option<String> {
-    name.map(|n| n.trim().to_string())
-        .filter(|n| !n.is_empty() && n != "?" && n != "-")
+    name.map(|n| {
+        n.chars()
+            .map(|c| if c.is_control() { ' ' } else { c })
+            .collect::<String>()
+            .trim()
+            .to_string()
+    })
+    .filter(|n| !n.is_empty() && n != "?" && n != "-")
 }
 
 /// The tournament, black and white indices of names given as text, looked
