@@ -32,7 +32,8 @@ use std::process::ExitCode;
 /// Bridge: BRI, DGE, BRE, DUP, HRF (Duplimate/Dealer4), DLM (DupSoft), PBN
 /// 2.1, LIN (Bridge Base Online), Pavlicek's ZBS, ZBD, ZDD, ZRD, ZRJ and deal
 /// numbers (DEALNUM), and JSON Lines; HTML and PDF hand records. Othello: the WTHOR database (WTB, WTD,
-/// PZZ, JOU, TRN), JSON Lines, transcripts, and GGF, PGN and CSV output. A
+/// PZZ, JOU, TRN; a folder of it as one input), JSON Lines, transcripts, GGF
+/// and PGN, and CSV output. A
 /// format is chosen by --from/--to, else by the file's content, else by its
 /// extension (Pavlicek's binary formats and WTHOR files, which have no
 /// signature, by the extension first). `-` reads standard input or writes
@@ -83,12 +84,25 @@ enum Command {
     ///   boardfile convert set.pbn next.pbn --renumber 17   numbered 17 on
     ///   boardfile convert old.pbn new.pbn --skip-bad       all but the boards that do not read
     ///   boardfile convert WTH_2004.wtb 2004.pgn            Othello games, names from WTHOR.JOU/TRN
+    ///   boardfile convert games.ggf new/ --add-names       GGF to WTH_YYYY.wtb a year, WTHOR.JOU/TRN
+    ///
+    /// The WTHOR database is one input: a folder (WTH_*.wtb, WTHOR.JOU,
+    /// WTHOR.TRN), or WTB files and the names files given together (OUT
+    /// last). --player, --tournament, --year and --opening keep some games,
+    /// of it or of any file of games. OUT a folder (existing, or ending in
+    /// /) gets a WTB file a year, WTH_YYYY.wtb, and the names files.
+    ///   boardfile convert wthor/ inoue.pgn --player inoue  either colour, any case, part of the name
+    ///   boardfile convert wthor/ out/ --year 2000-2004     a WTB file a year, headers kept
+    ///   boardfile convert wthor/ p.jsonl --opening f5d6c3d3 --tournament "world"
+    ///   boardfile convert WTH_2003.wtb WTH_2004.wtb WTHOR.JOU WTHOR.TRN both.ggf
     #[command(verbatim_doc_comment)]
     Convert {
-        /// Input file, or - for standard input.
+        /// Input file, or - for standard input; Othello: also a folder of
+        /// the WTHOR database, or several WTHOR files (then OUT comes last).
         input: PathBuf,
         /// Output files (each written atomically, its format from its
-        /// extension), or - for standard output.
+        /// extension), or - for standard output; Othello: a folder for a
+        /// WTB file a year.
         #[arg(required = true, num_args = 1.., value_name = "OUT")]
         outputs: Vec<PathBuf>,
         /// Input format (name or extension); default: detected.
@@ -169,6 +183,11 @@ enum Command {
     /// Examples:
     ///   boardfile info set.dlm
     ///   boardfile info --json *.pbn | jq .boards
+    ///   boardfile info wthor/                      a WTHOR database: files, years, games
+    ///   boardfile info wthor/ --player inoue       and the games a query keeps
+    ///
+    /// A folder, a query (--player, --tournament, --year, --opening), or WTB
+    /// files given with WTHOR.JOU/WTHOR.TRN make the files one database.
     #[command(verbatim_doc_comment)]
     Info {
         /// Files to describe (- for standard input).
@@ -195,6 +214,8 @@ enum Command {
     ///   boardfile validate --solve solved.pbn      stored tables checked by solving
     ///   boardfile validate --json set.pbn          problems as JSON, with their places
     ///   boardfile validate WTH_2004.wtb            every Othello game replayed
+    ///   boardfile validate wthor/                  a WTHOR database, names indices checked
+    ///   boardfile validate wthor/ --year 2004      the problems of the games a query keeps
     #[command(verbatim_doc_comment)]
     Validate {
         /// Files to check (- for standard input).

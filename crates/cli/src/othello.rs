@@ -404,6 +404,12 @@ fn write_games_out(
                 write_atomically(&path, &f.bytes)
                     .map_err(|e| Failure::output(&path.display(), e))?;
             }
+            for (n, name) in [(book.added.0, "WTHOR.JOU"), (book.added.1, "WTHOR.TRN")] {
+                if n > 0 {
+                    let s = if n == 1 { "" } else { "s" };
+                    eprintln!("boardfile: {}: {n} name{s} added", dir.join(name).display());
+                }
+            }
             if !crate::report::quiet() {
                 let years = files.iter().filter(|f| f.name.starts_with("WTH_")).count();
                 eprintln!(
