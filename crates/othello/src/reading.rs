@@ -21,6 +21,8 @@ pub(crate) fn decode(bytes: &[u8]) -> Cow<'_, str> {
 }
 
 /// The file's byte offset of `at`, a byte offset into [`decode`]'s text.
+// The Cow says whether the text was decoded from Latin-1.
+#[allow(clippy::ptr_arg)]
 pub(crate) fn file_offset(text: &Cow<'_, str>, at: usize) -> usize {
     match text {
         Cow::Borrowed(_) => at,
