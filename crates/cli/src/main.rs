@@ -620,6 +620,11 @@ fn run(command: Command, out: &mut dyn Write) -> Result<Outcome, Failure> {
             let filter = query.filter()?;
             // A database: a folder, or several WTHOR files (OUT last).
             if let Some((paths, out)) = othello::database_inputs(&input, &outputs) {
+                if !stage.clone().stage(false).is_empty() || skip_bad {
+                    return Err(Failure::operational(
+                        "--boards, --renumber and --skip-bad are not for a WTHOR database; choose games with --player, --tournament, --year and --opening".into(),
+                    ));
+                }
                 let output = Output::new(&out);
                 let inputs: Vec<Input> = paths.iter().map(|p| Input::new(p)).collect();
                 refuse_overwrite(&inputs, std::slice::from_ref(&output))?;

@@ -152,7 +152,7 @@ fn read_games(
             Err(e) => {
                 fail(e, &mut skipped)?;
                 // On to the next game: past this one's end when it has one.
-                if i <= start + 2 || !s[..i].ends_with(";)") {
+                if i <= start + 2 || !s.get(..i).is_some_and(|p| p.ends_with(";)")) {
                     i = find(b, start + 2, b"(;").unwrap_or(b.len());
                 }
             }

@@ -26,7 +26,9 @@
 //! | CSV | names only | yes |
 //!
 //! The formats are listed once, in a registry of descriptors
-//! ([`OthelloFormat`]); [`convert`] holds what the commands do with them.
+//! ([`OthelloFormat`]); [`convert`] holds what the commands do with them,
+//! and [`database`] the WTHOR database as one input (a folder, or WTB files
+//! with the names files) with its queries.
 
 #![deny(missing_docs)]
 

@@ -149,7 +149,8 @@ pub(crate) fn year_of_date(date: &str) -> Option<u16> {
     let d = date.trim();
     let digits = d.bytes().take_while(u8::is_ascii_digit).count();
     match digits {
-        4 => d[..4].parse().ok(),
+        // A year as the writers write it: `2004`, `421`, `0421`.
+        1..=4 => d[..digits].parse().ok(),
         // Seconds since 1970: the year of the day, by the civil calendar.
         9..=11 if digits == d.len() => {
             let secs: i64 = d.parse().ok()?;
@@ -209,6 +210,9 @@ mod tests {
         // checked with `date -u -d @945277754`).
         assert_eq!(year_of_date("945277754"), Some(1999));
         assert_eq!(year_of_date(""), None);
+        // As written back: a year of fewer digits is still a year.
+        assert_eq!(year_of_date("0421.0"), Some(421));
+        assert_eq!(year_of_date("421"), Some(421));
     }
 
     #[test]
