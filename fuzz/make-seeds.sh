@@ -40,8 +40,8 @@ for s in $b/*; do
   cp "$s" "$seeds/$ext/"
 done
 
-# Othello: random legal games (a transcript, and as WTB, WTD and JSON
-# Lines), a 10x10 game, a solitaire built from the PZZ layout, names files.
+# Othello: random legal games (a transcript, and as WTB, WTD, JSON
+# Lines, GGF and PGN), a 10x10 game, a solitaire built from the PZZ layout, names files.
 mkdir -p $seeds/{wtb,wtd,pzz,jou,trn,othello_jsonl,transcript}
 python3 - > "$tmp/random.txt" <<'PY'
 import random
@@ -100,5 +100,13 @@ for ext, (rec, items) in names.items():
     body = b"".join(n.encode("latin-1").ljust(rec, b"\0") for n in items)
     open(f"{seeds}/{ext}/made-up.{ext}", "wb").write(head + body)
 PY
+# GGF and PGN: the random games as our writers write them, and games
+# written by hand from the formats' descriptions (tests/data/othello-text:
+# a GGS archive's forms, Edax's and PlayOK's PGN, games WTHOR refuses).
+mkdir -p $seeds/{ggf,pgn}
+$bf convert --from transcript "$tmp/random.txt" $seeds/ggf/random.ggf 2>/dev/null
+$bf convert --from transcript "$tmp/random.txt" $seeds/pgn/random.pgn 2>/dev/null
+cp tests/data/othello-text/*.ggf $seeds/ggf/
+cp tests/data/othello-text/*.pgn $seeds/pgn/
 find "$seeds" -type f | wc -l | xargs echo "seed files:"
 du -sh "$seeds"

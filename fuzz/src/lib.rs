@@ -42,6 +42,10 @@ pub fn sniff(data: &[u8]) {
     }
     let size = text::transcript_size(data);
     let _ = text::read_transcripts(data, size);
+    let _ = (
+        boardfile_othello::ggf::sniff(data),
+        boardfile_othello::pgn::sniff(data),
+    );
     if let Some(p) = path {
         let _ = OthelloFormat::from_path(&p);
     }

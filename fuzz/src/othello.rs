@@ -3,6 +3,7 @@
 use boardfile_othello::text::{self, NameBook};
 use boardfile_othello::wthor::games::{self, GameFile};
 use boardfile_othello::wthor::{names, pzz, Header, Kind};
+use boardfile_othello::{ggf, pgn};
 use boardfile_othello::{BoardSize, Names};
 
 /// An Othello input a target reads.
@@ -22,6 +23,10 @@ pub enum Input {
     OthelloJsonl,
     /// Transcripts.
     Transcript,
+    /// GGF games.
+    Ggf,
+    /// PGN games.
+    Pgn,
 }
 
 /// A name book with a few names, appending unknown ones.
@@ -55,9 +60,39 @@ fn games_of(input: Input, data: &[u8], book: &mut NameBook) -> Option<GameFile> 
         }
         Input::OthelloJsonl => text::read_jsonl(data, book).ok(),
         Input::Transcript => text::read_transcripts(data, text::transcript_size(data)).ok(),
+        Input::Ggf | Input::Pgn => {
+            let (strict, skipping): (ReadGames, ReadSkipping) = match input {
+                Input::Ggf => (ggf::read, ggf::read_skipping),
+                _ => (pgn::read, pgn::read_skipping),
+            };
+            // Leaving bad games out reads every game the strict reader
+            // reads, and the same ones when none is bad.
+            let mut other = self::book();
+            let lenient = skipping(data, &mut other);
+            let f = strict(data, book).ok();
+            if let Some(f) = &f {
+                let (l, skipped) = lenient.expect("strict reads, so leniently too");
+                assert!(
+                    skipped.is_empty(),
+                    "{input:?}: strict read, but games left out"
+                );
+                assert!(
+                    l.games == f.games,
+                    "{input:?}: the lenient reader's games differ"
+                );
+            }
+            f
+        }
         _ => None,
     }
 }
+
+type ReadGames = fn(&[u8], &mut NameBook) -> Result<GameFile, boardfile_othello::Error>;
+type ReadSkipping =
+    fn(
+        &[u8],
+        &mut NameBook,
+    ) -> Result<(GameFile, Vec<boardfile_othello::Error>), boardfile_othello::Error>;
 
 /// Reads `data`; games read are replayed and written in every text form,
 /// and JSON Lines reads back the same games.
@@ -171,7 +206,7 @@ pub fn round_trip(input: Input, data: &[u8]) {
             let second = names::read(&once, kind).expect("reads what it wrote");
             assert_eq!(first.names, second.names, "{input:?}: names changed");
         }
-        Input::OthelloJsonl | Input::Transcript => {
+        Input::OthelloJsonl | Input::Transcript | Input::Ggf | Input::Pgn => {
             let mut book = book();
             let Some(first) = games_of(input, data, &mut book) else {
                 return;
@@ -180,6 +215,8 @@ pub fn round_trip(input: Input, data: &[u8]) {
                 let mut out = String::new();
                 match input {
                     Input::Transcript => text::write_transcripts(f, &mut out),
+                    Input::Ggf => text::write_ggf(f, book, &mut out),
+                    Input::Pgn => text::write_pgn(f, book, &mut out),
                     _ => text::write_jsonl(f, book, &mut out),
                 }
                 out

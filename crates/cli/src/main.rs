@@ -18,6 +18,7 @@ use boardfile_bridge::stages::{BoardList, Stage};
 use boardfile_bridge::{Dialect, Format, WriteOptions};
 use boardfile_io::{Input, Output};
 use boardfile_othello::convert::NameFiles;
+use boardfile_othello::database::Filter;
 use boardfile_othello::OthelloFormat;
 use clap::{Parser, Subcommand};
 use formats::{bridge_output, output_format, parse_format, AnyFormat, Named, Opened};
@@ -32,7 +33,8 @@ use std::process::ExitCode;
 /// Bridge: BRI, DGE, BRE, DUP, HRF (Duplimate/Dealer4), DLM (DupSoft), PBN
 /// 2.1, LIN (Bridge Base Online), Pavlicek's ZBS, ZBD, ZDD, ZRD, ZRJ and deal
 /// numbers (DEALNUM), and JSON Lines; HTML and PDF hand records. Othello: the WTHOR database (WTB, WTD,
-/// PZZ, JOU, TRN), JSON Lines, transcripts, and GGF, PGN and CSV output. A
+/// PZZ, JOU, TRN; a folder of it as one input), JSON Lines, transcripts, GGF
+/// and PGN, and CSV output. A
 /// format is chosen by --from/--to, else by the file's content, else by its
 /// extension (Pavlicek's binary formats and WTHOR files, which have no
 /// signature, by the extension first). `-` reads standard input or writes
@@ -83,12 +85,25 @@ enum Command {
     ///   boardfile convert set.pbn next.pbn --renumber 17   numbered 17 on
     ///   boardfile convert old.pbn new.pbn --skip-bad       all but the boards that do not read
     ///   boardfile convert WTH_2004.wtb 2004.pgn            Othello games, names from WTHOR.JOU/TRN
+    ///   boardfile convert games.ggf new/ --add-names       GGF to WTH_YYYY.wtb a year, WTHOR.JOU/TRN
+    ///
+    /// The WTHOR database is one input: a folder (WTH_*.wtb, WTHOR.JOU,
+    /// WTHOR.TRN), or WTB files and the names files given together (OUT
+    /// last). --player, --tournament, --year and --opening keep some games,
+    /// of it or of any file of games. OUT a folder (existing, or ending in
+    /// /) gets a WTB file a year, WTH_YYYY.wtb, and the names files.
+    ///   boardfile convert wthor/ inoue.pgn --player inoue  either colour, any case, part of the name
+    ///   boardfile convert wthor/ out/ --year 2000-2004     a WTB file a year, headers kept
+    ///   boardfile convert wthor/ p.jsonl --opening f5d6c3d3 --tournament "world"
+    ///   boardfile convert WTH_2003.wtb WTH_2004.wtb WTHOR.JOU WTHOR.TRN both.ggf
     #[command(verbatim_doc_comment)]
     Convert {
-        /// Input file, or - for standard input.
+        /// Input file, or - for standard input; Othello: also a folder of
+        /// the WTHOR database, or several WTHOR files (then OUT comes last).
         input: PathBuf,
         /// Output files (each written atomically, its format from its
-        /// extension), or - for standard output.
+        /// extension), or - for standard output; Othello: a folder for a
+        /// WTB file a year.
         #[arg(required = true, num_args = 1.., value_name = "OUT")]
         outputs: Vec<PathBuf>,
         /// Input format (name or extension); default: detected.
@@ -107,9 +122,10 @@ enum Command {
         /// format), joined by position.
         #[arg(long, value_name = "FILE")]
         deals: Option<PathBuf>,
-        /// Bridge: write every board that reads and leave out those that
-        /// do not, each named on standard error (exit 0). Without it, a bad
-        /// board stops the conversion and nothing is written.
+        /// Write every board (Othello: every game of GGF and PGN) that reads
+        /// and leave out those that do not, each named on standard error
+        /// (exit 0). Without it, a bad board stops the conversion and
+        /// nothing is written.
         #[arg(long)]
         skip_bad: bool,
         /// PBN, LIN and JSON Lines output: write every board in the format's
@@ -127,6 +143,8 @@ enum Command {
         /// written beside OUT (OUT-stem.jou, OUT-stem.trn) instead of failing.
         #[arg(long)]
         add_names: bool,
+        #[command(flatten)]
+        query: QueryArgs,
         #[command(flatten)]
         stage: StageArgs,
     },
@@ -166,6 +184,11 @@ enum Command {
     /// Examples:
     ///   boardfile info set.dlm
     ///   boardfile info --json *.pbn | jq .boards
+    ///   boardfile info wthor/                      a WTHOR database: files, years, games
+    ///   boardfile info wthor/ --player inoue       and the games a query keeps
+    ///
+    /// A folder, a query (--player, --tournament, --year, --opening), or WTB
+    /// files given with WTHOR.JOU/WTHOR.TRN make the files one database.
     #[command(verbatim_doc_comment)]
     Info {
         /// Files to describe (- for standard input).
@@ -177,6 +200,10 @@ enum Command {
         /// One JSON object a file, a line each (see the README).
         #[arg(long)]
         json: bool,
+        #[command(flatten)]
+        names: NameArgs,
+        #[command(flatten)]
+        query: QueryArgs,
     },
     /// Report every problem in each file, with its position.
     ///
@@ -188,6 +215,8 @@ enum Command {
     ///   boardfile validate --solve solved.pbn      stored tables checked by solving
     ///   boardfile validate --json set.pbn          problems as JSON, with their places
     ///   boardfile validate WTH_2004.wtb            every Othello game replayed
+    ///   boardfile validate wthor/                  a WTHOR database, names indices checked
+    ///   boardfile validate wthor/ --year 2004      the problems of the games a query keeps
     #[command(verbatim_doc_comment)]
     Validate {
         /// Files to check (- for standard input).
@@ -207,6 +236,8 @@ enum Command {
         json: bool,
         #[command(flatten)]
         names: NameArgs,
+        #[command(flatten)]
+        query: QueryArgs,
     },
     /// Print hand diagrams with high-card points, or Othello games' final
     /// boards and scores.
@@ -463,7 +494,58 @@ struct NameArgs {
     tournaments: Option<PathBuf>,
 }
 
+/// Othello: which games to keep, of a database or any file of games.
+#[derive(clap::Args, Clone, Default)]
+struct QueryArgs {
+    /// Othello: the games of a player, black or white, whose name holds
+    /// NAME in any case (the names file's name, or the file's own):
+    /// --player inoue keeps those of "Inoue Hiroshi" and "Inoue Takuya".
+    #[arg(long, value_name = "NAME")]
+    player: Option<String>,
+    /// Othello: the games of a tournament whose name holds NAME, in any case.
+    #[arg(long, value_name = "NAME")]
+    tournament: Option<String>,
+    /// Othello: the games of a year (2004) or of years (2000-2004, 2000-,
+    /// -1990), by the file's header (a database) or the game's date.
+    #[arg(long, value_name = "YEARS", allow_hyphen_values = true, value_parser = Filter::parse_years)]
+    year: Option<(u16, u16)>,
+    /// Othello: the games that open with these moves (f5d6c3d3), or with
+    /// them turned by a symmetry of the start (d3c5f6 is f5d6c3).
+    #[arg(long, value_name = "MOVES")]
+    opening: Option<String>,
+}
+
+impl QueryArgs {
+    fn filter(&self) -> Result<Filter, Failure> {
+        let mut f = Filter::default();
+        if let Some(p) = &self.player {
+            f = f.player(p);
+        }
+        if let Some(t) = &self.tournament {
+            f = f.tournament(t);
+        }
+        if let Some((a, b)) = self.year {
+            f = f.years(a, b);
+        }
+        if let Some(o) = &self.opening {
+            f = f
+                .opening(o)
+                .map_err(|m| Failure::operational(format!("--opening: {m}")))?;
+        }
+        Ok(f)
+    }
+}
+
 impl NameArgs {
+    fn database(&self, add: bool) -> NameFiles {
+        NameFiles {
+            players: self.players.clone(),
+            tournaments: self.tournaments.clone(),
+            beside: None,
+            add,
+        }
+    }
+
     fn files(&self, input: &Input, add: bool) -> NameFiles {
         NameFiles {
             players: self.players.clone(),
@@ -525,6 +607,34 @@ fn refuse_overwrite(inputs: &[Input], outputs: &[Output]) -> Result<(), Failure>
     Ok(())
 }
 
+/// Where Othello games go: a folder (a WTHOR file a year), or a file of
+/// `--to` or OUT's extension.
+fn othello_out<'a>(
+    output: &'a Output,
+    to: Option<&Named>,
+) -> Result<othello::GamesOut<'a>, Failure> {
+    if othello::is_folder(output) {
+        let wthor = to.is_none_or(|n| {
+            n.0.iter().any(
+                |f| matches!(f, AnyFormat::Othello(o) if boardfile_othello::convert::is_wthor(*o)),
+            )
+        });
+        if !wthor {
+            return Err(Failure::operational(format!(
+                "{output}: a folder takes a WTHOR file a year (WTB); give a file for other formats"
+            )));
+        }
+        return Ok(othello::GamesOut::Folder(output));
+    }
+    match output_format(formats::Game::Othello, output, to)? {
+        AnyFormat::Othello(t) => Ok(othello::GamesOut::File(output, t)),
+        t => Err(Failure::operational(format!(
+            "{output}: {} is not an Othello format",
+            t.name()
+        ))),
+    }
+}
+
 /// The bridge format of each output: `--to` (for one output), else each
 /// one's extension.
 fn bridge_outputs(
@@ -557,14 +667,37 @@ fn run(command: Command, out: &mut dyn Write) -> Result<Outcome, Failure> {
             layout,
             names,
             add_names,
+            query,
             stage,
         } => {
+            let filter = query.filter()?;
+            // A database: a folder, or several WTHOR files (OUT last).
+            if let Some((paths, out)) = othello::database_inputs(&input, &outputs) {
+                if !stage.clone().stage(false).is_empty() || skip_bad {
+                    return Err(Failure::operational(
+                        "--boards, --renumber and --skip-bad are not for a WTHOR database; choose games with --player, --tournament, --year and --opening".into(),
+                    ));
+                }
+                let output = Output::new(&out);
+                let inputs: Vec<Input> = paths.iter().map(|p| Input::new(p)).collect();
+                refuse_overwrite(&inputs, std::slice::from_ref(&output))?;
+                let games_out = othello_out(&output, to.as_ref())?;
+                return othello::convert_database(
+                    &paths,
+                    games_out,
+                    &filter,
+                    &names.database(add_names),
+                );
+            }
             let input = Input::new(&input);
             let outputs: Vec<Output> = outputs.iter().map(|p| Output::new(p)).collect();
             refuse_overwrite(std::slice::from_ref(&input), &outputs)?;
             let opened = Opened::open(&input)?;
             let from = opened.format(from.as_ref())?;
             match (from, &outputs[..]) {
+                (Bridge(_), _) if !filter.is_empty() => Err(Failure::operational(
+                    "--player, --tournament, --year and --opening are for Othello games".into(),
+                )),
                 (Bridge(f), _) => {
                     let outputs = bridge_outputs(&outputs, to.as_ref())?;
                     let deals = deals.as_deref().map(Input::new);
@@ -577,10 +710,23 @@ fn run(command: Command, out: &mut dyn Write) -> Result<Outcome, Failure> {
                     };
                     bridge::convert(opened, f, &outputs, &args)
                 }
-                (Othello(_), _) if skip_bad || !stage.clone().stage(false).is_empty() => {
+                (Othello(_), _) if !stage.clone().stage(false).is_empty() => {
                     Err(Failure::operational(
-                        "--skip-bad, --boards and --renumber are for bridge files: an Othello file's games are checked as a whole".into(),
+                        "--boards and --renumber are for bridge files; Othello games are chosen with --player, --tournament, --year and --opening".into(),
                     ))
+                }
+                (Othello(f), [output])
+                    if !filter.is_empty() || skip_bad || othello::is_folder(output) =>
+                {
+                    let games_out = othello_out(output, to.as_ref())?;
+                    othello::convert_games(
+                        opened,
+                        f,
+                        games_out,
+                        &filter,
+                        &names.files(&input, add_names),
+                        skip_bad,
+                    )
                 }
                 (Othello(f), [output]) => match output_format(from.game(), output, to.as_ref())? {
                     Othello(t) => {
@@ -637,7 +783,18 @@ fn run(command: Command, out: &mut dyn Write) -> Result<Outcome, Failure> {
             };
             bridge::join(opened, &outputs, &args)
         }
-        Command::Info { files, from, json } => each_file(&files, json, out, |input, out| {
+        Command::Info {
+            files,
+            json,
+            names,
+            query,
+            ..
+        } if othello::is_database(&files, &query.filter()?) => {
+            othello::database_info(&files, &query.filter()?, &names.database(false), json, out)
+        }
+        Command::Info {
+            files, from, json, ..
+        } => each_file(&files, json, out, |input, out| {
             let opened = Opened::open(input)?;
             match opened.format(from.as_ref())? {
                 Bridge(f) => bridge::info(opened, f, json, out),
@@ -646,10 +803,20 @@ fn run(command: Command, out: &mut dyn Write) -> Result<Outcome, Failure> {
         }),
         Command::Validate {
             files,
+            json,
+            names,
+            query,
+            ..
+        } if othello::is_database(&files, &query.filter()?) => {
+            othello::database_validate(&files, &query.filter()?, &names.database(false), json, out)
+        }
+        Command::Validate {
+            files,
             from,
             solve,
             json,
             names,
+            ..
         } => each_file(&files, json, out, |input, out| {
             let opened = Opened::open(input)?;
             match opened.format(from.as_ref())? {

@@ -4,9 +4,12 @@ use crate::formats::Opened;
 use crate::report::{say_all, Failure, Outcome};
 use boardfile_io::{files::write_atomically, Output};
 use boardfile_othello::convert::{self, NameFiles};
+use boardfile_othello::database::{self, Filter};
 use boardfile_othello::text::NameBook;
-use boardfile_othello::OthelloFormat;
+use boardfile_othello::wthor::games::GameFile;
+use boardfile_othello::{Holds, OthelloFormat};
 use std::io::Write;
+use std::path::PathBuf;
 
 fn book(names: &NameFiles) -> Result<NameBook, Failure> {
     names.load().map_err(|e| match e.error.is_data_error() {
@@ -168,4 +171,442 @@ pub fn show(
         ))),
         _ => Ok(Outcome::Ok),
     }
+}
+
+/// The inputs of a `convert` whose input is a database: a folder, or
+/// several WTHOR files (then the last path is OUT). None for one file.
+pub fn database_inputs(
+    input: &std::path::Path,
+    outputs: &[PathBuf],
+) -> Option<(Vec<PathBuf>, PathBuf)> {
+    let (out, rest) = outputs.split_last()?;
+    let wthor_file = |p: &std::path::Path| {
+        OthelloFormat::from_path(p).is_some_and(convert::is_wthor) && !p.is_dir()
+    };
+    (input.is_dir() || (!rest.is_empty() && wthor_file(input))).then(|| {
+        let mut paths = vec![input.to_path_buf()];
+        paths.extend(rest.iter().cloned());
+        (paths, out.clone())
+    })
+}
+
+/// True when `info` and `validate` take their files as one database: a
+/// folder among them, a query, or game files given with names files.
+pub fn is_database(files: &[PathBuf], filter: &Filter) -> bool {
+    let kind = |p: &PathBuf| OthelloFormat::from_path(p).map(|f| f.holds());
+    let names = files
+        .iter()
+        .any(|p| matches!(kind(p), Some(Holds::Names(_))));
+    let games = files.iter().any(|p| matches!(kind(p), Some(Holds::Games)));
+    files.iter().any(|p| p.is_dir()) || !filter.is_empty() || (names && games)
+}
+
+/// True when OUT is a folder: one that exists, or a path ending in `/`.
+pub fn is_folder(output: &Output) -> bool {
+    output.path().is_some_and(|p| {
+        p.is_dir()
+            || p.as_os_str()
+                .to_string_lossy()
+                .ends_with(std::path::MAIN_SEPARATOR)
+    })
+}
+
+fn file_failure(e: &database::FileError) -> Failure {
+    Failure::data(&e.path.display(), &e.error)
+}
+
+/// The database of `paths`, read.
+fn open_database(paths: &[PathBuf], names: &NameFiles) -> Result<database::Database, Failure> {
+    let sources = database::sources(paths, names).map_err(|e| file_failure(&e))?;
+    let db = database::open(sources, names.add).map_err(|e| file_failure(&e))?;
+    for f in &db.files {
+        for w in &f.warnings {
+            if !crate::report::quiet() {
+                eprintln!("boardfile: {}: warning: {w}", f.path.display());
+            }
+        }
+    }
+    Ok(db)
+}
+
+/// What `convert` writes games to: a file of `to`, or a folder of WTHOR
+/// files, a year each.
+pub enum GamesOut<'a> {
+    File(&'a Output, OthelloFormat),
+    Folder(&'a Output),
+}
+
+/// `convert` of a database: the games the filter keeps, to a text file or
+/// a WTB file a year in a folder.
+pub fn convert_database(
+    paths: &[PathBuf],
+    out: GamesOut,
+    filter: &Filter,
+    names: &NameFiles,
+) -> Result<Outcome, Failure> {
+    let db = open_database(paths, names)?;
+    let mut inputs: Vec<PathBuf> = db.sources.games.clone();
+    inputs.extend(db.sources.players.iter().cloned());
+    inputs.extend(db.sources.tournaments.iter().cloned());
+    let file = db.select(filter);
+    let total: usize = db.files.iter().map(|f| f.file.games.len()).sum();
+    let label = paths
+        .iter()
+        .map(|p| p.display().to_string())
+        .collect::<Vec<_>>()
+        .join(" ");
+    if !filter.is_empty() && !crate::report::quiet() {
+        eprintln!(
+            "boardfile: {label}: {} of {total} games kept ({})",
+            file.games.len(),
+            filter.describe()
+        );
+    }
+    let mut book = db.book;
+    write_games_out(
+        &file,
+        &db_headers(&db.files),
+        &mut book,
+        out,
+        &inputs,
+        &label,
+    )
+}
+
+fn db_headers(files: &[database::YearFile]) -> Vec<boardfile_othello::wthor::Header> {
+    files.iter().map(|f| f.file.header).collect()
+}
+
+/// `convert` of one file of games through the query, `--skip-bad` or a
+/// folder as OUT.
+pub fn convert_games(
+    opened: Opened,
+    from: OthelloFormat,
+    out: GamesOut,
+    filter: &Filter,
+    names: &NameFiles,
+    skip_bad: bool,
+) -> Result<Outcome, Failure> {
+    let input = opened.input.clone();
+    let bytes = opened.read_all(from.name(), boardfile_othello::MAX_FILE)?;
+    let mut book = book(names)?;
+    let (mut file, skipped) = if skip_bad {
+        convert::read_games_skipping(from, &bytes, &mut book)
+    } else {
+        convert::read_games(from, &bytes, &mut book).map(|f| (f, Vec::new()))
+    }
+    .map_err(|e| Failure::data(&input, &e))?;
+    for e in &skipped {
+        eprintln!("boardfile: {input}: left out: {e}");
+    }
+    let read = file.games.len();
+    let keep: Vec<bool> = file
+        .games
+        .iter()
+        .map(|g| filter.matches(g, boardfile_othello::text::year_of(g, &file), &book))
+        .collect();
+    let mut k = keep.iter();
+    file.games.retain(|_| *k.next().unwrap_or(&true));
+    if !skipped.is_empty() {
+        eprintln!(
+            "boardfile: {input}: games: {read} read, {} left out for errors",
+            skipped.len()
+        );
+    }
+    if !filter.is_empty() && !crate::report::quiet() {
+        eprintln!(
+            "boardfile: {input}: {} of {read} games kept ({})",
+            file.games.len(),
+            filter.describe()
+        );
+    }
+    let headers = if convert::is_wthor(from) {
+        vec![file.header]
+    } else {
+        Vec::new()
+    };
+    let inputs: Vec<PathBuf> = input.path().map(PathBuf::from).into_iter().collect();
+    write_games_out(&file, &headers, &mut book, out, &inputs, &input.to_string())
+}
+
+/// Writes the games: to a file (names added written beside it), or to a
+/// folder, a WTHOR file a year and the names files.
+fn write_games_out(
+    file: &GameFile,
+    headers: &[boardfile_othello::wthor::Header],
+    book: &mut NameBook,
+    out: GamesOut,
+    inputs: &[PathBuf],
+    label: &str,
+) -> Result<Outcome, Failure> {
+    match out {
+        GamesOut::File(output, to) => {
+            if to.descriptor().size.is_some() {
+                let mut years: Vec<u16> = file
+                    .games
+                    .iter()
+                    .map(|g| boardfile_othello::text::year_of(g, file))
+                    .collect();
+                years.sort_unstable();
+                years.dedup();
+                if years.len() > 1 {
+                    return Err(Failure::operational(format!(
+                        "{output}: the games are of {} years ({}-{}) and {} holds one: give a folder (OUT/) for a file a year",
+                        years.len(),
+                        years[0],
+                        years[years.len() - 1],
+                        to.name()
+                    )));
+                }
+            }
+            let mut bytes = Vec::new();
+            convert::write_games(to, file, book, &mut bytes)
+                .map_err(|e| Failure::data(output, &e))?;
+            if book.added != (0, 0) {
+                let Some(path) = output.path() else {
+                    return Err(Failure::operational(
+                        "--add-names writes the names files beside OUT; give a file, not -".into(),
+                    ));
+                };
+                for f in convert::added_names(book, path).map_err(|e| Failure::data(output, &e))? {
+                    write_atomically(&f.path, &f.bytes)
+                        .map_err(|e| Failure::output(&f.path.display(), e))?;
+                    let s = if f.added == 1 { "" } else { "s" };
+                    eprintln!("boardfile: {}: {} name{s} added", f.path.display(), f.added);
+                }
+            }
+            let mut sink = crate::report::create(output)?;
+            sink.write_all(&bytes)
+                .map_err(|e| Failure::output(output, boardfile_io::OutputError::write(e)))?;
+            sink.commit().map_err(|e| Failure::output(output, e))?;
+        }
+        GamesOut::Folder(output) => {
+            let dir = output.path().unwrap_or(std::path::Path::new("."));
+            let files =
+                database::per_year(file, headers, book).map_err(|e| Failure::data(&label, &e))?;
+            std::fs::create_dir_all(dir).map_err(|e| {
+                Failure::operational(format!("{}: cannot create: {e}", dir.display()))
+            })?;
+            for f in &files {
+                let path = dir.join(&f.name);
+                if inputs
+                    .iter()
+                    .any(|i| i == &path || boardfile_io::files::same_file(i, &path))
+                {
+                    return Err(Failure::operational(format!(
+                        "{}: refusing to write over an input; choose another folder",
+                        path.display()
+                    )));
+                }
+            }
+            for f in &files {
+                let path = dir.join(&f.name);
+                write_atomically(&path, &f.bytes)
+                    .map_err(|e| Failure::output(&path.display(), e))?;
+            }
+            for (n, name) in [(book.added.0, "WTHOR.JOU"), (book.added.1, "WTHOR.TRN")] {
+                if n > 0 {
+                    let s = if n == 1 { "" } else { "s" };
+                    eprintln!("boardfile: {}: {n} name{s} added", dir.join(name).display());
+                }
+            }
+            if !crate::report::quiet() {
+                let years = files.iter().filter(|f| f.name.starts_with("WTH_")).count();
+                eprintln!(
+                    "boardfile: {output}: {} games written in {years} file{}, one a year{}",
+                    file.games.len(),
+                    if years == 1 { "" } else { "s" },
+                    if files.len() > years {
+                        ", with the names files"
+                    } else {
+                        ""
+                    }
+                );
+            }
+        }
+    }
+    Ok(Outcome::Ok)
+}
+
+/// `info` of a database: its files, years, names files, games, and the
+/// games the query keeps.
+pub fn database_info(
+    paths: &[PathBuf],
+    filter: &Filter,
+    names: &NameFiles,
+    json: bool,
+    out: &mut dyn Write,
+) -> Result<Outcome, Failure> {
+    let db = open_database(paths, names)?;
+    let counts = db.counts(filter);
+    let total: usize = counts.iter().map(|c| c.0).sum();
+    let kept: usize = counts.iter().map(|c| c.1).sum();
+    let label = paths
+        .iter()
+        .map(|p| p.display().to_string())
+        .collect::<Vec<_>>()
+        .join(" ");
+    let names_of = |n: &Option<boardfile_othello::Names>, p: &Option<PathBuf>| {
+        p.as_ref().map(|p| {
+            (
+                p.display().to_string(),
+                n.as_ref().map_or(0, |n| n.names.len()),
+            )
+        })
+    };
+    let players = names_of(&db.book.players, &db.sources.players);
+    let tournaments = names_of(&db.book.tournaments, &db.sources.tournaments);
+    let years: Vec<u16> = db.files.iter().map(|f| f.file.header.year).collect();
+    if json {
+        let o = serde_json::json!({
+            "file": label,
+            "format": "WTHOR database",
+            "players": players.as_ref().map(|(p, n)| serde_json::json!({"file": p, "names": n})),
+            "tournaments": tournaments.as_ref().map(|(p, n)| serde_json::json!({"file": p, "names": n})),
+            "files": db.files.iter().zip(&counts).map(|(f, c)| serde_json::json!({
+                "file": f.path.display().to_string(),
+                "year": f.file.header.year,
+                "games": c.0,
+                "selected": c.1,
+            })).collect::<Vec<_>>(),
+            "games": total,
+            "selected": kept,
+            "query": (!filter.is_empty()).then(|| filter.describe()),
+        });
+        writeln!(out, "{o}")?;
+        return Ok(Outcome::Ok);
+    }
+    writeln!(out, "{label}")?;
+    writeln!(
+        out,
+        "  format:   WTHOR database ({} game file{})",
+        db.files.len(),
+        if db.files.len() == 1 { "" } else { "s" }
+    )?;
+    for (what, n) in [("players:", &players), ("tournaments:", &tournaments)] {
+        match n {
+            Some((p, n)) => writeln!(out, "  {what:<9} {p} ({n} names)")?,
+            None => writeln!(out, "  {what:<9} no names file")?,
+        }
+    }
+    let span = match (years.iter().min(), years.iter().max()) {
+        (Some(a), Some(b)) if a != b => format!(", years {a}-{b}"),
+        (Some(a), _) => format!(", year {a}"),
+        _ => String::new(),
+    };
+    writeln!(out, "  games:    {total}{span}")?;
+    for (f, c) in db.files.iter().zip(&counts) {
+        let name = f
+            .path
+            .file_name()
+            .map_or(f.path.display().to_string(), |n| {
+                n.to_string_lossy().into_owned()
+            });
+        if filter.is_empty() {
+            writeln!(out, "    {}  {:>6} games  {name}", f.file.header.year, c.0)?;
+        } else {
+            writeln!(
+                out,
+                "    {}  {:>6} games, {:>6} kept  {name}",
+                f.file.header.year, c.0, c.1
+            )?;
+        }
+    }
+    if !filter.is_empty() {
+        writeln!(out, "  selected: {kept} games ({})", filter.describe())?;
+    }
+    Ok(Outcome::Ok)
+}
+
+/// `validate` of a database: every game file checked (games replayed,
+/// scores and names indices against the names files), the problems of the
+/// games the query keeps reported, a line a file and one for the whole.
+pub fn database_validate(
+    paths: &[PathBuf],
+    filter: &Filter,
+    names: &NameFiles,
+    json: bool,
+    out: &mut dyn Write,
+) -> Result<Outcome, Failure> {
+    let sources = database::sources(paths, names).map_err(|e| file_failure(&e))?;
+    let book = database::book(&sources, false).map_err(|e| file_failure(&e))?;
+    let mut worst = Outcome::Ok;
+    let (mut games, mut kept, mut errors) = (0, 0, 0);
+    for report in database::validate(&sources, &book, filter) {
+        let r = match report {
+            Ok(r) => r,
+            Err(e) => {
+                let f = file_failure(&e);
+                if json {
+                    let o = serde_json::json!({"file": e.path.display().to_string(), "error": f.message()});
+                    writeln!(out, "{o}")?;
+                    worst = worst.max(f.status());
+                } else {
+                    worst = worst.max(f.report());
+                }
+                continue;
+            }
+        };
+        let path = r.path.display().to_string();
+        games += r.records;
+        kept += r.selected;
+        errors += r.errors.len();
+        if !r.errors.is_empty() {
+            worst = worst.max(Outcome::Invalid);
+        }
+        if json {
+            let o = serde_json::json!({
+                "file": path,
+                "format": "WTB",
+                "year": r.year,
+                "valid": r.errors.is_empty(),
+                "records": r.records,
+                "selected": r.selected,
+                "errors": r.errors.iter().map(crate::json::error).collect::<Vec<_>>(),
+                "more_errors": 0,
+                "warnings": r.warnings.iter().map(|w| serde_json::json!({"message": w})).collect::<Vec<_>>(),
+                "unfinished": r.unfinished,
+            });
+            writeln!(out, "{o}")?;
+            continue;
+        }
+        say_all(&path, &r.errors);
+        for w in &r.warnings {
+            if !crate::report::quiet() {
+                eprintln!("boardfile: {path}: warning: {w}");
+            }
+        }
+        write!(
+            out,
+            "{path}: {} (WTB, year {}, {} records",
+            crate::verdict(r.errors.len() as u64),
+            r.year,
+            r.records
+        )?;
+        if !filter.is_empty() {
+            write!(out, ", {} kept", r.selected)?;
+        }
+        if r.unfinished > 0 {
+            write!(out, "; {} unfinished", r.unfinished)?;
+        }
+        writeln!(out, ")")?;
+    }
+    if !json {
+        let label = paths
+            .iter()
+            .map(|p| p.display().to_string())
+            .collect::<Vec<_>>()
+            .join(" ");
+        write!(
+            out,
+            "{label}: {} (WTHOR database, {} game files, {games} games",
+            crate::verdict(errors as u64),
+            sources.games.len()
+        )?;
+        if !filter.is_empty() {
+            write!(out, ", {kept} kept: {}", filter.describe())?;
+        }
+        writeln!(out, ")")?;
+    }
+    Ok(worst)
 }

@@ -30,6 +30,8 @@ fn kind(name: &str) -> Kind {
         "trn" => Some(Input::Trn),
         "othello_jsonl" => Some(Input::OthelloJsonl),
         "transcript" => Some(Input::Transcript),
+        "ggf" => Some(Input::Ggf),
+        "pgn" => Some(Input::Pgn),
         _ => None,
     };
     match othello {

@@ -582,3 +582,18 @@ pub fn is_wthor(format: OthelloFormat) -> bool {
         Holds::Games => format.descriptor().size.is_some(),
     }
 }
+
+/// Reads the games of a game file, leaving out those that cannot be read
+/// where the format reads its games one by one (GGF, PGN): the file and
+/// the errors of the games left out. Other formats read as
+/// [`read_games`] does (a bad game stops them).
+pub fn read_games_skipping(
+    format: OthelloFormat,
+    bytes: &[u8],
+    book: &mut NameBook,
+) -> Result<(GameFile, Vec<Error>), Error> {
+    match format.descriptor().read_games_skipping {
+        Some(read) => read(bytes, book),
+        None => read_games(format, bytes, book).map(|f| (f, Vec::new())),
+    }
+}

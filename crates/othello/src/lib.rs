@@ -22,16 +22,24 @@
 //! | JOU, TRN | yes | yes |
 //! | JSON Lines | yes | yes |
 //! | transcript | yes | yes |
-//! | GGF, PGN (Edax), CSV | no | yes |
+//! | GGF, PGN | yes | yes |
+//! | CSV | names only | yes |
 //!
 //! The formats are listed once, in a registry of descriptors
-//! ([`OthelloFormat`]); [`convert`] holds what the commands do with them.
+//! ([`OthelloFormat`]); [`convert`] holds what the commands do with them,
+//! and [`database`] the WTHOR database as one input (a folder, or WTB files
+//! with the names files) with its queries.
 
 #![deny(missing_docs)]
 
 pub mod convert;
+pub mod database;
 mod game;
+pub mod ggf;
+pub mod pgn;
 mod position;
+
+mod reading;
 mod registry;
 pub mod text;
 pub mod text_names;

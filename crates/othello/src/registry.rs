@@ -8,7 +8,7 @@ use crate::position::BoardSize;
 use crate::text::{self, NameBook};
 use crate::wthor::games::{self, GameFile};
 use crate::wthor::{names, Error, Kind};
-use crate::{text_names, Names};
+use crate::{ggf, pgn, text_names, Names};
 use boardfile_io::{FormatInfo, FormatName, Signature};
 use std::fmt;
 use std::path::Path;
@@ -26,6 +26,9 @@ pub enum Holds {
 
 /// Reads games.
 pub type ReadGames = fn(&[u8], &mut NameBook) -> Result<GameFile, Error>;
+/// Reads games, leaving out (and giving back the errors of) the games that
+/// cannot be read: `--skip-bad`.
+pub type ReadGamesSkipping = fn(&[u8], &mut NameBook) -> Result<(GameFile, Vec<Error>), Error>;
 /// Writes games, names from the book.
 pub type WriteGames = fn(&GameFile, &NameBook, &mut Vec<u8>) -> Result<(), Error>;
 /// Reads player or tournament names (of the kind given, when the file does
@@ -44,6 +47,9 @@ pub struct Descriptor {
     pub size: Option<BoardSize>,
     /// Its games reader, for game formats that are read.
     pub read_games: Option<ReadGames>,
+    /// Its reader that leaves bad games out, for formats whose games are
+    /// read one by one (GGF, PGN).
+    pub read_games_skipping: Option<ReadGamesSkipping>,
     /// Its games writer, for game formats that are written.
     pub write_games: Option<WriteGames>,
     /// Its names reader: the names files, and text that holds names.
@@ -103,6 +109,7 @@ static WTB: Descriptor = Descriptor {
     holds: Holds::Games,
     size: Some(BoardSize::Eight),
     read_games: Some(|b, _| games::read(b, BoardSize::Eight)),
+    read_games_skipping: None,
     write_games: Some(wthor_write),
     legal_games_only: false,
     read_names: None,
@@ -120,6 +127,7 @@ static WTD: Descriptor = Descriptor {
     holds: Holds::Games,
     size: Some(BoardSize::Ten),
     read_games: Some(|b, _| games::read(b, BoardSize::Ten)),
+    read_games_skipping: None,
     write_games: Some(wthor_write),
     legal_games_only: false,
     read_names: None,
@@ -137,6 +145,7 @@ static PZZ: Descriptor = Descriptor {
     holds: Holds::Solitaires,
     size: Some(BoardSize::Eight),
     read_games: None,
+    read_games_skipping: None,
     write_games: None,
     legal_games_only: false,
     read_names: None,
@@ -154,6 +163,7 @@ static JOU: Descriptor = Descriptor {
     holds: Holds::Names(Kind::Jou),
     size: None,
     read_games: None,
+    read_games_skipping: None,
     write_games: None,
     legal_games_only: false,
     read_names: Some(names::read),
@@ -171,6 +181,7 @@ static TRN: Descriptor = Descriptor {
     holds: Holds::Names(Kind::Trn),
     size: None,
     read_games: None,
+    read_games_skipping: None,
     write_games: None,
     legal_games_only: false,
     read_names: Some(names::read),
@@ -193,6 +204,7 @@ static JSONL: Descriptor = Descriptor {
     holds: Holds::Games,
     size: None,
     read_games: Some(text::read_jsonl),
+    read_games_skipping: None,
     write_games: Some(text_write!(text::write_jsonl)),
     legal_games_only: false,
     read_names: Some(|b, _| text_names::read_jsonl(b)),
@@ -215,6 +227,7 @@ static TRANSCRIPT: Descriptor = Descriptor {
     holds: Holds::Games,
     size: None,
     read_games: Some(|b, _| text::read_transcripts(b, text::transcript_size(b))),
+    read_games_skipping: None,
     write_games: Some(|file, _, out| {
         let mut s = String::new();
         text::write_transcripts(file, &mut s);
@@ -230,13 +243,18 @@ static GGF: Descriptor = Descriptor {
     info: info(
         "GGF",
         &["ggf"],
-        "Generic Game Format, passes as PA (write only)",
-        Signature::None,
-        false,
+        "Generic Game Format of the GGS servers: names (PB, PW; PC as the tournament), year, result, passes as PA",
+        // `(;` and `GM[Othello]`: no other format opens so.
+        Signature::Content {
+            rank: 12,
+            test: ggf::sniff,
+        },
+        true,
     ),
     holds: Holds::Games,
     size: None,
-    read_games: None,
+    read_games: Some(ggf::read),
+    read_games_skipping: Some(ggf::read_skipping),
     write_games: Some(text_write!(text::write_ggf)),
     legal_games_only: true,
     read_names: None,
@@ -247,13 +265,19 @@ static PGN: Descriptor = Descriptor {
     info: info(
         "PGN",
         &["pgn"],
-        "PGN as Edax reads it, passes as PS (write only)",
-        Signature::None,
-        false,
+        "PGN for Othello: Event, Date, Black, White, Result; written as Edax reads it (passes as PS), read also as Edax and PlayOK write it",
+        // Tags like PBN's, told apart by an Othello move opening the
+        // movetext: ranked above PBN.
+        Signature::Content {
+            rank: 9,
+            test: pgn::sniff,
+        },
+        true,
     ),
     holds: Holds::Games,
     size: None,
-    read_games: None,
+    read_games: Some(pgn::read),
+    read_games_skipping: Some(pgn::read_skipping),
     write_games: Some(text_write!(text::write_pgn)),
     legal_games_only: true,
     read_names: None,
@@ -276,6 +300,7 @@ static CSV: Descriptor = Descriptor {
     holds: Holds::Games,
     size: None,
     read_games: None,
+    read_games_skipping: None,
     write_games: Some(text_write!(text::write_csv)),
     legal_games_only: false,
     read_names: Some(text_names::read_csv),

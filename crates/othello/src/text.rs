@@ -1,5 +1,6 @@
 //! Text forms of games: JSON Lines (read and write), transcripts (read and
-//! write), and GGF, PGN (Edax style, explicit passes) and CSV (write).
+//! write), and GGF, PGN (Edax style, explicit passes) and CSV (write; GGF
+//! and PGN are read in [`crate::ggf`] and [`crate::pgn`]).
 //!
 //! JSON Lines (DESIGN.md): an optional first line `{"header":{...}}` keeps
 //! the WTHOR header (`created` as four bytes, `year`, `p1`, `p2`, `p3`,
@@ -43,7 +44,7 @@ pub struct NameBook {
 }
 
 impl NameBook {
-    fn lookup(&mut self, name: &str, tournament: bool) -> Result<u16, String> {
+    pub(crate) fn lookup(&mut self, name: &str, tournament: bool) -> Result<u16, String> {
         let (file, what, kind) = if tournament {
             (&mut self.tournaments, "tournament", Kind::Trn)
         } else {
@@ -74,7 +75,7 @@ impl NameBook {
         u16::try_from(f.names.len() - 1).map_err(|_| format!("more than 65,535 {what}s"))
     }
 
-    fn name(&self, index: u16, tournament: bool) -> Option<&str> {
+    pub(crate) fn name(&self, index: u16, tournament: bool) -> Option<&str> {
         let f = if tournament {
             &self.tournaments
         } else {
@@ -191,7 +192,7 @@ pub fn today() -> [u8; 4] {
 
 /// A game file's header for games built from text: today's date, the year,
 /// the board size, P3 24.
-fn fresh_header(year: u16, size: BoardSize) -> Header {
+pub(crate) fn fresh_header(year: u16, size: BoardSize) -> Header {
     Header {
         created: today(),
         year,
@@ -206,7 +207,7 @@ fn fresh_header(year: u16, size: BoardSize) -> Header {
 /// game whose score is given is kept as it stands, as a WTHOR file keeps it,
 /// legal or not (validation replays it): converting a database with one
 /// broken game to text and back loses nothing.
-fn complete(
+pub(crate) fn complete(
     game: &mut Game,
     black_discs: Option<u8>,
     theoretical: Option<u8>,

@@ -716,3 +716,31 @@ fn a_header_line_after_the_games_gives_the_file_its_year_and_each_game_keeps_its
     boardfile_othello::text::write_csv(&file, &Default::default(), &mut csv);
     assert!(csv.lines().skip(1).all(|l| l.starts_with("1990,")), "{csv}");
 }
+
+/// Every prefix of the hand-written GGF and PGN samples reads or gives an
+/// error, never a panic, strictly and leaving bad games out.
+#[test]
+fn ggf_and_pgn_prefixes_never_panic() {
+    use boardfile_othello::{ggf, pgn, text::NameBook};
+    let dir =
+        std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("../../tests/data/othello-text");
+    let mut n = 0;
+    for e in std::fs::read_dir(&dir).unwrap() {
+        let path = e.unwrap().path();
+        let bytes = std::fs::read(&path).unwrap();
+        let ggf_file = path.extension().is_some_and(|x| x == "ggf");
+        for k in 0..=bytes.len() {
+            let b = &bytes[..k];
+            let mut book = NameBook::default();
+            if ggf_file {
+                let _ = ggf::read(b, &mut book);
+                let _ = ggf::read_skipping(b, &mut book);
+            } else {
+                let _ = pgn::read(b, &mut book);
+                let _ = pgn::read_skipping(b, &mut book);
+            }
+        }
+        n += 1;
+    }
+    assert!(n >= 4, "{n} samples");
+}

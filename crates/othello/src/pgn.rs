@@ -1,0 +1,547 @@
+//! PGN for Othello: read here; written by [`crate::text::write_pgn`].
+//!
+//! Chess's Portable Game Notation (S. J. Edwards, 1994) carried over to
+//! Othello, as Othello programs and sites write it: Edax (`Site "edax"`,
+//! `pass` for a pass, a `{Black wins 40-24}` comment and a chess result
+//! `1-0`), PlayOK (`--` for a pass), and this crate (`PS` for a pass and the
+//! disc count `40-24` as the result). A file is games one after the other:
+//!
+//! ```text
+//! game     = { tag } movetext
+//! tag      = "[" NAME "\"" value "\"" "]"        (\" and \\ escaped in value)
+//! movetext = { number | move | pass | comment | variation | nag } [result]
+//! number   = digits "." { "." }                  (1.  1...  also glued: 1.f5)
+//! move     = column row                          (f5, F5; j10 on 10x10)
+//! pass     = "--" | "pass" | "PS" | "PA"         (any case)
+//! result   = black "-" white | "1-0" | "0-1" | "1/2-1/2" | "*"
+//! comment  = "{" .. "}" | ";" .. end of line;   a "%" line is passed over
+//! ```
+//!
+//! | tag | read as |
+//! |---|---|
+//! | `Event` | the tournament |
+//! | `Date` | the year (`2004`, `2004.05.16`, `2004.??.??`) |
+//! | `Black`, `White` | the players (`?` unknown) |
+//! | `Result` | black's discs when a disc count (`40-24`; empties to the winner); a chess result leaves the score to the replay |
+//! | `FEN`, `SetUp "1"` | a set-up start: refused |
+//! | `Variant` | refused unless Othello or Reversi |
+//!
+//! Other tags (`Site`, `Round`, `Time`, ratings) are passed over. A game's
+//! board is 10x10 when its first move opens one (e4, d5, g6, f7), else
+//! 8x8. Passes are not kept (WTHOR infers them): a move must be legal for
+//! one side, passes or not. The theoretical score is what the other text
+//! formats give it.
+
+use crate::game::{Game, IllegalMove};
+use crate::position::{BoardSize, Position, Square};
+use crate::reading::{self, Lines};
+use crate::text::{complete, NameBook};
+use crate::wthor::games::GameFile;
+use crate::wthor::Error;
+
+const F: &str = "PGN";
+
+/// True for tag-led text whose movetext opens with an Othello move (or a
+/// pass), and no bridge `Deal` tag: told from PBN, whose tags look alike.
+pub fn sniff(bytes: &[u8]) -> bool {
+    let b = bytes.strip_prefix(b"\xef\xbb\xbf").unwrap_or(bytes);
+    let mut tags = 0;
+    for line in b.split(|&c| c == b'\n') {
+        let l = line.trim_ascii();
+        if l.is_empty() || l.starts_with(b"%") {
+            continue;
+        }
+        if l.starts_with(b"[") {
+            let name = l[1..].trim_ascii_start();
+            if name.starts_with(b"Deal ") || name.starts_with(b"Deal\"") {
+                return false;
+            }
+            tags += 1;
+            continue;
+        }
+        if tags == 0 {
+            return false;
+        }
+        let first = l.split(|c| c.is_ascii_whitespace()).find(|t| {
+            let t = trim_number(t);
+            !t.is_empty() && !t.starts_with(b"{")
+        });
+        return first.is_some_and(|t| {
+            let t = trim_number(t);
+            is_pass(t) || (t.len() == 2 && is_square_start(t))
+        });
+    }
+    false
+}
+
+fn trim_number(t: &[u8]) -> &[u8] {
+    let n = t.iter().take_while(|c| c.is_ascii_digit()).count();
+    if n > 0 && t.get(n) == Some(&b'.') {
+        let dots = t[n..].iter().take_while(|&&c| c == b'.').count();
+        &t[n + dots..]
+    } else {
+        t
+    }
+}
+
+fn is_square_start(t: &[u8]) -> bool {
+    matches!(t[0].to_ascii_lowercase(), b'a'..=b'j') && t[1].is_ascii_digit()
+}
+
+fn is_pass(t: &[u8]) -> bool {
+    [&b"--"[..], b"pass", b"ps", b"pa"]
+        .iter()
+        .any(|p| t.eq_ignore_ascii_case(p))
+}
+
+/// Reads PGN games; the first bad game stops it.
+pub fn read(bytes: &[u8], book: &mut NameBook) -> Result<GameFile, Error> {
+    read_games(bytes, book, false).map(|(f, _)| f)
+}
+
+/// Reads PGN games, leaving out those that cannot be read (each with its
+/// error).
+pub fn read_skipping(bytes: &[u8], book: &mut NameBook) -> Result<(GameFile, Vec<Error>), Error> {
+    read_games(bytes, book, true)
+}
+
+/// A game as read: its tags, its movetext tokens (with where each starts)
+/// and the result that ends it.
+#[derive(Default)]
+struct Raw {
+    start: usize,
+    tags: Vec<(String, String)>,
+    moves: Vec<(String, usize)>,
+    result: Option<String>,
+}
+
+impl Raw {
+    fn is_empty(&self) -> bool {
+        self.tags.is_empty() && self.moves.is_empty() && self.result.is_none()
+    }
+
+    fn tag(&self, name: &str) -> Option<&str> {
+        self.tags
+            .iter()
+            .find(|(n, _)| n.eq_ignore_ascii_case(name))
+            .map(|(_, v)| v.as_str())
+    }
+}
+
+fn read_games(
+    bytes: &[u8],
+    book: &mut NameBook,
+    skip: bool,
+) -> Result<(GameFile, Vec<Error>), Error> {
+    let text = reading::decode(bytes);
+    let s: &str = &text;
+    let b = s.as_bytes();
+    let mut lines = Lines::new(s);
+    let mut games = Vec::new();
+    let mut skipped = Vec::new();
+    let mut size = None;
+    let mut record = 0u64;
+    let mut raw = Raw::default();
+    let mut i = 0;
+    // A game ends at its result, or where tags start again after moves.
+    let mut finish = |raw: &mut Raw,
+                      record: &mut u64,
+                      lines: &mut Lines,
+                      skipped: &mut Vec<Error>|
+     -> Result<(), Error> {
+        let r = std::mem::take(raw);
+        if r.is_empty() {
+            return Ok(());
+        }
+        let n = *record;
+        *record += 1;
+        match game_of(&r, n, book, &mut size) {
+            Ok(g) => {
+                games.push(g);
+                Ok(())
+            }
+            Err((at, mv, m)) => {
+                let e = reading::game_error(
+                    F,
+                    n,
+                    reading::file_offset(&text, at),
+                    lines.of(at),
+                    mv,
+                    format!("game {n}: {m}"),
+                );
+                if skip {
+                    skipped.push(e);
+                    Ok(())
+                } else {
+                    Err(e)
+                }
+            }
+        }
+    };
+    let line_start = |i: usize| i == 0 || b[i - 1] == b'\n';
+    while i < b.len() {
+        let c = b[i];
+        if c.is_ascii_whitespace() {
+            i += 1;
+            continue;
+        }
+        if raw.is_empty() {
+            raw.start = i;
+        }
+        let problem = match c {
+            b'%' if line_start(i) => {
+                i = line_end(b, i);
+                None
+            }
+            b';' => {
+                i = line_end(b, i);
+                None
+            }
+            b'{' => match find(b, i, b'}') {
+                Some(e) => {
+                    i = e + 1;
+                    None
+                }
+                None => Some((i, "a comment `{` not closed by `}`".to_string())),
+            },
+            b'(' => match variation_end(b, i) {
+                Some(e) => {
+                    i = e;
+                    None
+                }
+                None => Some((i, "a variation `(` not closed by `)`".to_string())),
+            },
+            b'$' => {
+                i += 1;
+                while i < b.len() && b[i].is_ascii_digit() {
+                    i += 1;
+                }
+                None
+            }
+            b'[' => {
+                if !raw.moves.is_empty() || raw.result.is_some() {
+                    finish(&mut raw, &mut record, &mut lines, &mut skipped)?;
+                    raw.start = i;
+                }
+                match tag(s, i) {
+                    Ok((name, value, end)) => {
+                        raw.tags.push((name, value));
+                        i = end;
+                        None
+                    }
+                    Err((at, m)) => Some((at, m)),
+                }
+            }
+            _ => {
+                let end = b[i..]
+                    .iter()
+                    .position(|c| c.is_ascii_whitespace() || b"[]{}();".contains(c))
+                    .map_or(b.len(), |p| i + p);
+                let end = end.max(i + 1);
+                let token = s.get(i..end).unwrap_or("");
+                let t = trim_number(token.as_bytes());
+                let t = &token[token.len() - t.len()..];
+                if !t.is_empty() {
+                    if is_result(t) {
+                        raw.result = Some(t.to_string());
+                        i = end;
+                        finish(&mut raw, &mut record, &mut lines, &mut skipped)?;
+                        continue;
+                    }
+                    raw.moves.push((t.to_string(), end - t.len()));
+                }
+                i = end;
+                None
+            }
+        };
+        if let Some((at, m)) = problem {
+            let e =
+                reading::syntax_error(F, record, reading::file_offset(&text, at), lines.of(at), m);
+            if !skip {
+                return Err(e);
+            }
+            skipped.push(e);
+            record += 1;
+            raw = Raw::default();
+            // On to the next line that opens tags.
+            i = (at + 1..b.len())
+                .find(|&k| b[k] == b'[' && line_start(k))
+                .unwrap_or(b.len());
+        }
+    }
+    finish(&mut raw, &mut record, &mut lines, &mut skipped)?;
+    Ok((reading::file_of(games, size), skipped))
+}
+
+fn line_end(b: &[u8], i: usize) -> usize {
+    b[i..]
+        .iter()
+        .position(|&c| c == b'\n')
+        .map_or(b.len(), |p| i + p)
+}
+
+fn find(b: &[u8], from: usize, c: u8) -> Option<usize> {
+    b[from..].iter().position(|&x| x == c).map(|p| p + from)
+}
+
+/// The end (past the `)`) of the variation opening at `i`, nested ones
+/// and comments within.
+fn variation_end(b: &[u8], i: usize) -> Option<usize> {
+    let mut depth = 0usize;
+    let mut k = i;
+    while k < b.len() {
+        match b[k] {
+            b'(' => depth += 1,
+            b')' => {
+                depth -= 1;
+                if depth == 0 {
+                    return Some(k + 1);
+                }
+            }
+            b'{' => k = find(b, k, b'}')?,
+            _ => {}
+        }
+        k += 1;
+    }
+    None
+}
+
+/// A tag pair at `i` (its `[`): name, value, and the byte after its `]`.
+fn tag(s: &str, i: usize) -> Result<(String, String, usize), (usize, String)> {
+    let b = s.as_bytes();
+    let mut k = i + 1;
+    while k < b.len() && b[k].is_ascii_whitespace() {
+        k += 1;
+    }
+    let name_at = k;
+    while k < b.len() && (b[k].is_ascii_alphanumeric() || b[k] == b'_') {
+        k += 1;
+    }
+    if k == name_at {
+        return Err((i, "a tag `[` with no name".into()));
+    }
+    let name = s[name_at..k].to_string();
+    while k < b.len() && b[k].is_ascii_whitespace() {
+        k += 1;
+    }
+    if b.get(k) != Some(&b'"') {
+        return Err((k, format!("tag {name} has no quoted value")));
+    }
+    let mut value = String::new();
+    let mut chars = s[k + 1..].char_indices();
+    let end = loop {
+        match chars.next() {
+            None | Some((_, '\n')) => {
+                return Err((i, format!("the value of tag {name} is not closed by `\"`")))
+            }
+            Some((p, '"')) => break k + 1 + p + 1,
+            Some((_, '\\')) => match chars.next() {
+                Some((_, c)) if c != '\n' => value.push(c),
+                _ => return Err((i, format!("the value of tag {name} is not closed by `\"`"))),
+            },
+            Some((_, c)) => value.push(c),
+        }
+    };
+    let mut k = end;
+    while k < b.len() && b[k].is_ascii_whitespace() && b[k] != b'\n' {
+        k += 1;
+    }
+    if b.get(k) != Some(&b']') {
+        return Err((k, format!("tag {name} not closed by `]`")));
+    }
+    Ok((name, value, k + 1))
+}
+
+fn is_result(t: &str) -> bool {
+    matches!(t, "1-0" | "0-1" | "1/2-1/2" | "*")
+        || t.split_once('-').is_some_and(|(a, w)| {
+            !a.is_empty()
+                && !w.is_empty()
+                && a.bytes().all(|c| c.is_ascii_digit())
+                && w.bytes().all(|c| c.is_ascii_digit())
+        })
+}
+
+/// Black's discs from a result: a disc count `40-24`, empties to the
+/// winner; a chess result says nothing of the discs.
+fn score_of(result: &str, size: BoardSize) -> Option<u8> {
+    let r = result.trim();
+    if matches!(r, "1-0" | "0-1" | "1/2-1/2" | "*" | "") {
+        return None;
+    }
+    let (b, w) = r.split_once('-')?;
+    reading::black_discs(b.trim().parse().ok()?, w.trim().parse().ok()?, size)
+}
+
+type Fault = (usize, Option<usize>, String);
+
+fn game_of(
+    raw: &Raw,
+    record: u64,
+    book: &mut NameBook,
+    file_size: &mut Option<BoardSize>,
+) -> Result<Game, Fault> {
+    let at = raw.start;
+    if let Some(v) = raw.tag("Variant") {
+        let l = v.to_ascii_lowercase();
+        if !(l.contains("othello") || l.contains("reversi")) {
+            return Err((at, None, format!("Variant {v:?}: not Othello")));
+        }
+    }
+    if raw.tag("FEN").is_some() || raw.tag("SetUp") == Some("1") {
+        return Err((
+            at,
+            None,
+            "starts from a set-up position (FEN); WTHOR holds games from the standard start".into(),
+        ));
+    }
+    let moves: Vec<&(String, usize)> = raw
+        .moves
+        .iter()
+        .filter(|(t, _)| !is_pass(t.as_bytes()))
+        .collect();
+    // A game with no moves is of the file's size.
+    let size = match moves.first().map(|(t, _)| t.to_ascii_lowercase()) {
+        Some(t) if matches!(t.as_str(), "e4" | "d5" | "g6" | "f7") => BoardSize::Ten,
+        None => file_size.unwrap_or(BoardSize::Eight),
+        _ => BoardSize::Eight,
+    };
+    if let Some(f) = *file_size {
+        if f != size {
+            return Err((
+                at,
+                None,
+                format!(
+                    "a {0}x{0} game among {1}x{1} ones: a file of games holds one board size",
+                    size.side(),
+                    f.side()
+                ),
+            ));
+        }
+    }
+    let mut p = Position::start(size);
+    let mut played = Vec::with_capacity(moves.len());
+    for (n, (t, at)) in moves.iter().enumerate() {
+        let sq = Square::parse(t, size).ok_or_else(|| {
+            (
+                *at,
+                Some(n + 1),
+                format!("{t:?} is not a move (a square such as f5, or a pass)"),
+            )
+        })?;
+        let to_move = p.to_move();
+        p.play(sq).map_err(|error| {
+            let e = IllegalMove {
+                index: n,
+                square: sq,
+                to_move,
+                error,
+            };
+            (*at, Some(n + 1), e.to_string())
+        })?;
+        played.push(sq);
+    }
+    let names = ["Event", "Black", "White"].map(|t| reading::known(raw.tag(t).map(String::from)));
+    let (ids, names) = reading::resolve(book, names, record);
+    let mut game = Game {
+        size,
+        tournament: ids[0],
+        black: ids[1],
+        white: ids[2],
+        black_score: 0,
+        theoretical: 0,
+        moves: played,
+        year: raw.tag("Date").and_then(reading::year_of_date),
+        names,
+    };
+    let result = raw.tag("Result").or(raw.result.as_deref());
+    let discs = result.and_then(|r| score_of(r, size));
+    complete(&mut game, discs, None).map_err(|m| (at, None, m))?;
+    *file_size = Some(size);
+    Ok(game)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::text::write_pgn;
+
+    /// As Edax writes a game (its export, made up here with the first
+    /// moves of a game): chess result, a comment, `pass` for a pass.
+    const EDAX: &str = "[Event \"?\"]\n[Site \"edax\"]\n[Date \"2013.1.2\"]\n[Round \"?\"]\n[Black \"alpha\"]\n[White \"beta\"]\n[Result \"1-0\"]\n\n 1. c4 c3 2. f5 b4 3. a4 a5 4. b2 a3 5. pass c1 6. a1\n{Black wins 40-24} 1-0\n\n\n";
+
+    #[test]
+    fn an_edax_game_reads() {
+        let f = read(EDAX.as_bytes(), &mut NameBook::default()).unwrap();
+        assert_eq!(f.games.len(), 1);
+        let g = &f.games[0];
+        // After c4 c3 f5 b4 a4 a5 b2 a3 black has no move (checked with an
+        // Othello implementation of its own, in Python).
+        assert_eq!(g.transcript(), "c4c3f5b4a4a5b2a3c1a1");
+        assert_eq!(f.header.year, 2013);
+        let n = g.names.as_deref().unwrap();
+        assert_eq!(n.black.as_deref(), Some("alpha"));
+        assert_eq!(n.tournament, None, "Event ? is no name");
+    }
+
+    #[test]
+    fn playok_passes_and_glued_numbers() {
+        let text = "[Site \"PlayOK\"]\n[Black \"x\"]\n[White \"y\"]\n[Result \"0-1\"]\n\n1.c4 c3 2.f5 b4 3.a4 a5 4.b2 a3 5.-- c1 0-1\n[Black \"z\"]\n1. f5 d6 *\n";
+        let f = read(text.as_bytes(), &mut NameBook::default()).unwrap();
+        assert_eq!(f.games.len(), 2);
+        assert_eq!(f.games[0].transcript(), "c4c3f5b4a4a5b2a3c1");
+        assert_eq!(f.games[1].transcript(), "f5d6");
+    }
+
+    #[test]
+    fn disc_counts_are_scores() {
+        let text = "[Result \"33-30\"]\n1. f5 d6 33-30\n";
+        let f = read(text.as_bytes(), &mut NameBook::default()).unwrap();
+        assert_eq!(f.games[0].black_score, 34, "the empty square to the winner");
+    }
+
+    #[test]
+    fn what_wthor_cannot_hold_is_refused() {
+        let cases = [
+            ("[FEN \"8/8/8/8/8/8/8/8 b\"]\n1. f5 *", "set-up"),
+            ("[Variant \"chess\"]\n1. e4 *", "not Othello"),
+            ("[Event \"x\"]\n1. f5 f5 *", "not legal"),
+            ("[Event \"x\"]\n1. Nf3 *", "not a move"),
+            ("[Event \"x\n1. f5", "not closed"),
+            ("[Event \"x\"]\n1. f5 {oops", "not closed"),
+        ];
+        for (text, want) in cases {
+            let e = read(text.as_bytes(), &mut NameBook::default())
+                .err()
+                .unwrap_or_else(|| panic!("{text} read"));
+            assert!(e.to_string().contains(want), "{text}: {e}");
+        }
+        let (f, skipped) = read_skipping(
+            b"[Event \"a\"]\n1. f5 f5 *\n[Event \"b\"]\n1. f5 d6 *\n",
+            &mut NameBook::default(),
+        )
+        .unwrap();
+        assert_eq!((f.games.len(), skipped.len()), (1, 1));
+        let at = skipped[0].position().unwrap();
+        assert_eq!((at.record, at.line), (Some(0), Some(2)));
+    }
+
+    #[test]
+    fn what_the_writer_writes_reads_back() {
+        let f = read(EDAX.as_bytes(), &mut NameBook::default()).unwrap();
+        let mut out = String::new();
+        write_pgn(&f, &NameBook::default(), &mut out);
+        assert!(out.contains("PS"), "{out}");
+        let back = read(out.as_bytes(), &mut NameBook::default()).unwrap();
+        assert_eq!(back.games, f.games, "{out}");
+    }
+
+    #[test]
+    fn sniffing() {
+        assert!(sniff(EDAX.as_bytes()));
+        assert!(sniff(b"[Event \"x\"]\n\n1. f5 d6 *"));
+        assert!(!sniff(b"[Event \"x\"]\n[Deal \"N:...\"]\n"));
+        assert!(!sniff(b"[Event \"x\"]\n[Auction \"N\"]\n1C Pass\n"));
+        assert!(!sniff(b"(;GM[Othello];)"));
+    }
+}

@@ -1,0 +1,235 @@
+//! What the readers of games given as text with names (GGF, PGN) share:
+//! the text decoded, lines counted for errors, names looked up in the
+//! names files, and the file put together.
+
+use crate::game::{Game, GameNames};
+use crate::position::BoardSize;
+use crate::text::{fresh_header, NameBook};
+use crate::wthor::games::GameFile;
+use crate::wthor::Error;
+use boardfile_io::{FormatName, Position as At};
+use std::borrow::Cow;
+
+/// The text of a file: UTF-8 when it is, else ISO-8859-1 (each byte a
+/// character: older files and WTHOR names are Latin-1); [`file_offset`]
+/// gives the file's offsets back.
+pub(crate) fn decode(bytes: &[u8]) -> Cow<'_, str> {
+    match std::str::from_utf8(bytes) {
+        Ok(s) => Cow::Borrowed(s),
+        Err(_) => Cow::Owned(bytes.iter().map(|&b| b as char).collect()),
+    }
+}
+
+/// The file's byte offset of `at`, a byte offset into [`decode`]'s text.
+// The Cow says whether the text was decoded from Latin-1.
+#[allow(clippy::ptr_arg)]
+pub(crate) fn file_offset(text: &Cow<'_, str>, at: usize) -> usize {
+    match text {
+        Cow::Borrowed(_) => at,
+        Cow::Owned(s) => s.get(..at).map_or(at, |b| b.chars().count()),
+    }
+}
+
+/// Line numbers (from 1) of byte offsets asked in increasing order, in
+/// one pass over the text.
+pub(crate) struct Lines<'a> {
+    text: &'a [u8],
+    at: usize,
+    line: u64,
+}
+
+impl<'a> Lines<'a> {
+    pub(crate) fn new(text: &'a str) -> Lines<'a> {
+        Lines {
+            text: text.as_bytes(),
+            at: 0,
+            line: 1,
+        }
+    }
+
+    /// The line of `byte`; a byte before the last one asked counts from
+    /// the start again.
+    pub(crate) fn of(&mut self, byte: usize) -> u64 {
+        let byte = byte.min(self.text.len());
+        if byte < self.at {
+            self.at = 0;
+            self.line = 1;
+        }
+        self.line += self.text[self.at..byte]
+            .iter()
+            .filter(|&&b| b == b'\n')
+            .count() as u64;
+        self.at = byte;
+        self.line
+    }
+}
+
+/// An error of `format` in game `record` (from 0) at `byte` on `line`, at
+/// move `mv` (from 1) when one is at fault.
+pub(crate) fn game_error(
+    format: &'static str,
+    record: u64,
+    byte: usize,
+    line: u64,
+    mv: Option<usize>,
+    message: String,
+) -> Error {
+    let mut at = At::record(record, byte as u64).with_line(line);
+    if let Some(m) = mv {
+        at = at.within("move", m as u64);
+    }
+    Error::invalid(FormatName(format), at, message)
+}
+
+/// A syntax error of `format` at `byte` on `line`.
+pub(crate) fn syntax_error(
+    format: &'static str,
+    record: u64,
+    byte: usize,
+    line: u64,
+    message: String,
+) -> Error {
+    Error::syntax(
+        FormatName(format),
+        At::record(record, byte as u64).with_line(line),
+        message,
+    )
+}
+
+/// A name as text formats give it: `?`, `-` and the empty name mean none;
+/// a control character (a line break) is a space, as the writers write it.
+pub(crate) fn known(name: Option<String>) -> Option<String> {
+    name.map(|n| {
+        n.chars()
+            .map(|c| if c.is_control() { ' ' } else { c })
+            .collect::<String>()
+            .trim()
+            .to_string()
+    })
+    .filter(|n| !n.is_empty() && n != "?" && n != "-")
+}
+
+/// The tournament, black and white indices of names given as text, looked
+/// up in the names files as JSON Lines' names without ids are: a name not
+/// there stays the game's own, and a WTHOR file refuses the game (unless
+/// the book appends names). Also the names the game keeps as its own.
+pub(crate) fn resolve(
+    book: &mut NameBook,
+    names: [Option<String>; 3],
+    record: u64,
+) -> ([u16; 3], Option<Box<GameNames>>) {
+    let mut unresolved = None;
+    let mut ids = [0u16; 3];
+    for (i, name) in names.iter().enumerate() {
+        if let Some(n) = name {
+            ids[i] = book.lookup(n, i == 0).unwrap_or_else(|m| {
+                unresolved.get_or_insert(format!("game {record}: {m}"));
+                0
+            });
+        }
+    }
+    let [t, b, w] = names;
+    let own = |name: Option<String>, index: u16, t: bool| {
+        name.filter(|n| book.name(index, t) != Some(n.as_str()))
+    };
+    let carried = GameNames {
+        tournament: own(t, ids[0], true),
+        black: own(b, ids[1], false),
+        white: own(w, ids[2], false),
+        unresolved,
+    };
+    let names = (carried != GameNames::default()).then(|| Box::new(carried));
+    (ids, names)
+}
+
+/// The year at the start of a date: `2003.12.15_13:24:03.MST`,
+/// `2000-4-16 11:13 EST`, `2004`, `2004.??.??`; or a count of seconds
+/// since 1970 (early GGS archives: `945277754`). None when it gives none.
+pub(crate) fn year_of_date(date: &str) -> Option<u16> {
+    let d = date.trim();
+    let digits = d.bytes().take_while(u8::is_ascii_digit).count();
+    match digits {
+        // A year as the writers write it: `2004`, `421`, `0421`.
+        1..=4 => d[..digits].parse().ok(),
+        // Seconds since 1970: the year of the day, by the civil calendar.
+        9..=11 if digits == d.len() => {
+            let secs: i64 = d.parse().ok()?;
+            let days = secs.div_euclid(86_400);
+            let z = days + 719_468;
+            let era = z.div_euclid(146_097);
+            let doe = z - era * 146_097;
+            let yoe = (doe - doe / 1460 + doe / 36_524 - doe / 146_096) / 365;
+            let doy = doe - (365 * yoe + yoe / 4 - yoe / 100);
+            let mp = (5 * doy + 2) / 153;
+            let m = if mp < 10 { mp + 3 } else { mp - 9 };
+            u16::try_from(yoe + era * 400 + i64::from(m <= 2)).ok()
+        }
+        _ => None,
+    }
+}
+
+/// Black's discs, empties to the winner, from a final count of discs.
+pub(crate) fn black_discs(black: u32, white: u32, size: BoardSize) -> Option<u8> {
+    let squares = u32::from(size.squares());
+    let empties = squares.checked_sub(black.checked_add(white)?)?;
+    Some(match black.cmp(&white) {
+        std::cmp::Ordering::Greater => black + empties,
+        std::cmp::Ordering::Less => black,
+        std::cmp::Ordering::Equal => black + empties / 2,
+    } as u8)
+}
+
+/// The file of games read: a header made here, of the first game's year
+/// (none: 0); each game keeps a year of its own only where it differs.
+pub(crate) fn file_of(mut games: Vec<Game>, size: Option<BoardSize>) -> GameFile {
+    let size = size.unwrap_or(BoardSize::Eight);
+    let year = games.iter().find_map(|g| g.year).unwrap_or(0);
+    for g in &mut games {
+        if g.year == Some(year) {
+            g.year = None;
+        }
+    }
+    GameFile {
+        header: fresh_header(year, size),
+        size,
+        games,
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn years_of_the_dates_real_files_give() {
+        assert_eq!(year_of_date("2003.12.15_13:24:03.MST"), Some(2003));
+        assert_eq!(year_of_date("2000-4-16 11:13 EST"), Some(2000));
+        assert_eq!(year_of_date("2004.??.??"), Some(2004));
+        assert_eq!(year_of_date("????.??.??"), None);
+        // 945277754 s after 1970-01-01 is 1999-12-15 (GGF's own example,
+        // checked with `date -u -d @945277754`).
+        assert_eq!(year_of_date("945277754"), Some(1999));
+        assert_eq!(year_of_date(""), None);
+        // As written back: a year of fewer digits is still a year.
+        assert_eq!(year_of_date("0421.0"), Some(421));
+        assert_eq!(year_of_date("421"), Some(421));
+    }
+
+    #[test]
+    fn empties_go_to_the_winner() {
+        assert_eq!(black_discs(40, 24, BoardSize::Eight), Some(40));
+        assert_eq!(black_discs(33, 30, BoardSize::Eight), Some(34));
+        assert_eq!(black_discs(20, 30, BoardSize::Eight), Some(20));
+        assert_eq!(black_discs(30, 30, BoardSize::Eight), Some(32));
+        assert_eq!(black_discs(60, 30, BoardSize::Eight), None);
+    }
+
+    #[test]
+    fn lines_are_counted_once() {
+        let mut l = Lines::new("a\nb\nc");
+        assert_eq!(l.of(0), 1);
+        assert_eq!(l.of(2), 2);
+        assert_eq!(l.of(4), 3);
+        assert_eq!(l.of(1), 1);
+    }
+}
