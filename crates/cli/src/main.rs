@@ -32,7 +32,8 @@ use std::process::ExitCode;
 ///
 /// Bridge: BRI, DGE, BRE, DUP, HRF (Duplimate/Dealer4), DLM (DupSoft), PBN
 /// 2.1, LIN (Bridge Base Online), Pavlicek's ZBS, ZBD, ZDD, ZRD, ZRJ and deal
-/// numbers (DEALNUM), and JSON Lines; HTML and PDF hand records. Othello: the WTHOR database (WTB, WTD,
+/// numbers (DEALNUM), Big Deal's GOE, BER, BHG, RZD, CDS and BIGDEAL-CSV, and
+/// JSON Lines; HTML and PDF hand records. Othello: the WTHOR database (WTB, WTD,
 /// PZZ, JOU, TRN; a folder of it as one input), JSON Lines, transcripts, GGF
 /// and PGN, and CSV output. A
 /// format is chosen by --from/--to, else by the file's content, else by its
