@@ -30,6 +30,7 @@
 #![deny(missing_docs)]
 
 pub mod convert;
+pub mod endgame;
 mod game;
 mod position;
 mod registry;
