@@ -176,6 +176,10 @@ pub fn convert(
             pzz::write(&f, &mut out.bytes);
             return Ok(out);
         }
+        (Holds::Positions, Holds::Positions) => {
+            crate::obf::write(&crate::obf::read(bytes)?, &mut out.bytes);
+            return Ok(out);
+        }
         (Holds::Games, Holds::Games) => {}
         _ => {
             return Err(format_error(
@@ -189,6 +193,7 @@ pub fn convert(
                         Holds::Games => "games",
                         Holds::Solitaires => "solitaires",
                         Holds::Names(_) => "names",
+                        Holds::Positions => "positions",
                     }
                 ),
             ))
@@ -407,6 +412,14 @@ pub fn validate(format: OthelloFormat, bytes: &[u8], book: &mut NameBook) -> Rep
                 note: None,
             }
         }
+        Holds::Positions => {
+            let (records, errors) = crate::obf::validate(bytes);
+            Report {
+                records,
+                errors,
+                ..Report::default()
+            }
+        }
         Holds::Games => match format.descriptor().size {
             Some(size) => {
                 let v = games::validate(
@@ -511,6 +524,14 @@ pub fn info(format: OthelloFormat, bytes: &[u8]) -> Result<Vec<String>, Error> {
             let f = pzz::read(bytes)?;
             lines.push(format!("solitaires: {}", f.solitaires.len()));
         }
+        Holds::Positions => {
+            let lines_read = crate::obf::read(bytes)?;
+            let n = lines_read
+                .iter()
+                .filter(|l| matches!(l, crate::obf::ObfLine::Position(_)))
+                .count();
+            lines.push(format!("positions: {n}"));
+        }
         Holds::Games => {}
     }
     Ok(lines)
@@ -580,5 +601,6 @@ pub fn is_wthor(format: OthelloFormat) -> bool {
     match format.holds() {
         Holds::Names(_) | Holds::Solitaires => true,
         Holds::Games => format.descriptor().size.is_some(),
+        Holds::Positions => false,
     }
 }

@@ -23,6 +23,7 @@
 //! | JSON Lines | yes | yes |
 //! | transcript | yes | yes |
 //! | GGF, PGN (Edax), CSV | no | yes |
+//! | OBF (endgame positions) | yes | yes |
 //!
 //! The formats are listed once, in a registry of descriptors
 //! ([`OthelloFormat`]); [`convert`] holds what the commands do with them.
@@ -32,6 +33,7 @@
 pub mod convert;
 pub mod endgame;
 mod game;
+pub mod obf;
 mod position;
 mod registry;
 pub mod text;

@@ -22,6 +22,8 @@ pub enum Holds {
     Solitaires,
     /// Player or tournament names.
     Names(Kind),
+    /// Endgame positions with their moves' exact scores (OBF, [`crate::obf`]).
+    Positions,
 }
 
 /// Reads games.
@@ -287,6 +289,27 @@ static CSV: Descriptor = Descriptor {
     }),
 };
 
+static OBF: Descriptor = Descriptor {
+    info: info(
+        "OBF",
+        &["obf"],
+        "Othello board file: an endgame position a line with its moves' exact scores (the FFO problems); solve fills them in",
+        // 64 squares and a side to move: nothing else starts so.
+        Signature::Content {
+            rank: 12,
+            test: crate::obf::sniff,
+        },
+        true,
+    ),
+    holds: Holds::Positions,
+    size: Some(BoardSize::Eight),
+    read_games: None,
+    write_games: None,
+    legal_games_only: false,
+    read_names: None,
+    write_names: None,
+};
+
 /// The registry: one line a format, in the order `boardfile formats` lists them.
 macro_rules! registry {
     ($($name:ident => $descriptor:path),* $(,)?) => {
@@ -313,6 +336,7 @@ registry! {
     Ggf => GGF,
     Pgn => PGN,
     Csv => CSV,
+    Obf => OBF,
 }
 
 impl OthelloFormat {

@@ -20,7 +20,10 @@ pub const CORNERS: u64 = 0x8100_0000_0000_0081;
 #[inline]
 pub fn moves(p: u64, o: u64) -> u64 {
     let inner = o & !(COL_A | COL_H);
-    (some_moves(p, inner, 1) | some_moves(p, o, 8) | some_moves(p, inner, 7) | some_moves(p, inner, 9))
+    (some_moves(p, inner, 1)
+        | some_moves(p, o, 8)
+        | some_moves(p, inner, 7)
+        | some_moves(p, inner, 9))
         & !(p | o)
 }
 
@@ -334,6 +337,7 @@ mod tests {
     }
 
     #[test]
+    #[allow(clippy::identity_op)]
     fn edge_stability_by_hand() {
         let t = edge_table();
         // A corner disc is stable; so is a run from the corner.

@@ -26,7 +26,10 @@ fn one_empty_square_by_hand() {
             best: Square::parse("h8", BoardSize::Eight)
         }
     );
-    assert_eq!(s.score_moves(b), vec![(Square::parse("h8", BoardSize::Eight).unwrap(), 64)]);
+    assert_eq!(
+        s.score_moves(b),
+        vec![(Square::parse("h8", BoardSize::Eight).unwrap(), 64)]
+    );
 }
 
 #[test]
@@ -56,7 +59,13 @@ fn game_over_by_hand() {
     let b = with_row8("OOOOOO--", 'X');
     assert!(b.is_over());
     let mut s = Solver::new();
-    assert_eq!(s.solve(b), Solved { score: 52, best: None });
+    assert_eq!(
+        s.solve(b),
+        Solved {
+            score: 52,
+            best: None
+        }
+    );
     assert_eq!(s.solve(b.pass()).score, -52);
     // A draw splits the empties: one disc each.
     let d = board(&format!("X{}O", "-".repeat(62)), 'X');
@@ -146,7 +155,13 @@ fn agrees_with_minimax_over_the_rules_near_the_end() {
             let mut moves = p.legal_moves();
             if moves.is_empty() {
                 let o = p.to_move().other();
-                p = Position::from_discs(BoardSize::Eight, p.discs(Color::Black), p.discs(Color::White), o).unwrap();
+                p = Position::from_discs(
+                    BoardSize::Eight,
+                    p.discs(Color::Black),
+                    p.discs(Color::White),
+                    o,
+                )
+                .unwrap();
                 moves = p.legal_moves();
             }
             let m = moves[(rand() % moves.len() as u64) as usize];
