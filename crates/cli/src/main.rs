@@ -4,6 +4,7 @@
 
 mod bridge;
 mod constrained;
+mod endgame;
 mod formats;
 mod json;
 mod othello;
@@ -242,6 +243,16 @@ enum Command {
     ///   boardfile solve set.pbn solved.pbn         tables and par added, nothing else changed
     ///   boardfile solve set.pbn records.html       hand records with tables
     ///   boardfile solve deals.zrd solved.zrd -j 2  on two threads
+    ///   boardfile solve fforum-1-19.obf solved.obf  Othello endgames: every move's exact score
+    ///   boardfile solve - - < positions.obf         standard input to standard output
+    ///
+    /// Othello: each position of an OBF file (a line: 64 squares a1..h8,
+    /// X, O or -, then the side to move) gets every legal move with its
+    /// exact score, the final disc difference for the side to move with
+    /// the empties to the winner, best first: `; G8:+18; H1:+12;`. A
+    /// player who must pass gets `PS:score`, a finished game its score
+    /// alone, as Edax writes them. Positions are solved in parallel
+    /// (--jobs), each on one thread.
     #[command(verbatim_doc_comment)]
     Solve {
         /// Input file, or - for standard input.
@@ -449,6 +460,34 @@ fn write_options(dd_tags: Option<PbnDdTags>, normalize: bool, layout: LayoutArgs
 }
 
 /// Refuses to write over an input, or one output over another.
+/// True when the input holds Othello positions (OBF, by content or
+/// --from); the output must then be OBF too (by --to, its extension, or -).
+fn othello_positions(
+    opened: &Opened,
+    from: Option<&Named>,
+    to: Option<&Named>,
+    output: &Output,
+) -> Result<bool, Failure> {
+    let positions = |f: &AnyFormat| matches!(f, AnyFormat::Othello(o) if o.holds() == boardfile_othello::Holds::Positions);
+    match opened.format(from) {
+        Ok(f) if positions(&f) => {}
+        _ => return Ok(false),
+    }
+    let obf_out = match to {
+        Some(n) => n.0.iter().any(positions),
+        None => output.path().is_none_or(|p| {
+            OthelloFormat::from_path(p)
+                .is_some_and(|f| f.holds() == boardfile_othello::Holds::Positions)
+        }),
+    };
+    if !obf_out {
+        return Err(Failure::operational(format!(
+            "{output}: solved Othello positions are written as OBF (.obf, or --to obf)"
+        )));
+    }
+    Ok(true)
+}
+
 fn refuse_overwrite(inputs: &[Input], outputs: &[Output]) -> Result<(), Failure> {
     for (i, output) in outputs.iter().enumerate() {
         if inputs.iter().any(|input| output.overwrites(input)) {
@@ -631,12 +670,16 @@ fn run(command: Command, out: &mut dyn Write) -> Result<Outcome, Failure> {
         } => {
             let (input, output) = (Input::new(&input), Output::new(&output));
             refuse_overwrite(std::slice::from_ref(&input), std::slice::from_ref(&output))?;
+            // Othello endgame positions (OBF) are told by their content.
+            let opened = Opened::open(&input)?;
+            if othello_positions(&opened, from.as_ref(), to.as_ref(), &output)? {
+                return endgame::solve(opened, &output, jobs);
+            }
             solve::refuse_journal_input(&input, &output)?;
             let to = bridge_output(&output, to.as_ref())?;
-            let opened = Opened::open(&input)?;
             let Bridge(from) = opened.format(from.as_ref())? else {
                 return Err(Failure::operational(format!(
-                    "{input}: solving is for bridge deals"
+                    "{input}: solving is for bridge deals and Othello positions (OBF)"
                 )));
             };
             let options = write_options(dd_tags, normalize, layout);
