@@ -131,6 +131,32 @@ pub fn convert(
     bytes: &[u8],
     book: &mut NameBook,
 ) -> Result<Converted, Error> {
+    convert_with(from, to, bytes, book, &Options::default())
+}
+
+/// How [`convert_with`] solves theoretical scores.
+#[derive(Default)]
+pub struct Options<'a> {
+    /// Leave out the games that get no theoretical score (named in the
+    /// warnings) instead of refusing the conversion.
+    pub skip_bad: bool,
+    /// Solving threads; 0: one a core.
+    pub jobs: usize,
+    /// Told (games solved, games to solve) as the solving goes.
+    pub progress: Option<&'a (dyn Fn(usize, usize) + Sync)>,
+}
+
+/// [`convert`], with options. Games written to WTB or WTD without a
+/// theoretical score get one solved at the header's depth
+/// ([`crate::theoretical`]); a game that cannot get one refuses the
+/// conversion, or is left out with `skip_bad`.
+pub fn convert_with(
+    from: OthelloFormat,
+    to: OthelloFormat,
+    bytes: &[u8],
+    book: &mut NameBook,
+    options: &Options,
+) -> Result<Converted, Error> {
     let mut out = Converted::default();
     // Names: a names file, or text that holds names, to either.
     let names_in = match from.holds() {
@@ -199,10 +225,43 @@ pub fn convert(
             ))
         }
     }
-    let file = read_games(from, bytes, book)?;
+    let mut file = read_games(from, bytes, book)?;
     if is_wthor(from) {
         out.warnings
             .extend(count_of(from, bytes, file.games.len(), "games"));
+    }
+    if is_wthor(to) {
+        let silent = |_: usize, _: usize| {};
+        let unsolved =
+            crate::theoretical::fill(&mut file, options.jobs, options.progress.unwrap_or(&silent));
+        if let Some(first) = unsolved.first() {
+            if !options.skip_bad {
+                return Err(Error::invalid(
+                    FormatName(from.name()),
+                    At::record(first.index as u64, 0),
+                    format!(
+                        "game {}: {}{}; --skip-bad leaves such games out",
+                        first.index + 1,
+                        first.why,
+                        match unsolved.len() {
+                            1 => String::new(),
+                            n => format!(" ({} games in all)", n),
+                        }
+                    ),
+                ));
+            }
+            let mut drop = vec![false; file.games.len()];
+            for u in &unsolved {
+                drop[u.index] = true;
+                out.warnings
+                    .push(format!("game {} left out: {}", u.index + 1, u.why));
+            }
+            let mut i = 0;
+            file.games.retain(|_| {
+                i += 1;
+                !drop[i - 1]
+            });
+        }
     }
     write_games(to, &file, book, &mut out.bytes)?;
     if to.descriptor().size.is_none() {

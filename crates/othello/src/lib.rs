@@ -38,6 +38,7 @@ mod position;
 mod registry;
 pub mod text;
 pub mod text_names;
+pub mod theoretical;
 pub mod wthor;
 
 pub use boardfile_io::{Error, FormatName};

@@ -79,6 +79,17 @@ const fn info(
 }
 
 fn wthor_write(file: &GameFile, _: &NameBook, out: &mut Vec<u8>) -> Result<(), Error> {
+    // Never a made-up theoretical score: convert solves them first.
+    if let Some(i) = file.games.iter().position(|g| !g.theoretical_known()) {
+        return Err(boardfile_io::Error::unsupported(
+            FormatName(if file.size == BoardSize::Ten {
+                "WTD"
+            } else {
+                "WTB"
+            }),
+            format!("game {} has no theoretical score (solve it first)", i + 1),
+        ));
+    }
     games::write(file, out);
     Ok(())
 }
