@@ -108,7 +108,7 @@ pub fn solve(game: &Game, depth: u32, solver: &mut Solver) -> Result<u8, NoScore
 
 /// Whether a stored theoretical score is right, proven with two null
 /// windows around it (cheaper than solving); when wrong, the solved score.
-pub fn verify(game: &Game, depth: u32, solver: &mut Solver) -> Result<Result<(), u8>, NoScore> {
+pub fn verify(game: &Game, depth: u32, solver: &mut Solver) -> Verdict {
     let stored = game.theoretical;
     match at_depth(game, depth)? {
         AtDepth::Over(s) => Ok(if s == stored { Ok(()) } else { Err(s) }),
@@ -184,6 +184,9 @@ pub fn fill(
     unsolved
 }
 
+/// A game's check: `Ok(Ok(()))` confirmed, `Ok(Err(solved))` wrong.
+type Verdict = Result<Result<(), u8>, NoScore>;
+
 /// A stored theoretical score found wrong.
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub struct Wrong {
@@ -221,7 +224,7 @@ pub fn check(
     let depth = u32::from(file.header.depth());
     let total = file.games.len();
     let count = AtomicUsize::new(0);
-    let work = || -> Vec<(usize, Result<Result<(), u8>, NoScore>)> {
+    let work = || -> Vec<(usize, Verdict)> {
         file.games
             .par_iter()
             .enumerate()
