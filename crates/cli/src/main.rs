@@ -109,7 +109,9 @@ enum Command {
         deals: Option<PathBuf>,
         /// Bridge: write every board that reads and leave out those that
         /// do not, each named on standard error (exit 0). Without it, a bad
-        /// board stops the conversion and nothing is written.
+        /// board stops the conversion and nothing is written. Othello, to
+        /// WTB or WTD: leave out the games that get no theoretical score
+        /// (moves that stop before its depth), each named.
         #[arg(long)]
         skip_bad: bool,
         /// PBN, LIN and JSON Lines output: write every board in the format's
@@ -188,6 +190,7 @@ enum Command {
     ///   boardfile validate --solve solved.pbn      stored tables checked by solving
     ///   boardfile validate --json set.pbn          problems as JSON, with their places
     ///   boardfile validate WTH_2004.wtb            every Othello game replayed
+    ///   boardfile validate --solve WTH_2004.wtb    and every theoretical score proven
     #[command(verbatim_doc_comment)]
     Validate {
         /// Files to check (- for standard input).
@@ -198,7 +201,10 @@ enum Command {
         from: Option<Named>,
         /// Bridge: solve every board that stores double-dummy tricks or a
         /// par, and report each stored value the solver disagrees with
-        /// (board, declarer, strain, stored, solved).
+        /// (board, declarer, strain, stored, solved). Othello (WTB): prove
+        /// or refute every game's stored theoretical score at the header's
+        /// depth (null windows around it, on every core), and report each
+        /// wrong one (year, game, players, stored, solved by a full solve).
         #[arg(long)]
         solve: bool,
         /// One JSON object a file, a line each, with every problem and its
@@ -563,15 +569,20 @@ fn run(command: Command, out: &mut dyn Write) -> Result<Outcome, Failure> {
                     };
                     bridge::convert(opened, f, &outputs, &args)
                 }
-                (Othello(_), _) if skip_bad || !stage.clone().stage(false).is_empty() => {
+                (Othello(_), _) if !stage.clone().stage(false).is_empty() => {
                     Err(Failure::operational(
-                        "--skip-bad, --boards and --renumber are for bridge files: an Othello file's games are checked as a whole".into(),
+                        "--boards and --renumber are for bridge files: an Othello file's games are checked as a whole".into(),
                     ))
                 }
                 (Othello(f), [output]) => match output_format(from.game(), output, to.as_ref())? {
-                    Othello(t) => {
-                        othello::convert(opened, f, output, t, &names.files(&input, add_names))
-                    }
+                    Othello(t) => othello::convert(
+                        opened,
+                        f,
+                        output,
+                        t,
+                        &names.files(&input, add_names),
+                        skip_bad,
+                    ),
                     // output_format gives a format of the input's game; named
                     // rather than assumed.
                     t => Err(Failure::operational(format!(
@@ -640,7 +651,9 @@ fn run(command: Command, out: &mut dyn Write) -> Result<Outcome, Failure> {
             let opened = Opened::open(input)?;
             match opened.format(from.as_ref())? {
                 Bridge(f) => bridge::validate(opened, f, solve, json, out),
-                Othello(f) => othello::validate(opened, f, &names.files(input, false), json, out),
+                Othello(f) => {
+                    othello::validate(opened, f, &names.files(input, false), solve, json, out)
+                }
             }
         }),
         Command::Show {
