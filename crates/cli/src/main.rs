@@ -4,6 +4,7 @@
 
 mod bridge;
 mod constrained;
+mod endgame;
 mod formats;
 mod json;
 mod othello;
@@ -126,7 +127,9 @@ enum Command {
         /// Write every board (Othello: every game of GGF and PGN) that reads
         /// and leave out those that do not, each named on standard error
         /// (exit 0). Without it, a bad board stops the conversion and
-        /// nothing is written.
+        /// nothing is written. Othello, to WTB or WTD: also leave out the
+        /// games that get no theoretical score (moves that stop before its
+        /// depth), each named.
         #[arg(long)]
         skip_bad: bool,
         /// PBN, LIN and JSON Lines output: write every board in the format's
@@ -218,6 +221,7 @@ enum Command {
     ///   boardfile validate WTH_2004.wtb            every Othello game replayed
     ///   boardfile validate wthor/                  a WTHOR database, names indices checked
     ///   boardfile validate wthor/ --year 2004      the problems of the games a query keeps
+    ///   boardfile validate --solve WTH_2004.wtb    and every theoretical score proven
     #[command(verbatim_doc_comment)]
     Validate {
         /// Files to check (- for standard input).
@@ -228,7 +232,10 @@ enum Command {
         from: Option<Named>,
         /// Bridge: solve every board that stores double-dummy tricks or a
         /// par, and report each stored value the solver disagrees with
-        /// (board, declarer, strain, stored, solved).
+        /// (board, declarer, strain, stored, solved). Othello (WTB): prove
+        /// or refute every game's stored theoretical score at the header's
+        /// depth (null windows around it, on every core), and report each
+        /// wrong one (year, game, players, stored, solved by a full solve).
         #[arg(long)]
         solve: bool,
         /// One JSON object a file, a line each, with every problem and its
@@ -275,6 +282,16 @@ enum Command {
     ///   boardfile solve set.pbn solved.pbn         tables and par added, nothing else changed
     ///   boardfile solve set.pbn records.html       hand records with tables
     ///   boardfile solve deals.zrd solved.zrd -j 2  on two threads
+    ///   boardfile solve fforum-1-19.obf solved.obf  Othello endgames: every move's exact score
+    ///   boardfile solve - - < positions.obf         standard input to standard output
+    ///
+    /// Othello: each position of an OBF file (a line: 64 squares a1..h8,
+    /// X, O or -, then the side to move) gets every legal move with its
+    /// exact score, the final disc difference for the side to move with
+    /// the empties to the winner, best first: `; G8:+18; H1:+12;`. A
+    /// player who must pass gets `PS:score`, a finished game its score
+    /// alone, as Edax writes them. Positions are solved in parallel
+    /// (--jobs), each on one thread.
     #[command(verbatim_doc_comment)]
     Solve {
         /// Input file, or - for standard input.
@@ -585,6 +602,34 @@ fn write_options(dd_tags: Option<PbnDdTags>, normalize: bool, layout: LayoutArgs
 }
 
 /// Refuses to write over an input, or one output over another.
+/// True when the input holds Othello positions (OBF, by content or
+/// --from); the output must then be OBF too (by --to, its extension, or -).
+fn othello_positions(
+    opened: &Opened,
+    from: Option<&Named>,
+    to: Option<&Named>,
+    output: &Output,
+) -> Result<bool, Failure> {
+    let positions = |f: &AnyFormat| matches!(f, AnyFormat::Othello(o) if o.holds() == boardfile_othello::Holds::Positions);
+    match opened.format(from) {
+        Ok(f) if positions(&f) => {}
+        _ => return Ok(false),
+    }
+    let obf_out = match to {
+        Some(n) => n.0.iter().any(positions),
+        None => output.path().is_none_or(|p| {
+            OthelloFormat::from_path(p)
+                .is_some_and(|f| f.holds() == boardfile_othello::Holds::Positions)
+        }),
+    };
+    if !obf_out {
+        return Err(Failure::operational(format!(
+            "{output}: solved Othello positions are written as OBF (.obf, or --to obf)"
+        )));
+    }
+    Ok(true)
+}
+
 fn refuse_overwrite(inputs: &[Input], outputs: &[Output]) -> Result<(), Failure> {
     for (i, output) in outputs.iter().enumerate() {
         if inputs.iter().any(|input| output.overwrites(input)) {
@@ -730,9 +775,14 @@ fn run(command: Command, out: &mut dyn Write) -> Result<Outcome, Failure> {
                     )
                 }
                 (Othello(f), [output]) => match output_format(from.game(), output, to.as_ref())? {
-                    Othello(t) => {
-                        othello::convert(opened, f, output, t, &names.files(&input, add_names))
-                    }
+                    Othello(t) => othello::convert(
+                        opened,
+                        f,
+                        output,
+                        t,
+                        &names.files(&input, add_names),
+                        skip_bad,
+                    ),
                     // output_format gives a format of the input's game; named
                     // rather than assumed.
                     t => Err(Failure::operational(format!(
@@ -822,7 +872,9 @@ fn run(command: Command, out: &mut dyn Write) -> Result<Outcome, Failure> {
             let opened = Opened::open(input)?;
             match opened.format(from.as_ref())? {
                 Bridge(f) => bridge::validate(opened, f, solve, json, out),
-                Othello(f) => othello::validate(opened, f, &names.files(input, false), json, out),
+                Othello(f) => {
+                    othello::validate(opened, f, &names.files(input, false), solve, json, out)
+                }
             }
         }),
         Command::Show {
@@ -852,12 +904,16 @@ fn run(command: Command, out: &mut dyn Write) -> Result<Outcome, Failure> {
         } => {
             let (input, output) = (Input::new(&input), Output::new(&output));
             refuse_overwrite(std::slice::from_ref(&input), std::slice::from_ref(&output))?;
+            // Othello endgame positions (OBF) are told by their content.
+            let opened = Opened::open(&input)?;
+            if othello_positions(&opened, from.as_ref(), to.as_ref(), &output)? {
+                return endgame::solve(opened, &output, jobs);
+            }
             solve::refuse_journal_input(&input, &output)?;
             let to = bridge_output(&output, to.as_ref())?;
-            let opened = Opened::open(&input)?;
             let Bridge(from) = opened.format(from.as_ref())? else {
                 return Err(Failure::operational(format!(
-                    "{input}: solving is for bridge deals"
+                    "{input}: solving is for bridge deals and Othello positions (OBF)"
                 )));
             };
             let options = write_options(dd_tags, normalize, layout);

@@ -131,6 +131,76 @@ pub fn convert(
     bytes: &[u8],
     book: &mut NameBook,
 ) -> Result<Converted, Error> {
+    convert_with(from, to, bytes, book, &Options::default())
+}
+
+/// How [`convert_with`] solves theoretical scores.
+#[derive(Default)]
+pub struct Options<'a> {
+    /// Leave out the games that get no theoretical score (named in the
+    /// warnings) instead of refusing the conversion.
+    pub skip_bad: bool,
+    /// Solving threads; 0: one a core.
+    pub jobs: usize,
+    /// Told (games solved, games to solve) as the solving goes.
+    pub progress: Option<&'a (dyn Fn(usize, usize) + Sync)>,
+}
+
+/// Solves the theoretical score of every game of `file` without one (read
+/// from `from`), as WTB and WTD must hold it: at the header's depth, on
+/// `options.jobs` threads, telling `options.progress`. A game that gets
+/// none (its moves stop before the depth) is an error naming it, or with
+/// `options.skip_bad` is left out: the warnings say which.
+pub fn fill_theoretical(
+    file: &mut GameFile,
+    from: OthelloFormat,
+    options: &Options,
+) -> Result<Vec<String>, Error> {
+    let mut warnings = Vec::new();
+    let silent = |_: usize, _: usize| {};
+    let unsolved =
+        crate::theoretical::fill(file, options.jobs, options.progress.unwrap_or(&silent));
+    if let Some(first) = unsolved.first() {
+        if !options.skip_bad {
+            return Err(Error::invalid(
+                FormatName(from.name()),
+                At::record(first.index as u64, 0),
+                format!(
+                    "game {}: {}{}; --skip-bad leaves such games out",
+                    first.index + 1,
+                    first.why,
+                    match unsolved.len() {
+                        1 => String::new(),
+                        n => format!(" ({} games in all)", n),
+                    }
+                ),
+            ));
+        }
+        let mut drop = vec![false; file.games.len()];
+        for u in &unsolved {
+            drop[u.index] = true;
+            warnings.push(format!("game {} left out: {}", u.index + 1, u.why));
+        }
+        let mut i = 0;
+        file.games.retain(|_| {
+            i += 1;
+            !drop[i - 1]
+        });
+    }
+    Ok(warnings)
+}
+
+/// [`convert`], with options. Games written to WTB or WTD without a
+/// theoretical score get one solved at the header's depth
+/// ([`crate::theoretical`]); a game that cannot get one refuses the
+/// conversion, or is left out with `skip_bad`.
+pub fn convert_with(
+    from: OthelloFormat,
+    to: OthelloFormat,
+    bytes: &[u8],
+    book: &mut NameBook,
+    options: &Options,
+) -> Result<Converted, Error> {
     let mut out = Converted::default();
     // Names: a names file, or text that holds names, to either.
     let names_in = match from.holds() {
@@ -176,6 +246,10 @@ pub fn convert(
             pzz::write(&f, &mut out.bytes);
             return Ok(out);
         }
+        (Holds::Positions, Holds::Positions) => {
+            crate::obf::write(&crate::obf::read(bytes)?, &mut out.bytes);
+            return Ok(out);
+        }
         (Holds::Games, Holds::Games) => {}
         _ => {
             return Err(format_error(
@@ -189,15 +263,20 @@ pub fn convert(
                         Holds::Games => "games",
                         Holds::Solitaires => "solitaires",
                         Holds::Names(_) => "names",
+                        Holds::Positions => "positions",
                     }
                 ),
             ))
         }
     }
-    let file = read_games(from, bytes, book)?;
+    let mut file = read_games(from, bytes, book)?;
     if is_wthor(from) {
         out.warnings
             .extend(count_of(from, bytes, file.games.len(), "games"));
+    }
+    if is_wthor(to) {
+        let left_out = fill_theoretical(&mut file, from, options)?;
+        out.warnings.extend(left_out);
     }
     write_games(to, &file, book, &mut out.bytes)?;
     if to.descriptor().size.is_none() {
@@ -407,6 +486,14 @@ pub fn validate(format: OthelloFormat, bytes: &[u8], book: &mut NameBook) -> Rep
                 note: None,
             }
         }
+        Holds::Positions => {
+            let (records, errors) = crate::obf::validate(bytes);
+            Report {
+                records,
+                errors,
+                ..Report::default()
+            }
+        }
         Holds::Games => match format.descriptor().size {
             Some(size) => {
                 let v = games::validate(
@@ -511,6 +598,14 @@ pub fn info(format: OthelloFormat, bytes: &[u8]) -> Result<Vec<String>, Error> {
             let f = pzz::read(bytes)?;
             lines.push(format!("solitaires: {}", f.solitaires.len()));
         }
+        Holds::Positions => {
+            let lines_read = crate::obf::read(bytes)?;
+            let n = lines_read
+                .iter()
+                .filter(|l| matches!(l, crate::obf::ObfLine::Position(_)))
+                .count();
+            lines.push(format!("positions: {n}"));
+        }
         Holds::Games => {}
     }
     Ok(lines)
@@ -580,6 +675,7 @@ pub fn is_wthor(format: OthelloFormat) -> bool {
     match format.holds() {
         Holds::Names(_) | Holds::Solitaires => true,
         Holds::Games => format.descriptor().size.is_some(),
+        Holds::Positions => false,
     }
 }
 

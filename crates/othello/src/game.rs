@@ -94,6 +94,17 @@ impl std::fmt::Display for IllegalMove {
 }
 
 impl Game {
+    /// [`theoretical`](Game::theoretical) when the game's input gave none
+    /// (text forms): the WTB and WTD writers solve it (see
+    /// [`crate::theoretical`]) or refuse the game; text writers leave it
+    /// out. Never written to a WTHOR file.
+    pub const THEORETICAL_UNKNOWN: u8 = 0xff;
+
+    /// True when the game has a theoretical score (stored, or solved).
+    pub fn theoretical_known(&self) -> bool {
+        self.theoretical != Game::THEORETICAL_UNKNOWN
+    }
+
     /// Plays the moves from the start, passes inferred.
     pub fn replay(&self) -> Result<(Position, End), IllegalMove> {
         let mut p = Position::start(self.size);

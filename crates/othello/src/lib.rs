@@ -24,6 +24,7 @@
 //! | transcript | yes | yes |
 //! | GGF, PGN | yes | yes |
 //! | CSV | names only | yes |
+//! | OBF (endgame positions) | yes | yes |
 //!
 //! The formats are listed once, in a registry of descriptors
 //! ([`OthelloFormat`]); [`convert`] holds what the commands do with them,
@@ -34,8 +35,10 @@
 
 pub mod convert;
 pub mod database;
+pub mod endgame;
 mod game;
 pub mod ggf;
+pub mod obf;
 pub mod pgn;
 mod position;
 
@@ -43,6 +46,7 @@ mod reading;
 mod registry;
 pub mod text;
 pub mod text_names;
+pub mod theoretical;
 pub mod wthor;
 
 pub use boardfile_io::{Error, FormatName};

@@ -22,6 +22,8 @@ pub enum Holds {
     Solitaires,
     /// Player or tournament names.
     Names(Kind),
+    /// Endgame positions with their moves' exact scores (OBF, [`crate::obf`]).
+    Positions,
 }
 
 /// Reads games.
@@ -83,6 +85,17 @@ const fn info(
 }
 
 fn wthor_write(file: &GameFile, _: &NameBook, out: &mut Vec<u8>) -> Result<(), Error> {
+    // Never a made-up theoretical score: convert solves them first.
+    if let Some(i) = file.games.iter().position(|g| !g.theoretical_known()) {
+        return Err(boardfile_io::Error::unsupported(
+            FormatName(if file.size == BoardSize::Ten {
+                "WTD"
+            } else {
+                "WTB"
+            }),
+            format!("game {} has no theoretical score (solve it first)", i + 1),
+        ));
+    }
     games::write(file, out);
     Ok(())
 }
@@ -312,6 +325,28 @@ static CSV: Descriptor = Descriptor {
     }),
 };
 
+static OBF: Descriptor = Descriptor {
+    info: info(
+        "OBF",
+        &["obf"],
+        "Othello board file: an endgame position a line with its moves' exact scores (the FFO problems); solve fills them in",
+        // 64 squares and a side to move: nothing else starts so.
+        Signature::Content {
+            rank: 12,
+            test: crate::obf::sniff,
+        },
+        true,
+    ),
+    holds: Holds::Positions,
+    size: Some(BoardSize::Eight),
+    read_games: None,
+    read_games_skipping: None,
+    write_games: None,
+    legal_games_only: false,
+    read_names: None,
+    write_names: None,
+};
+
 /// The registry: one line a format, in the order `boardfile formats` lists them.
 macro_rules! registry {
     ($($name:ident => $descriptor:path),* $(,)?) => {
@@ -338,6 +373,7 @@ registry! {
     Ggf => GGF,
     Pgn => PGN,
     Csv => CSV,
+    Obf => OBF,
 }
 
 impl OthelloFormat {

@@ -16,7 +16,8 @@
 //! Names are written when the names files are at hand. On read, an id wins
 //! over a name; a name without an id is looked up (see [`NameBook`]).
 //! `black_discs` may be left out when the game is played out (the replay
-//! gives it); `theoretical_score` defaults to the actual score.
+//! gives it); without `theoretical_score` the game has none until a WTB or
+//! WTD writer solves it ([`crate::theoretical`]).
 //!
 //! A transcript is a game a line, its moves with no separators (`f5d6c3`);
 //! read, each game is replayed for its score and gets ids 0.
@@ -203,7 +204,9 @@ pub(crate) fn fresh_header(year: u16, size: BoardSize) -> Header {
 }
 
 /// Fills in the scores a text form may leave out: the actual score from the
-/// replay of a finished game, the theoretical score from the actual one. A
+/// replay of a finished game; the theoretical score stays unknown
+/// ([`Game::THEORETICAL_UNKNOWN`]) unless given, never copied from the
+/// actual one (they differ in most real games). A
 /// game whose score is given is kept as it stands, as a WTHOR file keeps it,
 /// legal or not (validation replays it): converting a database with one
 /// broken game to text and back loses nothing.
@@ -221,7 +224,7 @@ pub(crate) fn complete(
             Err(e) => return Err(e.to_string()),
         },
     };
-    game.theoretical = theoretical.unwrap_or(game.black_score);
+    game.theoretical = theoretical.unwrap_or(Game::THEORETICAL_UNKNOWN);
     Ok(())
 }
 
@@ -362,13 +365,11 @@ pub fn write_jsonl(file: &GameFile, book: &NameBook, out: &mut String) {
                 let _ = write!(out, ",\"{key}\":{}", json(n));
             }
         }
-        let _ = writeln!(
-            out,
-            ",\"black_discs\":{},\"theoretical_score\":{},\"moves\":\"{}\"}}",
-            g.black_score,
-            g.theoretical,
-            g.transcript()
-        );
+        let _ = write!(out, ",\"black_discs\":{}", g.black_score);
+        if g.theoretical_known() {
+            let _ = write!(out, ",\"theoretical_score\":{}", g.theoretical);
+        }
+        let _ = writeln!(out, ",\"moves\":\"{}\"}}", g.transcript());
     }
 }
 
@@ -580,7 +581,11 @@ pub fn write_csv(file: &GameFile, book: &NameBook, out: &mut String) {
             g.white,
             field(w),
             g.black_score,
-            g.theoretical,
+            if g.theoretical_known() {
+                g.theoretical.to_string()
+            } else {
+                String::new()
+            },
             g.transcript()
         );
     }

@@ -1,0 +1,101 @@
+//! `boardfile solve` on Othello endgame positions (OBF): the FFO problems'
+//! published move scores are the oracle.
+
+mod common;
+use common::{expect, s, stderr};
+use std::path::PathBuf;
+
+fn ffo(name: &str) -> PathBuf {
+    PathBuf::from(env!("CARGO_MANIFEST_DIR"))
+        .join("../../../shared/data/othello/ffo")
+        .join(name)
+}
+
+/// Each line's moves and scores, in a canonical order (equal scores may
+/// come in either order).
+fn scored(text: &str) -> Vec<(String, Vec<String>)> {
+    text.lines()
+        .map(|l| {
+            let mut fields = l.split(';').map(str::trim).filter(|f| !f.is_empty());
+            let board = fields.next().unwrap().to_string();
+            let mut moves: Vec<String> = fields.map(str::to_string).collect();
+            moves.sort();
+            (board, moves)
+        })
+        .collect()
+}
+
+#[test]
+fn solves_ffo_1_to_19_into_the_files_lines() {
+    let dir = tempfile::tempdir().unwrap();
+    let out = dir.path().join("solved.obf");
+    // Without the scores, so that nothing is copied through.
+    let bare: String = std::fs::read_to_string(ffo("fforum-1-19.obf"))
+        .unwrap()
+        .lines()
+        .map(|l| format!("{};\n", l.split(';').next().unwrap()))
+        .collect();
+    let input = dir.path().join("bare.obf");
+    std::fs::write(&input, bare).unwrap();
+    expect(0, &["solve", s(&input), s(&out), "--jobs", "2"]);
+    let got = std::fs::read_to_string(&out).unwrap();
+    let want = std::fs::read_to_string(ffo("fforum-1-19.obf")).unwrap();
+    assert_eq!(scored(&got), scored(&want));
+    // Best first, Edax's writing (`+0`, upper case).
+    for line in got.lines() {
+        let scores: Vec<i32> = line
+            .split(';')
+            .skip(1)
+            .filter_map(|f| f.split_once(':').map(|(_, v)| v.parse().unwrap()))
+            .collect();
+        assert!(scores.windows(2).all(|w| w[0] >= w[1]), "{line}");
+    }
+}
+
+#[test]
+fn standard_input_and_output_pass_and_end() {
+    // A player who must pass, and a finished game (hand-worked: see the
+    // library's endgame tests).
+    let pass = format!("{}XXXXXXO- O;", "X".repeat(56));
+    let over = format!("{}OOOOOO-- X;", "X".repeat(56));
+    let mut child = std::process::Command::new(common::bin())
+        .args(["solve", "-", "-"])
+        .stdin(std::process::Stdio::piped())
+        .stdout(std::process::Stdio::piped())
+        .spawn()
+        .unwrap();
+    use std::io::Write;
+    write!(child.stdin.take().unwrap(), "% two\n{pass}\n{over}\n").unwrap();
+    let out = child.wait_with_output().unwrap();
+    assert!(out.status.success());
+    assert_eq!(
+        String::from_utf8(out.stdout).unwrap(),
+        format!("% two\n{pass} PS:-64;\n{over} +52;\n")
+    );
+}
+
+#[test]
+fn refuses_a_bad_line_and_a_non_obf_output() {
+    let dir = tempfile::tempdir().unwrap();
+    let input = dir.path().join("bad.obf");
+    std::fs::write(
+        &input,
+        format!(
+            "{}XXXXXXO- O;\n{}XXXXXXO- Q;\n",
+            "X".repeat(56),
+            "X".repeat(56)
+        ),
+    )
+    .unwrap();
+    let out = expect(1, &["solve", s(&input), s(&dir.path().join("o.obf"))]);
+    assert!(stderr(&out).contains("line 2"), "{}", stderr(&out));
+    let out = expect(
+        2,
+        &[
+            "solve",
+            s(&ffo("fforum-1-19.obf")),
+            s(&dir.path().join("o.pbn")),
+        ],
+    );
+    assert!(stderr(&out).contains("OBF"), "{}", stderr(&out));
+}

@@ -1,0 +1,70 @@
+//! Solves OBF positions one after another on one thread and prints, per
+//! position, its empties, the score found and the one expected (the file's
+//! first), the time, the nodes and nodes a second. Used by
+//! scripts/bench-endgame.sh.
+//!
+//! `cargo run --release -p boardfile-othello --example endgame_bench -- FILE.obf [FIRST_NUMBER]`
+
+use boardfile_othello::endgame::{Board, Solver};
+use std::time::Instant;
+
+fn main() {
+    let args: Vec<String> = std::env::args().collect();
+    let Some(path) = args.get(1) else {
+        eprintln!("usage: endgame_bench FILE.obf [FIRST_NUMBER]");
+        std::process::exit(2);
+    };
+    let first: usize = args.get(2).and_then(|s| s.parse().ok()).unwrap_or(1);
+    let text = std::fs::read_to_string(path).unwrap_or_else(|e| {
+        eprintln!("{path}: {e}");
+        std::process::exit(2)
+    });
+    let mut solver = Solver::new();
+    let (mut total_nodes, mut total_secs, mut wrong) = (0u64, 0f64, 0);
+    println!("  #  empties  score  expected  move       time(s)          nodes     nodes/s");
+    let mut n = first;
+    for line in text.lines() {
+        let line = line.trim();
+        if line.is_empty() || line.starts_with('%') || line.starts_with('#') {
+            continue;
+        }
+        let (board_text, rest) = line.split_once(';').unwrap_or((line, ""));
+        let b = Board::parse(board_text).expect("board");
+        // The first `MOVE:SCORE` after the board.
+        let expected: Option<i32> = rest
+            .split(';')
+            .find_map(|f| f.split_once(':').map(|(_, v)| v.trim().parse().ok()))
+            .flatten();
+        solver.clear();
+        let before = solver.nodes();
+        let t = Instant::now();
+        let solved = solver.solve(b);
+        let secs = t.elapsed().as_secs_f64();
+        let nodes = solver.nodes() - before;
+        total_nodes += nodes;
+        total_secs += secs;
+        let ok = expected.is_none_or(|e| e == solved.score);
+        if !ok {
+            wrong += 1;
+        }
+        println!(
+            "{n:>3}  {:>7}  {:>+5}  {:>8}  {:<4} {:>12.3} {:>14} {:>11.0}{}",
+            b.empties(),
+            solved.score,
+            expected.map_or("?".into(), |e| format!("{e:+}")),
+            solved.best.map_or("--".into(), |m| m.to_string()),
+            secs,
+            nodes,
+            nodes as f64 / secs.max(1e-9),
+            if ok { "" } else { "  WRONG" }
+        );
+        n += 1;
+    }
+    println!(
+        "total: {total_secs:.3} s, {total_nodes} nodes, {:.0} nodes/s, {wrong} wrong",
+        total_nodes as f64 / total_secs.max(1e-9)
+    );
+    if wrong > 0 {
+        std::process::exit(1);
+    }
+}

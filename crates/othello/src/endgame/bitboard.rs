@@ -1,0 +1,375 @@
+//! The 8x8 board as two `u64` (the player to move's discs, the opponent's):
+//! move generation, flips and stable discs, the primitives the solver is
+//! built on.
+//!
+//! Square `row * 8 + col` is bit `row * 8 + col` (a1 = 0, h1 = 7, a2 = 8,
+//! h8 = 63), as in [`Position`](crate::Position).
+
+use std::sync::OnceLock;
+
+/// Column a, and column h: masks that stop a shift wrapping round a row.
+const COL_A: u64 = 0x0101_0101_0101_0101;
+const COL_H: u64 = 0x8080_8080_8080_8080;
+
+/// The four corners.
+pub const CORNERS: u64 = 0x8100_0000_0000_0081;
+
+/// The squares of the legal moves of the player owning `p` against `o`:
+/// per direction, runs of `o` discs grown from `p` by parallel prefix
+/// (shifts by 1, then 2 squares twice), then one step onto an empty square.
+#[inline]
+pub fn moves(p: u64, o: u64) -> u64 {
+    let inner = o & !(COL_A | COL_H);
+    (some_moves(p, inner, 1)
+        | some_moves(p, o, 8)
+        | some_moves(p, inner, 7)
+        | some_moves(p, inner, 9))
+        & !(p | o)
+}
+
+#[inline(always)]
+fn some_moves(p: u64, mask: u64, dir: u32) -> u64 {
+    let mut fl = mask & (p << dir);
+    let mut fr = mask & (p >> dir);
+    fl |= mask & (fl << dir);
+    fr |= mask & (fr >> dir);
+    let ml = mask & (mask << dir);
+    let mr = mask & (mask >> dir);
+    let d2 = dir * 2;
+    fl |= ml & (fl << d2);
+    fr |= mr & (fr >> d2);
+    fl |= ml & (fl << d2);
+    fr |= mr & (fr >> d2);
+    (fl << dir) | (fr >> dir)
+}
+
+/// The rays from each square in the eight directions, the square itself
+/// left out: [square][direction], directions 0..4 towards higher bits
+/// (east, north-west, north, north-east), 4..8 towards lower bits.
+static RAYS: [[u64; 8]; 64] = rays();
+
+const fn rays() -> [[u64; 8]; 64] {
+    // (column step, row step)
+    const D: [(i32, i32); 8] = [
+        (1, 0),
+        (-1, 1),
+        (0, 1),
+        (1, 1),
+        (-1, 0),
+        (1, -1),
+        (0, -1),
+        (-1, -1),
+    ];
+    let mut out = [[0u64; 8]; 64];
+    let mut sq = 0;
+    while sq < 64 {
+        let mut d = 0;
+        while d < 8 {
+            let (dc, dr) = D[d];
+            let (mut c, mut r) = ((sq % 8) as i32 + dc, (sq / 8) as i32 + dr);
+            let mut m = 0u64;
+            while c >= 0 && c < 8 && r >= 0 && r < 8 {
+                m |= 1u64 << (r * 8 + c);
+                c += dc;
+                r += dr;
+            }
+            out[sq][d] = m;
+            d += 1;
+        }
+        sq += 1;
+    }
+    out
+}
+
+/// The discs flipped when the owner of `p` plays `sq` (an empty square);
+/// 0 when the move flips nothing. Per direction, the first square along the
+/// ray that is not `o`'s: when it is `p`'s, the squares before it flip.
+#[inline]
+pub fn flips(p: u64, o: u64, sq: u32) -> u64 {
+    let rays = &RAYS[sq as usize];
+    let mut f = 0;
+    // Towards higher bits: the first non-`o` square is the lowest bit.
+    for &ray in &rays[..4] {
+        let x = ray & !o;
+        let first = x & x.wrapping_neg();
+        let keep = 0u64.wrapping_sub(((first & p) != 0) as u64);
+        f |= first.wrapping_sub(1) & ray & keep;
+    }
+    // Towards lower bits: the highest bit.
+    for &ray in &rays[4..] {
+        let x = ray & !o;
+        if x != 0 {
+            let top = 63 - x.leading_zeros();
+            if p & (1u64 << top) != 0 {
+                f |= ray & ((!0u64 << top) << 1);
+            }
+        }
+    }
+    f
+}
+
+/// The opponent's possible moves weighted as move ordering counts them:
+/// each move once, a corner twice.
+#[inline]
+pub fn weighted_mobility(m: u64) -> u32 {
+    m.count_ones() + (m & CORNERS).count_ones()
+}
+
+/// Final score for the player to move: the disc difference, the empty
+/// squares to the winner (WTHOR and FFO convention).
+#[inline]
+pub fn final_score(p: u64, o: u64) -> i32 {
+    let np = p.count_ones() as i32;
+    let no = o.count_ones() as i32;
+    let diff = np - no;
+    let empties = 64 - np - no;
+    match diff.cmp(&0) {
+        std::cmp::Ordering::Greater => diff + empties,
+        std::cmp::Ordering::Less => diff - empties,
+        std::cmp::Ordering::Equal => 0,
+    }
+}
+
+/// Per 8-square line (bit i = square i along it): the discs of the first
+/// owner that no sequence of moves along that line can flip, for every
+/// pair of disjoint bytes: `EDGE[p * 256 + o]`.
+fn edge_table() -> &'static [u8] {
+    static TABLE: OnceLock<Vec<u8>> = OnceLock::new();
+    TABLE.get_or_init(|| {
+        let mut t = vec![0u8; 65536];
+        // By the number of empty squares, from none up: every position
+        // reached by a move has one empty fewer, so it is known.
+        let mut order: Vec<(u8, u8)> = Vec::with_capacity(6561);
+        for p in 0..=255u8 {
+            for o in 0..=255u8 {
+                if p & o == 0 {
+                    order.push((p, o));
+                }
+            }
+        }
+        order.sort_by_key(|&(p, o)| 8 - (p | o).count_ones());
+        for (p, o) in order {
+            let empty = !(p | o);
+            let mut stable = p;
+            for x in 0..8 {
+                if empty & (1 << x) == 0 {
+                    continue;
+                }
+                // `p`'s owner plays x, then the opponent does.
+                let (np, no) = line_play(p, o, x);
+                stable &= t[np as usize * 256 + no as usize];
+                let (no2, np2) = line_play(o, p, x);
+                stable &= t[np2 as usize * 256 + no2 as usize];
+            }
+            t[p as usize * 256 + o as usize] = stable;
+        }
+        t
+    })
+}
+
+/// A disc played on square `x` of a line by the owner of `a`, flipping the
+/// runs of `b` it closes along the line (even when the move would be legal
+/// only through another direction): the new (a, b).
+fn line_play(a: u8, b: u8, x: u32) -> (u8, u8) {
+    let mut a2 = a | (1 << x);
+    let mut b2 = b;
+    // Left (lower squares), then right.
+    for step in [-1i32, 1] {
+        let mut run = 0u8;
+        let mut y = x as i32 + step;
+        while (0..8).contains(&y) && b & (1 << y) != 0 {
+            run |= 1 << y;
+            y += step;
+        }
+        if (0..8).contains(&y) && a & (1 << y) != 0 {
+            a2 |= run;
+            b2 &= !run;
+        }
+    }
+    (a2, b2)
+}
+
+/// Packs column a (bits 0, 8, ..., 56) into a byte, row i as bit i.
+#[inline]
+fn pack_col_a(x: u64) -> u8 {
+    (((x & COL_A).wrapping_mul(0x0102_0408_1020_4080)) >> 56) as u8
+}
+
+/// Unpacks a byte into column a.
+#[inline]
+fn unpack_col_a(b: u8) -> u64 {
+    let mut out = 0u64;
+    for i in 0..8 {
+        out |= (((b >> i) & 1) as u64) << (8 * i);
+    }
+    out
+}
+
+/// Stable discs of the edges: those no move along their edge can flip.
+fn stable_edges(p: u64, o: u64) -> u64 {
+    let t = edge_table();
+    let e = |pp: u8, oo: u8| t[pp as usize * 256 + oo as usize];
+    let bottom = e(p as u8, o as u8) as u64;
+    let top = (e((p >> 56) as u8, (o >> 56) as u8) as u64) << 56;
+    let left = unpack_col_a(e(pack_col_a(p), pack_col_a(o)));
+    let right = unpack_col_a(e(pack_col_a(p >> 7), pack_col_a(o >> 7))) << 7;
+    bottom | top | left | right
+}
+
+/// The lines (row, column, both diagonals) with no empty square, as the
+/// union of their squares, for each of the four orientations.
+fn full_lines(occ: u64) -> [u64; 4] {
+    static MASKS: OnceLock<[Vec<u64>; 4]> = OnceLock::new();
+    let masks = MASKS.get_or_init(|| {
+        let mut rows = Vec::new();
+        let mut cols = Vec::new();
+        let mut d9 = Vec::new();
+        let mut d7 = Vec::new();
+        for i in 0..8 {
+            rows.push(0xffu64 << (8 * i));
+            cols.push(COL_A << i);
+        }
+        // Diagonals a1-h8 direction: start from each square of row 1 and
+        // column a; the other direction from row 1 and column h.
+        for start in 0..15i32 {
+            let (mut m9, mut m7) = (0u64, 0u64);
+            for r in 0..8i32 {
+                let c9 = start - 7 + r;
+                if (0..8).contains(&c9) {
+                    m9 |= 1u64 << (r * 8 + c9);
+                }
+                let c7 = start - r;
+                if (0..8).contains(&c7) {
+                    m7 |= 1u64 << (r * 8 + c7);
+                }
+            }
+            d9.push(m9);
+            d7.push(m7);
+        }
+        [rows, cols, d9, d7]
+    });
+    let mut out = [0u64; 4];
+    for (k, list) in masks.iter().enumerate() {
+        for &m in list {
+            if occ & m == m {
+                out[k] |= m;
+            }
+        }
+    }
+    out
+}
+
+/// Discs of `p` that can never be flipped (a lower bound on them): the
+/// edges' stable discs, then inner discs that in each of the four line
+/// orientations lie on a full line or next to a stable disc of their own.
+pub fn stable(p: u64, o: u64) -> u64 {
+    let occ = p | o;
+    let [fh, fv, f9, f7] = full_lines(occ);
+    let central = p & 0x007e_7e7e_7e7e_7e00;
+    let mut s = stable_edges(p, o) & p;
+    s |= fh & fv & f9 & f7 & central;
+    if s == 0 {
+        return 0;
+    }
+    loop {
+        let old = s;
+        let h = (s >> 1) | (s << 1) | fh;
+        let v = (s >> 8) | (s << 8) | fv;
+        let d9 = (s >> 9) | (s << 9) | f9;
+        let d7 = (s >> 7) | (s << 7) | f7;
+        s |= h & v & d9 & d7 & central;
+        if s == old {
+            return s;
+        }
+    }
+}
+
+/// The quadrants (a1-d4, e1-h4, a5-d8, e5-h8).
+pub const QUADRANTS: [u64; 4] = [
+    0x0000_0000_0f0f_0f0f,
+    0x0000_0000_f0f0_f0f0,
+    0x0f0f_0f0f_0000_0000,
+    0xf0f0_f0f0_0000_0000,
+];
+
+/// The empty squares that lie in a quadrant with an odd number of empties:
+/// played first near the end (parity).
+#[inline]
+pub fn odd_quadrants(empty: u64) -> u64 {
+    let mut m = 0;
+    for q in QUADRANTS {
+        if (empty & q).count_ones() & 1 == 1 {
+            m |= q;
+        }
+    }
+    m
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn sq(t: &str) -> u32 {
+        let b = t.as_bytes();
+        ((b[1] - b'1') * 8 + (b[0] - b'a')) as u32
+    }
+
+    #[test]
+    fn start_position_moves() {
+        // Black d5, e4; white d4, e5; black to move: d3, c4, f5, e6.
+        let black = (1u64 << sq("d5")) | (1u64 << sq("e4"));
+        let white = (1u64 << sq("d4")) | (1u64 << sq("e5"));
+        let m = moves(black, white);
+        let want = ["d3", "c4", "f5", "e6"]
+            .iter()
+            .fold(0u64, |a, s| a | 1u64 << sq(s));
+        assert_eq!(m, want);
+        assert_eq!(flips(black, white, sq("f5")), 1u64 << sq("e5"));
+        assert_eq!(flips(black, white, sq("a1")), 0);
+    }
+
+    #[test]
+    fn column_packing_round_trips() {
+        for b in 0..=255u8 {
+            assert_eq!(pack_col_a(unpack_col_a(b)), b);
+        }
+        assert_eq!(pack_col_a(1 << 56), 0x80);
+    }
+
+    #[test]
+    #[allow(clippy::identity_op)]
+    fn edge_stability_by_hand() {
+        let t = edge_table();
+        // A corner disc is stable; so is a run from the corner.
+        assert_eq!(t[0b0000_0001 * 256], 0b0000_0001);
+        assert_eq!(t[0b0000_0111 * 256], 0b0000_0111);
+        // A lone disc on b1 can be flanked (a1 and c1 empty).
+        assert_eq!(t[0b0000_0010 * 256], 0);
+        // A full line: everything stable.
+        assert_eq!(t[0b1010_1010 * 256 + 0b0101_0101], 0b1010_1010);
+        // X on a1, O on b1, c1 empty: X stays; O can be flipped by c1.
+        assert_eq!(t[0b01 * 256 + 0b10], 0b01);
+        assert_eq!(t[0b10 * 256 + 0b01], 0);
+    }
+
+    #[test]
+    fn stable_discs_by_hand() {
+        // Black on a1, b1, a2; white elsewhere nowhere near: the three are
+        // stable (corner, edge runs, and b2 would need... a2/b1 edges).
+        let p = (1u64 << sq("a1")) | (1u64 << sq("b1")) | (1u64 << sq("a2"));
+        assert_eq!(stable(p, 1u64 << sq("e5")), p);
+        // Nothing on the edges: nothing stable.
+        assert_eq!(stable(1u64 << sq("d4"), 1u64 << sq("e5")), 0);
+        // A full board: every disc is stable.
+        let full_p = 0x00ff_00ff_00ff_00ffu64;
+        assert_eq!(stable(full_p, !full_p), full_p);
+    }
+
+    #[test]
+    fn final_scores_give_empties_to_the_winner() {
+        // 3 discs to 1, 60 empties: +62.
+        assert_eq!(final_score(0b111, 0b1000), 62);
+        assert_eq!(final_score(0b1000, 0b111), -62);
+        assert_eq!(final_score(0b1, 0b10), 0);
+    }
+}

@@ -1,0 +1,261 @@
+//! Theoretical scores, computed: Black's discs after perfect play from the
+//! position of a game with P3 empty squares (the header's depth: 24 in
+//! every real WTHOR file, 0 meaning 22), empties to the winner, as WTHOR
+//! stores them. They are solved by the endgame solver ([`crate::endgame`]),
+//! never copied from the actual score.
+//!
+//! The rules:
+//! - a game over before it reaches P3 empties (no move for either player):
+//!   its actual final score;
+//! - the position with P3 empties is solved whoever is to move; a player
+//!   who must pass there passes (the solver plays passes);
+//! - a game whose moves stop before P3 empties while a player can still
+//!   move (truncated): no theoretical score; a writer refuses it, or
+//!   leaves it out when told to skip bad games;
+//! - a move that is not legal before P3 empties: none either;
+//! - 10x10 games (WTD): none; the solver is for 8x8.
+
+use crate::endgame::{Board, Solver};
+use crate::game::Game;
+use crate::position::{BoardSize, Color, Position};
+use crate::wthor::games::GameFile;
+use std::fmt;
+
+/// Why a game has no theoretical score.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub enum NoScore {
+    /// The moves stop with more empties than the depth, the game not over.
+    Truncated {
+        /// Empty squares where the moves stop.
+        empties: u32,
+        /// The depth asked.
+        depth: u32,
+    },
+    /// A move before the depth is not legal.
+    Illegal(String),
+    /// A 10x10 game.
+    TenByTen,
+}
+
+impl fmt::Display for NoScore {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match self {
+            NoScore::Truncated { empties, depth } => write!(
+                f,
+                "no theoretical score: the moves stop with {empties} empty squares, before the {depth} of the theoretical score, and the game is not over"
+            ),
+            NoScore::Illegal(m) => write!(f, "no theoretical score: {m}"),
+            NoScore::TenByTen => write!(
+                f,
+                "no theoretical score: 10x10 games cannot be solved here (the solver is for 8x8)"
+            ),
+        }
+    }
+}
+
+/// The position of a game with `depth` empties, or how the game ended
+/// before it.
+enum AtDepth {
+    Position(Position),
+    Over(u8),
+}
+
+fn at_depth(game: &Game, depth: u32) -> Result<AtDepth, NoScore> {
+    if game.size != BoardSize::Eight {
+        return Err(NoScore::TenByTen);
+    }
+    let mut p = Position::start(BoardSize::Eight);
+    for (i, &m) in game.moves.iter().enumerate() {
+        if p.empties() <= depth {
+            break;
+        }
+        p.play(m)
+            .map_err(|e| NoScore::Illegal(format!("move {} {m} is not legal ({e:?})", i + 1)))?;
+    }
+    if p.empties() <= depth {
+        return Ok(AtDepth::Position(p));
+    }
+    if p.is_over() {
+        return Ok(AtDepth::Over(p.final_black_score()));
+    }
+    Err(NoScore::Truncated {
+        empties: p.empties(),
+        depth,
+    })
+}
+
+/// Black's discs after perfect play from `p`, empties to the winner.
+fn solve_position(p: &Position, solver: &mut Solver) -> u8 {
+    let Some(b) = Board::from_position(p) else {
+        return 0;
+    };
+    let score = solver.score(b);
+    let black = match p.to_move() {
+        Color::Black => score,
+        Color::White => -score,
+    };
+    // Discs + empties to the winner sum to 64: black = (64 + diff) / 2.
+    ((64 + black) / 2) as u8
+}
+
+/// The theoretical score of a game at `depth` empties.
+pub fn solve(game: &Game, depth: u32, solver: &mut Solver) -> Result<u8, NoScore> {
+    match at_depth(game, depth)? {
+        AtDepth::Over(s) => Ok(s),
+        AtDepth::Position(p) => Ok(solve_position(&p, solver)),
+    }
+}
+
+/// Whether a stored theoretical score is right, proven with two null
+/// windows around it (cheaper than solving); when wrong, the solved score.
+pub fn verify(game: &Game, depth: u32, solver: &mut Solver) -> Verdict {
+    let stored = game.theoretical;
+    match at_depth(game, depth)? {
+        AtDepth::Over(s) => Ok(if s == stored { Ok(()) } else { Err(s) }),
+        AtDepth::Position(p) => {
+            let Some(b) = Board::from_position(&p) else {
+                return Err(NoScore::TenByTen);
+            };
+            // Stored black discs as a difference for the player to move.
+            let diff = 2 * stored as i32 - 64;
+            let v = match p.to_move() {
+                Color::Black => diff,
+                Color::White => -diff,
+            };
+            if (-64..=64).contains(&v) && solver.verify(b, v).is_ok() {
+                Ok(Ok(()))
+            } else {
+                Ok(Err(solve_position(&p, solver)))
+            }
+        }
+    }
+}
+
+/// A game the solver could not give a theoretical score.
+#[derive(Debug, Clone)]
+pub struct Unsolved {
+    /// Its index in the file, from 0.
+    pub index: usize,
+    /// Why.
+    pub why: NoScore,
+}
+
+/// Solves the theoretical score of every game of `file` that has none, at
+/// the header's depth, on `jobs` threads (0: one a core); `done` is told
+/// how many of those games are finished. Returns the games left without.
+pub fn fill(
+    file: &mut GameFile,
+    jobs: usize,
+    done: &(dyn Fn(usize, usize) + Sync),
+) -> Vec<Unsolved> {
+    use rayon::prelude::*;
+    use std::sync::atomic::{AtomicUsize, Ordering};
+    let depth = u32::from(file.header.depth());
+    let todo: Vec<usize> = (0..file.games.len())
+        .filter(|&i| !file.games[i].theoretical_known())
+        .collect();
+    if todo.is_empty() {
+        return Vec::new();
+    }
+    let total = todo.len();
+    let count = AtomicUsize::new(0);
+    let games = &file.games;
+    let work = || -> Vec<(usize, Result<u8, NoScore>)> {
+        todo.par_iter()
+            .with_max_len(1)
+            .map_init(Solver::new, |solver, &i| {
+                let r = solve(&games[i], depth, solver);
+                done(count.fetch_add(1, Ordering::Relaxed) + 1, total);
+                (i, r)
+            })
+            .collect()
+    };
+    let results = match rayon::ThreadPoolBuilder::new().num_threads(jobs).build() {
+        Ok(pool) => pool.install(work),
+        Err(_) => work(),
+    };
+    let mut unsolved = Vec::new();
+    for (i, r) in results {
+        match r {
+            Ok(s) => file.games[i].theoretical = s,
+            Err(why) => unsolved.push(Unsolved { index: i, why }),
+        }
+    }
+    unsolved
+}
+
+/// A game's check: `Ok(Ok(()))` confirmed, `Ok(Err(solved))` wrong.
+type Verdict = Result<Result<(), u8>, NoScore>;
+
+/// A stored theoretical score found wrong.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct Wrong {
+    /// The game's index in the file, from 0.
+    pub index: usize,
+    /// What the file stores.
+    pub stored: u8,
+    /// What a full-window solve gives.
+    pub solved: u8,
+}
+
+/// What checking a file's theoretical scores found.
+#[derive(Debug, Default)]
+pub struct Checked {
+    /// Stored scores proven right.
+    pub confirmed: usize,
+    /// Stored scores proven wrong, with the solved ones.
+    pub wrong: Vec<Wrong>,
+    /// Games that cannot be solved, and why.
+    pub unsolved: Vec<Unsolved>,
+}
+
+/// Checks every game's stored theoretical score at the header's depth:
+/// null windows around the stored value prove or refute it (`full`: a
+/// full-window solve of every game instead); a wrong one is solved with a
+/// full window. On `jobs` threads (0: one a core).
+pub fn check(
+    file: &GameFile,
+    jobs: usize,
+    full: bool,
+    done: &(dyn Fn(usize, usize) + Sync),
+) -> Checked {
+    use rayon::prelude::*;
+    use std::sync::atomic::{AtomicUsize, Ordering};
+    let depth = u32::from(file.header.depth());
+    let total = file.games.len();
+    let count = AtomicUsize::new(0);
+    let work = || -> Vec<(usize, Verdict)> {
+        file.games
+            .par_iter()
+            .enumerate()
+            .with_max_len(1)
+            .map_init(Solver::new, |solver, (i, g)| {
+                let r = if full {
+                    solve(g, depth, solver)
+                        .map(|s| if s == g.theoretical { Ok(()) } else { Err(s) })
+                } else {
+                    verify(g, depth, solver)
+                };
+                done(count.fetch_add(1, Ordering::Relaxed) + 1, total);
+                (i, r)
+            })
+            .collect()
+    };
+    let results = match rayon::ThreadPoolBuilder::new().num_threads(jobs).build() {
+        Ok(pool) => pool.install(work),
+        Err(_) => work(),
+    };
+    let mut out = Checked::default();
+    for (i, r) in results {
+        match r {
+            Ok(Ok(())) => out.confirmed += 1,
+            Ok(Err(solved)) => out.wrong.push(Wrong {
+                index: i,
+                stored: file.games[i].theoretical,
+                solved,
+            }),
+            Err(why) => out.unsolved.push(Unsolved { index: i, why }),
+        }
+    }
+    out
+}
