@@ -203,7 +203,7 @@ enum Command {
         /// par, and report each stored value the solver disagrees with
         /// (board, declarer, strain, stored, solved). Othello (WTB): prove
         /// or refute every game's stored theoretical score at the header's
-        /// depth (null windows around it, on every core), and report each
+        /// depth (the narrowest window around it, on every core), and report each
         /// wrong one (year, game, players, stored, solved by a full solve).
         #[arg(long)]
         solve: bool,

@@ -279,18 +279,22 @@ impl Solver {
         self.search.window(b.player, b.opponent, v - 1, v) >= v
     }
 
-    /// Proves or refutes `score == v` with two null windows (score >= v,
-    /// score <= v): cheaper than a full solve. `Ok(())` when it holds;
-    /// `Err(bound)` with the side it falls: `Err(Less)` when the score is
-    /// below `v`, `Err(Greater)` above.
+    /// Proves or refutes `score == v` with the window (v - 1, v + 1), the
+    /// narrowest that holds `v` (scores are whole numbers): cheaper than a
+    /// full solve, about one null window. `Ok(())` when it holds;
+    /// `Err(Less)` when the score is below `v`, `Err(Greater)` above.
     pub fn verify(&mut self, b: Board, v: i32) -> Result<(), std::cmp::Ordering> {
-        if !self.at_least(b, v) {
-            return Err(std::cmp::Ordering::Less);
-        }
-        if self.at_least(b, v + 1) {
+        if v < -64 {
             return Err(std::cmp::Ordering::Greater);
         }
-        Ok(())
+        if v > 64 {
+            return Err(std::cmp::Ordering::Less);
+        }
+        let s = self.search.window(b.player, b.opponent, v - 1, v + 1);
+        match s.cmp(&v) {
+            std::cmp::Ordering::Equal => Ok(()),
+            other => Err(other),
+        }
     }
 
     /// Every legal move with its exact score, best first (ties in square
