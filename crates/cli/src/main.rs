@@ -32,7 +32,8 @@ use std::process::ExitCode;
 /// Bridge: BRI, DGE, BRE, DUP, HRF (Duplimate/Dealer4), DLM (DupSoft), PBN
 /// 2.1, LIN (Bridge Base Online), Pavlicek's ZBS, ZBD, ZDD, ZRD, ZRJ and deal
 /// numbers (DEALNUM), and JSON Lines; HTML and PDF hand records. Othello: the WTHOR database (WTB, WTD,
-/// PZZ, JOU, TRN), JSON Lines, transcripts, and GGF, PGN and CSV output. A
+/// PZZ, JOU, TRN), JSON Lines, transcripts, OBF endgame positions (solved
+/// exactly by `solve`), and GGF, PGN and CSV output. A
 /// format is chosen by --from/--to, else by the file's content, else by its
 /// extension (Pavlicek's binary formats and WTHOR files, which have no
 /// signature, by the extension first). `-` reads standard input or writes
