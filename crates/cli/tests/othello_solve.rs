@@ -125,7 +125,7 @@ fn validate_solve_lists_a_wrong_theoretical_score() {
     let out = expect(1, &["validate", "--solve", s(&out_wtb)]);
     let err = stderr(&out);
     assert!(
-        err.contains(&format!("1977 game 2 ("))
+        err.contains("1977 game 2 (")
             && err.contains(&format!("stored {}, solved {stored}", stored + 2)),
         "{err}"
     );
