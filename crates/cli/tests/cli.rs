@@ -517,8 +517,10 @@ fn othello_convert_validate_show_and_names() {
     );
     expect(2, &["show", s(&othello("WTH_1977.wtb")), "--board", "13"]);
 
-    // A name not in WTHOR.JOU: refused, or added to copies beside OUT.
-    let game = "{\"year\":2026,\"black\":\"Newcomer Ann\",\"white_id\":1,\"moves\":\"f5d6c3\"}\n";
+    // A name not in WTHOR.JOU: refused, or added to copies beside OUT. (The
+    // game stops after 3 moves: it has no theoretical score to solve, so
+    // one is given, else WTB refuses it.)
+    let game = "{\"year\":2026,\"black\":\"Newcomer Ann\",\"white_id\":1,\"theoretical_score\":32,\"moves\":\"f5d6c3\"}\n";
     let input = dir.path().join("new.jsonl");
     std::fs::write(&input, game).unwrap();
     let jou = othello("WTHOR.JOU");
