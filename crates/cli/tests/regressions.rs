@@ -30,6 +30,7 @@ fn kind(name: &str) -> Kind {
         "trn" => Some(Input::Trn),
         "othello_jsonl" => Some(Input::OthelloJsonl),
         "transcript" => Some(Input::Transcript),
+        "obf" => Some(Input::Obf),
         _ => None,
     };
     match othello {
