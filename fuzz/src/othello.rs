@@ -1,5 +1,6 @@
 //! Checks on the Othello formats.
 
+use boardfile_othello::obf;
 use boardfile_othello::text::{self, NameBook};
 use boardfile_othello::wthor::games::{self, GameFile};
 use boardfile_othello::wthor::{names, pzz, Header, Kind};
@@ -27,6 +28,8 @@ pub enum Input {
     Ggf,
     /// PGN games.
     Pgn,
+    /// OBF endgame positions.
+    Obf,
 }
 
 /// A name book with a few names, appending unknown ones.
@@ -98,6 +101,21 @@ type ReadSkipping =
 /// and JSON Lines reads back the same games.
 pub fn read(input: Input, data: &[u8]) {
     match input {
+        Input::Obf => {
+            let _ = obf::sniff(data);
+            let (_, _) = obf::validate(data);
+            let Ok(lines) = obf::read(data) else { return };
+            for l in &lines {
+                if let obf::ObfLine::Position(p) = l {
+                    let _ = p.board.legal_squares();
+                    let _ = p.best_score();
+                }
+            }
+            let mut out = Vec::new();
+            obf::write(&lines, &mut out);
+            let again = obf::read(&out).expect("written OBF reads back");
+            assert!(again == lines, "OBF changed the positions");
+        }
         Input::Pzz => {
             let (file, _) = pzz::validate(data);
             if let Ok(f) = pzz::read(data) {
@@ -169,6 +187,16 @@ fn counted(data: &[u8], records: usize) -> Vec<u8> {
 /// point.
 pub fn round_trip(input: Input, data: &[u8]) {
     match input {
+        Input::Obf => {
+            let Ok(first) = obf::read(data) else { return };
+            let mut once = Vec::new();
+            obf::write(&first, &mut once);
+            let second = obf::read(&once).expect("OBF reads what it wrote");
+            let mut twice = Vec::new();
+            obf::write(&second, &mut twice);
+            assert!(once == twice, "OBF: the second write differs");
+            assert!(first == second, "OBF: the positions changed");
+        }
         Input::Wtb | Input::Wtd => {
             let size = match input {
                 Input::Wtb => BoardSize::Eight,

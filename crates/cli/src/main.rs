@@ -36,7 +36,8 @@ use std::process::ExitCode;
 /// numbers (DEALNUM), Big Deal's GOE, BER, BHG, RZD, CDS and BIGDEAL-CSV, and
 /// JSON Lines; HTML and PDF hand records. Othello: the WTHOR database (WTB, WTD,
 /// PZZ, JOU, TRN; a folder of it as one input), JSON Lines, transcripts, GGF
-/// and PGN, and CSV output. A
+/// and PGN, OBF endgame positions (solved exactly by `solve`), and CSV
+/// output. A
 /// format is chosen by --from/--to, else by the file's content, else by its
 /// extension (Pavlicek's binary formats and WTHOR files, which have no
 /// signature, by the extension first). `-` reads standard input or writes
@@ -234,7 +235,7 @@ enum Command {
         /// par, and report each stored value the solver disagrees with
         /// (board, declarer, strain, stored, solved). Othello (WTB): prove
         /// or refute every game's stored theoretical score at the header's
-        /// depth (null windows around it, on every core), and report each
+        /// depth (the narrowest window around it, on every core), and report each
         /// wrong one (year, game, players, stored, solved by a full solve).
         #[arg(long)]
         solve: bool,

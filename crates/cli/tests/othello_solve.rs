@@ -99,3 +99,39 @@ fn refuses_a_bad_line_and_a_non_obf_output() {
     );
     assert!(stderr(&out).contains("OBF"), "{}", stderr(&out));
 }
+
+#[test]
+fn validate_solve_lists_a_wrong_theoretical_score() {
+    // Two games of WTH_1977 through JSON Lines, the second's stored
+    // theoretical score (the federation's) raised by 2: validate --solve
+    // confirms the first and gives the second's stored and solved values,
+    // the solved one being the federation's.
+    let dir = tempfile::tempdir().unwrap();
+    let wtb =
+        PathBuf::from(env!("CARGO_MANIFEST_DIR")).join("../../../shared/data/othello/WTH_1977.wtb");
+    let jsonl = dir.path().join("all.jsonl");
+    expect(0, &["convert", s(&wtb), s(&jsonl)]);
+    let text = std::fs::read_to_string(&jsonl).unwrap();
+    let mut lines: Vec<String> = text.lines().take(3).map(str::to_string).collect();
+    let key = "\"theoretical_score\":";
+    let i = lines[2].find(key).unwrap() + key.len();
+    let end = i + lines[2][i..].find(',').unwrap();
+    let stored: u8 = lines[2][i..end].parse().unwrap();
+    lines[2].replace_range(i..end, &(stored + 2).to_string());
+    let two = dir.path().join("two.jsonl");
+    std::fs::write(&two, lines.join("\n") + "\n").unwrap();
+    let out_wtb = dir.path().join("two.wtb");
+    expect(0, &["convert", s(&two), s(&out_wtb)]);
+    let out = expect(1, &["validate", "--solve", s(&out_wtb)]);
+    let err = stderr(&out);
+    assert!(
+        err.contains("1977 game 2 (")
+            && err.contains(&format!("stored {}, solved {stored}", stored + 2)),
+        "{err}"
+    );
+    let said = String::from_utf8_lossy(&out.stdout);
+    assert!(
+        said.contains("1 theoretical scores confirmed, 1 wrong"),
+        "{said}"
+    );
+}

@@ -32,6 +32,7 @@ fn kind(name: &str) -> Kind {
         "transcript" => Some(Input::Transcript),
         "ggf" => Some(Input::Ggf),
         "pgn" => Some(Input::Pgn),
+        "obf" => Some(Input::Obf),
         _ => None,
     };
     match othello {

@@ -653,7 +653,11 @@ pub fn show(
                         "Final score {black_score}-{} (stored {}, theoretical {})",
                         g.size.squares() - black_score,
                         g.black_score,
-                        g.theoretical
+                        if g.theoretical_known() {
+                            g.theoretical.to_string()
+                        } else {
+                            "not given".to_string()
+                        }
                     )?,
                     End::Unfinished => writeln!(
                         out,

@@ -106,8 +106,8 @@ pub fn solve(game: &Game, depth: u32, solver: &mut Solver) -> Result<u8, NoScore
     }
 }
 
-/// Whether a stored theoretical score is right, proven with two null
-/// windows around it (cheaper than solving); when wrong, the solved score.
+/// Whether a stored theoretical score is right, proven or refuted with the
+/// narrowest window around it (cheaper than solving); when wrong, the solved score.
 pub fn verify(game: &Game, depth: u32, solver: &mut Solver) -> Verdict {
     let stored = game.theoretical;
     match at_depth(game, depth)? {
@@ -210,7 +210,7 @@ pub struct Checked {
 }
 
 /// Checks every game's stored theoretical score at the header's depth:
-/// null windows around the stored value prove or refute it (`full`: a
+/// the narrowest window around the stored value proves or refutes it (`full`: a
 /// full-window solve of every game instead); a wrong one is solved with a
 /// full window. On `jobs` threads (0: one a core).
 pub fn check(

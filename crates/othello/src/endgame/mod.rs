@@ -240,10 +240,21 @@ impl Solver {
     }
 
     /// The exact score and a best move. The root is searched with
-    /// aspiration: a window around the score a null-window test points to
-    /// (win, draw or loss first), widened when the score falls outside.
+    /// aspiration: a null-window test at 0 first (win, draw or loss), then
+    /// principal variation search in the window on that side.
     pub fn solve(&mut self, b: Board) -> Solved {
-        let (score, best) = self.search.root(b.player, b.opponent, -64, 64);
+        // (Narrowing further by halving with null windows searched more
+        // nodes on FFO #36-#42: 180 M against 161 M.)
+        let (alpha, beta) = if self.at_least(b, 1) {
+            (0, 64)
+        } else if !self.at_least(b, 0) {
+            (-64, 0)
+        } else {
+            (-1, 1)
+        };
+        let (score, best) = self.search.root(b.player, b.opponent, alpha, beta);
+        // Scores are within [-64, 64]: a bound at the window's edge there
+        // is the score.
         Solved {
             score,
             best: best.map(square),
@@ -268,18 +279,22 @@ impl Solver {
         self.search.window(b.player, b.opponent, v - 1, v) >= v
     }
 
-    /// Proves or refutes `score == v` with two null windows (score >= v,
-    /// score <= v): cheaper than a full solve. `Ok(())` when it holds;
-    /// `Err(bound)` with the side it falls: `Err(Less)` when the score is
-    /// below `v`, `Err(Greater)` above.
+    /// Proves or refutes `score == v` with the window (v - 1, v + 1), the
+    /// narrowest that holds `v` (scores are whole numbers): cheaper than a
+    /// full solve, about one null window. `Ok(())` when it holds;
+    /// `Err(Less)` when the score is below `v`, `Err(Greater)` above.
     pub fn verify(&mut self, b: Board, v: i32) -> Result<(), std::cmp::Ordering> {
-        if !self.at_least(b, v) {
-            return Err(std::cmp::Ordering::Less);
-        }
-        if self.at_least(b, v + 1) {
+        if v < -64 {
             return Err(std::cmp::Ordering::Greater);
         }
-        Ok(())
+        if v > 64 {
+            return Err(std::cmp::Ordering::Less);
+        }
+        let s = self.search.window(b.player, b.opponent, v - 1, v + 1);
+        match s.cmp(&v) {
+            std::cmp::Ordering::Equal => Ok(()),
+            other => Err(other),
+        }
     }
 
     /// Every legal move with its exact score, best first (ties in square

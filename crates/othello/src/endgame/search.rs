@@ -6,7 +6,11 @@
 //! - Null-window search below, with a transposition table (bounds and the
 //!   best move by position), fastest-first ordering (the opponent's
 //!   mobility, corners twice) after the hash move, stability cutoffs
-//!   (the opponent's stable discs bound the score from above).
+//!   (the opponent's stable discs bound the score from above), and
+//!   enhanced transposition cutoffs (a reply the table already refutes).
+//! - Moves far from the end are ordered by a shallow search of each reply
+//!   with a small evaluation made here (mobility, corners, potential
+//!   mobility); nothing learned or downloaded.
 //! - At [`SHALLOW`] empties and fewer: no table, moves in odd quadrants
 //!   first (parity), stability cutoffs; hand-written solvers for the last
 //!   4, 3, 2 and 1 empty squares (the last one counts flips without
@@ -19,6 +23,11 @@ use super::bitboard::{final_score, flips, moves, odd_quadrants, stable, weighted
 /// At this many empties and fewer, the search keeps no table and orders by
 /// parity only.
 pub const SHALLOW: u32 = 6;
+
+/// At this many empties and more, the null-window search looks its
+/// replies up in the table before searching any (enhanced transposition
+/// cutoff).
+const ETC: u32 = 9;
 
 /// Scores are within [-64, 64]; this is below all.
 const NONE: i32 = -100;
@@ -293,6 +302,21 @@ impl Search {
                 return final_score(p, o);
             }
             return -self.nws(o, p, -alpha - 1, empties);
+        }
+        if empties >= ETC {
+            // Enhanced transposition cutoff: a reply the table already
+            // shows to be bad enough for the opponent.
+            let mut rest = m;
+            while rest != 0 {
+                let x = rest.trailing_zeros();
+                rest &= rest - 1;
+                let (np, no) = play(p, o, x, flips(p, o, x));
+                if let Some(e) = self.table.probe(np, no) {
+                    if -(e.upper as i32) > alpha {
+                        return -(e.upper as i32);
+                    }
+                }
+            }
         }
         let mut list = self.order(p, o, m, empties);
         list.first(hash_move);

@@ -1,0 +1,5 @@
+#![no_main]
+
+use boardfile_fuzz::othello::Input;
+
+libfuzzer_sys::fuzz_target!(|data: &[u8]| boardfile_fuzz::othello::round_trip(Input::Obf, data));
