@@ -287,20 +287,11 @@ fn ggf_and_pgn_through_wtb_keep_moves_names_and_scores() {
     let jou = shared("othello", "WTHOR.JOU");
     let trn = shared("othello", "WTHOR.TRN");
     for ext in ["ggf", "pgn"] {
-        // Games of 2003 and 2004 (passes among them), names from the files.
+        // The games of 1977 (passes among them), names from the files: to
+        // WTB their theoretical scores are solved again (a few seconds a
+        // game), so the test keeps to one short year.
         let text = dir.path().join(format!("some.{ext}"));
-        expect(
-            0,
-            &[
-                "convert",
-                s(&db),
-                s(&text),
-                "--year",
-                "2003-2004",
-                "--opening",
-                "f5f6",
-            ],
-        );
+        expect(0, &["convert", s(&db), s(&text), "--year", "1977"]);
         let folder = dir.path().join(format!("wthor-{ext}/"));
         expect(
             0,
@@ -320,7 +311,7 @@ fn ggf_and_pgn_through_wtb_keep_moves_names_and_scores() {
             std::fs::read_to_string(&text).unwrap(),
             std::fs::read_to_string(&again).unwrap(),
         );
-        assert!(a.len() > 10_000, "{ext}: games written");
+        assert!(a.len() > 3_000, "{ext}: games written");
         assert_eq!(a, b, "{ext}: GGF -> WTB -> GGF changed the text");
         if ext == "ggf" {
             assert!(a.contains("[PA]"), "passes among the games");
@@ -328,18 +319,7 @@ fn ggf_and_pgn_through_wtb_keep_moves_names_and_scores() {
         // The actual scores and ids match the federation's files: the
         // games of the folder are those of the database.
         let q = dir.path().join("q.jsonl");
-        expect(
-            0,
-            &[
-                "convert",
-                s(&db),
-                s(&q),
-                "--year",
-                "2003-2004",
-                "--opening",
-                "f5f6",
-            ],
-        );
+        expect(0, &["convert", s(&db), s(&q), "--year", "1977"]);
         let back = dir.path().join("b.jsonl");
         expect(0, &["convert", s(&folder), s(&back)]);
         let key = |v: &serde_json::Value| {
