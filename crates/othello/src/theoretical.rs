@@ -170,10 +170,7 @@ pub fn fill(
             })
             .collect()
     };
-    let results = match rayon::ThreadPoolBuilder::new().num_threads(jobs).build() {
-        Ok(pool) => pool.install(work),
-        Err(_) => work(),
-    };
+    let results = on_threads(jobs, work);
     let mut unsolved = Vec::new();
     for (i, r) in results {
         match r {
@@ -241,10 +238,7 @@ pub fn check(
             })
             .collect()
     };
-    let results = match rayon::ThreadPoolBuilder::new().num_threads(jobs).build() {
-        Ok(pool) => pool.install(work),
-        Err(_) => work(),
-    };
+    let results = on_threads(jobs, work);
     let mut out = Checked::default();
     for (i, r) in results {
         match r {
@@ -258,4 +252,13 @@ pub fn check(
         }
     }
     out
+}
+
+/// Runs `work` on a pool of `jobs` threads (0: one a core), or on the
+/// global pool when one cannot be made.
+fn on_threads<T: Send>(jobs: usize, work: impl FnOnce() -> T + Send) -> T {
+    match rayon::ThreadPoolBuilder::new().num_threads(jobs).build() {
+        Ok(pool) => pool.install(work),
+        Err(_) => work(),
+    }
 }
