@@ -427,7 +427,13 @@ pub fn convert_games(
         GamesOut::File(_, to) => convert::is_wthor(to),
         GamesOut::Folder(_) => true,
     };
+    let headers = if convert::is_wthor(from) {
+        vec![file.header]
+    } else {
+        Vec::new()
+    };
     if to_wthor {
+        check_before_solving(&file, &headers, &book, &out, &input.to_string())?;
         let bar = SolveBar::new();
         let progress = |done: usize, total: usize| bar.set(done, total);
         let options = convert::Options {
@@ -441,26 +447,28 @@ pub fn convert_games(
             eprintln!("boardfile: {input}: {w}");
         }
     }
-    let headers = if convert::is_wthor(from) {
-        vec![file.header]
-    } else {
-        Vec::new()
-    };
     let inputs: Vec<PathBuf> = input.path().map(PathBuf::from).into_iter().collect();
     write_games_out(&file, &headers, &mut book, out, &inputs, &input.to_string())
 }
 
-/// Writes the games: to a file (names added written beside it), or to a
-/// folder, a WTHOR file a year and the names files.
-fn write_games_out(
+/// What `convert` writes for games, made before anything is written.
+enum Rendered {
+    /// OUT's bytes and the names files added beside it.
+    File(Vec<u8>, Vec<convert::AddedNames>),
+    /// A folder's files.
+    Folder(Vec<database::OutFile>),
+}
+
+/// Makes the bytes of the games for `out`, touching no file: the checks
+/// of writing (names known, one year to a WTHOR file) fail here.
+fn render_games_out(
     file: &GameFile,
     headers: &[boardfile_othello::wthor::Header],
     book: &mut NameBook,
-    out: GamesOut,
-    inputs: &[PathBuf],
+    out: &GamesOut,
     label: &str,
-) -> Result<Outcome, Failure> {
-    match out {
+) -> Result<Rendered, Failure> {
+    match *out {
         GamesOut::File(output, to) => {
             if to.descriptor().size.is_some() {
                 let mut years: Vec<u16> = file
@@ -483,28 +491,65 @@ fn write_games_out(
             let mut bytes = Vec::new();
             convert::write_games(to, file, book, &mut bytes)
                 .map_err(|e| Failure::data(output, &e))?;
+            let mut added = Vec::new();
             if book.added != (0, 0) {
                 let Some(path) = output.path() else {
                     return Err(Failure::operational(
                         "--add-names writes the names files beside OUT; give a file, not -".into(),
                     ));
                 };
-                for f in convert::added_names(book, path).map_err(|e| Failure::data(output, &e))? {
-                    write_atomically(&f.path, &f.bytes)
-                        .map_err(|e| Failure::output(&f.path.display(), e))?;
-                    let s = if f.added == 1 { "" } else { "s" };
-                    eprintln!("boardfile: {}: {} name{s} added", f.path.display(), f.added);
-                }
+                added = convert::added_names(book, path).map_err(|e| Failure::data(output, &e))?;
+            }
+            Ok(Rendered::File(bytes, added))
+        }
+        GamesOut::Folder(_) => Ok(Rendered::Folder(
+            database::per_year(file, headers, book).map_err(|e| Failure::data(&label, &e))?,
+        )),
+    }
+}
+
+/// Before games are solved for WTHOR (minutes to hours), whether writing
+/// them would fail for another reason (a name not in the names files,
+/// games of several years to one file): the same error, at once.
+fn check_before_solving(
+    file: &GameFile,
+    headers: &[boardfile_othello::wthor::Header],
+    book: &NameBook,
+    out: &GamesOut,
+    label: &str,
+) -> Result<(), Failure> {
+    match convert::with_stand_in_scores(file) {
+        Some(trial) => render_games_out(&trial, headers, &mut book.clone(), out, label).map(|_| ()),
+        None => Ok(()),
+    }
+}
+
+/// Writes the games: to a file (names added written beside it), or to a
+/// folder, a WTHOR file a year and the names files.
+fn write_games_out(
+    file: &GameFile,
+    headers: &[boardfile_othello::wthor::Header],
+    book: &mut NameBook,
+    out: GamesOut,
+    inputs: &[PathBuf],
+    label: &str,
+) -> Result<Outcome, Failure> {
+    let rendered = render_games_out(file, headers, book, &out, label)?;
+    match (out, rendered) {
+        (GamesOut::File(output, _), Rendered::File(bytes, added)) => {
+            for f in added {
+                write_atomically(&f.path, &f.bytes)
+                    .map_err(|e| Failure::output(&f.path.display(), e))?;
+                let s = if f.added == 1 { "" } else { "s" };
+                eprintln!("boardfile: {}: {} name{s} added", f.path.display(), f.added);
             }
             let mut sink = crate::report::create(output)?;
             sink.write_all(&bytes)
                 .map_err(|e| Failure::output(output, boardfile_io::OutputError::write(e)))?;
             sink.commit().map_err(|e| Failure::output(output, e))?;
         }
-        GamesOut::Folder(output) => {
+        (GamesOut::Folder(output), Rendered::Folder(files)) => {
             let dir = output.path().unwrap_or(std::path::Path::new("."));
-            let files =
-                database::per_year(file, headers, book).map_err(|e| Failure::data(&label, &e))?;
             std::fs::create_dir_all(dir).map_err(|e| {
                 Failure::operational(format!("{}: cannot create: {e}", dir.display()))
             })?;
@@ -545,6 +590,7 @@ fn write_games_out(
                 );
             }
         }
+        _ => unreachable!("rendered for the same output"),
     }
     Ok(Outcome::Ok)
 }

@@ -190,6 +190,22 @@ pub fn fill_theoretical(
     Ok(warnings)
 }
 
+/// A copy of `file` in which each missing theoretical score is stood in
+/// by the actual one, to try writing before minutes or hours of solving;
+/// `None` when no score is missing.
+pub fn with_stand_in_scores(file: &GameFile) -> Option<GameFile> {
+    if file.games.iter().all(|g| g.theoretical_known()) {
+        return None;
+    }
+    let mut trial = file.clone();
+    for g in &mut trial.games {
+        if !g.theoretical_known() {
+            g.theoretical = g.black_score;
+        }
+    }
+    Some(trial)
+}
+
 /// [`convert`], with options. Games written to WTB or WTD without a
 /// theoretical score get one solved at the header's depth
 /// ([`crate::theoretical`]); a game that cannot get one refuses the
@@ -275,6 +291,10 @@ pub fn convert_with(
             .extend(count_of(from, bytes, file.games.len(), "games"));
     }
     if is_wthor(to) {
+        // Writing's other errors (names, years) before the solving.
+        if let Some(trial) = with_stand_in_scores(&file) {
+            write_games(to, &trial, book, &mut Vec::new())?;
+        }
         let left_out = fill_theoretical(&mut file, from, options)?;
         out.warnings.extend(left_out);
     }
@@ -337,7 +357,8 @@ pub fn write_games(
                 FormatName(to.name()),
                 At::record(i as u64, 0),
                 format!(
-                    "game {i}: {e}; {} holds legal games only (JSON Lines, WTB and WTD keep it as it stands)",
+                    "game {}: {e}; {} holds legal games only (JSON Lines, WTB and WTD keep it as it stands)",
+                    i + 1,
                     to.name()
                 ),
             ));
@@ -541,7 +562,7 @@ pub fn validate(format: OthelloFormat, bytes: &[u8], book: &mut NameBook) -> Rep
                                 Error::invalid(
                                     FormatName(format.name()),
                                     At::record(i as u64, 0),
-                                    format!("game {i}: {e}"),
+                                    format!("game {}: {e}", i + 1),
                                 )
                             })
                         })

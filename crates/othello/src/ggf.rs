@@ -143,7 +143,7 @@ fn read_games(
                         reading::file_offset(&text, at),
                         lines.of(at),
                         mv,
-                        format!("game {record}: {m}"),
+                        format!("game {}: {m}", record + 1),
                     )
                 })
             });

@@ -167,7 +167,7 @@ fn read_games(
                     reading::file_offset(&text, at),
                     lines.of(at),
                     mv,
-                    format!("game {n}: {m}"),
+                    format!("game {}: {m}", n + 1),
                 );
                 if skip {
                     skipped.push(e);

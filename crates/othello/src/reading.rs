@@ -123,7 +123,7 @@ pub(crate) fn resolve(
     for (i, name) in names.iter().enumerate() {
         if let Some(n) = name {
             ids[i] = book.lookup(n, i == 0).unwrap_or_else(|m| {
-                unresolved.get_or_insert(format!("game {record}: {m}"));
+                unresolved.get_or_insert(format!("game {}: {m}", record + 1));
                 0
             });
         }

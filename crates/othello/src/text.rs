@@ -32,7 +32,7 @@ use serde::Deserialize;
 use std::fmt::Write as _;
 
 /// The names files a conversion looks names up in, and may add to.
-#[derive(Debug, Default)]
+#[derive(Debug, Default, Clone)]
 pub struct NameBook {
     /// WTHOR.JOU, when at hand.
     pub players: Option<Names>,
