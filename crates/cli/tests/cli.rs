@@ -465,8 +465,8 @@ fn othello_convert_validate_show_and_names() {
 
     // A corrupted game: exit 1, the game index and move named.
     let mut bad = std::fs::read(&wtb).unwrap();
-    // Game 42, move 10 (White to move, no pass in the opening) becomes a1:
-    // byte 16 + 68 * 42 + 8 + 9 = 2889.
+    // Record 42 (game 43), move 10 (White to move, no pass in the opening)
+    // becomes a1: byte 16 + 68 * 42 + 8 + 9 = 2889.
     bad[16 + 68 * 42 + 8 + 9] = 11;
     let bad_path = dir.path().join("bad.wtb");
     std::fs::write(&bad_path, &bad).unwrap();
@@ -490,7 +490,7 @@ fn othello_convert_validate_show_and_names() {
     let run = expect(1, &["validate", s(&bad_jsonl)]);
     assert!(
         run.stderr
-            .contains("game 42: move 10 a1 is not legal for White"),
+            .contains("game 43: move 10 a1 is not legal for White"),
         "{}",
         run.stderr
     );
@@ -501,7 +501,7 @@ fn othello_convert_validate_show_and_names() {
     let run = expect(1, &["convert", s(&bad_path), s(&txt), "--to", "transcript"]);
     assert!(
         run.stderr.contains(
-            "game 42: move 10 a1 is not legal for White; TRANSCRIPT holds legal games only"
+            "game 43: move 10 a1 is not legal for White; TRANSCRIPT holds legal games only"
         ),
         "{}",
         run.stderr
