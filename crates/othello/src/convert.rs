@@ -192,17 +192,21 @@ pub fn fill_theoretical(
 
 /// A copy of `file` in which each missing theoretical score is stood in
 /// by the actual one, to try writing before minutes or hours of solving;
-/// `None` when no score is missing.
+/// the games that cannot get one (left out or refused by the solving) are
+/// left out of it. `None` when no score is missing.
 pub fn with_stand_in_scores(file: &GameFile) -> Option<GameFile> {
     if file.games.iter().all(|g| g.theoretical_known()) {
         return None;
     }
+    let depth = u32::from(file.header.depth());
     let mut trial = file.clone();
-    for g in &mut trial.games {
-        if !g.theoretical_known() {
-            g.theoretical = g.black_score;
+    trial.games.retain_mut(|g| {
+        if g.theoretical_known() {
+            return true;
         }
-    }
+        g.theoretical = g.black_score;
+        crate::theoretical::solvable(g, depth).is_ok()
+    });
     Some(trial)
 }
 

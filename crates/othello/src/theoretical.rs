@@ -98,6 +98,12 @@ fn solve_position(p: &Position, solver: &mut Solver) -> u8 {
     ((64 + black) / 2) as u8
 }
 
+/// Whether a game can get a theoretical score at `depth` empties (its
+/// moves replayed, nothing solved), or why not.
+pub fn solvable(game: &Game, depth: u32) -> Result<(), NoScore> {
+    at_depth(game, depth).map(|_| ())
+}
+
 /// The theoretical score of a game at `depth` empties.
 pub fn solve(game: &Game, depth: u32, solver: &mut Solver) -> Result<u8, NoScore> {
     match at_depth(game, depth)? {
