@@ -133,8 +133,12 @@ pub fn read(bytes: &[u8]) -> Result<Vec<ObfLine>, Error> {
                 .with_line(line_no)
                 .with_column(col as u64 + 1)
         };
-        let body = raw.strip_suffix(b"\n").unwrap_or(raw);
-        let body = body.strip_suffix(b"\r").unwrap_or(body);
+        // The line ending, and every carriage return before it (the writer
+        // ends lines with "\n" alone).
+        let mut body = raw.strip_suffix(b"\n").unwrap_or(raw);
+        while let Some(b) = body.strip_suffix(b"\r") {
+            body = b;
+        }
         let text = std::str::from_utf8(body)
             .map_err(|e| Error::syntax(FORMAT, at(e.valid_up_to()), "not UTF-8"))?;
         let trimmed = text.trim();
