@@ -83,9 +83,11 @@ fn heavy() -> bool {
 /// only with BOARDFILE_HEAVY=1). With `all_moves`, every move is solved
 /// with a full window too.
 fn check(first: usize, positions: &[ObfPosition], all_moves: bool) {
-    let mut solver = Solver::new();
+    // Every other problem with the portable compilation of the search.
+    let mut solvers = [Solver::new(), Solver::new().portable()];
     for (i, p) in positions.iter().enumerate() {
         let n = first + i;
+        let solver = &mut solvers[i % 2];
         let b = p.board;
         solver.clear();
         let solved = solver.solve(b);
@@ -139,7 +141,7 @@ fn check(first: usize, positions: &[ObfPosition], all_moves: bool) {
         }
         if all_moves {
             let mut ours = p.clone();
-            ours.solve(&mut solver);
+            ours.solve(solver);
             let mut theirs: Vec<_> = p.moves.clone();
             for (m, v) in &mut theirs {
                 if let Some(w) = WRONG_IN_FILE.iter().find(|w| {

@@ -17,7 +17,7 @@ pub const CORNERS: u64 = 0x8100_0000_0000_0081;
 /// The squares of the legal moves of the player owning `p` against `o`:
 /// per direction, runs of `o` discs grown from `p` by parallel prefix
 /// (shifts by 1, then 2 squares twice), then one step onto an empty square.
-#[inline]
+#[inline(always)]
 pub fn moves(p: u64, o: u64) -> u64 {
     let inner = o & !(COL_A | COL_H);
     (some_moves(p, inner, 1)
@@ -84,7 +84,7 @@ const fn rays() -> [[u64; 8]; 64] {
 /// The discs flipped when the owner of `p` plays `sq` (an empty square);
 /// 0 when the move flips nothing. Per direction, the first square along the
 /// ray that is not `o`'s: when it is `p`'s, the squares before it flip.
-#[inline]
+#[inline(always)]
 pub fn flips(p: u64, o: u64, sq: u32) -> u64 {
     let rays = &RAYS[sq as usize];
     let mut f = 0;

@@ -217,15 +217,25 @@ pub struct Solver {
 }
 
 impl Solver {
-    /// A solver with the default table (24 MiB).
+    /// A solver with the default table (2^22 entries, 128 MiB).
     pub fn new() -> Solver {
         Solver::default()
     }
 
-    /// A solver with a table of 2^`bits` entries (24 bytes each).
+    /// A solver with a table of 2^`bits` entries (32 bytes each).
     pub fn with_table_bits(bits: u32) -> Solver {
         Solver {
             search: Search::new(bits),
+        }
+    }
+
+    /// This solver, searching with the code compiled for any processor of
+    /// the target rather than the faster code for the processor's own
+    /// instructions (x86-64-v3) when it has them: the same scores, for
+    /// tests and comparisons.
+    pub fn portable(self) -> Solver {
+        Solver {
+            search: self.search.portable(),
         }
     }
 

@@ -8,6 +8,12 @@
 //!   mobility, corners twice) after the hash move, stability cutoffs
 //!   (the opponent's stable discs bound the score from above), and
 //!   enhanced transposition cutoffs (a reply the table already refutes).
+//!   The hash move is searched before the others are sorted: it mostly
+//!   refutes, and the sorting is saved.
+//! - The table's buckets are one cache line each; the buckets of a node's
+//!   replies are prefetched together before the enhanced transposition
+//!   cutoff probes them, so that their cache misses overlap. Each move's
+//!   flips are computed once a node.
 //! - Moves far from the end are ordered by a shallow search of each reply
 //!   with a small evaluation made here (mobility, corners, potential
 //!   mobility); nothing learned or downloaded.
@@ -15,6 +21,10 @@
 //!   first (parity), stability cutoffs; hand-written solvers for the last
 //!   4, 3, 2 and 1 empty squares (the last one counts flips without
 //!   generating moves).
+//!
+//! - The search is compiled twice: for any processor of the target, and
+//!   for x86-64-v3 (one-instruction bit counts and scans), taken when the
+//!   processor has it (the `Isa` trait).
 //!
 //! A node is a call of a search function, the last empty square included.
 
@@ -61,18 +71,27 @@ const EMPTY_ENTRY: Entry = Entry {
     empties: 0,
 };
 
-/// The transposition table: buckets of two, the deeper entry kept in the
-/// first. Keys are the whole position, so a hit is never another position.
+/// A bucket: two entries, the deeper kept in the first, on one cache line
+/// of its own (a probe is one memory access, never two).
+#[derive(Clone, Copy)]
+#[repr(align(64))]
+struct Bucket([Entry; 2]);
+
+const EMPTY_BUCKET: Bucket = Bucket([EMPTY_ENTRY; 2]);
+
+/// The transposition table: buckets of two entries. Keys are the whole
+/// position, so a hit is never another position.
 struct Table {
-    entries: Vec<Entry>,
+    buckets: Vec<Bucket>,
     mask: usize,
 }
 
 impl Table {
+    /// A table of 2^`bits` entries.
     fn new(bits: u32) -> Table {
-        let n = 1usize << bits;
+        let n = 1usize << (bits - 1);
         Table {
-            entries: vec![EMPTY_ENTRY; n + 1],
+            buckets: vec![EMPTY_BUCKET; n],
             mask: n - 1,
         }
     }
@@ -83,10 +102,27 @@ impl Table {
         ((h ^ (h >> 31)) as usize) & self.mask
     }
 
+    /// Asks the processor to fetch the bucket of `(p, o)` ahead of a
+    /// probe: misses of several probes then overlap.
+    #[inline]
+    fn prefetch(&self, p: u64, o: u64) {
+        #[cfg(target_arch = "x86_64")]
+        {
+            let b: *const Bucket = &self.buckets[self.index(p, o)];
+            // SAFETY: a prefetch is a hint; the address is a live bucket.
+            unsafe {
+                std::arch::x86_64::_mm_prefetch::<{ std::arch::x86_64::_MM_HINT_T0 }>(
+                    b.cast::<i8>(),
+                )
+            };
+        }
+        #[cfg(not(target_arch = "x86_64"))]
+        let _ = (p, o);
+    }
+
     #[inline]
     fn probe(&self, p: u64, o: u64) -> Option<Entry> {
-        let i = self.index(p, o);
-        let b = &self.entries[i..i + 2];
+        let b = &self.buckets[self.index(p, o)].0;
         b.iter().find(|e| e.p == p && e.o == o).copied()
     }
 
@@ -94,7 +130,7 @@ impl Table {
     /// is known.
     fn store(&mut self, p: u64, o: u64, empties: u32, lower: i32, upper: i32, best: u8) {
         let i = self.index(p, o);
-        let b = &mut self.entries[i..i + 2];
+        let b = &mut self.buckets[i].0;
         for e in b.iter_mut() {
             if e.p == p && e.o == o {
                 e.lower = e.lower.max(lower as i8);
@@ -122,18 +158,20 @@ impl Table {
     }
 
     fn clear(&mut self) {
-        self.entries.fill(EMPTY_ENTRY);
+        self.buckets.fill(EMPTY_BUCKET);
     }
 }
 
 /// A search: its table and its node count. One a thread.
 pub struct Search {
+    /// The search runs compiled for x86-64-v3 (the processor has it).
+    v3: bool,
     table: Table,
     /// Nodes searched since the search was made (or the count reset).
     pub nodes: u64,
 }
 
-/// The default table: 2^20 buckets of 24-byte entries (24 MiB).
+/// The default table: 2^22 entries, 2^21 buckets of 64 bytes (128 MiB).
 pub const TABLE_BITS: u32 = 22;
 
 impl Default for Search {
@@ -152,6 +190,7 @@ impl Search {
     /// A search with a table of 2^`bits` entries.
     pub fn new(bits: u32) -> Search {
         Search {
+            v3: has_v3(),
             table: Table::new(bits.clamp(4, 30)),
             nodes: 0,
         }
@@ -167,30 +206,49 @@ impl Search {
     /// (alpha, beta); otherwise a bound on the side it fell (fail-soft).
     pub fn window(&mut self, p: u64, o: u64, alpha: i32, beta: i32) -> i32 {
         let empties = 64 - (p | o).count_ones();
-        self.pvs(p, o, alpha, beta, empties)
+        #[cfg(target_arch = "x86_64")]
+        if self.v3 {
+            return V3::pvs(self, p, o, alpha, beta, empties);
+        }
+        Portable::pvs(self, p, o, alpha, beta, empties)
     }
 
     /// The best move and exact score: PVS at the root. `None` as move when
     /// the player must pass or the game is over.
     pub fn root(&mut self, p: u64, o: u64, alpha: i32, beta: i32) -> (i32, Option<u32>) {
+        #[cfg(target_arch = "x86_64")]
+        if self.v3 {
+            return self.root_with::<V3>(p, o, alpha, beta);
+        }
+        self.root_with::<Portable>(p, o, alpha, beta)
+    }
+
+    /// Runs the search compiled for the processor's instructions only
+    /// (tests compare it with the faster one).
+    pub fn portable(mut self) -> Search {
+        self.v3 = false;
+        self
+    }
+
+    fn root_with<I: Isa>(&mut self, p: u64, o: u64, alpha: i32, beta: i32) -> (i32, Option<u32>) {
         let empties = 64 - (p | o).count_ones();
         let m = moves(p, o);
         if m == 0 {
-            return (self.pvs(p, o, alpha, beta, empties), None);
+            return (I::pvs(self, p, o, alpha, beta, empties), None);
         }
-        let list = self.order(p, o, m, empties);
+        let list = self.order::<I>(p, o, m, empties);
         let mut alpha = alpha;
         let mut best = NONE;
         let mut best_move = list.squares[0] as u32;
-        for (i, &x) in list.squares[..list.len].iter().enumerate() {
+        for i in 0..list.len {
+            let (x, np, no) = list.after(p, o, i);
             let x = x as u32;
-            let (np, no) = play(p, o, x, flips(p, o, x));
             let s = if i == 0 {
-                -self.pvs(np, no, -beta, -alpha, empties - 1)
+                -I::pvs(self, np, no, -beta, -alpha, empties - 1)
             } else {
-                let mut s = -self.nws(np, no, -alpha - 1, empties - 1);
+                let mut s = -I::nws(self, np, no, -alpha - 1, empties - 1);
                 if s > alpha && s < beta {
-                    s = -self.pvs(np, no, -beta, -s, empties - 1);
+                    s = -I::pvs(self, np, no, -beta, -s, empties - 1);
                 }
                 s
             };
@@ -208,9 +266,17 @@ impl Search {
         (best, Some(best_move))
     }
 
-    fn pvs(&mut self, p: u64, o: u64, mut alpha: i32, mut beta: i32, empties: u32) -> i32 {
+    #[inline(always)]
+    fn pvs_body<I: Isa>(
+        &mut self,
+        p: u64,
+        o: u64,
+        mut alpha: i32,
+        mut beta: i32,
+        empties: u32,
+    ) -> i32 {
         if empties <= SHALLOW {
-            return self.shallow(p, o, alpha, beta, empties);
+            return I::shallow(self, p, o, alpha, beta, empties);
         }
         self.nodes += 1;
         let mut hash_move = 64u8;
@@ -234,21 +300,21 @@ impl Search {
             if moves(o, p) == 0 {
                 return final_score(p, o);
             }
-            return -self.pvs(o, p, -beta, -alpha, empties);
+            return -I::pvs(self, o, p, -beta, -alpha, empties);
         }
         let (alpha0, beta0) = (alpha, beta);
-        let mut list = self.order(p, o, m, empties);
+        let mut list = self.order::<I>(p, o, m, empties);
         list.first(hash_move);
         let mut best = NONE;
         let mut best_move = 64u8;
-        for (i, &x) in list.squares[..list.len].iter().enumerate() {
-            let (np, no) = play(p, o, x as u32, flips(p, o, x as u32));
+        for i in 0..list.len {
+            let (x, np, no) = list.after(p, o, i);
             let s = if i == 0 {
-                -self.pvs(np, no, -beta, -alpha, empties - 1)
+                -I::pvs(self, np, no, -beta, -alpha, empties - 1)
             } else {
-                let mut s = -self.nws(np, no, -alpha - 1, empties - 1);
+                let mut s = -I::nws(self, np, no, -alpha - 1, empties - 1);
                 if s > alpha && s < beta {
-                    s = -self.pvs(np, no, -beta, -s, empties - 1);
+                    s = -I::pvs(self, np, no, -beta, -s, empties - 1);
                 }
                 s
             };
@@ -275,9 +341,10 @@ impl Search {
     }
 
     /// Null-window search: is the score above `alpha`? Fail-soft.
-    fn nws(&mut self, p: u64, o: u64, alpha: i32, empties: u32) -> i32 {
+    #[inline(always)]
+    fn nws_body<I: Isa>(&mut self, p: u64, o: u64, alpha: i32, empties: u32) -> i32 {
         if empties <= SHALLOW {
-            return self.shallow(p, o, alpha, alpha + 1, empties);
+            return I::shallow(self, p, o, alpha, alpha + 1, empties);
         }
         self.nodes += 1;
         if alpha >= STABILITY[empties as usize] {
@@ -301,16 +368,19 @@ impl Search {
             if moves(o, p) == 0 {
                 return final_score(p, o);
             }
-            return -self.nws(o, p, -alpha - 1, empties);
+            return -I::nws(self, o, p, -alpha - 1, empties);
         }
+        let mut list = MoveList::new(p, o, m);
         if empties >= ETC {
             // Enhanced transposition cutoff: a reply the table already
-            // shows to be bad enough for the opponent.
-            let mut rest = m;
-            while rest != 0 {
-                let x = rest.trailing_zeros();
-                rest &= rest - 1;
-                let (np, no) = play(p, o, x, flips(p, o, x));
+            // shows to be bad enough for the opponent. The buckets are
+            // fetched first, their misses overlapping.
+            for i in 0..list.len {
+                let (_, np, no) = list.after(p, o, i);
+                self.table.prefetch(np, no);
+            }
+            for i in 0..list.len {
+                let (_, np, no) = list.after(p, o, i);
                 if let Some(e) = self.table.probe(np, no) {
                     if -(e.upper as i32) > alpha {
                         return -(e.upper as i32);
@@ -318,18 +388,28 @@ impl Search {
                 }
             }
         }
-        let mut list = self.order(p, o, m, empties);
-        list.first(hash_move);
         let mut best = NONE;
         let mut best_move = 64u8;
-        for &x in &list.squares[..list.len] {
-            let (np, no) = play(p, o, x as u32, flips(p, o, x as u32));
-            let s = -self.nws(np, no, -alpha - 1, empties - 1);
-            if s > best {
-                best = s;
-                best_move = x;
-                if s > alpha {
-                    break;
+        // The table's move first, before the others are sorted: when it
+        // refutes, as it mostly does, the sorting is saved.
+        let mut from = 0;
+        if list.first(hash_move) {
+            let (x, np, no) = list.after(p, o, 0);
+            best = -I::nws(self, np, no, -alpha - 1, empties - 1);
+            best_move = x;
+            from = 1;
+        }
+        if best <= alpha {
+            I::sort(&mut list, from, p, o, empties);
+            for i in from..list.len {
+                let (x, np, no) = list.after(p, o, i);
+                let s = -I::nws(self, np, no, -alpha - 1, empties - 1);
+                if s > best {
+                    best = s;
+                    best_move = x;
+                    if s > alpha {
+                        break;
+                    }
                 }
             }
         }
@@ -341,11 +421,12 @@ impl Search {
         best
     }
 
-    /// Moves sorted fastest first: fewest replies for the opponent
+    /// Sorts the moves from `from` on fastest first: fewest replies for the opponent
     /// (corners twice), then the player's discs made stable at the corners,
     /// then fewest squares the opponent may later reach (potential
     /// mobility), then moves in odd quadrants (parity).
-    fn order(&mut self, p: u64, o: u64, m: u64, empties: u32) -> MoveList {
+    #[inline(always)]
+    fn sort_body<I: Isa>(list: &mut MoveList, from: usize, p: u64, o: u64, empties: u32) {
         let depth = if empties >= SORT_3 {
             3
         } else if empties >= SORT_2 {
@@ -358,14 +439,9 @@ impl Search {
             -1
         };
         let odd = odd_quadrants(!(p | o));
-        let mut list = MoveList::default();
         let mut keys = [0i32; 64];
-        let mut rest = m;
-        while rest != 0 {
-            let x = rest.trailing_zeros();
-            rest &= rest - 1;
-            let f = flips(p, o, x);
-            let (np, no) = play(p, o, x, f);
+        for i in from..list.len {
+            let (x, np, no) = list.after(p, o, i);
             let reply = moves(np, no);
             // Lower is searched first.
             let mut key = (weighted_mobility(reply) as i32) << 15;
@@ -376,26 +452,35 @@ impl Search {
             }
             if depth >= 0 {
                 // A shallow search of the reply with the evaluation.
-                key += shallow_eval(np, no, depth, -1000, 1000) << 14;
+                key += I::shallow_eval(np, no, depth, -1000, 1000) << 14;
             }
             // Insertion sort by key.
-            let mut i = list.len;
-            while i > 0 && keys[i - 1] > key {
-                keys[i] = keys[i - 1];
-                list.squares[i] = list.squares[i - 1];
-                i -= 1;
+            let f = list.flips[i];
+            let mut j = i;
+            while j > from && keys[j - 1] > key {
+                keys[j] = keys[j - 1];
+                list.squares[j] = list.squares[j - 1];
+                list.flips[j] = list.flips[j - 1];
+                j -= 1;
             }
-            keys[i] = key;
-            list.squares[i] = x as u8;
-            list.len += 1;
+            keys[j] = key;
+            list.squares[j] = x;
+            list.flips[j] = f;
         }
+    }
+
+    /// The moves `m` of `(p, o)`, sorted.
+    fn order<I: Isa>(&mut self, p: u64, o: u64, m: u64, empties: u32) -> MoveList {
+        let mut list = MoveList::new(p, o, m);
+        I::sort(&mut list, 0, p, o, empties);
         list
     }
 
     /// Search near the end: no table, parity order, stability cutoffs.
-    fn shallow(&mut self, p: u64, o: u64, alpha: i32, beta: i32, empties: u32) -> i32 {
+    #[inline(always)]
+    fn shallow_body<I: Isa>(&mut self, p: u64, o: u64, alpha: i32, beta: i32, empties: u32) -> i32 {
         if empties <= 4 {
-            return self.small(p, o, alpha, beta, empties);
+            return self.small::<I>(p, o, alpha, beta, empties);
         }
         self.nodes += 1;
         if alpha >= STABILITY[empties as usize] {
@@ -409,7 +494,7 @@ impl Search {
             if moves(o, p) == 0 {
                 return final_score(p, o);
             }
-            return -self.shallow(o, p, -beta, -alpha, empties);
+            return -I::shallow(self, o, p, -beta, -alpha, empties);
         }
         let odd = odd_quadrants(!(p | o));
         let mut best = NONE;
@@ -420,7 +505,7 @@ impl Search {
                 let x = rest.trailing_zeros();
                 rest &= rest - 1;
                 let (np, no) = play(p, o, x, flips(p, o, x));
-                let s = -self.shallow(np, no, -beta, -alpha, empties - 1);
+                let s = -I::shallow(self, np, no, -beta, -alpha, empties - 1);
                 if s > best {
                     best = s;
                     if s > alpha {
@@ -437,7 +522,8 @@ impl Search {
 
     /// The last 4 empties and fewer: the empty squares listed once, odd
     /// quadrants first, then the hand-written solvers.
-    fn small(&mut self, p: u64, o: u64, alpha: i32, beta: i32, empties: u32) -> i32 {
+    #[inline(always)]
+    fn small<I: Isa>(&mut self, p: u64, o: u64, alpha: i32, beta: i32, empties: u32) -> i32 {
         let e = !(p | o);
         let mut sq = [0u32; 4];
         let mut n = 0;
@@ -457,14 +543,14 @@ impl Search {
                 final_score(p, o)
             }
             1 => self.last1(p, o, sq[0]),
-            2 => self.last2(p, o, alpha, beta, sq[0], sq[1]),
-            3 => self.last3(p, o, alpha, beta, sq[0], sq[1], sq[2]),
-            _ => self.last4(p, o, alpha, beta, sq),
+            2 => I::last2(self, p, o, alpha, beta, sq[0], sq[1]),
+            3 => I::last3(self, p, o, alpha, beta, sq[0], sq[1], sq[2]),
+            _ => I::last4(self, p, o, alpha, beta, sq),
         }
     }
 
     /// One empty square `x`: the score from the count of flips alone.
-    #[inline]
+    #[inline(always)]
     fn last1(&mut self, p: u64, o: u64, x: u32) -> i32 {
         self.nodes += 1;
         let np = p.count_ones() as i32;
@@ -486,8 +572,8 @@ impl Search {
         }
     }
 
-    #[inline]
-    fn last2(&mut self, p: u64, o: u64, alpha: i32, beta: i32, x1: u32, x2: u32) -> i32 {
+    #[inline(always)]
+    fn last2_body(&mut self, p: u64, o: u64, alpha: i32, beta: i32, x1: u32, x2: u32) -> i32 {
         self.nodes += 1;
         let mut best = NONE;
         let f = flips(p, o, x1);
@@ -530,7 +616,17 @@ impl Search {
     }
 
     #[allow(clippy::too_many_arguments)]
-    fn last3(&mut self, p: u64, o: u64, alpha: i32, beta: i32, x1: u32, x2: u32, x3: u32) -> i32 {
+    #[inline(always)]
+    fn last3_body<I: Isa>(
+        &mut self,
+        p: u64,
+        o: u64,
+        alpha: i32,
+        beta: i32,
+        x1: u32,
+        x2: u32,
+        x3: u32,
+    ) -> i32 {
         self.nodes += 1;
         let order = [(x1, x2, x3), (x2, x1, x3), (x3, x1, x2)];
         let mut best = NONE;
@@ -539,7 +635,7 @@ impl Search {
             let f = flips(p, o, x);
             if f != 0 {
                 let (np, no) = play(p, o, x, f);
-                let s = -self.last2(np, no, -beta, -a, y, z);
+                let s = -I::last2(self, np, no, -beta, -a, y, z);
                 if s > best {
                     best = s;
                     if s >= beta {
@@ -558,7 +654,7 @@ impl Search {
             let f = flips(o, p, x);
             if f != 0 {
                 let (np, no) = play(o, p, x, f);
-                let s = self.last2(np, no, alpha, b, y, z);
+                let s = I::last2(self, np, no, alpha, b, y, z);
                 if best == NONE || s < best {
                     best = s;
                     if s <= alpha {
@@ -575,7 +671,8 @@ impl Search {
         }
     }
 
-    fn last4(&mut self, p: u64, o: u64, alpha: i32, beta: i32, x: [u32; 4]) -> i32 {
+    #[inline(always)]
+    fn last4_body<I: Isa>(&mut self, p: u64, o: u64, alpha: i32, beta: i32, x: [u32; 4]) -> i32 {
         self.nodes += 1;
         if alpha >= STABILITY[4] {
             let max = 64 - 2 * stable(o, p).count_ones() as i32;
@@ -595,7 +692,7 @@ impl Search {
             let f = flips(p, o, w);
             if f != 0 {
                 let (np, no) = play(p, o, w, f);
-                let s = -self.last3(np, no, -beta, -a, y, z, v);
+                let s = -I::last3(self, np, no, -beta, -a, y, z, v);
                 if s > best {
                     best = s;
                     if s >= beta {
@@ -611,7 +708,7 @@ impl Search {
         if moves(o, p) == 0 {
             return final_score(p, o);
         }
-        -self.last4(o, p, -beta, -alpha, x)
+        -I::last4(self, o, p, -beta, -alpha, x)
     }
 }
 
@@ -637,7 +734,8 @@ fn evaluate(p: u64, o: u64) -> i32 {
 }
 
 /// Negamax with the evaluation to `depth` plies (alpha-beta, no table).
-fn shallow_eval(p: u64, o: u64, depth: i32, mut alpha: i32, beta: i32) -> i32 {
+#[inline(always)]
+fn shallow_eval_body<I: Isa>(p: u64, o: u64, depth: i32, mut alpha: i32, beta: i32) -> i32 {
     if depth <= 0 {
         return evaluate(p, o);
     }
@@ -646,7 +744,7 @@ fn shallow_eval(p: u64, o: u64, depth: i32, mut alpha: i32, beta: i32) -> i32 {
         if moves(o, p) == 0 {
             return final_score(p, o) * 8;
         }
-        return -shallow_eval(o, p, depth - 1, -beta, -alpha);
+        return -I::shallow_eval(o, p, depth - 1, -beta, -alpha);
     }
     let mut best = -100_000;
     let mut rest = m;
@@ -654,7 +752,7 @@ fn shallow_eval(p: u64, o: u64, depth: i32, mut alpha: i32, beta: i32) -> i32 {
         let x = rest.trailing_zeros();
         rest &= rest - 1;
         let (np, no) = play(p, o, x, flips(p, o, x));
-        let s = -shallow_eval(np, no, depth - 1, -beta, -alpha);
+        let s = -I::shallow_eval(np, no, depth - 1, -beta, -alpha);
         if s > best {
             best = s;
             if s > alpha {
@@ -694,30 +792,200 @@ fn potential(o: u64, p: u64) -> u32 {
     (near & e).count_ones()
 }
 
-/// The moves of a position, at most 60 (any position read, not only those
-/// reached in play).
+/// Whether the processor has x86-64-v3's instructions that the search
+/// gains from (bit counts and scans in one instruction, AVX2).
+fn has_v3() -> bool {
+    #[cfg(target_arch = "x86_64")]
+    {
+        std::is_x86_feature_detected!("avx2")
+            && std::is_x86_feature_detected!("bmi1")
+            && std::is_x86_feature_detected!("bmi2")
+            && std::is_x86_feature_detected!("lzcnt")
+            && std::is_x86_feature_detected!("popcnt")
+    }
+    #[cfg(not(target_arch = "x86_64"))]
+    false
+}
+
+/// The instructions a search is compiled for. The search's recursive steps
+/// call each other through these, so that one started compiled for an
+/// instruction set stays in it: the build's own (any processor of the
+/// target), or x86-64-v3, taken when the processor has it ([`has_v3`]).
+/// The code is the same; only the compiler's choice of instructions differs
+/// (a bit count is one instruction instead of a dozen).
+trait Isa {
+    fn pvs(s: &mut Search, p: u64, o: u64, alpha: i32, beta: i32, empties: u32) -> i32;
+    fn nws(s: &mut Search, p: u64, o: u64, alpha: i32, empties: u32) -> i32;
+    fn shallow(s: &mut Search, p: u64, o: u64, alpha: i32, beta: i32, empties: u32) -> i32;
+    fn last2(s: &mut Search, p: u64, o: u64, alpha: i32, beta: i32, x1: u32, x2: u32) -> i32;
+    #[allow(clippy::too_many_arguments)]
+    fn last3(
+        s: &mut Search,
+        p: u64,
+        o: u64,
+        alpha: i32,
+        beta: i32,
+        x1: u32,
+        x2: u32,
+        x3: u32,
+    ) -> i32;
+    fn last4(s: &mut Search, p: u64, o: u64, alpha: i32, beta: i32, x: [u32; 4]) -> i32;
+    fn sort(list: &mut MoveList, from: usize, p: u64, o: u64, empties: u32);
+    fn shallow_eval(p: u64, o: u64, depth: i32, alpha: i32, beta: i32) -> i32;
+}
+
+/// Declares an instruction set: its steps, each compiled with `$features`
+/// (none: the build's own), calling the shared code.
+macro_rules! instruction_set {
+    ($(#[$doc:meta])* $isa:ident, $module:ident $(, $features:literal)?) => {
+        $(#[$doc])*
+        struct $isa;
+
+        mod $module {
+            use super::{$isa, MoveList, Search};
+
+            $(#[target_feature(enable = $features)])?
+            pub(super) fn pvs(s: &mut Search, p: u64, o: u64, a: i32, b: i32, e: u32) -> i32 {
+                s.pvs_body::<$isa>(p, o, a, b, e)
+            }
+            $(#[target_feature(enable = $features)])?
+            pub(super) fn nws(s: &mut Search, p: u64, o: u64, a: i32, e: u32) -> i32 {
+                s.nws_body::<$isa>(p, o, a, e)
+            }
+            $(#[target_feature(enable = $features)])?
+            pub(super) fn shallow(s: &mut Search, p: u64, o: u64, a: i32, b: i32, e: u32) -> i32 {
+                s.shallow_body::<$isa>(p, o, a, b, e)
+            }
+            $(#[target_feature(enable = $features)])?
+            pub(super) fn last2(s: &mut Search, p: u64, o: u64, a: i32, b: i32, x1: u32, x2: u32) -> i32 {
+                s.last2_body(p, o, a, b, x1, x2)
+            }
+            #[allow(clippy::too_many_arguments)]
+            $(#[target_feature(enable = $features)])?
+            pub(super) fn last3(
+                s: &mut Search, p: u64, o: u64, a: i32, b: i32, x1: u32, x2: u32, x3: u32,
+            ) -> i32 {
+                s.last3_body::<$isa>(p, o, a, b, x1, x2, x3)
+            }
+            $(#[target_feature(enable = $features)])?
+            pub(super) fn last4(s: &mut Search, p: u64, o: u64, a: i32, b: i32, x: [u32; 4]) -> i32 {
+                s.last4_body::<$isa>(p, o, a, b, x)
+            }
+            $(#[target_feature(enable = $features)])?
+            pub(super) fn sort(list: &mut MoveList, from: usize, p: u64, o: u64, e: u32) {
+                Search::sort_body::<$isa>(list, from, p, o, e)
+            }
+            $(#[target_feature(enable = $features)])?
+            pub(super) fn shallow_eval(p: u64, o: u64, d: i32, a: i32, b: i32) -> i32 {
+                super::shallow_eval_body::<$isa>(p, o, d, a, b)
+            }
+        }
+
+        // SAFETY (each `unsafe`): a search calls these only when the
+        // processor has `$features` (`Search::v3`, from `has_v3`); without
+        // features the block is not needed.
+        #[allow(unused_unsafe)]
+        impl Isa for $isa {
+            #[inline(always)]
+            fn pvs(s: &mut Search, p: u64, o: u64, a: i32, b: i32, e: u32) -> i32 {
+                unsafe { $module::pvs(s, p, o, a, b, e) }
+            }
+            #[inline(always)]
+            fn nws(s: &mut Search, p: u64, o: u64, a: i32, e: u32) -> i32 {
+                unsafe { $module::nws(s, p, o, a, e) }
+            }
+            #[inline(always)]
+            fn shallow(s: &mut Search, p: u64, o: u64, a: i32, b: i32, e: u32) -> i32 {
+                unsafe { $module::shallow(s, p, o, a, b, e) }
+            }
+            #[inline(always)]
+            fn last2(s: &mut Search, p: u64, o: u64, a: i32, b: i32, x1: u32, x2: u32) -> i32 {
+                unsafe { $module::last2(s, p, o, a, b, x1, x2) }
+            }
+            #[inline(always)]
+            fn last3(
+                s: &mut Search, p: u64, o: u64, a: i32, b: i32, x1: u32, x2: u32, x3: u32,
+            ) -> i32 {
+                unsafe { $module::last3(s, p, o, a, b, x1, x2, x3) }
+            }
+            #[inline(always)]
+            fn last4(s: &mut Search, p: u64, o: u64, a: i32, b: i32, x: [u32; 4]) -> i32 {
+                unsafe { $module::last4(s, p, o, a, b, x) }
+            }
+            #[inline(always)]
+            fn sort(list: &mut MoveList, from: usize, p: u64, o: u64, e: u32) {
+                unsafe { $module::sort(list, from, p, o, e) }
+            }
+            #[inline(always)]
+            fn shallow_eval(p: u64, o: u64, d: i32, a: i32, b: i32) -> i32 {
+                unsafe { $module::shallow_eval(p, o, d, a, b) }
+            }
+        }
+    };
+}
+
+instruction_set!(
+    /// The build's own instructions: any processor of the target.
+    Portable,
+    portable
+);
+
+#[cfg(target_arch = "x86_64")]
+instruction_set!(
+    /// x86-64-v3 (Haswell, Zen and later): POPCNT, LZCNT, BMI1/2, AVX2.
+    V3,
+    v3,
+    "avx2,bmi1,bmi2,lzcnt,popcnt"
+);
+
+/// The moves of a position with the discs each flips, at most 60 (any
+/// position read, not only those reached in play).
 struct MoveList {
     squares: [u8; 64],
+    flips: [u64; 64],
     len: usize,
 }
 
-impl Default for MoveList {
-    fn default() -> MoveList {
-        MoveList {
-            squares: [0; 64],
-            len: 0,
-        }
-    }
-}
-
 impl MoveList {
-    /// Moves `x` to the front when it is in the list.
-    fn first(&mut self, x: u8) {
-        if x >= 64 {
-            return;
+    /// The moves `m` of `(p, o)`, in square order.
+    #[inline(always)]
+    fn new(p: u64, o: u64, m: u64) -> MoveList {
+        let mut list = MoveList {
+            squares: [0; 64],
+            flips: [0; 64],
+            len: 0,
+        };
+        let mut rest = m;
+        while rest != 0 {
+            let x = rest.trailing_zeros();
+            rest &= rest - 1;
+            list.squares[list.len] = x as u8;
+            list.flips[list.len] = flips(p, o, x);
+            list.len += 1;
         }
-        if let Some(i) = self.squares[..self.len].iter().position(|&s| s == x) {
-            self.squares[..=i].rotate_right(1);
+        list
+    }
+
+    /// Move `i`: its square and the position after it.
+    #[inline]
+    fn after(&self, p: u64, o: u64, i: usize) -> (u8, u64, u64) {
+        let x = self.squares[i];
+        let (np, no) = play(p, o, x as u32, self.flips[i]);
+        (x, np, no)
+    }
+
+    /// Moves `x` to the front when it is in the list; whether it was.
+    fn first(&mut self, x: u8) -> bool {
+        if x >= 64 {
+            return false;
+        }
+        match self.squares[..self.len].iter().position(|&s| s == x) {
+            Some(i) => {
+                self.squares[..=i].rotate_right(1);
+                self.flips[..=i].rotate_right(1);
+                true
+            }
+            None => false,
         }
     }
 }

@@ -146,9 +146,12 @@ fn agrees_with_minimax_over_the_rules_near_the_end() {
         seed ^= seed << 17;
         seed
     };
-    let mut solver = Solver::new();
+    // Both compilations of the search: the one for the processor's
+    // instructions (when it has them) and the portable one.
+    let mut solvers = [Solver::new(), Solver::new().portable()];
     let mut checked = 0;
-    while checked < 150 {
+    while checked < 300 {
+        let solver = &mut solvers[checked % 2];
         let stop = 4 + (rand() % 6) as u32;
         let mut p = Position::start(BoardSize::Eight);
         while p.empties() > stop && !p.is_over() {
