@@ -544,7 +544,7 @@ impl Search {
             }
             1 => self.last1(p, o, sq[0]),
             2 => I::last2(self, p, o, alpha, beta, sq[0], sq[1]),
-            3 => I::last3(self, p, o, alpha, beta, sq[0], sq[1], sq[2]),
+            3 => I::last3(self, p, o, alpha, beta, [sq[0], sq[1], sq[2]]),
             _ => I::last4(self, p, o, alpha, beta, sq),
         }
     }
@@ -615,19 +615,10 @@ impl Search {
         }
     }
 
-    #[allow(clippy::too_many_arguments)]
     #[inline(always)]
-    fn last3_body<I: Isa>(
-        &mut self,
-        p: u64,
-        o: u64,
-        alpha: i32,
-        beta: i32,
-        x1: u32,
-        x2: u32,
-        x3: u32,
-    ) -> i32 {
+    fn last3_body<I: Isa>(&mut self, p: u64, o: u64, alpha: i32, beta: i32, x: [u32; 3]) -> i32 {
         self.nodes += 1;
+        let [x1, x2, x3] = x;
         let order = [(x1, x2, x3), (x2, x1, x3), (x3, x1, x2)];
         let mut best = NONE;
         let mut a = alpha;
@@ -692,7 +683,7 @@ impl Search {
             let f = flips(p, o, w);
             if f != 0 {
                 let (np, no) = play(p, o, w, f);
-                let s = -I::last3(self, np, no, -beta, -a, y, z, v);
+                let s = -I::last3(self, np, no, -beta, -a, [y, z, v]);
                 if s > best {
                     best = s;
                     if s >= beta {
@@ -818,17 +809,7 @@ trait Isa {
     fn nws(s: &mut Search, p: u64, o: u64, alpha: i32, empties: u32) -> i32;
     fn shallow(s: &mut Search, p: u64, o: u64, alpha: i32, beta: i32, empties: u32) -> i32;
     fn last2(s: &mut Search, p: u64, o: u64, alpha: i32, beta: i32, x1: u32, x2: u32) -> i32;
-    #[allow(clippy::too_many_arguments)]
-    fn last3(
-        s: &mut Search,
-        p: u64,
-        o: u64,
-        alpha: i32,
-        beta: i32,
-        x1: u32,
-        x2: u32,
-        x3: u32,
-    ) -> i32;
+    fn last3(s: &mut Search, p: u64, o: u64, alpha: i32, beta: i32, x: [u32; 3]) -> i32;
     fn last4(s: &mut Search, p: u64, o: u64, alpha: i32, beta: i32, x: [u32; 4]) -> i32;
     fn sort(list: &mut MoveList, from: usize, p: u64, o: u64, empties: u32);
     fn shallow_eval(p: u64, o: u64, depth: i32, alpha: i32, beta: i32) -> i32;
@@ -860,12 +841,9 @@ macro_rules! instruction_set {
             pub(super) fn last2(s: &mut Search, p: u64, o: u64, a: i32, b: i32, x1: u32, x2: u32) -> i32 {
                 s.last2_body(p, o, a, b, x1, x2)
             }
-            #[allow(clippy::too_many_arguments)]
             $(#[target_feature(enable = $features)])?
-            pub(super) fn last3(
-                s: &mut Search, p: u64, o: u64, a: i32, b: i32, x1: u32, x2: u32, x3: u32,
-            ) -> i32 {
-                s.last3_body::<$isa>(p, o, a, b, x1, x2, x3)
+            pub(super) fn last3(s: &mut Search, p: u64, o: u64, a: i32, b: i32, x: [u32; 3]) -> i32 {
+                s.last3_body::<$isa>(p, o, a, b, x)
             }
             $(#[target_feature(enable = $features)])?
             pub(super) fn last4(s: &mut Search, p: u64, o: u64, a: i32, b: i32, x: [u32; 4]) -> i32 {
@@ -903,10 +881,8 @@ macro_rules! instruction_set {
                 unsafe { $module::last2(s, p, o, a, b, x1, x2) }
             }
             #[inline(always)]
-            fn last3(
-                s: &mut Search, p: u64, o: u64, a: i32, b: i32, x1: u32, x2: u32, x3: u32,
-            ) -> i32 {
-                unsafe { $module::last3(s, p, o, a, b, x1, x2, x3) }
+            fn last3(s: &mut Search, p: u64, o: u64, a: i32, b: i32, x: [u32; 3]) -> i32 {
+                unsafe { $module::last3(s, p, o, a, b, x) }
             }
             #[inline(always)]
             fn last4(s: &mut Search, p: u64, o: u64, a: i32, b: i32, x: [u32; 4]) -> i32 {
