@@ -38,7 +38,7 @@
 use crate::game::{Game, IllegalMove};
 use crate::position::{BoardSize, Color, Position, Square};
 use crate::reading::{self, Lines};
-use crate::text::{complete, NameBook};
+use crate::text::NameBook;
 use crate::wthor::games::GameFile;
 use crate::wthor::Error;
 
@@ -434,20 +434,9 @@ fn game_of(
         }
         played.push(sq);
     }
-    let (ids, names) = reading::resolve(book, names, record);
-    let mut game = Game {
-        size,
-        tournament: ids[0],
-        black: ids[1],
-        white: ids[2],
-        black_score: 0,
-        theoretical: 0,
-        moves: played,
-        year,
-        names,
-    };
     let discs = result.as_deref().and_then(|r| score_of(r, size));
-    complete(&mut game, discs, None).map_err(|m| (0, None, m))?;
+    let game = reading::text_game(book, names, record, size, played, year, discs)
+        .map_err(|m| (0, None, m))?;
     *file_size = Some(size);
     Ok(game)
 }

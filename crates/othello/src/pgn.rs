@@ -35,7 +35,7 @@
 use crate::game::{Game, IllegalMove};
 use crate::position::{BoardSize, Position, Square};
 use crate::reading::{self, Lines};
-use crate::text::{complete, NameBook};
+use crate::text::NameBook;
 use crate::wthor::games::GameFile;
 use crate::wthor::Error;
 
@@ -442,21 +442,11 @@ fn game_of(
         played.push(sq);
     }
     let names = ["Event", "Black", "White"].map(|t| reading::known(raw.tag(t).map(String::from)));
-    let (ids, names) = reading::resolve(book, names, record);
-    let mut game = Game {
-        size,
-        tournament: ids[0],
-        black: ids[1],
-        white: ids[2],
-        black_score: 0,
-        theoretical: 0,
-        moves: played,
-        year: raw.tag("Date").and_then(reading::year_of_date),
-        names,
-    };
+    let year = raw.tag("Date").and_then(reading::year_of_date);
     let result = raw.tag("Result").or(raw.result.as_deref());
     let discs = result.and_then(|r| score_of(r, size));
-    complete(&mut game, discs, None).map_err(|m| (at, None, m))?;
+    let game = reading::text_game(book, names, record, size, played, year, discs)
+        .map_err(|m| (at, None, m))?;
     *file_size = Some(size);
     Ok(game)
 }

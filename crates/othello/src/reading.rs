@@ -3,8 +3,8 @@
 //! names files, and the file put together.
 
 use crate::game::{Game, GameNames};
-use crate::position::BoardSize;
-use crate::text::{fresh_header, NameBook};
+use crate::position::{BoardSize, Square};
+use crate::text::{complete, fresh_header, NameBook};
 use crate::wthor::games::GameFile;
 use crate::wthor::Error;
 use boardfile_io::{FormatName, Position as At};
@@ -140,6 +140,35 @@ pub(crate) fn resolve(
     };
     let names = (carried != GameNames::default()).then(|| Box::new(carried));
     (ids, names)
+}
+
+/// A game read from a text format (GGF, PGN): its names looked up
+/// ([`resolve`]), its moves and year, Black's discs when the result gives
+/// them, and the rest made up as [`complete`] makes it.
+#[allow(clippy::too_many_arguments)]
+pub(crate) fn text_game(
+    book: &mut NameBook,
+    names: [Option<String>; 3],
+    record: u64,
+    size: BoardSize,
+    moves: Vec<Square>,
+    year: Option<u16>,
+    black_discs: Option<u8>,
+) -> Result<Game, String> {
+    let (ids, names) = resolve(book, names, record);
+    let mut game = Game {
+        size,
+        tournament: ids[0],
+        black: ids[1],
+        white: ids[2],
+        black_score: 0,
+        theoretical: 0,
+        moves,
+        year,
+        names,
+    };
+    complete(&mut game, black_discs, None)?;
+    Ok(game)
 }
 
 /// The year at the start of a date: `2003.12.15_13:24:03.MST`,
