@@ -34,12 +34,12 @@
 use crate::board::{dealer_for_board, Board};
 use crate::deal::Seat;
 use crate::formats::bigdeal::{card, deal_of_seats};
-use crate::formats::{board_number, require_complete, window_error};
+use crate::formats::{board_number, require_complete, LineRecords};
 use crate::keeps::Keeps;
 use crate::registry::Descriptor;
 use crate::set::SetInfo;
 use crate::{BoardReader, BoardWriter, Format};
-use boardfile_io::{Diagnostics, Error, FormatInfo, Position, Signature, Source};
+use boardfile_io::{Diagnostics, Error, FormatInfo, Position, Signature};
 
 /// Letters in a board's line.
 pub const LETTERS: usize = 52;
@@ -60,9 +60,7 @@ pub static DESCRIPTOR: Descriptor = Descriptor {
     keeps: Keeps::DEALS_ONLY,
     reader: Some(|src, _| {
         Ok(Box::new(BhgReader {
-            src,
-            line: 0,
-            boards: 0,
+            lines: LineRecords::new(src),
             info: SetInfo::default(),
         }))
     }),
@@ -100,9 +98,7 @@ pub fn sniff(bytes: &[u8]) -> bool {
 
 /// Reads a BHG file a line at a time.
 pub struct BhgReader<'a> {
-    src: Source<'a>,
-    line: u64,
-    boards: u64,
+    lines: LineRecords<'a>,
     info: SetInfo,
 }
 
@@ -156,32 +152,18 @@ impl BoardReader for BhgReader<'_> {
     }
 
     fn next_board(&mut self, diag: &mut Diagnostics) -> Result<Option<Board>, Error> {
-        loop {
-            let byte = self.src.offset();
-            let at = Position::record(self.boards, byte).with_line(self.line + 1);
-            let Some(raw) = self
-                .src
-                .next_line()
-                .map_err(|e| window_error(Format::Bhg, at, e))?
-            else {
-                return Ok(None);
-            };
-            self.line += 1;
-            let text = raw.strip_suffix(b"\r").unwrap_or(raw);
-            if text.is_empty() {
-                continue;
-            }
-            let number = board_number(self.boards);
-            self.boards += 1;
+        while let Some((text, at)) = self.lines.next(Format::Bhg)? {
+            let number = board_number(at.record.unwrap_or(0));
             match decode(text, number, at) {
                 Ok(board) => return Ok(Some(board)),
                 Err(e) => diag.error(e)?,
             }
         }
+        Ok(None)
     }
 
     fn position(&self) -> u64 {
-        self.src.offset()
+        self.lines.offset()
     }
 }
 

@@ -30,13 +30,13 @@
 use crate::board::{Board, Vulnerability};
 use crate::card::{Card, Rank, Suit};
 use crate::deal::{Deal, Seat};
-use crate::formats::{excerpt, require_complete, window_error};
+use crate::formats::{excerpt, require_complete, LineRecords};
 use crate::hand::Hand;
 use crate::keeps::{Keeps, Numbers};
 use crate::registry::Descriptor;
 use crate::set::SetInfo;
 use crate::{BoardReader, BoardWriter, Format};
-use boardfile_io::{Diagnostics, Error, FormatInfo, Position, Signature, Source};
+use boardfile_io::{Diagnostics, Error, FormatInfo, Position, Signature};
 
 /// Fields in a line.
 pub const FIELDS: usize = 18;
@@ -61,9 +61,7 @@ pub static DESCRIPTOR: Descriptor = Descriptor {
     },
     reader: Some(|src, _| {
         Ok(Box::new(BigDealCsvReader {
-            src,
-            line: 0,
-            boards: 0,
+            lines: LineRecords::new(src),
             info: SetInfo::default(),
         }))
     }),
@@ -164,9 +162,7 @@ fn decode(line: &[u8]) -> Result<Board, (usize, String)> {
 
 /// Reads Big Deal's CSV a line at a time; empty lines are skipped.
 pub struct BigDealCsvReader<'a> {
-    src: Source<'a>,
-    line: u64,
-    boards: u64,
+    lines: LineRecords<'a>,
     info: SetInfo,
 }
 
@@ -176,38 +172,24 @@ impl BoardReader for BigDealCsvReader<'_> {
     }
 
     fn next_board(&mut self, diag: &mut Diagnostics) -> Result<Option<Board>, Error> {
-        loop {
-            let byte = self.src.offset();
-            let at = Position::record(self.boards, byte).with_line(self.line + 1);
-            let Some(raw) = self
-                .src
-                .next_line()
-                .map_err(|e| window_error(Format::BigDealCsv, at, e))?
-            else {
-                return Ok(None);
-            };
-            self.line += 1;
-            let text = raw.strip_suffix(b"\r").unwrap_or(raw);
-            if text.is_empty() {
-                continue;
-            }
-            self.boards += 1;
+        while let Some((text, at)) = self.lines.next(Format::BigDealCsv)? {
             match decode(text) {
                 Ok(board) => return Ok(Some(board)),
                 Err((col, message)) => diag.error(Error::syntax(
                     Format::BigDealCsv,
                     Position {
-                        byte: byte + col as u64,
+                        byte: at.byte + col as u64,
                         ..at
                     },
                     message,
                 ))?,
             }
         }
+        Ok(None)
     }
 
     fn position(&self) -> u64 {
-        self.src.offset()
+        self.lines.offset()
     }
 }
 

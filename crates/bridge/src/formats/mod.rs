@@ -402,6 +402,58 @@ pub(crate) fn require_complete(b: &Board, format: Format) -> Result<(), Error> {
     ))
 }
 
+/// A text of a record a line (BHG, Big Deal's CSV): its lines in turn,
+/// empty ones skipped, each with where it starts.
+pub(crate) struct LineRecords<'a> {
+    src: Source<'a>,
+    line: u64,
+    records: u64,
+}
+
+impl<'a> LineRecords<'a> {
+    pub(crate) fn new(src: Source<'a>) -> LineRecords<'a> {
+        LineRecords {
+            src,
+            line: 0,
+            records: 0,
+        }
+    }
+
+    /// The next line that is not empty, without its line ending, and its
+    /// place: record (from 0), line and byte; `None` at the end.
+    pub(crate) fn next(&mut self, format: Format) -> Result<Option<(&[u8], Position)>, Error> {
+        // Empty lines skipped from the window's first bytes (a line handed
+        // out is borrowed from the source, so it is read only when kept).
+        loop {
+            let at = Position::byte(self.src.offset()).with_line(self.line + 1);
+            let head = self.src.fill(2).map_err(|e| window_error(format, at, e))?;
+            let empty = match head {
+                [b'\n', ..] | [b'\r'] => 1,
+                [b'\r', b'\n', ..] => 2,
+                _ => break,
+            };
+            self.src.consume(empty);
+            self.line += 1;
+        }
+        let at = Position::record(self.records, self.src.offset()).with_line(self.line + 1);
+        let Some(raw) = self
+            .src
+            .next_line()
+            .map_err(|e| window_error(format, at, e))?
+        else {
+            return Ok(None);
+        };
+        self.line += 1;
+        self.records += 1;
+        Ok(Some((raw.strip_suffix(b"\r").unwrap_or(raw), at)))
+    }
+
+    /// The byte reading has reached.
+    pub(crate) fn offset(&self) -> u64 {
+        self.src.offset()
+    }
+}
+
 /// A reader's error for input that could not be read as a window: too
 /// long a record (`InvalidData`) is the format's, anything else is I/O.
 pub(crate) fn window_error(format: Format, at: Position, e: std::io::Error) -> Error {
