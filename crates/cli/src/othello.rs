@@ -156,9 +156,19 @@ pub fn validate(
         solve && format.holds() == boardfile_othello::Holds::Games && convert::is_wthor(format);
     let mut wrong_lines = Vec::new();
     let mut confirmed = None;
-    if solving && report.errors.is_empty() {
-        let (checked, lines) =
-            check_theoretical(format, &bytes, &book).map_err(|e| Failure::data(&input, &e))?;
+    // The scores are checked even when the file has other errors (names
+    // not in the names files, a broken game: not solvable, said so), as
+    // long as its games read.
+    let checked = if solving {
+        match check_theoretical(format, &bytes, &book) {
+            Ok(c) => Some(c),
+            Err(_) if !report.errors.is_empty() => None,
+            Err(e) => return Err(Failure::data(&input, &e)),
+        }
+    } else {
+        None
+    };
+    if let Some((checked, lines)) = checked {
         confirmed = Some(checked.confirmed);
         wrong_lines = lines;
         let note = format!(
