@@ -134,4 +134,35 @@ fn validate_solve_lists_a_wrong_theoretical_score() {
         said.contains("1 theoretical scores confirmed, 1 wrong"),
         "{said}"
     );
+    // With a players file that lacks their names (as an older WTHOR.JOU
+    // beside a newer year does): the names are errors, and the scores are
+    // checked all the same.
+    let names = dir.path().join("names.jsonl");
+    let jou = wtb.with_file_name("WTHOR.JOU");
+    expect(0, &["convert", s(&jou), s(&names)]);
+    let short: String = std::fs::read_to_string(&names)
+        .unwrap()
+        .lines()
+        .take(3)
+        .map(|l| format!("{l}\n"))
+        .collect();
+    std::fs::write(&names, short).unwrap();
+    let short_jou = dir.path().join("short.jou");
+    expect(0, &["convert", s(&names), s(&short_jou)]);
+    let out = expect(
+        1,
+        &[
+            "validate",
+            "--solve",
+            "--players",
+            s(&short_jou),
+            s(&out_wtb),
+        ],
+    );
+    let err = stderr(&out);
+    assert!(err.contains("is not in the names file (2 names)"), "{err}");
+    assert!(
+        err.contains(&format!("stored {}, solved {stored}", stored + 2)),
+        "{err}"
+    );
 }
