@@ -237,12 +237,27 @@ impl Search {
             return (I::pvs(self, p, o, alpha, beta, empties), None);
         }
         let list = self.order::<I>(p, o, m, empties);
-        let mut alpha = alpha;
+        let (best, best_move) = self.pvs_moves::<I>(p, o, &list, alpha, beta, empties);
+        (best, Some(u32::from(best_move)))
+    }
+
+    /// The moves of `list` in turn: the first with the full window, the
+    /// others with a null window and a re-search when they beat it. The
+    /// best score (fail-soft) and its move.
+    #[inline(always)]
+    fn pvs_moves<I: Isa>(
+        &mut self,
+        p: u64,
+        o: u64,
+        list: &MoveList,
+        mut alpha: i32,
+        beta: i32,
+        empties: u32,
+    ) -> (i32, u8) {
         let mut best = NONE;
-        let mut best_move = list.squares[0] as u32;
+        let mut best_move = 64u8;
         for i in 0..list.len {
             let (x, np, no) = list.after(p, o, i);
-            let x = x as u32;
             let s = if i == 0 {
                 -I::pvs(self, np, no, -beta, -alpha, empties - 1)
             } else {
@@ -263,7 +278,7 @@ impl Search {
                 }
             }
         }
-        (best, Some(best_move))
+        (best, best_move)
     }
 
     #[inline(always)]
@@ -305,30 +320,7 @@ impl Search {
         let (alpha0, beta0) = (alpha, beta);
         let mut list = self.order::<I>(p, o, m, empties);
         list.first(hash_move);
-        let mut best = NONE;
-        let mut best_move = 64u8;
-        for i in 0..list.len {
-            let (x, np, no) = list.after(p, o, i);
-            let s = if i == 0 {
-                -I::pvs(self, np, no, -beta, -alpha, empties - 1)
-            } else {
-                let mut s = -I::nws(self, np, no, -alpha - 1, empties - 1);
-                if s > alpha && s < beta {
-                    s = -I::pvs(self, np, no, -beta, -s, empties - 1);
-                }
-                s
-            };
-            if s > best {
-                best = s;
-                best_move = x;
-                if s > alpha {
-                    alpha = s;
-                    if s >= beta {
-                        break;
-                    }
-                }
-            }
-        }
+        let (best, best_move) = self.pvs_moves::<I>(p, o, &list, alpha, beta, empties);
         let (lo, up) = if best >= beta0 {
             (best, 64)
         } else if best <= alpha0 {
