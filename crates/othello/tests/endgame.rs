@@ -259,3 +259,56 @@ fn move_generation_agrees_with_position_rs() {
     }
     assert!(positions > 150_000);
 }
+
+/// The pattern evaluation (fitted on other years) against the stored
+/// theoretical scores of the wild WTH_2011: the exact score at 24 empties, which
+/// the federation computed. Its error must be well below that of the disc
+/// difference on the board, and of guessing a draw; a broken table of
+/// weights, or features read from the wrong squares, fail this.
+#[test]
+fn pattern_evaluation_predicts_the_exact_scores_of_a_held_out_year() {
+    use boardfile_othello::endgame::eval;
+    let path = PathBuf::from(env!("CARGO_MANIFEST_DIR"))
+        .join("../../../shared/data/wild/ledpup+Othello/WTH_2011.wtb");
+    let bytes = std::fs::read(&path).unwrap_or_else(|e| panic!("{}: {e}", path.display()));
+    let file = boardfile_othello::wthor::games::read(&bytes, BoardSize::Eight).unwrap();
+    assert_eq!(file.header.depth(), 24);
+    let (mut n, mut err_eval, mut err_discs, mut err_draw) = (0, 0f64, 0f64, 0f64);
+    for game in &file.games {
+        let mut b = Board {
+            player: 0x0000_0008_1000_0000,
+            opponent: 0x0000_0010_0800_0000,
+        };
+        let mut black = true;
+        for &sq in &game.moves {
+            if b.moves() == 0 {
+                b = b.pass();
+                black = !black;
+            }
+            if b.empties() == 24 {
+                break;
+            }
+            b = b.play(sq).unwrap();
+            black = !black;
+        }
+        if b.empties() != 24 {
+            continue;
+        }
+        // Stored: Black's discs; the score for the player to move.
+        let black_diff = 2 * game.theoretical as i32 - 64;
+        let exact = if black { black_diff } else { -black_diff } as f64;
+        let e = eval::evaluate(b.player, b.opponent) as f64 / eval::UNITS_PER_DISC as f64;
+        let d = b.player.count_ones() as f64 - b.opponent.count_ones() as f64;
+        err_eval += (e - exact).powi(2);
+        err_discs += (d - exact).powi(2);
+        err_draw += exact * exact;
+        n += 1;
+    }
+    assert!(n > 1000, "{n} games reach 24 empties");
+    let rms = |e: f64| (e / n as f64).sqrt();
+    let (e, d, z) = (rms(err_eval), rms(err_discs), rms(err_draw));
+    assert!(
+        e < 0.6 * d && e < 0.6 * z,
+        "{n} games: evaluation off by {e:.1} discs, disc difference by {d:.1}, a draw by {z:.1}"
+    );
+}

@@ -19,6 +19,7 @@
 //! ```
 
 pub mod bitboard;
+pub mod eval;
 pub mod search;
 
 use crate::position::{BoardSize, Color, Position, Square};

@@ -15,8 +15,9 @@
 //!   cutoff probes them, so that their cache misses overlap. Each move's
 //!   flips are computed once a node.
 //! - Moves far from the end are ordered by a shallow search of each reply
-//!   with a small evaluation made here (mobility, corners, potential
-//!   mobility); nothing learned or downloaded.
+//!   with a pattern evaluation fitted here on WTHOR games
+//!   ([`eval`](super::eval)), beside the reply's mobility, corners and
+//!   potential mobility; nothing is downloaded.
 //! - At [`SHALLOW`] empties and fewer: no table, moves in odd quadrants
 //!   first (parity), stability cutoffs; hand-written solvers for the last
 //!   4, 3, 2 and 1 empty squares (the last one counts flips without
@@ -29,6 +30,7 @@
 //! A node is a call of a search function, the last empty square included.
 
 use super::bitboard::{final_score, flips, moves, odd_quadrants, stable, weighted_mobility};
+use super::eval;
 
 /// At this many empties and fewer, the search keeps no table and orders by
 /// parity only.
@@ -236,7 +238,7 @@ impl Search {
         if m == 0 {
             return (I::pvs(self, p, o, alpha, beta, empties), None);
         }
-        let list = self.order::<I>(p, o, m, empties);
+        let list = self.order::<I>(p, o, m, empties, alpha);
         let (best, best_move) = self.pvs_moves::<I>(p, o, &list, alpha, beta, empties);
         (best, Some(u32::from(best_move)))
     }
@@ -318,7 +320,7 @@ impl Search {
             return -I::pvs(self, o, p, -beta, -alpha, empties);
         }
         let (alpha0, beta0) = (alpha, beta);
-        let mut list = self.order::<I>(p, o, m, empties);
+        let mut list = self.order::<I>(p, o, m, empties, alpha);
         list.first(hash_move);
         let (best, best_move) = self.pvs_moves::<I>(p, o, &list, alpha, beta, empties);
         let (lo, up) = if best >= beta0 {
@@ -392,7 +394,7 @@ impl Search {
             from = 1;
         }
         if best <= alpha {
-            I::sort(&mut list, from, p, o, empties);
+            I::sort(&mut list, from, p, o, empties, alpha);
             for i in from..list.len {
                 let (x, np, no) = list.after(p, o, i);
                 let s = -I::nws(self, np, no, -alpha - 1, empties - 1);
@@ -418,7 +420,14 @@ impl Search {
     /// then fewest squares the opponent may later reach (potential
     /// mobility), then moves in odd quadrants (parity).
     #[inline(always)]
-    fn sort_body<I: Isa>(list: &mut MoveList, from: usize, p: u64, o: u64, empties: u32) {
+    fn sort_body<I: Isa>(
+        list: &mut MoveList,
+        from: usize,
+        p: u64,
+        o: u64,
+        empties: u32,
+        alpha: i32,
+    ) {
         let depth = if empties >= SORT_3 {
             3
         } else if empties >= SORT_2 {
@@ -444,7 +453,10 @@ impl Search {
             }
             if depth >= 0 {
                 // A shallow search of the reply with the evaluation.
-                key += I::shallow_eval(np, no, depth, -1000, 1000) << 14;
+                // A shallow search of the reply with the evaluation, in
+                // eighths of a disc, bounded below alpha.
+                let floor = (alpha - SORT_MARGIN).max(-64) * eval::UNITS_PER_DISC;
+                key += I::shallow_eval(np, no, depth, -10_000, -floor) << SORT_EVAL_SHIFT;
             }
             // Insertion sort by key.
             let f = list.flips[i];
@@ -462,9 +474,9 @@ impl Search {
     }
 
     /// The moves `m` of `(p, o)`, sorted.
-    fn order<I: Isa>(&mut self, p: u64, o: u64, m: u64, empties: u32) -> MoveList {
+    fn order<I: Isa>(&mut self, p: u64, o: u64, m: u64, empties: u32, alpha: i32) -> MoveList {
         let mut list = MoveList::new(p, o, m);
-        I::sort(&mut list, 0, p, o, empties);
+        I::sort(&mut list, 0, p, o, empties, alpha);
         list
     }
 
@@ -697,35 +709,32 @@ impl Search {
 
 /// At this many empties and more, moves are ordered with the evaluation
 /// of the reply (0), of the best reply to it (1), or two or three plies on
-/// (tuned on FFO #36-#42: 288 M nodes at 14/17/21/-, 216 M here).
-const SORT_0: u32 = 9;
-const SORT_1: u32 = 12;
-const SORT_2: u32 = 16;
-const SORT_3: u32 = 20;
+/// (tuned on FFO #40-#49: 1.22 G nodes here, 1.28 G at 12/15/19/23; the
+/// hand-made evaluation before searched 1.73 G at 9/12/16/20).
+const SORT_0: u32 = 12;
+const SORT_1: u32 = 15;
+const SORT_2: u32 = 18;
+const SORT_3: u32 = 21;
 
-/// A quick evaluation for move ordering, for the player to move, in
-/// roughly discs: mobility (corners twice), corners and the edge squares
-/// next to held corners, potential mobility. Made here, not learned.
-#[inline]
-fn evaluate(p: u64, o: u64) -> i32 {
-    let mp = weighted_mobility(moves(p, o)) as i32;
-    let mo = weighted_mobility(moves(o, p)) as i32;
-    let c = corner_stability(p) as i32 - corner_stability(o) as i32;
-    // Empties next to the other side's discs: where one may later play.
-    let pot = potential(o, p) as i32 - potential(p, o) as i32;
-    3 * (mp - mo) + 4 * c + pot
-}
+/// How far below alpha the shallow searches of the sort still tell moves
+/// apart, in discs: replies worse than that are all bad, and their
+/// searches stop early.
+const SORT_MARGIN: i32 = 8;
+
+/// The weight of the evaluation in the sort key: 1 << 11 an eighth of a
+/// disc, so that 2 discs count as much as one reply fewer.
+const SORT_EVAL_SHIFT: u32 = 11;
 
 /// Negamax with the evaluation to `depth` plies (alpha-beta, no table).
 #[inline(always)]
 fn shallow_eval_body<I: Isa>(p: u64, o: u64, depth: i32, mut alpha: i32, beta: i32) -> i32 {
     if depth <= 0 {
-        return evaluate(p, o);
+        return eval::evaluate(p, o);
     }
     let m = moves(p, o);
     if m == 0 {
         if moves(o, p) == 0 {
-            return final_score(p, o) * 8;
+            return final_score(p, o) * eval::UNITS_PER_DISC;
         }
         return -I::shallow_eval(o, p, depth - 1, -beta, -alpha);
     }
@@ -803,7 +812,7 @@ trait Isa {
     fn last2(s: &mut Search, p: u64, o: u64, alpha: i32, beta: i32, x1: u32, x2: u32) -> i32;
     fn last3(s: &mut Search, p: u64, o: u64, alpha: i32, beta: i32, x: [u32; 3]) -> i32;
     fn last4(s: &mut Search, p: u64, o: u64, alpha: i32, beta: i32, x: [u32; 4]) -> i32;
-    fn sort(list: &mut MoveList, from: usize, p: u64, o: u64, empties: u32);
+    fn sort(list: &mut MoveList, from: usize, p: u64, o: u64, empties: u32, alpha: i32);
     fn shallow_eval(p: u64, o: u64, depth: i32, alpha: i32, beta: i32) -> i32;
 }
 
@@ -842,8 +851,8 @@ macro_rules! instruction_set {
                 s.last4_body::<$isa>(p, o, a, b, x)
             }
             $(#[target_feature(enable = $features)])?
-            pub(super) fn sort(list: &mut MoveList, from: usize, p: u64, o: u64, e: u32) {
-                Search::sort_body::<$isa>(list, from, p, o, e)
+            pub(super) fn sort(list: &mut MoveList, from: usize, p: u64, o: u64, e: u32, a: i32) {
+                Search::sort_body::<$isa>(list, from, p, o, e, a)
             }
             $(#[target_feature(enable = $features)])?
             pub(super) fn shallow_eval(p: u64, o: u64, d: i32, a: i32, b: i32) -> i32 {
@@ -881,8 +890,8 @@ macro_rules! instruction_set {
                 unsafe { $module::last4(s, p, o, a, b, x) }
             }
             #[inline(always)]
-            fn sort(list: &mut MoveList, from: usize, p: u64, o: u64, e: u32) {
-                unsafe { $module::sort(list, from, p, o, e) }
+            fn sort(list: &mut MoveList, from: usize, p: u64, o: u64, e: u32, a: i32) {
+                unsafe { $module::sort(list, from, p, o, e, a) }
             }
             #[inline(always)]
             fn shallow_eval(p: u64, o: u64, d: i32, a: i32, b: i32) -> i32 {

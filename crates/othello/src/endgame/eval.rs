@@ -1,0 +1,349 @@
+//! A pattern evaluation, for ordering the solver's moves: the final disc
+//! difference the player to move may expect, from the discs on 38 lines
+//! and corners of the board.
+//!
+//! Each pattern is a set of squares (a corner's 3x3, an edge with its two
+//! X-squares, the rows 2 to 4, the diagonals of 4 to 8 squares); its
+//! instances are its images under the board's symmetries, and share one
+//! weight for each of the 3^n ways its squares can be filled (empty, the
+//! player's, the opponent's). An evaluation adds one weight an instance
+//! and a constant, from the weight set of the position's phase (by its
+//! empty squares).
+//!
+//! The weights are fitted by least squares on the games of WTHOR files,
+//! each position labelled with the game's final disc difference, and
+//! committed as `eval.bin`: `scripts/fit-eval.sh` rebuilds it (see
+//! `examples/fit_eval.rs`). Nothing is downloaded. The evaluation orders
+//! moves only: a bad weight costs time, never a wrong score.
+
+/// A pattern: its squares on the board as read, and the boards (by the
+/// index of [`symmetries`]) on which those squares make its instances.
+pub struct Pattern {
+    /// What the pattern is, for the fitting program's report.
+    pub name: &'static str,
+    /// The squares, at most 10.
+    pub mask: u64,
+    /// The boards of [`symmetries`] whose `mask` squares are an instance.
+    pub boards: &'static [usize],
+}
+
+/// The patterns, in the order of their weights.
+pub const PATTERNS: [Pattern; 10] = [
+    Pattern {
+        name: "corner 3x3",
+        mask: 0x0007_0707,
+        boards: &[0, 1, 2, 3],
+    },
+    Pattern {
+        name: "edge + 2X",
+        mask: 0x42ff,
+        boards: &[0, 1, 4, 5],
+    },
+    Pattern {
+        name: "row 2",
+        mask: 0xff00,
+        boards: &[0, 1, 4, 5],
+    },
+    Pattern {
+        name: "row 3",
+        mask: 0x00ff_0000,
+        boards: &[0, 1, 4, 5],
+    },
+    Pattern {
+        name: "row 4",
+        mask: 0xff00_0000,
+        boards: &[0, 1, 4, 5],
+    },
+    Pattern {
+        name: "diagonal 8",
+        mask: 0x8040_2010_0804_0201,
+        boards: &[0, 2],
+    },
+    Pattern {
+        name: "diagonal 7",
+        mask: 0x0080_4020_1008_0402,
+        boards: &[0, 1, 2, 3],
+    },
+    Pattern {
+        name: "diagonal 6",
+        mask: 0x0000_8040_2010_0804,
+        boards: &[0, 1, 2, 3],
+    },
+    Pattern {
+        name: "diagonal 5",
+        mask: 0x0000_0080_4020_1008,
+        boards: &[0, 1, 2, 3],
+    },
+    Pattern {
+        name: "diagonal 4",
+        mask: 0x0000_0000_8040_2010,
+        boards: &[0, 1, 2, 3],
+    },
+];
+
+/// The instances of all patterns.
+pub const INSTANCES: usize = 38;
+
+/// The weights of one phase: each pattern's 3^n, then the constant.
+pub const WEIGHTS_PER_PHASE: usize = weights_per_phase();
+
+const fn weights_per_phase() -> usize {
+    let mut n = 1;
+    let mut i = 0;
+    while i < PATTERNS.len() {
+        n += 3usize.pow(PATTERNS[i].mask.count_ones());
+        i += 1;
+    }
+    n
+}
+
+/// Where each pattern's weights start in a phase.
+const OFFSETS: [u32; 10] = offsets();
+
+const fn offsets() -> [u32; 10] {
+    let mut out = [0u32; 10];
+    let mut at = 0;
+    let mut i = 0;
+    while i < PATTERNS.len() {
+        out[i] = at;
+        at += 3u32.pow(PATTERNS[i].mask.count_ones());
+        i += 1;
+    }
+    out
+}
+
+/// The constant's weight in a phase.
+pub const CONSTANT: usize = WEIGHTS_PER_PHASE - 1;
+
+/// The phases, by the empty squares of the position evaluated: the first
+/// phase up to `PHASE_LIMITS[0]` empties, and so on; the last takes the rest.
+pub const PHASE_LIMITS: [u32; 2] = [14, 20];
+
+/// How many phases there are.
+pub const PHASES: usize = PHASE_LIMITS.len() + 1;
+
+/// The phase of a position with `empties` empty squares.
+#[inline(always)]
+pub fn phase(empties: u32) -> usize {
+    PHASE_LIMITS.iter().filter(|&&l| empties > l).count()
+}
+
+/// Weights are stored in eighths of a disc.
+pub const UNITS_PER_DISC: i32 = 8;
+
+/// The fitted weights, `PHASES` sets of `WEIGHTS_PER_PHASE` bytes, each a
+/// signed weight in [`UNITS_PER_DISC`].
+static WEIGHTS: &[u8; PHASES * WEIGHTS_PER_PHASE] = include_bytes!("eval.bin");
+
+/// The 8 images of a board under its symmetries, bit `row * 8 + col`:
+/// 0 itself, 1 rows reversed, 2 columns reversed, 3 both (turned half
+/// round), 4 flipped on the a1-h8 diagonal, 5 that with its rows
+/// reversed, 6 with its columns reversed, 7 with both.
+#[inline(always)]
+pub fn symmetries(x: u64) -> [u64; 8] {
+    let v = x.swap_bytes();
+    let h = mirror(x);
+    let t = transpose(x);
+    let tv = t.swap_bytes();
+    let th = mirror(t);
+    [x, v, h, h.swap_bytes(), t, tv, th, th.swap_bytes()]
+}
+
+/// Columns reversed: a1 <-> h1.
+#[inline(always)]
+fn mirror(mut x: u64) -> u64 {
+    const K1: u64 = 0x5555_5555_5555_5555;
+    const K2: u64 = 0x3333_3333_3333_3333;
+    const K4: u64 = 0x0f0f_0f0f_0f0f_0f0f;
+    x = ((x >> 1) & K1) | ((x & K1) << 1);
+    x = ((x >> 2) & K2) | ((x & K2) << 2);
+    ((x >> 4) & K4) | ((x & K4) << 4)
+}
+
+/// Flipped on the a1-h8 diagonal: row and column swapped.
+#[inline(always)]
+fn transpose(mut x: u64) -> u64 {
+    const K1: u64 = 0x5500_5500_5500_5500;
+    const K2: u64 = 0x3333_0000_3333_0000;
+    const K4: u64 = 0x0f0f_0f0f_0000_0000;
+    let mut t = K4 & (x ^ (x << 28));
+    x ^= t ^ (t >> 28);
+    t = K2 & (x ^ (x << 14));
+    x ^= t ^ (t >> 14);
+    t = K1 & (x ^ (x << 7));
+    x ^= t ^ (t >> 7);
+    x
+}
+
+/// The squares of pattern `k` on board `x`, packed into the low bits in
+/// square order (as a bit-extract by the pattern's mask would).
+#[inline(always)]
+fn gather(k: usize, x: u64) -> usize {
+    let bits = match k {
+        // a1 b1 c1, a2 b2 c2, a3 b3 c3
+        0 => (x & 7) | ((x >> 5) & 0x38) | ((x >> 10) & 0x1c0),
+        // row 1, then b2 and g2
+        1 => (x & 0xff) | ((x >> 1) & 0x100) | ((x >> 5) & 0x200),
+        2 => (x >> 8) & 0xff,
+        3 => (x >> 16) & 0xff,
+        4 => (x >> 24) & 0xff,
+        // A diagonal has one square a column: the multiplication adds
+        // the rows into the top byte without carries.
+        5 => ((x & PATTERNS[5].mask).wrapping_mul(0x0101_0101_0101_0101)) >> 56,
+        6 => ((x & PATTERNS[6].mask).wrapping_mul(0x0101_0101_0101_0101)) >> 57,
+        7 => ((x & PATTERNS[7].mask).wrapping_mul(0x0101_0101_0101_0101)) >> 58,
+        8 => ((x & PATTERNS[8].mask).wrapping_mul(0x0101_0101_0101_0101)) >> 59,
+        _ => ((x & PATTERNS[9].mask).wrapping_mul(0x0101_0101_0101_0101)) >> 60,
+    };
+    bits as usize
+}
+
+/// Bit `i` of a 10-bit number as the base-3 digit 3^i.
+static TERNARY: [u16; 1024] = ternary();
+
+const fn ternary() -> [u16; 1024] {
+    let mut out = [0u16; 1024];
+    let mut b = 0;
+    while b < 1024 {
+        let (mut v, mut p, mut i) = (0u16, 1u16, 0);
+        while i < 10 {
+            if b >> i & 1 == 1 {
+                v += p;
+            }
+            p = p.wrapping_mul(3);
+            i += 1;
+        }
+        out[b] = v;
+        b += 1;
+    }
+    out
+}
+
+/// The weight indices (within a phase) of the 38 instances of position
+/// `(p, o)`, the player to move owning `p`. The constant is not listed.
+#[inline(always)]
+pub fn features(p: u64, o: u64) -> [u32; INSTANCES] {
+    let ps = symmetries(p);
+    let os = symmetries(o);
+    let mut out = [0u32; INSTANCES];
+    let mut n = 0;
+    let mut k = 0;
+    while k < PATTERNS.len() {
+        for &b in PATTERNS[k].boards {
+            let i = TERNARY[gather(k, ps[b])] as u32 + 2 * TERNARY[gather(k, os[b])] as u32;
+            out[n] = OFFSETS[k] + i;
+            n += 1;
+        }
+        k += 1;
+    }
+    out
+}
+
+/// The evaluation of `(p, o)` for the player to move, in
+/// [`UNITS_PER_DISC`]: the disc difference expected at the end.
+#[inline(always)]
+pub fn evaluate(p: u64, o: u64) -> i32 {
+    let empties = (!(p | o)).count_ones();
+    let w = &WEIGHTS[phase(empties) * WEIGHTS_PER_PHASE..][..WEIGHTS_PER_PHASE];
+    let mut sum = w[CONSTANT] as i8 as i32;
+    for f in features(p, o) {
+        sum += w[f as usize] as i8 as i32;
+    }
+    sum
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// Square (row, col) of board 0 moved by symmetry `s`, worked out
+    /// square by square.
+    fn image(s: usize, row: u32, col: u32) -> (u32, u32) {
+        let (r, c) = if s >= 4 { (col, row) } else { (row, col) };
+        let r = if s % 2 == 1 { 7 - r } else { r };
+        let c = if s % 4 >= 2 { 7 - c } else { c };
+        (r, c)
+    }
+
+    #[test]
+    fn symmetries_move_each_square_where_the_geometry_says() {
+        for sq in 0..64 {
+            let (row, col) = (sq / 8, sq % 8);
+            let images = symmetries(1u64 << sq);
+            for (s, &x) in images.iter().enumerate() {
+                let (r, c) = image(s, row, col);
+                assert_eq!(x, 1u64 << (r * 8 + c), "square {sq}, symmetry {s}");
+            }
+        }
+    }
+
+    #[test]
+    fn gather_packs_the_mask_squares_in_square_order() {
+        // Against a bit-by-bit extract over each pattern's mask.
+        let mut x = 0x9e37_79b9_7f4a_7c15u64;
+        for _ in 0..2000 {
+            x ^= x << 13;
+            x ^= x >> 7;
+            x ^= x << 17;
+            for (k, pat) in PATTERNS.iter().enumerate() {
+                let (mut want, mut i, mut m) = (0usize, 0, pat.mask);
+                while m != 0 {
+                    let sq = m.trailing_zeros();
+                    m &= m - 1;
+                    want |= ((x >> sq & 1) as usize) << i;
+                    i += 1;
+                }
+                assert_eq!(gather(k, x), want, "pattern {}", pat.name);
+            }
+        }
+    }
+
+    #[test]
+    fn instances_cover_each_pattern_image_once() {
+        // Every instance of a pattern is a different set of squares, and
+        // the instances of all the patterns number INSTANCES.
+        let mut n = 0;
+        for pat in &PATTERNS {
+            let mut seen = Vec::new();
+            for &b in pat.boards {
+                // The squares of the instance on the board as read: those
+                // that symmetry `b` takes onto the mask.
+                let set: u64 = (0..64)
+                    .filter(|&sq| symmetries(1u64 << sq)[b] & pat.mask != 0)
+                    .map(|sq| 1u64 << sq)
+                    .sum();
+                assert_eq!(set.count_ones(), pat.mask.count_ones());
+                assert!(!seen.contains(&set), "{}: an instance twice", pat.name);
+                seen.push(set);
+                n += 1;
+            }
+        }
+        assert_eq!(n, INSTANCES);
+    }
+
+    #[test]
+    fn features_stay_in_their_patterns_weights() {
+        // The start position, and a full board of each colour.
+        for (p, o) in [
+            (0x0000_0008_1000_0000u64, 0x0000_0010_0800_0000u64),
+            (!0, 0),
+            (0, !0),
+        ] {
+            let f = features(p, o);
+            let mut n = 0;
+            for (k, pat) in PATTERNS.iter().enumerate() {
+                let size = 3u32.pow(pat.mask.count_ones());
+                for _ in pat.boards {
+                    assert!(f[n] >= OFFSETS[k] && f[n] < OFFSETS[k] + size);
+                    n += 1;
+                }
+            }
+        }
+        // A full board of the player's: every square a 1, base 3.
+        let f = features(!0, 0);
+        assert_eq!(f[0], (3u32.pow(9) - 1) / 2);
+        // ... of the opponent's: every square a 2.
+        let f = features(0, !0);
+        assert_eq!(f[0], 3u32.pow(9) - 1);
+    }
+}
