@@ -12,8 +12,10 @@
 //!   refutes, and the sorting is saved.
 //! - The table's buckets are one cache line each; the buckets of a node's
 //!   replies are prefetched together before the enhanced transposition
-//!   cutoff probes them, so that their cache misses overlap. Each move's
-//!   flips are computed once a node.
+//!   cutoff probes them, so that their cache misses overlap. On Linux the
+//!   table asks for 2 MiB pages, so that a probe seldom misses the
+//!   processor's page cache as well. Each move's flips are computed once a
+//!   node.
 //! - Moves far from the end are ordered by a shallow search of each reply
 //!   with a pattern evaluation fitted here on WTHOR games
 //!   ([`eval`](super::eval)), beside the reply's mobility, corners and
@@ -93,7 +95,7 @@ impl Table {
     fn new(bits: u32) -> Table {
         let n = 1usize << (bits - 1);
         Table {
-            buckets: vec![EMPTY_BUCKET; n],
+            buckets: huge_vec(n),
             mask: n - 1,
         }
     }
@@ -162,6 +164,34 @@ impl Table {
     fn clear(&mut self) {
         self.buckets.fill(EMPTY_BUCKET);
     }
+}
+
+/// `n` empty buckets, in memory the system may back with 2 MiB pages
+/// (Linux's transparent huge pages, asked for): the probes go all over
+/// the table, and with 4 KiB pages most of them would also miss the
+/// processor's page cache (TLB).
+fn huge_vec(n: usize) -> Vec<Bucket> {
+    let mut v: Vec<Bucket> = Vec::with_capacity(n);
+    #[cfg(target_os = "linux")]
+    {
+        const HUGE: usize = 2 << 20;
+        extern "C" {
+            fn madvise(addr: *mut std::ffi::c_void, len: usize, advice: i32) -> i32;
+        }
+        const MADV_HUGEPAGE: i32 = 14;
+        // The whole huge pages inside the allocation, not yet touched.
+        let start = v.as_mut_ptr() as usize;
+        let end = start + n * std::mem::size_of::<Bucket>();
+        let (a, b) = (start.next_multiple_of(HUGE), end / HUGE * HUGE);
+        if a < b {
+            // SAFETY: the range lies inside the vector's allocation, and
+            // the advice changes how it is backed, not what it holds. A
+            // refusal (no huge pages) leaves ordinary pages.
+            unsafe { madvise(a as *mut std::ffi::c_void, b - a, MADV_HUGEPAGE) };
+        }
+    }
+    v.resize(n, EMPTY_BUCKET);
+    v
 }
 
 /// A search: its table and its node count. One a thread.
@@ -708,28 +738,35 @@ impl Search {
 }
 
 /// At this many empties and more, moves are ordered with the evaluation
-/// of the reply (0), of the best reply to it (1), or two or three plies on
-/// (tuned on FFO #40-#49: 1.22 G nodes here, 1.28 G at 12/15/19/23; the
-/// hand-made evaluation before searched 1.73 G at 9/12/16/20).
-const SORT_0: u32 = 12;
-const SORT_1: u32 = 15;
-const SORT_2: u32 = 18;
-const SORT_3: u32 = 21;
+/// of the reply (0), of the best reply to it (1), or two or three plies on.
+///
+/// Tuned with the constants below on 60 positions at 22 empties from the
+/// games of the wild WTH_2011, which the evaluation was not fitted on
+/// (one thread, the same machine and run):
+/// - as here: 886 M nodes, 46.5 s;
+/// - a margin of 8: 902 M nodes, 46.7 s; with it, depths 12/15/18/21:
+///   974 M, 46.9 s; 10/13/16/19 with a shift of 11: 902 M, 54.0 s;
+/// - a shift of 9: 51.1 s; of 11 (at 12/15/18/21): 49.8 s;
+/// - the hand-made evaluation before, at 9/12/16/20: 1,045 M, 59.1 s.
+const SORT_0: u32 = 11;
+const SORT_1: u32 = 14;
+const SORT_2: u32 = 17;
+const SORT_3: u32 = 20;
 
 /// How far below alpha the shallow searches of the sort still tell moves
 /// apart, in discs: replies worse than that are all bad, and their
 /// searches stop early.
-const SORT_MARGIN: i32 = 8;
+const SORT_MARGIN: i32 = 16;
 
-/// The weight of the evaluation in the sort key: 1 << 11 an eighth of a
-/// disc, so that 2 discs count as much as one reply fewer.
-const SORT_EVAL_SHIFT: u32 = 11;
+/// The weight of the evaluation in the sort key: 1 << 10 an eighth of a
+/// disc, so that 4 discs count as much as one reply fewer.
+const SORT_EVAL_SHIFT: u32 = 10;
 
 /// Negamax with the evaluation to `depth` plies (alpha-beta, no table).
 #[inline(always)]
 fn shallow_eval_body<I: Isa>(p: u64, o: u64, depth: i32, mut alpha: i32, beta: i32) -> i32 {
     if depth <= 0 {
-        return eval::evaluate(p, o);
+        return I::evaluate(p, o);
     }
     let m = moves(p, o);
     if m == 0 {
@@ -814,12 +851,14 @@ trait Isa {
     fn last4(s: &mut Search, p: u64, o: u64, alpha: i32, beta: i32, x: [u32; 4]) -> i32;
     fn sort(list: &mut MoveList, from: usize, p: u64, o: u64, empties: u32, alpha: i32);
     fn shallow_eval(p: u64, o: u64, depth: i32, alpha: i32, beta: i32) -> i32;
+    /// The pattern evaluation ([`eval`]).
+    fn evaluate(p: u64, o: u64) -> i32;
 }
 
 /// Declares an instruction set: its steps, each compiled with `$features`
 /// (none: the build's own), calling the shared code.
 macro_rules! instruction_set {
-    ($(#[$doc:meta])* $isa:ident, $module:ident $(, $features:literal)?) => {
+    ($(#[$doc:meta])* $isa:ident, $module:ident, $evaluate:path $(, $features:literal)?) => {
         $(#[$doc])*
         struct $isa;
 
@@ -866,6 +905,10 @@ macro_rules! instruction_set {
         #[allow(unused_unsafe)]
         impl Isa for $isa {
             #[inline(always)]
+            fn evaluate(p: u64, o: u64) -> i32 {
+                unsafe { $evaluate(p, o) }
+            }
+            #[inline(always)]
             fn pvs(s: &mut Search, p: u64, o: u64, a: i32, b: i32, e: u32) -> i32 {
                 unsafe { $module::pvs(s, p, o, a, b, e) }
             }
@@ -904,7 +947,8 @@ macro_rules! instruction_set {
 instruction_set!(
     /// The build's own instructions: any processor of the target.
     Portable,
-    portable
+    portable,
+    eval::evaluate
 );
 
 #[cfg(target_arch = "x86_64")]
@@ -912,6 +956,7 @@ instruction_set!(
     /// x86-64-v3 (Haswell, Zen and later): POPCNT, LZCNT, BMI1/2, AVX2.
     V3,
     v3,
+    eval::evaluate_bmi2,
     "avx2,bmi1,bmi2,lzcnt,popcnt"
 );
 
