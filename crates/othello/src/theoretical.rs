@@ -154,31 +154,16 @@ pub fn fill(
     jobs: usize,
     done: &(dyn Fn(usize, usize) + Sync),
 ) -> Vec<Unsolved> {
-    use rayon::prelude::*;
-    use std::sync::atomic::{AtomicUsize, Ordering};
     let depth = u32::from(file.header.depth());
     let todo: Vec<usize> = (0..file.games.len())
         .filter(|&i| !file.games[i].theoretical_known())
         .collect();
-    if todo.is_empty() {
-        return Vec::new();
-    }
-    let total = todo.len();
-    let count = AtomicUsize::new(0);
     let games = &file.games;
-    let work = || -> Vec<(usize, Result<u8, NoScore>)> {
-        todo.par_iter()
-            .with_max_len(1)
-            .map_init(Solver::new, |solver, &i| {
-                let r = solve(&games[i], depth, solver);
-                done(count.fetch_add(1, Ordering::Relaxed) + 1, total);
-                (i, r)
-            })
-            .collect()
-    };
-    let results = on_threads(jobs, work);
+    let results = par_solve(&todo, jobs, done, |solver, &i| {
+        solve(&games[i], depth, solver)
+    });
     let mut unsolved = Vec::new();
-    for (i, r) in results {
+    for (&i, r) in todo.iter().zip(results) {
         match r {
             Ok(s) => file.games[i].theoretical = s,
             Err(why) => unsolved.push(Unsolved { index: i, why }),
@@ -222,31 +207,16 @@ pub fn check(
     full: bool,
     done: &(dyn Fn(usize, usize) + Sync),
 ) -> Checked {
-    use rayon::prelude::*;
-    use std::sync::atomic::{AtomicUsize, Ordering};
     let depth = u32::from(file.header.depth());
-    let total = file.games.len();
-    let count = AtomicUsize::new(0);
-    let work = || -> Vec<(usize, Verdict)> {
-        file.games
-            .par_iter()
-            .enumerate()
-            .with_max_len(1)
-            .map_init(Solver::new, |solver, (i, g)| {
-                let r = if full {
-                    solve(g, depth, solver)
-                        .map(|s| if s == g.theoretical { Ok(()) } else { Err(s) })
-                } else {
-                    verify(g, depth, solver)
-                };
-                done(count.fetch_add(1, Ordering::Relaxed) + 1, total);
-                (i, r)
-            })
-            .collect()
-    };
-    let results = on_threads(jobs, work);
+    let results = par_solve(&file.games, jobs, done, |solver, g| {
+        if full {
+            solve(g, depth, solver).map(|s| if s == g.theoretical { Ok(()) } else { Err(s) })
+        } else {
+            verify(g, depth, solver)
+        }
+    });
     let mut out = Checked::default();
-    for (i, r) in results {
+    for (i, r) in results.into_iter().enumerate() {
         match r {
             Ok(Ok(())) => out.confirmed += 1,
             Ok(Err(solved)) => out.wrong.push(Wrong {
@@ -258,6 +228,50 @@ pub fn check(
         }
     }
     out
+}
+
+/// Runs `f` on every item on `jobs` threads (0: one a core), in item
+/// order; `done` is told how many are finished. Each thread makes one
+/// solver, the first time it needs one, and clears its table between
+/// items: a solver's table is 128 MiB, too much to make for each game.
+fn par_solve<T: Sync, R: Send>(
+    items: &[T],
+    jobs: usize,
+    done: &(dyn Fn(usize, usize) + Sync),
+    f: impl Fn(&mut Solver, &T) -> R + Sync,
+) -> Vec<R> {
+    use rayon::prelude::*;
+    use std::sync::atomic::{AtomicUsize, Ordering};
+    use std::sync::Mutex;
+    if items.is_empty() {
+        return Vec::new();
+    }
+    let total = items.len();
+    let count = AtomicUsize::new(0);
+    on_threads(jobs, || {
+        // A solver a thread of the pool, by its index: never contended.
+        let solvers: Vec<Mutex<Option<Solver>>> = (0..rayon::current_num_threads())
+            .map(|_| Mutex::new(None))
+            .collect();
+        items
+            .par_iter()
+            .with_max_len(1)
+            .map(|item| {
+                let slot = rayon::current_thread_index().unwrap_or(0) % solvers.len();
+                let mut guard = solvers[slot].lock().unwrap_or_else(|e| e.into_inner());
+                let solver = match guard.as_mut() {
+                    Some(s) => {
+                        s.clear();
+                        s
+                    }
+                    None => guard.insert(Solver::new()),
+                };
+                let r = f(solver, item);
+                done(count.fetch_add(1, Ordering::Relaxed) + 1, total);
+                r
+            })
+            .collect()
+    })
 }
 
 /// Runs `work` on a pool of `jobs` threads (0: one a core), or on the
