@@ -217,51 +217,69 @@ fn stable_edges(p: u64, o: u64) -> u64 {
 }
 
 /// The lines (row, column, both diagonals) with no empty square, as the
-/// union of their squares, for each of the four orientations.
+/// union of their squares, for each of the four orientations: by shifts,
+/// each line's squares ANDed together by doubling runs.
+#[inline(always)]
 fn full_lines(occ: u64) -> [u64; 4] {
-    static MASKS: OnceLock<[Vec<u64>; 4]> = OnceLock::new();
-    let masks = MASKS.get_or_init(|| {
-        let mut rows = Vec::new();
-        let mut cols = Vec::new();
-        let mut d9 = Vec::new();
-        let mut d7 = Vec::new();
-        for i in 0..8 {
-            rows.push(0xffu64 << (8 * i));
-            cols.push(COL_A << i);
-        }
-        // Diagonals a1-h8 direction: start from each square of row 1 and
-        // column a; the other direction from row 1 and column h.
-        for start in 0..15i32 {
-            let (mut m9, mut m7) = (0u64, 0u64);
-            for r in 0..8i32 {
-                let c9 = start - 7 + r;
-                if (0..8).contains(&c9) {
-                    m9 |= 1u64 << (r * 8 + c9);
-                }
-                let c7 = start - r;
-                if (0..8).contains(&c7) {
-                    m7 |= 1u64 << (r * 8 + c7);
-                }
-            }
-            d9.push(m9);
-            d7.push(m7);
-        }
-        [rows, cols, d9, d7]
-    });
-    let mut out = [0u64; 4];
-    for (k, list) in masks.iter().enumerate() {
-        for &m in list {
-            if occ & m == m {
-                out[k] |= m;
-            }
-        }
-    }
-    out
+    // Rows: bit 0 of each byte becomes the AND of its 8 bits.
+    let mut r = occ;
+    r &= r >> 4;
+    r &= r >> 2;
+    r &= r >> 1;
+    let rows = (r & COL_A).wrapping_mul(0xff);
+    // Columns: each byte becomes the AND of all 8.
+    let mut c = occ;
+    c &= c.rotate_right(32);
+    c &= c.rotate_right(16);
+    c &= c.rotate_right(8);
+    [
+        rows,
+        c,
+        diagonal(occ, 9, DIAG9_EDGES),
+        diagonal(occ, 7, DIAG7_EDGES),
+    ]
+}
+
+/// For a diagonal direction (shift 9 towards h8, 7 towards a8): the
+/// squares from which 1, 2 and 4 steps up, then 1, 2 and 4 steps down,
+/// leave the board.
+const DIAG9_EDGES: [u64; 6] = [
+    0xff80_8080_8080_8080,
+    0xffff_c0c0_c0c0_c0c0,
+    0xffff_ffff_f0f0_f0f0,
+    0x0101_0101_0101_01ff,
+    0x0303_0303_0303_ffff,
+    0x0f0f_0f0f_ffff_ffff,
+];
+const DIAG7_EDGES: [u64; 6] = [
+    0xff01_0101_0101_0101,
+    0xffff_0303_0303_0303,
+    0xffff_ffff_0f0f_0f0f,
+    0x8080_8080_8080_80ff,
+    0xc0c0_c0c0_c0c0_ffff,
+    0xf0f0_f0f0_ffff_ffff,
+];
+
+/// The squares on full diagonals of direction `d`: runs of occupied
+/// squares grown up (and down) by 1, 2 then 4 steps; a run that reaches
+/// the edge is complete.
+#[inline(always)]
+fn diagonal(occ: u64, d: u32, edges: [u64; 6]) -> u64 {
+    let mut up = occ;
+    up &= edges[0] | (up >> d);
+    up &= edges[1] | (up >> (2 * d));
+    up &= edges[2] | (up >> (4 * d));
+    let mut down = occ;
+    down &= edges[3] | (down << d);
+    down &= edges[4] | (down << (2 * d));
+    down &= edges[5] | (down << (4 * d));
+    up & down
 }
 
 /// Discs of `p` that can never be flipped (a lower bound on them): the
 /// edges' stable discs, then inner discs that in each of the four line
 /// orientations lie on a full line or next to a stable disc of their own.
+#[inline(always)]
 pub fn stable(p: u64, o: u64) -> u64 {
     let occ = p | o;
     let [fh, fv, f9, f7] = full_lines(occ);
@@ -326,6 +344,64 @@ mod tests {
         assert_eq!(m, want);
         assert_eq!(flips(black, white, sq("f5")), 1u64 << sq("e5"));
         assert_eq!(flips(black, white, sq("a1")), 0);
+    }
+
+    /// The lines (row, column, both diagonals) with no empty square, as the
+    /// union of their squares, for each of the four orientations.
+    fn full_lines_by_masks(occ: u64) -> [u64; 4] {
+        static MASKS: OnceLock<[Vec<u64>; 4]> = OnceLock::new();
+        let masks = MASKS.get_or_init(|| {
+            let mut rows = Vec::new();
+            let mut cols = Vec::new();
+            let mut d9 = Vec::new();
+            let mut d7 = Vec::new();
+            for i in 0..8 {
+                rows.push(0xffu64 << (8 * i));
+                cols.push(COL_A << i);
+            }
+            // Diagonals a1-h8 direction: start from each square of row 1 and
+            // column a; the other direction from row 1 and column h.
+            for start in 0..15i32 {
+                let (mut m9, mut m7) = (0u64, 0u64);
+                for r in 0..8i32 {
+                    let c9 = start - 7 + r;
+                    if (0..8).contains(&c9) {
+                        m9 |= 1u64 << (r * 8 + c9);
+                    }
+                    let c7 = start - r;
+                    if (0..8).contains(&c7) {
+                        m7 |= 1u64 << (r * 8 + c7);
+                    }
+                }
+                d9.push(m9);
+                d7.push(m7);
+            }
+            [rows, cols, d9, d7]
+        });
+        let mut out = [0u64; 4];
+        for (k, list) in masks.iter().enumerate() {
+            for &m in list {
+                if occ & m == m {
+                    out[k] |= m;
+                }
+            }
+        }
+        out
+    }
+
+    #[test]
+    fn full_lines_by_shifts_are_those_by_masks() {
+        let mut x = 0x2545_f491_4f6c_dd1du64;
+        for _ in 0..20_000 {
+            x ^= x << 13;
+            x ^= x >> 7;
+            x ^= x << 17;
+            // Mostly full boards, so that lines are full.
+            let occ = x | x.rotate_left(11) | x.rotate_left(29);
+            assert_eq!(full_lines(occ), full_lines_by_masks(occ), "{occ:#x}");
+        }
+        assert_eq!(full_lines(!0), [!0; 4]);
+        assert_eq!(full_lines(0), [0; 4]);
     }
 
     #[test]
