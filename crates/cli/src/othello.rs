@@ -106,11 +106,20 @@ pub fn convert(
 
 /// `validate --solve` on WTB: every stored theoretical score proven or
 /// refuted; the wrong ones as lines (year, game, players, stored, solved).
+/// The check of every stored theoretical score, with a message for each
+/// wrong one, then for each game that cannot be solved.
 fn check_theoretical(
     format: OthelloFormat,
     bytes: &[u8],
     book: &NameBook,
-) -> Result<(boardfile_othello::theoretical::Checked, Vec<String>), boardfile_othello::Error> {
+) -> Result<
+    (
+        boardfile_othello::theoretical::Checked,
+        Vec<String>,
+        Vec<String>,
+    ),
+    boardfile_othello::Error,
+> {
     let file = convert::read_games(format, bytes, &mut NameBook::default())?;
     let bar = SolveBar::new();
     let checked = boardfile_othello::theoretical::check(&file, 0, false, &|d, t| bar.set(d, t));
@@ -134,10 +143,12 @@ fn check_theoretical(
             w.solved
         ));
     }
-    for u in &checked.unsolved {
-        lines.push(format!("game {}: {}", u.index + 1, u.why));
-    }
-    Ok((checked, lines))
+    let unsolved = checked
+        .unsolved
+        .iter()
+        .map(|u| format!("game {}: {}", u.index + 1, u.why))
+        .collect();
+    Ok((checked, lines, unsolved))
 }
 
 pub fn validate(
@@ -155,6 +166,7 @@ pub fn validate(
     let solving =
         solve && format.holds() == boardfile_othello::Holds::Games && convert::is_wthor(format);
     let mut wrong_lines = Vec::new();
+    let mut unsolved_lines = Vec::new();
     let mut confirmed = None;
     // The scores are checked even when the file has other errors (names
     // not in the names files, a broken game: not solvable, said so), as
@@ -168,9 +180,10 @@ pub fn validate(
     } else {
         None
     };
-    if let Some((checked, lines)) = checked {
+    if let Some((checked, lines, unsolved)) = checked {
         confirmed = Some(checked.confirmed);
         wrong_lines = lines;
+        unsolved_lines = unsolved;
         let note = format!(
             "{} theoretical scores confirmed, {} wrong{}",
             checked.confirmed,
@@ -198,16 +211,20 @@ pub fn validate(
             "note": report.note,
             "theoretical_confirmed": confirmed,
             "theoretical_wrong": wrong_lines,
+            "theoretical_unsolvable": unsolved_lines,
         });
         writeln!(out, "{o}")?;
-        return Ok(if report.errors.is_empty() && wrong_lines.is_empty() {
-            Outcome::Ok
-        } else {
-            Outcome::Invalid
-        });
+        return Ok(
+            if report.errors.is_empty() && wrong_lines.is_empty() && unsolved_lines.is_empty() {
+                Outcome::Ok
+            } else {
+                Outcome::Invalid
+            },
+        );
     }
     say_all(&input, &report.errors);
     say_all(&input, &wrong_lines);
+    say_all(&input, &unsolved_lines);
     for w in &report.warnings {
         if !crate::report::quiet() {
             eprintln!("boardfile: {input}: warning: {w}");
@@ -216,7 +233,7 @@ pub fn validate(
     write!(
         out,
         "{input}: {} ({}, {} records",
-        crate::verdict((report.errors.len() + wrong_lines.len()) as u64),
+        crate::verdict((report.errors.len() + wrong_lines.len() + unsolved_lines.len()) as u64),
         format.name(),
         report.records
     )?;
@@ -224,11 +241,13 @@ pub fn validate(
         write!(out, "; {n}")?;
     }
     writeln!(out, ")")?;
-    Ok(if report.errors.is_empty() && wrong_lines.is_empty() {
-        Outcome::Ok
-    } else {
-        Outcome::Invalid
-    })
+    Ok(
+        if report.errors.is_empty() && wrong_lines.is_empty() && unsolved_lines.is_empty() {
+            Outcome::Ok
+        } else {
+            Outcome::Invalid
+        },
+    )
 }
 
 pub fn info(

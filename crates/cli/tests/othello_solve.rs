@@ -134,6 +134,24 @@ fn validate_solve_lists_a_wrong_theoretical_score() {
         said.contains("1 theoretical scores confirmed, 1 wrong"),
         "{said}"
     );
+    // As JSON, with the first game cut after 30 moves: it cannot be
+    // solved at 24 empties, and is listed apart from the wrong score.
+    let mut bytes = std::fs::read(&out_wtb).unwrap();
+    bytes[16 + 8 + 30..16 + 68].fill(0);
+    let cut = dir.path().join("cut.wtb");
+    std::fs::write(&cut, &bytes).unwrap();
+    let out = expect(1, &["validate", "--solve", "--json", s(&cut)]);
+    let o: serde_json::Value = serde_json::from_slice(&out.stdout).unwrap();
+    assert_eq!(o["theoretical_confirmed"], 0, "{o}");
+    let wrong = o["theoretical_wrong"].as_array().unwrap();
+    assert_eq!(wrong.len(), 1, "{o}");
+    assert!(wrong[0].as_str().unwrap().contains("game 2 ("), "{o}");
+    let unsolvable = o["theoretical_unsolvable"].as_array().unwrap();
+    assert_eq!(unsolvable.len(), 1, "{o}");
+    assert!(
+        unsolvable[0].as_str().unwrap().starts_with("game 1: "),
+        "{o}"
+    );
     // With a players file that lacks their names (as an older WTHOR.JOU
     // beside a newer year does): the names are errors, and the scores are
     // checked all the same.
