@@ -69,15 +69,11 @@ fn main() {
     let mut bytes = Vec::with_capacity(PHASES * WEIGHTS_PER_PHASE);
     for ph in 0..PHASES {
         let w = fit(&mut train[ph], &held[ph], ph);
-        bytes.extend(
-            w.iter()
-                .map(|&x| (x * UNITS_PER_DISC as f32).round().clamp(-127.0, 127.0) as i8 as u8),
-        );
-        let q: Vec<f32> = w
+        let stored: Vec<i8> = w.iter().map(|&x| quantize(x)).collect();
+        bytes.extend(stored.iter().map(|&x| x as u8));
+        let q: Vec<f32> = stored
             .iter()
-            .map(|&x| {
-                (x * UNITS_PER_DISC as f32).round().clamp(-127.0, 127.0) / UNITS_PER_DISC as f32
-            })
+            .map(|&x| f32::from(x) / UNITS_PER_DISC as f32)
             .collect();
         eprintln!(
             "phase {ph}: rounded weights, held-out error {:.2} discs",
@@ -86,6 +82,11 @@ fn main() {
     }
     std::fs::write(out, &bytes).unwrap_or_else(|e| fail(&format!("{out}: {e}")));
     eprintln!("{out}: {} bytes", bytes.len());
+}
+
+/// A weight in discs as stored: a byte of [`UNITS_PER_DISC`].
+fn quantize(x: f32) -> i8 {
+    (x * UNITS_PER_DISC as f32).round().clamp(-127.0, 127.0) as i8
 }
 
 fn fail(message: &str) -> ! {

@@ -386,6 +386,18 @@ pub unsafe fn evaluate_bmi2(p: u64, o: u64) -> i32 {
 mod tests {
     use super::*;
 
+    /// `n` boards of disjoint random discs (xorshift, a fixed seed).
+    fn random_boards(n: usize) -> impl Iterator<Item = (u64, u64)> {
+        let mut x = 0x2545_f491_4f6c_dd1du64;
+        (0..n).map(move |_| {
+            x ^= x << 13;
+            x ^= x >> 7;
+            x ^= x << 17;
+            let y = x.rotate_left(23);
+            (x & !y, y & !x)
+        })
+    }
+
     /// Square (row, col) of board 0 moved by symmetry `s`, worked out
     /// square by square.
     fn image(s: usize, row: u32, col: u32) -> (u32, u32) {
@@ -453,13 +465,7 @@ mod tests {
 
     #[test]
     fn evaluate_sums_the_weights_of_the_features() {
-        let mut x = 0x2545_f491_4f6c_dd1du64;
-        for _ in 0..3000 {
-            x ^= x << 13;
-            x ^= x >> 7;
-            x ^= x << 17;
-            let y = x.rotate_left(23);
-            let (p, o) = (x & !y, y & !x);
+        for (p, o) in random_boards(3000) {
             let empties = (!(p | o)).count_ones();
             let w = &WEIGHTS[phase(empties) * WEIGHTS_PER_PHASE..][..WEIGHTS_PER_PHASE];
             let want: i32 = features(p, o)
@@ -477,13 +483,7 @@ mod tests {
         if !std::is_x86_feature_detected!("bmi2") {
             return;
         }
-        let mut x = 0x2545_f491_4f6c_dd1du64;
-        for _ in 0..3000 {
-            x ^= x << 13;
-            x ^= x >> 7;
-            x ^= x << 17;
-            let y = x.rotate_left(29);
-            let (p, o) = (x & !y, y & !x);
+        for (p, o) in random_boards(3000) {
             // SAFETY: the processor has BMI2, checked above.
             assert_eq!(unsafe { evaluate_bmi2(p, o) }, evaluate(p, o));
         }

@@ -470,6 +470,8 @@ impl Search {
             -1
         };
         let odd = odd_quadrants(!(p | o));
+        // Replies scored below this are all bad alike.
+        let floor = (alpha - SORT_MARGIN).max(-64) * eval::UNITS_PER_DISC;
         let mut keys = [0i32; 64];
         for i in from..list.len {
             let (x, np, no) = list.after(p, o, i);
@@ -482,10 +484,8 @@ impl Search {
                 key += 1 << 2;
             }
             if depth >= 0 {
-                // A shallow search of the reply with the evaluation.
                 // A shallow search of the reply with the evaluation, in
                 // eighths of a disc, bounded below alpha.
-                let floor = (alpha - SORT_MARGIN).max(-64) * eval::UNITS_PER_DISC;
                 key += I::shallow_eval(np, no, depth, -10_000, -floor) << SORT_EVAL_SHIFT;
             }
             // Insertion sort by key.
@@ -744,7 +744,7 @@ impl Search {
 /// games of the wild WTH_2011, which the evaluation was not fitted on
 /// (`scripts/bench-endgame.sh games`; one thread, the same machine and
 /// run):
-/// - as here: 886 M nodes, 46.5 s;
+/// - as here: 886 M nodes, 46.3 s;
 /// - a margin of 8: 902 M nodes, 46.7 s; with it, depths 12/15/18/21:
 ///   974 M, 46.9 s; 10/13/16/19 with a shift of 11: 902 M, 54.0 s;
 /// - a shift of 9: 51.1 s; of 11 (at 12/15/18/21): 49.8 s;
