@@ -64,6 +64,9 @@ pub enum Tags {
         /// How the loss note names them.
         described: &'static str,
     },
+    /// Every tag but those with section data (the rows of a table such
+    /// as `ScoreTable`).
+    Rowless,
     /// Every tag.
     All,
 }
@@ -227,6 +230,7 @@ impl Keeps {
         }
         match self.tags {
             Tags::All => parts.push("every tag".into()),
+            Tags::Rowless => parts.push("every tag but tables' rows".into()),
             Tags::Only { described, .. } if !self.headings => parts.push(described.into()),
             _ => {}
         }
@@ -342,6 +346,9 @@ impl fmt::Display for Loss {
                         "{to} does not keep tags other than {described} ({})",
                         boards(self.boards)
                     )
+                }
+                Tags::Rowless => {
+                    "tags with section data (the rows of a table such as ScoreTable)"
                 }
                 _ => "tags (players, contract, result and others)",
             },
@@ -608,6 +615,10 @@ impl LossCount {
         let tag_lost = c & TAGS != 0
             && match keeps.tags {
                 Tags::All => false,
+                Tags::Rowless => b
+                    .tags
+                    .iter()
+                    .any(|t| !t.rows.is_empty() && !is_double_dummy_tag(&t.name)),
                 Tags::None => b.tags.iter().any(|t| !is_double_dummy_tag(&t.name)),
                 Tags::Only { names, .. } => b
                     .tags

@@ -424,4 +424,21 @@ mod tests {
         let e = write(Format::Csv, &BoardSet::from_boards(boards), &mut out).unwrap_err();
         assert!(e.to_string().contains("tag Event is not among"), "{e}");
     }
+
+    #[test]
+    fn a_tables_rows_are_a_named_loss_and_a_rowless_table_tag_a_column() {
+        let pbn = "[Board \"1\"]\n[Deal \"N:T53.AJ7.AT.AQ762 AKJ9.Q.QJ65.KJT8 872.T9543.K9732. Q64.K862.84.9543\"]\n[ScoreTable \"Rank\\2R;Score\\5R\"]\n 1   100\n 2   -50\n[ConTable \"5HX\"]\n";
+        let set = read(Format::Pbn, pbn.as_bytes()).unwrap().set;
+        let losses: Vec<String> = crate::losses(&set, Format::Csv)
+            .iter()
+            .map(|l| l.to_string())
+            .collect();
+        assert_eq!(losses.len(), 1, "{losses:?}");
+        assert!(losses[0].contains("the rows of a table"), "{losses:?}");
+        let mut out = Vec::new();
+        write(Format::Csv, &set, &mut out).unwrap();
+        let back = read(Format::Csv, &out).unwrap().set;
+        assert_eq!(back.boards[0].tag("ConTable"), Some("5HX"));
+        assert_eq!(back.boards[0].tag("ScoreTable"), None);
+    }
 }

@@ -22,14 +22,17 @@
 //! them is an error rather than a table that lies). Only `board` and the
 //! four hands are required on read; the other columns may be left out.
 //!
-//! Tag columns are the tags the first [`FIRST_ROWS`] boards carry, in the
-//! order first met: a file's columns are fixed before its first row. A later
+//! Tag columns are the tags the first [`FIRST_ROWS`] boards carry, in an
+//! order each board's tags keep where the boards agree (a tag one board
+//! lacks goes where the next has it): a file's columns are fixed before its
+//! first row, and a board's tags read back in column order. A later
 //! board with a tag outside them is an error naming it (not a silent
 //! loss); a board without one of them has it null. Tags the model holds
 //! itself (`Board`, `Dealer`, `Vulnerable`, `Deal`), the double-dummy tags
 //! (the `dd_` and `par_` columns say them) and tags with section data
-//! (tables such as `OptimumResultTable`) are not columns; read, a column
-//! of one of those names is an error.
+//! (the rows of a table such as `ScoreTable`, a loss named on write) are not
+//! columns; read, a column of the model's or the double-dummy tags' names
+//! is an error.
 //!
 //! What a table cannot carry: auctions, play, commentary, a board's PBN or
 //! LIN text, the set's headings and format-only data (DLM, DUP, Pavlicek).
@@ -54,7 +57,7 @@ pub const KEEPS: Keeps = Keeps {
     dd: DoubleDummy::Table,
     par: true,
     headings: false,
-    tags: Tags::All,
+    tags: Tags::Rowless,
     play: Play::None,
     comments: false,
     own: &[],
@@ -128,23 +131,37 @@ pub(crate) fn fixed_index(name: &str) -> Option<usize> {
 }
 
 /// True for a tag that is a column: not one the model holds itself, not a
-/// double-dummy tag, not a section, not named as a fixed column.
+/// double-dummy tag, without section data (a `ScoreTable` without rows is
+/// a column), not named as a fixed column.
 fn is_tag_column(t: &Tag) -> bool {
-    !t.is_section()
+    t.rows.is_empty()
         && !t.is_double_dummy()
         && !matches!(&*t.name, "Board" | "Dealer" | "Vulnerable" | "Deal")
         && fixed_index(&t.name).is_none()
 }
 
 /// The tag columns of a table whose first boards are `boards`: every tag
-/// they carry, in the order first met.
+/// they carry, each new name placed just before the next of its board's
+/// tags already placed (at the end when none is), so that every board whose
+/// tags agree in order with those before it reads back in its own order.
 pub fn tag_columns<'b>(boards: impl IntoIterator<Item = &'b Board>) -> Vec<String> {
     let mut names: Vec<String> = Vec::new();
     for b in boards {
-        for t in &b.tags {
-            if is_tag_column(t) && !names.iter().any(|n| *n == *t.name) {
-                names.push(t.name.to_string());
+        let tags: Vec<&str> = b
+            .tags
+            .iter()
+            .filter(|t| is_tag_column(t))
+            .map(|t| &*t.name)
+            .collect();
+        for (i, &name) in tags.iter().enumerate() {
+            if names.iter().any(|n| n == name) {
+                continue;
             }
+            let at = tags[i + 1..]
+                .iter()
+                .find_map(|later| names.iter().position(|n| n == later))
+                .unwrap_or(names.len());
+            names.insert(at, name.to_string());
         }
     }
     names
@@ -511,5 +528,28 @@ mod tests {
         assert_eq!(r.board().unwrap().deal, deal);
         r.hcp[0] = Some(14);
         assert!(r.board().unwrap_err().contains("hcp_n: 14"));
+    }
+
+    #[test]
+    fn tag_columns_keep_each_boards_order() {
+        let board = |names: &[&'static str]| {
+            let mut b = Board::new(1, Deal::parse_pbn("N:- - - -").unwrap());
+            b.tags = names.iter().map(|&n| Tag::new(n, "x")).collect();
+            b
+        };
+        // The first board has no contract (a passed-out room): the second's
+        // goes before the result, where it has it, not after.
+        let boards = [
+            board(&["Event", "Declarer", "Result"]),
+            board(&["Event", "Declarer", "Contract", "Result"]),
+            board(&["Site", "Event", "Note"]),
+        ];
+        assert_eq!(
+            tag_columns(&boards),
+            ["Site", "Event", "Declarer", "Contract", "Result", "Note"]
+        );
+        // Orders that disagree: the first met wins.
+        let boards = [board(&["West", "East"]), board(&["East", "West"])];
+        assert_eq!(tag_columns(&boards), ["West", "East"]);
     }
 }
