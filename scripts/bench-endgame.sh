@@ -39,6 +39,10 @@ run() { # FILE FIRST
         "$BENCH" "$1" "$2"
     fi
 }
+case "$WHAT" in
+    all|1-39|40-49|50-59|games|games24) ;;
+    *) echo "bench-endgame.sh: no set $WHAT (1-39, 40-49, 50-59, games, games24, all)" >&2; exit 2 ;;
+esac
 echo "machine: $(nproc) cores, load $(cut -d' ' -f1-3 /proc/loadavg); $(grep -m1 'model name' /proc/cpuinfo | cut -d: -f2)"
 case "$WHAT" in
     all|1-39) run "$FFO/fforum-1-19.obf" 1; run "$FFO/fforum-20-39.obf" 20 ;;&
@@ -50,6 +54,4 @@ case "$WHAT" in
     games24)
         scripts/wthor-positions.py "$WILD/WTH_2011.wtb" 24 0 40 > "$TMP/games24.obf"
         run "$TMP/games24.obf" 1 ;;
-    all) ;;
-    *) echo "bench-endgame.sh: no set $WHAT (1-39, 40-49, 50-59, games, games24, all)" >&2; exit 2 ;;
 esac
