@@ -250,33 +250,47 @@ impl Solver {
         self.search.clear();
     }
 
-    /// The exact score and a best move. The root is searched with
-    /// aspiration: a null-window test at 0 first (win, draw or loss), then
-    /// principal variation search in the window on that side.
+    /// The exact score and a best move, by windows of one score around a
+    /// guess (MTD(f)). Scores are even (empties go to the winner), so the
+    /// window (g - 1, g + 1) asks whether the score is g; a score outside
+    /// it comes back as a bound past g (fail-soft), the next guess, and the
+    /// table keeps what each window proved for the next. The first guess
+    /// is a shallow search with the evaluation.
     pub fn solve(&mut self, b: Board) -> Solved {
-        // (Narrowing further by halving with null windows searched more
-        // nodes on FFO #36-#42: 180 M against 161 M.)
-        let (alpha, beta) = if self.at_least(b, 1) {
-            (0, 64)
-        } else if !self.at_least(b, 0) {
-            (-64, 0)
-        } else {
-            (-1, 1)
-        };
-        let (score, best) = self.search.root(b.player, b.opponent, alpha, beta);
-        // Scores are within [-64, 64]: a bound at the window's edge there
-        // is the score.
-        Solved {
-            score,
-            best: best.map(square),
+        // One thread, the same run; FFO #40-#49, #20-#39 and
+        // `scripts/bench-endgame.sh games`:
+        // - so: 51.0 s, 6.03 s, 42.5 s;
+        // - before, a null window at 0 (win or loss) and then a principal
+        //   variation search over that side's whole window: 74.2 s,
+        //   5.71 s, 44.7 s;
+        // - the window at 0 first, then from the guess: 54.8 s, 5.67 s,
+        //   43.9 s (draws, as #36, gain; the rest lose);
+        // - the known score as the only window: 43.8 s on #40-#49.
+        // Narrowing by halving with null windows searched more nodes than
+        // the win-or-loss way (FFO #36-#42: 180 M against 161 M).
+        let g = self.search.estimate(b.player, b.opponent);
+        self.solve_from(b, g)
+    }
+
+    /// [`Solver::solve`] from the guess `g` (even).
+    fn solve_from(&mut self, b: Board, mut g: i32) -> Solved {
+        loop {
+            let (s, best) = self.search.root(b.player, b.opponent, g - 1, g + 1);
+            if s == g {
+                return Solved {
+                    score: s,
+                    best: best.map(square),
+                };
+            }
+            // After a bound the score lies past it, so the guesses move one
+            // way only; bounds are rounded to the even scores they allow.
+            g = if s > g { s + (s & 1) } else { s - (s & 1) };
         }
     }
 
-    /// The exact score.
+    /// The exact score (as [`Solver::solve`] finds it).
     pub fn score(&mut self, b: Board) -> i32 {
-        self.search
-            .window(b.player, b.opponent, -64, 64)
-            .clamp(-64, 64)
+        self.solve(b).score
     }
 
     /// True when the score is at least `v`: one null-window search.
