@@ -45,6 +45,21 @@ impl SolveBar {
     }
 }
 
+/// Runs `work` with conversion options whose progress is a [`SolveBar`]
+/// (games solved for their theoretical scores), on every core.
+fn with_solve_bar<T>(skip_bad: bool, work: impl FnOnce(&convert::Options) -> T) -> T {
+    let bar = SolveBar::new();
+    let progress = |done: usize, total: usize| bar.set(done, total);
+    let options = convert::Options {
+        skip_bad,
+        jobs: 0,
+        progress: Some(&progress),
+    };
+    let out = work(&options);
+    bar.done();
+    out
+}
+
 pub fn convert(
     opened: Opened,
     from: OthelloFormat,
@@ -56,15 +71,9 @@ pub fn convert(
     let input = opened.input.clone();
     let bytes = opened.read_all(from.name(), boardfile_othello::MAX_FILE)?;
     let mut book = book(names)?;
-    let bar = SolveBar::new();
-    let progress = |done: usize, total: usize| bar.set(done, total);
-    let options = convert::Options {
-        skip_bad,
-        jobs: 0,
-        progress: Some(&progress),
-    };
-    let converted = convert::convert_with(from, to, &bytes, &mut book, &options);
-    bar.done();
+    let converted = with_solve_bar(skip_bad, |options| {
+        convert::convert_with(from, to, &bytes, &mut book, options)
+    });
     let out = converted.map_err(|e| {
         let at_output = matches!(e.kind(), boardfile_io::ErrorKind::Unsupported(_));
         if at_output {
@@ -463,15 +472,9 @@ pub fn convert_games(
     };
     if to_wthor {
         check_before_solving(&file, &headers, &book, &out, &input.to_string())?;
-        let bar = SolveBar::new();
-        let progress = |done: usize, total: usize| bar.set(done, total);
-        let options = convert::Options {
-            skip_bad,
-            jobs: 0,
-            progress: Some(&progress),
-        };
-        let filled = convert::fill_theoretical(&mut file, from, &options);
-        bar.done();
+        let filled = with_solve_bar(skip_bad, |options| {
+            convert::fill_theoretical(&mut file, from, options)
+        });
         for w in filled.map_err(|e| Failure::data(&input, &e))? {
             eprintln!("boardfile: {input}: {w}");
         }
