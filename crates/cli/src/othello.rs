@@ -114,9 +114,8 @@ pub fn convert(
 }
 
 /// `validate --solve` on WTB: every stored theoretical score proven or
-/// refuted; the wrong ones as lines (year, game, players, stored, solved).
-/// The check of every stored theoretical score, with a message for each
-/// wrong one, then for each game that cannot be solved.
+/// refuted; a line for each wrong one (year, game, players, stored,
+/// solved), and a line for each game that cannot be solved.
 fn check_theoretical(
     format: OthelloFormat,
     bytes: &[u8],
@@ -208,6 +207,12 @@ pub fn validate(
             None => note,
         });
     }
+    let outcome = if report.errors.is_empty() && wrong_lines.is_empty() && unsolved_lines.is_empty()
+    {
+        Outcome::Ok
+    } else {
+        Outcome::Invalid
+    };
     if json {
         let o = serde_json::json!({
             "file": input.to_string(),
@@ -223,13 +228,7 @@ pub fn validate(
             "theoretical_unsolvable": unsolved_lines,
         });
         writeln!(out, "{o}")?;
-        return Ok(
-            if report.errors.is_empty() && wrong_lines.is_empty() && unsolved_lines.is_empty() {
-                Outcome::Ok
-            } else {
-                Outcome::Invalid
-            },
-        );
+        return Ok(outcome);
     }
     say_all(&input, &report.errors);
     say_all(&input, &wrong_lines);
@@ -250,13 +249,7 @@ pub fn validate(
         write!(out, "; {n}")?;
     }
     writeln!(out, ")")?;
-    Ok(
-        if report.errors.is_empty() && wrong_lines.is_empty() && unsolved_lines.is_empty() {
-            Outcome::Ok
-        } else {
-            Outcome::Invalid
-        },
-    )
+    Ok(outcome)
 }
 
 pub fn info(

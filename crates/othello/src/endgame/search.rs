@@ -263,16 +263,18 @@ impl Search {
         if depth <= 0 {
             return 0;
         }
-        #[cfg(target_arch = "x86_64")]
-        let e = if self.v3 {
-            V3::shallow_eval(p, o, depth, -100_000, 100_000)
-        } else {
-            Portable::shallow_eval(p, o, depth, -100_000, 100_000)
-        };
-        #[cfg(not(target_arch = "x86_64"))]
-        let e = Portable::shallow_eval(p, o, depth, -100_000, 100_000);
-        let e = (e / eval::UNITS_PER_DISC).clamp(-64, 64);
+        let e = self.shallow_eval(p, o, depth) / eval::UNITS_PER_DISC;
+        let e = e.clamp(-64, 64);
         e - (e & 1)
+    }
+
+    /// The evaluation searched `depth` plies deep, full window.
+    fn shallow_eval(&self, p: u64, o: u64, depth: i32) -> i32 {
+        #[cfg(target_arch = "x86_64")]
+        if self.v3 {
+            return V3::shallow_eval(p, o, depth, -100_000, 100_000);
+        }
+        Portable::shallow_eval(p, o, depth, -100_000, 100_000)
     }
 
     /// Runs the search compiled for the processor's instructions only
