@@ -10,6 +10,8 @@
 #   DEADLINE=$(date -d 01:00 +%s) scripts/validate-slices.sh ...
 #                               start no slice, and stop the one running, then
 #   RAYON_NUM_THREADS=1 ...     one core (default: every core)
+#   BOARDFILE=/tmp/bf ...       this binary, not a fresh release build (so
+#                               that rebuilding meanwhile changes nothing)
 #
 # The names files are WTHOR.JOU and WTHOR.TRN beside FILE.wtb.
 set -euo pipefail
@@ -17,8 +19,12 @@ IN=$(realpath "$1")
 DIR=$2
 SLICE=${3:-250}
 cd "$(dirname "$0")/.."
-nice cargo build --release -q -p boardfile-cli
-BF=$PWD/target/release/boardfile
+if [[ -n ${BOARDFILE:-} ]]; then
+    BF=$(realpath "$BOARDFILE")
+else
+    nice cargo build --release -q -p boardfile-cli
+    BF=$PWD/target/release/boardfile
+fi
 mkdir -p "$DIR"
 cd "$DIR"
 total=$(python3 -c 'import struct,sys; print(struct.unpack_from("<I", open(sys.argv[1],"rb").read(16), 4)[0])' "$IN")
