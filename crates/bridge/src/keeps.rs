@@ -7,10 +7,10 @@
 //! output format does not keep, and counts it. The `formats` table's
 //! "keeps" column is written from the same statement ([`Keeps::describe`]).
 
-use crate::board::{is_double_dummy_tag, Board, Strain};
+use crate::board::{is_double_dummy_tag, Board, Strain, Tag};
 use crate::deal::Seat;
-use crate::set::SetInfo;
-use crate::{CallToken, Format};
+use crate::set::{Heading, SetInfo};
+use crate::{CallToken, CardToken, Contract, Dialect, Format};
 use std::fmt;
 
 /// Which deals a format holds.
@@ -63,6 +63,10 @@ pub enum Tags {
         names: &'static [&'static str],
         /// How the loss note names them.
         described: &'static str,
+        /// Those of `names` kept only as the auction and play give them
+        /// back (LIN's `Declarer`, `Contract` and `Result`): see
+        /// [`given_by_play`].
+        from_play: &'static [&'static str],
     },
     /// Every tag but those with section data (the rows of a table such
     /// as `ScoreTable`).
@@ -77,7 +81,8 @@ pub enum Play {
     /// Neither.
     None,
     /// The calls and cards, alerts and their explanations, a claim; not
-    /// PBN's other annotations or auction markers (`+`, `-`, `^S`).
+    /// PBN's other annotations or auction markers (`+`, `-`, `^S`, `*`),
+    /// nor an opening leader other than the one the auction gives.
     Plain,
     /// Everything PBN can say.
     All,
@@ -86,9 +91,10 @@ pub enum Play {
 /// Data that only one format carries, kept by that format (and JSON Lines).
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub enum Own {
-    /// DLM's per-board duplicates and property, its header and the boards
-    /// outside From..To.
-    Dlm,
+    /// DLM's header and the boards outside From..To.
+    DlmHeader,
+    /// DLM's per-board duplicates and property.
+    DlmBoards,
     /// DUP's trailer.
     DupTrailer,
     /// A LIN board's text and the file's header.
@@ -114,8 +120,8 @@ pub struct Keeps {
     pub dd: DoubleDummy,
     /// Par.
     pub par: bool,
-    /// The set's event, site and date.
-    pub headings: bool,
+    /// Which of the set's event, site and date.
+    pub headings: &'static [Heading],
     /// Tags.
     pub tags: Tags,
     /// Auction and play.
@@ -126,6 +132,9 @@ pub struct Keeps {
     pub own: &'static [Own],
     /// A word for people on what else it is (`for people: not read back`).
     pub remark: Option<&'static str>,
+    /// What it keeps written in Big Deal's dialect, when that is less
+    /// (see [`Dialect::BigDeal`]).
+    pub big_deal: Option<&'static Keeps>,
 }
 
 impl Keeps {
@@ -137,10 +146,11 @@ impl Keeps {
         conditions: true,
         dd: DoubleDummy::Table,
         par: true,
-        headings: true,
+        headings: Heading::ALL,
         tags: Tags::Only {
             names: &["Event", "Site", "Date"],
             described: "the event, site and date",
+            from_play: &[],
         },
         remark: Some("for people: not read back"),
         ..Keeps::DEALS_ONLY
@@ -153,18 +163,20 @@ impl Keeps {
         conditions: true,
         dd: DoubleDummy::Table,
         par: true,
-        headings: true,
+        headings: Heading::ALL,
         tags: Tags::All,
         play: Play::All,
         comments: true,
         own: &[
-            Own::Dlm,
+            Own::DlmHeader,
+            Own::DlmBoards,
             Own::DupTrailer,
             Own::Lin,
             Own::Pbn,
             Own::PavlicekTail,
         ],
         remark: None,
+        big_deal: None,
     };
 
     /// Complete deals numbered by position, nothing else (BRI, ZBD...).
@@ -174,13 +186,22 @@ impl Keeps {
         conditions: false,
         dd: DoubleDummy::None,
         par: false,
-        headings: false,
+        headings: &[],
         tags: Tags::None,
         play: Play::None,
         comments: false,
         own: &[],
         remark: None,
+        big_deal: None,
     };
+
+    /// What is kept written in `dialect`.
+    pub fn in_dialect(&'static self, dialect: Dialect) -> &'static Keeps {
+        match (dialect, self.big_deal) {
+            (Dialect::BigDeal, Some(k)) => k,
+            _ => self,
+        }
+    }
 
     /// True when the format keeps this format-only data.
     pub fn owns(&self, own: Own) -> bool {
@@ -225,13 +246,15 @@ impl Keeps {
         if self.par {
             parts.push("par".into());
         }
-        if self.headings {
+        if self.headings == Heading::ALL {
             parts.push("event, site, date".into());
         }
         match self.tags {
             Tags::All => parts.push("every tag".into()),
             Tags::Rowless => parts.push("every tag but tables' rows".into()),
-            Tags::Only { described, .. } if !self.headings => parts.push(described.into()),
+            Tags::Only { described, .. } if self.headings != Heading::ALL => {
+                parts.push(described.into())
+            }
             _ => {}
         }
         match self.play {
@@ -245,7 +268,8 @@ impl Keeps {
         for own in self.own {
             parts.push(
                 match own {
-                    Own::Dlm => "header fields, per-board duplicates and properties",
+                    Own::DlmHeader => "DLM header fields",
+                    Own::DlmBoards => "per-board duplicates and properties",
                     Own::DupTrailer => "the dealing trailer",
                     Own::Lin => "each board's text as read",
                     Own::Pbn => "each game's text as read, % lines",
@@ -317,6 +341,8 @@ pub enum LossKind {
 pub struct Loss {
     /// The format that does not keep it.
     pub format: Format,
+    /// The dialect it is written in.
+    pub dialect: Dialect,
     /// What is dropped.
     pub kind: LossKind,
     /// Boards concerned (0 for set-level data).
@@ -328,8 +354,12 @@ pub struct Loss {
 impl fmt::Display for Loss {
     /// `BRI does not keep double-dummy tables (3 boards)`.
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        let to = self.format.name();
-        let keeps = self.format.keeps();
+        let keeps = self.format.keeps().in_dialect(self.dialect);
+        let name = self.format.name();
+        let to = match std::ptr::eq(keeps, self.format.keeps()) {
+            true => name.to_string(),
+            false => format!("{name} as Big Deal writes it"),
+        };
         let what = match self.kind {
             LossKind::Conditions => "a dealer or vulnerability other than the board number's",
             LossKind::DdTables => "double-dummy tables",
@@ -354,7 +384,7 @@ impl fmt::Display for Loss {
             },
             LossKind::Play => match keeps.play {
                 Play::Plain => {
-                    "PBN annotations other than alerts, or auction markers and words (the auction ends at a word)"
+                    "PBN annotations other than alerts, auction markers and words (the auction ends at a word), or an opening leader the auction does not give"
                 }
                 _ => "the auction or the play",
             },
@@ -427,7 +457,7 @@ fn checks(from: Option<&Keeps>, to: &Keeps) -> u16 {
             LONE_EAST => matches!(k.deals, Deals::Partial | Deals::PartialButLoneEast),
             PAR => k.par,
             COMMENTS => k.comments,
-            DLM => k.owns(Own::Dlm),
+            DLM => k.owns(Own::DlmBoards),
             DUP => k.owns(Own::DupTrailer),
             LIN => k.owns(Own::Lin),
             TAGS => k.tags != Tags::None,
@@ -444,7 +474,7 @@ fn checks(from: Option<&Keeps>, to: &Keeps) -> u16 {
             LONE_EAST => to.deals != Deals::PartialButLoneEast,
             PAR => to.par,
             COMMENTS => to.comments,
-            DLM => to.owns(Own::Dlm),
+            DLM => to.owns(Own::DlmBoards),
             DUP => to.owns(Own::DupTrailer),
             LIN => to.owns(Own::Lin),
             TAGS => to.tags == Tags::All,
@@ -467,11 +497,50 @@ fn checks(from: Option<&Keeps>, to: &Keeps) -> u16 {
     out
 }
 
+/// True when the board's auction and play give back this tag: `Declarer`
+/// and `Contract` the auction's contract, `Result` the tricks claimed
+/// (when the play stops short) or taken (all 52 cards played).
+pub fn given_by_play(b: &Board, t: &Tag) -> bool {
+    let contract = b.auction.as_ref().and_then(|a| a.contract());
+    match t.name.as_ref() {
+        "Declarer" => contract.is_some_and(|c| match c {
+            Contract::Bid { declarer, .. } => t.value == declarer.letter().to_string(),
+            Contract::PassedOut => t.value.is_empty(),
+        }),
+        "Contract" => contract.is_some_and(|c| t.value == c.pbn()),
+        "Result" => b.play.as_ref().is_some_and(|p| {
+            let trump = contract.and_then(Contract::trump);
+            match (p.chronological(trump).len(), contract) {
+                (52, Some(Contract::Bid { declarer, .. })) => {
+                    let (ns, ew) = p.tricks_won(trump);
+                    let won = if declarer.index() % 2 == 0 { ns } else { ew };
+                    t.value == won.to_string()
+                }
+                (52, _) => false,
+                _ => crate::formats::parse_u32(t.value.as_bytes())
+                    .is_some_and(|n| n <= 13 && n.to_string() == t.value),
+            }
+        }),
+        _ => false,
+    }
+}
+
+/// The opening leader the auction gives: declarer's left-hand opponent,
+/// else (no contract) the dealer's.
+fn leader_given(b: &Board) -> Seat {
+    match b.auction.as_ref().and_then(|a| a.contract()) {
+        Some(Contract::Bid { declarer, .. }) => declarer.next(1),
+        _ => b.dealer.next(1),
+    }
+}
+
 /// Counts what writing boards in one format drops, board by board, in
 /// memory that does not grow with the set.
 #[derive(Debug)]
 pub struct LossCount {
     to: Format,
+    dialect: Dialect,
+    keeps: &'static Keeps,
     checks: u16,
     counts: Vec<(LossKind, u64)>,
     set_losses: Vec<LossKind>,
@@ -486,19 +555,22 @@ pub struct LossCount {
 impl LossCount {
     /// A count for writing boards of any kind in `to`.
     pub fn new(to: Format) -> LossCount {
-        LossCount::between(None, to)
+        LossCount::between(None, to, Dialect::default())
     }
 
-    /// A count for writing in `to` boards read from `from` (when known: then
-    /// only what `from` can carry is looked for).
-    pub fn between(from: Option<Format>, to: Format) -> LossCount {
-        let checks = if to.keeps().is_everything() {
+    /// A count for writing in `to`, in `dialect`, boards read from `from`
+    /// (when known: then only what `from` can carry is looked for).
+    pub fn between(from: Option<Format>, to: Format, dialect: Dialect) -> LossCount {
+        let keeps = to.keeps().in_dialect(dialect);
+        let checks = if keeps.is_everything() {
             0
         } else {
-            checks(from.map(|f| f.keeps()), to.keeps())
+            checks(from.map(|f| f.keeps()), keeps)
         };
         LossCount {
             to,
+            dialect,
+            keeps,
             checks,
             counts: Vec::new(),
             set_losses: Vec::new(),
@@ -518,26 +590,28 @@ impl LossCount {
 
     /// Notes what of the set-level data `to` does not keep.
     pub fn set(&mut self, info: &SetInfo) {
-        let keeps = self.to.keeps();
+        let keeps = self.keeps;
         let mut lost = Vec::new();
-        if !keeps.headings {
-            for (kind, v) in [
-                (LossKind::Event, &info.event),
-                (LossKind::Site, &info.site),
-                (LossKind::Date, &info.date),
-            ] {
-                if v.is_some() {
-                    lost.push(kind);
-                }
+        for (heading, kind, v) in [
+            (Heading::Event, LossKind::Event, &info.event),
+            (Heading::Site, LossKind::Site, &info.site),
+            (Heading::Date, LossKind::Date, &info.date),
+        ] {
+            if v.is_some() && !keeps.headings.contains(&heading) {
+                lost.push(kind);
             }
         }
-        if info.dlm.is_some() && !keeps.owns(Own::Dlm) {
+        if info.dlm.is_some() && !keeps.owns(Own::DlmHeader) {
             lost.push(LossKind::DlmHeader);
         }
+        // The `% PBN 2.1` and `% EXPORT` lines every writer makes, and
+        // lines with nothing after the `%`, are no loss.
         let pbn_lines = info.pbn.as_ref().is_some_and(|p| {
-            p.preamble
-                .iter()
-                .any(|l| !l.trim().is_empty() && !l.contains("PBN") && !l.contains("EXPORT"))
+            p.preamble.iter().any(|l| {
+                !l.trim_start_matches('%').trim().is_empty()
+                    && !l.contains("PBN")
+                    && !l.contains("EXPORT")
+            })
         });
         if pbn_lines && !keeps.owns(Own::Pbn) {
             lost.push(LossKind::PbnPreamble);
@@ -565,7 +639,7 @@ impl LossCount {
         if c == 0 {
             return;
         }
-        let keeps = *self.to.keeps();
+        let keeps = self.keeps;
         if c & CONDITIONS != 0 && !b.has_default_conditions() {
             self.add(LossKind::Conditions);
         }
@@ -619,11 +693,18 @@ impl LossCount {
                     .tags
                     .iter()
                     .any(|t| !t.rows.is_empty() && !is_double_dummy_tag(&t.name)),
-                Tags::None => b.tags.iter().any(|t| !is_double_dummy_tag(&t.name)),
-                Tags::Only { names, .. } => b
+                Tags::None => b
                     .tags
                     .iter()
-                    .any(|t| !names.contains(&t.name.as_ref()) && !is_double_dummy_tag(&t.name)),
+                    .any(|t| !is_double_dummy_tag(&t.name) && t.says()),
+                Tags::Only {
+                    names, from_play, ..
+                } => b.tags.iter().any(|t| {
+                    let name = t.name.as_ref();
+                    let kept = names.contains(&name)
+                        && (!from_play.contains(&name) || given_by_play(b, t));
+                    !kept && !is_double_dummy_tag(name) && t.says()
+                }),
             };
         if tag_lost {
             self.add(LossKind::Tags);
@@ -634,22 +715,25 @@ impl LossCount {
                 Play::None => b.auction.is_some() || b.play.is_some(),
                 Play::Plain => {
                     b.auction.as_ref().is_some_and(|a| {
-                        a.calls.iter().any(|c| {
-                            !c.nags.is_empty()
-                                || c.irregularity.is_some()
-                                || matches!(
-                                    c.token,
-                                    CallToken::NotYet
-                                        | CallToken::Next
-                                        | CallToken::Skipped
-                                        | CallToken::Other(_)
-                                )
-                        })
+                        a.stopped
+                            || a.calls.iter().any(|c| {
+                                !c.nags.is_empty()
+                                    || c.irregularity.is_some()
+                                    || matches!(
+                                        c.token,
+                                        CallToken::NotYet
+                                            | CallToken::Next
+                                            | CallToken::Skipped
+                                            | CallToken::Other(_)
+                                    )
+                            })
                     }) || b.play.as_ref().is_some_and(|p| {
                         !p.notes.is_empty()
                             || p.cards
                                 .iter()
                                 .any(|c| c.note.is_some() || !c.nags.is_empty())
+                            || (p.first != leader_given(b)
+                                && p.cards.iter().any(|c| c.token != CardToken::Unknown))
                     })
                 }
             };
@@ -686,6 +770,7 @@ impl LossCount {
             .into_iter()
             .map(|(kind, boards)| Loss {
                 format: self.to,
+                dialect: self.dialect,
                 kind,
                 boards,
                 range: None,
@@ -697,6 +782,7 @@ impl LossCount {
             if gaps > 0 {
                 out.push(Loss {
                     format: self.to,
+                    dialect: self.dialect,
                     kind: LossKind::DlmGaps,
                     boards: gaps,
                     range: Some((lo, hi)),
@@ -707,6 +793,7 @@ impl LossCount {
         set.sort();
         out.extend(set.into_iter().map(|kind| Loss {
             format: self.to,
+            dialect: self.dialect,
             kind,
             boards: 0,
             range: None,

@@ -411,7 +411,7 @@ pub fn convert_all(
             .format
             .writer(t.options)
             .map_err(|e| (i, ConvertError::Write(e)))?;
-        let mut losses = LossCount::between(from, t.format);
+        let mut losses = LossCount::between(from, t.format, t.options.dialect);
         losses.set(reader.head());
         open.push(Open {
             writer,

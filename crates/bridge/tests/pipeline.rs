@@ -4,7 +4,7 @@
 
 use boardfile_bridge::{
     convert, convert_file, detect, losses, read, write, Board, BoardSet, Deal, Diagnostics, Error,
-    Format, LossKind, PavlicekInfo, Seat, WriteOptions, DEALS,
+    Format, Loss, LossKind, PavlicekInfo, Seat, WriteOptions, DEALS,
 };
 use boardfile_io::Source;
 
@@ -320,4 +320,141 @@ fn every_format_says_what_it_keeps() {
         .keeps()
         .describe()
         .contains("one hand's double-dummy tricks"));
+}
+
+/// One board with what a club's file has: an event, the contract and
+/// result, the room, the auction and a comment. Board 5: North deals,
+/// North-South vulnerable, as its number says.
+const CLUB_BOARD: &str = "[Event \"Club night\"]\n[Board \"5\"]\n[Dealer \"N\"]\n\
+[Vulnerable \"NS\"]\n\
+[Deal \"N:Q87.AKQ95.953.64 K965.T8.AJ74.753 J.76432.QT8.QT92 AT432.J.K62.AKJ8\"]\n\
+[Declarer \"S\"]\n[Contract \"4S\"]\n[Result \"10\"]\n[Room \"Open\"]\n[Scoring \"?\"]\n\
+[Auction \"N\"]\n1H Pass 4S AP\n{a comment}\n\n";
+
+/// `CLUB_BOARD` converted to `to` in `dialect`: the losses named, and the
+/// board read back.
+fn club_board_as(to: Format, dialect: boardfile_bridge::Dialect) -> (Vec<Loss>, Board) {
+    let options = WriteOptions::default().in_dialect(dialect);
+    let mut diag = Diagnostics::strict();
+    let mut reader = Format::Pbn
+        .open(Source::from_bytes(CLUB_BOARD.as_bytes()), &mut diag)
+        .unwrap();
+    let mut out = Vec::new();
+    let done = convert(
+        reader.as_mut(),
+        Some(Format::Pbn),
+        to,
+        &options,
+        &mut out,
+        &mut diag,
+        &mut |_| {},
+    )
+    .unwrap();
+    let back = read(to, &out).unwrap().set.boards.remove(0);
+    (done.losses, back)
+}
+
+#[test]
+fn big_deals_dialect_names_what_it_drops() {
+    use boardfile_bridge::Dialect::{BigDeal, Boardfile};
+    use LossKind::*;
+    let kinds = |l: &[Loss]| l.iter().map(|l| l.kind).collect::<Vec<_>>();
+    // Worked out by hand from what each writes (see each format's module).
+    for (to, dialect, expected) in [
+        // Big Deal's PBN has no Room, auction or commentary.
+        (Format::Pbn, BigDeal, vec![Comments, Tags, Play]),
+        (Format::Pbn, Boardfile, vec![]),
+        // LIN gives Declarer and Contract back from the auction, but a
+        // Result only with the play (a claim): here there is none.
+        (Format::Lin, Boardfile, vec![Comments, Tags]),
+        // Big Deal's LIN: the deal, number, dealer and vulnerability.
+        (Format::Lin, BigDeal, vec![Comments, Tags, Play]),
+        // DUP numbers on from its first board; Big Deal's from 1.
+        (Format::Dup, Boardfile, vec![Comments, Tags, Play]),
+        (Format::Dup, BigDeal, vec![Comments, Tags, Play, Numbers]),
+        // DLM's Headline is the event; Big Deal's names Big Deal.
+        (Format::Dlm, Boardfile, vec![Comments, Tags, Play]),
+        (Format::Dlm, BigDeal, vec![Comments, Tags, Play]),
+    ] {
+        let (losses, back) = club_board_as(to, dialect);
+        assert_eq!(kinds(&losses), expected, "{to} {dialect:?}: {losses:?}");
+        // What is said lost is lost, and what is not said lost is there.
+        let all_back = [
+            ("Event", "Club night"),
+            ("Declarer", "S"),
+            ("Contract", "4S"),
+            ("Result", "10"),
+            ("Room", "Open"),
+        ]
+        .iter()
+        .all(|&(name, value)| back.tag(name) == Some(value));
+        assert_eq!(!all_back, expected.contains(&Tags), "{to} {dialect:?}");
+        assert_eq!(
+            back.auction.is_none(),
+            expected.contains(&Play),
+            "{to} {dialect:?}"
+        );
+        assert_eq!(
+            back.comments.is_empty(),
+            expected.contains(&Comments),
+            "{to} {dialect:?}"
+        );
+        assert_eq!(
+            back.number != 5,
+            expected.contains(&Numbers),
+            "{to} {dialect:?}"
+        );
+    }
+    let (losses, back) = club_board_as(Format::Lin, Boardfile);
+    assert_eq!(back.tag("Contract"), Some("4S"));
+    assert_eq!(back.tag("Result"), None);
+    assert_eq!(
+        losses[1].to_string(),
+        "LIN does not keep tags other than the players, room, event, declarer, contract and result (1 board)"
+    );
+    let (losses, back) = club_board_as(Format::Dlm, BigDeal);
+    assert_eq!(back.tag("Event"), None);
+    assert_eq!(
+        losses[1].to_string(),
+        "DLM as Big Deal writes it does not keep tags (players, contract, result and others) (1 board)"
+    );
+    let (losses, back) = club_board_as(Format::Dup, BigDeal);
+    assert_eq!(back.number, 1);
+    assert_eq!(
+        losses[3].to_string(),
+        "DUP as Big Deal writes it does not keep board numbers other than 1, 2, 3... by position (1 board)"
+    );
+}
+
+#[test]
+fn a_dlm_written_as_dlm_keeps_its_event() {
+    let dlm = std::fs::read(
+        std::path::Path::new(env!("CARGO_MANIFEST_DIR"))
+            .join("../../../shared/data/bigdeal/cases/01/deal.dlm"),
+    )
+    .unwrap();
+    let set = read(Format::Dlm, &dlm).unwrap().set;
+    assert!(set.info.event.is_some());
+    assert_eq!(losses(&set, Format::Dlm), []);
+    // PBN has no set-level event of its own: it becomes each board's tag.
+    assert!(!losses(&set, Format::Bri).is_empty());
+}
+
+#[test]
+fn unknown_and_empty_tags_are_no_loss_but_an_empty_contract_is() {
+    let mut b = Board::new(1, Deal::sorted());
+    b.set_tag("Site", "?");
+    b.set_tag("Event", "");
+    let set = BoardSet::from_boards(vec![b.clone()]);
+    assert_eq!(losses(&set, Format::Bri), []);
+    // Nobody bid: PBN's empty Contract says so.
+    b.set_tag("Contract", "");
+    let set = BoardSet::from_boards(vec![b]);
+    assert_eq!(
+        losses(&set, Format::Bri)
+            .iter()
+            .map(|l| l.kind)
+            .collect::<Vec<_>>(),
+        [LossKind::Tags]
+    );
 }

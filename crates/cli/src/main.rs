@@ -1133,6 +1133,15 @@ fn formats(out: &mut dyn Write) -> Result<Outcome, Failure> {
          writes the strict PBN 2.1 export format instead (mandatory tags in order, CR LF,\n\
          deals from the dealer)."
     )?;
+    writeln!(
+        out,
+        "\n--dialect bigdeal writes these as Big Deal 2.0 does, keeping less:"
+    )?;
+    for &f in Format::ALL {
+        if let Some(k) = f.keeps().big_deal {
+            writeln!(out, "  {:<5} {}", f.name(), k.describe())?;
+        }
+    }
     writeln!(out, "\nOthello")?;
     for &f in OthelloFormat::ALL {
         row(out, f.info(), f.description())?;

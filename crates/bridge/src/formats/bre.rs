@@ -41,10 +41,11 @@ pub static DESCRIPTOR: Descriptor = Descriptor {
         writes: true,
     },
     keeps: Keeps {
-        headings: true,
+        headings: crate::set::Heading::ALL,
         tags: Tags::Only {
             names: &["Event", "Site", "Date"],
             described: "the event, site and date",
+            from_play: &[],
         },
         ..Keeps::DEALS_ONLY
     },

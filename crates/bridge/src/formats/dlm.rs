@@ -106,11 +106,20 @@ pub static DESCRIPTOR: Descriptor = Descriptor {
     },
     keeps: Keeps {
         numbers: Numbers::Range(MAX_BOARD),
+        headings: &[Heading::Event],
         tags: Tags::Only {
             names: &["Event"],
             described: "the event (its Headline)",
+            from_play: &[],
         },
-        own: &[Own::Dlm],
+        own: &[Own::DlmHeader, Own::DlmBoards],
+        // Big Deal's header, whatever the set's: its Headline names the
+        // generator, not the event.
+        big_deal: Some(&Keeps {
+            numbers: Numbers::Range(MAX_BOARD),
+            own: &[Own::DlmBoards],
+            ..Keeps::DEALS_ONLY
+        }),
         ..Keeps::DEALS_ONLY
     },
     reader: Some(|mut src, diag| {

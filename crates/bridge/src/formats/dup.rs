@@ -80,6 +80,8 @@ pub static DESCRIPTOR: Descriptor = Descriptor {
     keeps: Keeps {
         numbers: Numbers::OnFromFirst,
         own: &[Own::DupTrailer],
+        // Big Deal's trailer on every board, which numbers them from 1.
+        big_deal: Some(&Keeps::DEALS_ONLY),
         ..Keeps::DEALS_ONLY
     },
     reader: Some(|src, diag| Ok(Box::new(DupReader::open(src, diag)?))),

@@ -88,9 +88,11 @@ pub static DESCRIPTOR: Descriptor = Descriptor {
         tags: Tags::Only {
             names: &LIN_TAGS,
             described: "the players, room, event, declarer, contract and result",
+            from_play: &["Declarer", "Contract", "Result"],
         },
         play: PlayKeeps::Plain,
         own: &[Own::Lin],
+        big_deal: Some(&bigdeal::KEEPS),
         ..Keeps::DEALS_ONLY
     },
     reader: Some(|src, diag| Ok(Box::new(LinReader::open(src, diag)?))),

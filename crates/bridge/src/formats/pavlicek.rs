@@ -695,6 +695,7 @@ pub fn transcode(
     let mut losses = Vec::new();
     let lose = |kind, boards| Loss {
         format: to,
+        dialect: crate::Dialect::default(),
         kind,
         boards,
         range: None,

@@ -260,6 +260,18 @@ impl Tag {
         !self.rows.is_empty() || self.name.ends_with("Table")
     }
 
+    /// False for a tag that says nothing: PBN's unknown value `?`, or an
+    /// empty one ("does not apply"), without section data. An empty
+    /// `Contract` or `Declarer` does say something: nobody bid.
+    pub fn says(&self) -> bool {
+        let nothing = match self.value.as_str() {
+            "?" => true,
+            "" => !matches!(self.name.as_ref(), "Contract" | "Declarer"),
+            _ => false,
+        };
+        !nothing || !self.rows.is_empty()
+    }
+
     /// True for the tags that carry double-dummy data, which the model also
     /// holds as [`Board::dd`] and [`Board::par`]: `OptimumResultTable`,
     /// `DoubleDummyTricks`, `OptimumScore` and `ParContract`.

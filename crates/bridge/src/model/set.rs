@@ -14,6 +14,11 @@ pub enum Heading {
     Date,
 }
 
+impl Heading {
+    /// The event, site and date.
+    pub const ALL: &'static [Heading] = &[Heading::Event, Heading::Site, Heading::Date];
+}
+
 /// What a board set carries besides its boards: the set-level data a file
 /// gives before its boards (a reader's head) or after them (its tail: a
 /// Pavlicek file's terminator).

@@ -16,9 +16,18 @@
 use crate::board::{Board, Vulnerability};
 use crate::card::Suit;
 use crate::deal::Seat;
+use crate::keeps::{Keeps, Numbers};
 use crate::set::SetInfo;
 use crate::{BoardWriter, Format};
 use boardfile_io::Error;
+
+/// What the dialect keeps: the deals, their numbers, dealers and
+/// vulnerabilities.
+pub const KEEPS: Keeps = Keeps {
+    numbers: Numbers::Any,
+    conditions: true,
+    ..Keeps::DEALS_ONLY
+};
 
 /// Writes LIN as Big Deal does.
 pub struct BigDealLinWriter;

@@ -27,23 +27,53 @@
 //! ```
 //!
 //! The `Generator` is the first board's `Generator` tag, else
-//! [`GENERATOR`](crate::formats::bigdeal::GENERATOR); the other tags are the board's own values where it has
-//! them (ISO-8859-1, `\` and `"` escaped), else `?`. The deal is given
-//! from North whoever deals. Nothing else of a board is written: the
-//! dialect is for the deals a dealing program makes, which have nothing
-//! else.
+//! [`GENERATOR`](crate::formats::bigdeal::GENERATOR); a later board with a
+//! `Generator` of its own (Big Deal's never have one) gets its line first
+//! too. The other tags are the board's own values where it has them
+//! (ISO-8859-1, `\` and `"` escaped; an empty one too), else `?`. The deal
+//! is given from North whoever deals. Nothing else of a board is written:
+//! the dialect is for the deals a dealing program makes, which have nothing
+//! else. A set without boards is the three `%` lines.
 
 use crate::board::Board;
 use crate::formats::bigdeal::generator;
 use crate::formats::latin1_encode;
+use crate::keeps::{Keeps, Numbers, Tags};
 use crate::set::SetInfo;
 use crate::{BoardWriter, Format};
 use boardfile_io::Error;
 
-/// The tags before `Board`, between it and `Dealer`, and after `Deal`.
-const BEFORE: [&str; 3] = ["Event", "Site", "Date"];
-const PLAYERS: [&str; 4] = ["West", "North", "East", "South"];
-const AFTER: [&str; 4] = ["Scoring", "Declarer", "Contract", "Result"];
+/// The tags written: the first board's `Generator`, then each board's
+/// before `Board` (1..4), between it and `Dealer` (4..8), after `Deal` (8..).
+const TAGS: [&str; 12] = [
+    "Generator",
+    "Event",
+    "Site",
+    "Date",
+    "West",
+    "North",
+    "East",
+    "South",
+    "Scoring",
+    "Declarer",
+    "Contract",
+    "Result",
+];
+
+/// What the dialect keeps: the deals, their numbers, dealers and
+/// vulnerabilities, and the tags it writes (the first board's `Generator`
+/// only); not the set's event, site or date, which are the boards' tags.
+pub const KEEPS: Keeps = Keeps {
+    numbers: Numbers::Any,
+    conditions: true,
+    tags: Tags::Only {
+        names: &TAGS,
+        described:
+            "the event, site, date, players, scoring, declarer, contract, result and generator",
+        from_play: &[],
+    },
+    ..Keeps::DEALS_ONLY
+};
 
 /// Writes PBN as Big Deal does.
 #[derive(Default)]
@@ -51,17 +81,8 @@ pub struct BigDealPbnWriter {
     started: bool,
 }
 
-impl BigDealPbnWriter {
-    /// The header, naming the first board's generator (when there is one).
-    fn start(&mut self, first: Option<&Board>, out: &mut Vec<u8>) -> Result<(), Error> {
-        if self.started {
-            return Ok(());
-        }
-        self.started = true;
-        out.extend_from_slice(b"% PBN 2.1\n% EXPORT\n%\n");
-        tag(out, "Generator", generator(first))
-    }
-}
+/// The `%` lines before the first game.
+const HEADER: &[u8] = b"% PBN 2.1\n% EXPORT\n%\n";
 
 /// One tag line; the value in ISO-8859-1 with `\` and `"` escaped.
 fn tag(out: &mut Vec<u8>, name: &str, value: &str) -> Result<(), Error> {
@@ -86,9 +107,10 @@ fn tag(out: &mut Vec<u8>, name: &str, value: &str) -> Result<(), Error> {
     Ok(())
 }
 
-/// A board's value of a tag: its own, else `?`.
+/// A board's value of a tag: its own (an empty one too: PBN's "does not
+/// apply", as the `Contract` of a passed-out board), else `?`.
 fn value<'a>(b: &'a Board, name: &str) -> &'a str {
-    b.tag(name).filter(|v| !v.is_empty()).unwrap_or("?")
+    b.tag(name).unwrap_or("?")
 }
 
 impl BoardWriter for BigDealPbnWriter {
@@ -98,12 +120,18 @@ impl BoardWriter for BigDealPbnWriter {
 
     fn board(&mut self, b: &Board, out: &mut Vec<u8>) -> Result<(), Error> {
         crate::formats::require_complete(b, Format::Pbn)?;
-        self.start(Some(b), out)?;
-        for name in BEFORE {
+        if !self.started {
+            self.started = true;
+            out.extend_from_slice(HEADER);
+            tag(out, TAGS[0], generator(Some(b)))?;
+        } else if let Some(g) = b.tag(TAGS[0]) {
+            tag(out, TAGS[0], g)?;
+        }
+        for &name in &TAGS[1..4] {
             tag(out, name, value(b, name))?;
         }
         tag(out, "Board", &b.number.to_string())?;
-        for name in PLAYERS {
+        for &name in &TAGS[4..8] {
             tag(out, name, value(b, name))?;
         }
         tag(out, "Dealer", &b.dealer.letter().to_string())?;
@@ -111,7 +139,7 @@ impl BoardWriter for BigDealPbnWriter {
         out.extend_from_slice(b"[Deal \"");
         b.deal.push_pbn(out);
         out.extend_from_slice(b"\"]\n");
-        for name in AFTER {
+        for &name in &TAGS[8..] {
             tag(out, name, value(b, name))?;
         }
         out.push(b'\n');
@@ -119,25 +147,29 @@ impl BoardWriter for BigDealPbnWriter {
     }
 
     fn finish(&mut self, _: &SetInfo, out: &mut Vec<u8>) -> Result<(), Error> {
-        self.start(None, out)
+        if !self.started {
+            out.extend_from_slice(HEADER);
+        }
+        Ok(())
     }
 }
 
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::formats::bigdeal::GENERATOR;
     use crate::{write_with, BoardSet, Deal, Dialect, WriteOptions};
 
     #[test]
-    fn an_empty_set_is_the_header() {
+    fn an_empty_set_is_the_percent_lines_and_reads_back_empty() {
         let mut out = Vec::new();
         let options = WriteOptions::default().in_dialect(Dialect::BigDeal);
         write_with(Format::Pbn, &BoardSet::default(), &mut out, &options).unwrap();
-        assert_eq!(
-            String::from_utf8(out).unwrap(),
-            format!("% PBN 2.1\n% EXPORT\n%\n[Generator \"{GENERATOR}\"]\n")
-        );
+        assert_eq!(out, b"% PBN 2.1\n% EXPORT\n%\n");
+        assert!(crate::read(Format::Pbn, &out)
+            .unwrap()
+            .set
+            .boards
+            .is_empty());
     }
 
     #[test]
@@ -161,5 +193,29 @@ mod tests {
         assert!(text.contains("[Event \"Club \\\"night\\\"\"]\n[Site \"?\"]\n"));
         assert!(text.contains("[Dealer \"E\"]\n[Vulnerable \"NS\"]\n[Deal \"N:AKQJ."));
         assert!(text.ends_with("[Result \"?\"]\n\n"));
+    }
+
+    #[test]
+    fn a_later_boards_own_generator_and_an_empty_tag_are_written() {
+        let deal = Deal::sorted();
+        let mut one = Board::new(1, deal);
+        one.tags.push(crate::Tag::new("Generator", "Dealer"));
+        let mut two = Board::new(2, deal);
+        two.tags.push(crate::Tag::new("Generator", "Dealer"));
+        two.tags.push(crate::Tag::new("Contract", ""));
+        let mut out = Vec::new();
+        let options = WriteOptions::default().in_dialect(Dialect::BigDeal);
+        let set = BoardSet::from_boards(vec![one, two]);
+        write_with(Format::Pbn, &set, &mut out, &options).unwrap();
+        let text = String::from_utf8(out).unwrap();
+        // Board 1's is the header's line; board 2's heads its game.
+        assert!(text.starts_with("% PBN 2.1\n% EXPORT\n%\n[Generator \"Dealer\"]\n[Event \"?\"]\n"));
+        assert!(text.contains("\n\n[Generator \"Dealer\"]\n[Event \"?\"]\n"));
+        assert!(text.contains("[Contract \"\"]\n"));
+        let back = crate::read(Format::Pbn, text.as_bytes()).unwrap().set;
+        for b in &back.boards {
+            assert_eq!(b.tag("Generator"), Some("Dealer"), "board {}", b.number);
+        }
+        assert_eq!(back.boards[1].tag("Contract"), Some(""));
     }
 }

@@ -116,6 +116,7 @@ pub static DESCRIPTOR: Descriptor = Descriptor {
     },
     keeps: Keeps {
         own: &[crate::keeps::Own::Pbn],
+        big_deal: Some(&bigdeal::KEEPS),
         ..Keeps::EVERYTHING
     },
     reader: Some(|src, diag| Ok(Box::new(read::PbnReader::open(src, diag)?))),

@@ -56,12 +56,13 @@ pub const KEEPS: Keeps = Keeps {
     conditions: true,
     dd: DoubleDummy::Table,
     par: true,
-    headings: false,
+    headings: &[],
     tags: Tags::Rowless,
     play: Play::None,
     comments: false,
     own: &[],
     remark: None,
+    big_deal: None,
 };
 
 /// Boards whose tags make the tag columns.

@@ -1,0 +1,236 @@
+//! Nothing is dropped without a word. Every PBN and LIN file of
+//! `../shared/data/wild` (other programs' files, with auctions, play,
+//! commentary and tags) and Big Deal's own files are written in each
+//! format below, in either dialect, and read back. Whatever of the boards
+//! first read does not come back the same must be named among the
+//! conversion's losses: the read-back is the oracle, not the loss counter.
+
+use boardfile_bridge::keeps::LossCount;
+use boardfile_bridge::{
+    read, Board, BoardSet, Call, CallToken, CardToken, Contract, Dialect, Format, Heading,
+    LossKind, WriteOptions,
+};
+use std::collections::BTreeSet;
+use std::path::{Path, PathBuf};
+
+mod common;
+use common::files;
+
+fn shared(dir: &str) -> PathBuf {
+    Path::new(env!("CARGO_MANIFEST_DIR"))
+        .join("../../../shared/data")
+        .join(dir)
+}
+
+/// The sets to write: every wild PBN and LIN that reads, and Big Deal's.
+fn inputs() -> Vec<(String, Format, BoardSet)> {
+    let mut paths: Vec<(PathBuf, Format)> = Vec::new();
+    for (ext, format) in [("pbn", Format::Pbn), ("lin", Format::Lin)] {
+        for p in files(&shared("wild"), ext) {
+            paths.push((p, format));
+        }
+        for p in files(&shared("bigdeal/cases"), ext) {
+            paths.push((p, format));
+        }
+    }
+    let mut out = Vec::new();
+    for (p, format) in paths {
+        let bytes = std::fs::read(&p).unwrap();
+        // The PBN verifier suite's error files do not read; nor need they.
+        if let Ok(r) = read(format, &bytes) {
+            out.push((p.display().to_string(), format, r.set));
+        }
+    }
+    assert!(out.len() > 100, "{} inputs", out.len());
+    out
+}
+
+/// The text of note `n` among `N:text` notes.
+fn note(notes: &[String], n: Option<u8>) -> Option<&str> {
+    let n = n?.to_string();
+    notes
+        .iter()
+        .find_map(|v| v.split_once(':').filter(|(k, _)| *k == n).map(|(_, t)| t))
+}
+
+/// What an auction says: each call with its irregularity, NAGs and note's
+/// text (notes numbered otherwise say the same), up to the passes that end
+/// it (`AP` or the passes themselves), its contract, and whether it stopped.
+fn auction_says(b: &Board) -> Option<(Vec<String>, Option<Contract>, bool)> {
+    let a = b.auction.as_ref()?;
+    let mut calls = &a.calls[..];
+    while let [rest @ .., last] = calls {
+        let plain = last.note.is_none() && last.nags.is_empty() && last.irregularity.is_none();
+        match last.token {
+            CallToken::AllPass | CallToken::Call(Call::Pass) if plain => calls = rest,
+            _ => break,
+        }
+    }
+    let calls = calls
+        .iter()
+        .map(|c| {
+            let n = note(&a.notes, c.note);
+            format!("{:?} {:?} {:?} {n:?}", c.token, c.irregularity, c.nags)
+        })
+        .collect();
+    Some((calls, a.contract(), a.stopped))
+}
+
+/// What a play says: the cards known, in the order played, each with its
+/// NAGs and note's text. Unknown cards (PBN's `-` after a claim) say
+/// nothing, and a play without a known card is no play.
+fn play_says(b: &Board) -> Option<Vec<String>> {
+    let p = b.play.as_ref()?;
+    let out: Vec<String> = p
+        .cards
+        .iter()
+        .enumerate()
+        .filter(|(_, c)| c.token != CardToken::Unknown)
+        .map(|(i, c)| {
+            let n = note(&p.notes, c.note);
+            let seat = p.first.next(i % 4);
+            format!("{seat:?} {:?} {:?} {n:?}", c.token, c.nags)
+        })
+        .collect();
+    (!out.is_empty()).then_some(out)
+}
+
+/// What of board `a` does not come back as `b`, by the loss that must name
+/// it (any one of them).
+fn board_differences(a: &Board, b: &Board, out: &mut BTreeSet<Vec<LossKind>>) {
+    use LossKind::*;
+    let mut differ = |same: bool, kinds: &[LossKind]| {
+        if !same {
+            out.insert(kinds.to_vec());
+        }
+    };
+    differ(a.deal == b.deal, &[Deals, LoneEast]);
+    differ(a.number == b.number, &[Numbers]);
+    differ(
+        (a.dealer, a.vulnerability) == (b.dealer, b.vulnerability),
+        &[Conditions, Numbers],
+    );
+    differ(a.dd == b.dd, &[DdTables, DdOtherHands]);
+    differ(a.par == b.par, &[Par]);
+    differ(a.comments == b.comments, &[Comments]);
+    differ(
+        auction_says(a) == auction_says(b) && play_says(a) == play_says(b),
+        &[Play],
+    );
+    differ(a.dlm.is_none() || a.dlm == b.dlm, &[DlmBoard]);
+    differ(
+        a.dup_trailer.is_none() || a.dup_trailer == b.dup_trailer,
+        &[DupTrailer],
+    );
+    differ(a.lin.is_none() || a.lin == b.lin, &[LinText]);
+    for t in &a.tags {
+        if !t.says() || t.is_double_dummy() {
+            continue;
+        }
+        let back = b.tags.iter().find(|u| u.name == t.name);
+        differ(
+            back.is_some_and(|u| u.value == t.value && u.rows == t.rows),
+            &[Tags],
+        );
+    }
+}
+
+/// What of set `a` does not come back in `b`.
+fn set_differences(a: &BoardSet, b: &BoardSet, out: &mut BTreeSet<Vec<LossKind>>) {
+    use LossKind::*;
+    for (which, field, kind) in [
+        (Heading::Event, &a.info.event, Event),
+        (Heading::Site, &a.info.site, Site),
+        (Heading::Date, &a.info.date, Date),
+    ] {
+        if field.is_some() && b.heading(which) != field.as_deref() {
+            out.insert(vec![kind]);
+        }
+    }
+    if a.info.dlm.is_some() && a.info.dlm != b.info.dlm {
+        out.insert(vec![DlmHeader]);
+    }
+    if a.info.lin.is_some() && a.info.lin != b.info.lin {
+        out.insert(vec![LinHeader]);
+    }
+    let said = |s: &BoardSet| -> Vec<String> {
+        s.info
+            .pbn
+            .iter()
+            .flat_map(|p| p.preamble.iter())
+            .filter(|l| {
+                !l.trim_start_matches('%').trim().is_empty()
+                    && !l.contains("PBN")
+                    && !l.contains("EXPORT")
+            })
+            .cloned()
+            .collect()
+    };
+    if said(a) != said(b) && !said(a).is_empty() {
+        out.insert(vec![PbnPreamble]);
+    }
+}
+
+#[test]
+fn what_does_not_come_back_is_named_in_either_dialect() {
+    let inputs = inputs();
+    let mut checked = 0;
+    let mut failures = Vec::new();
+    for dialect in [Dialect::Boardfile, Dialect::BigDeal] {
+        let options = WriteOptions::default().in_dialect(dialect);
+        for to in [Format::Pbn, Format::Lin, Format::Dup, Format::Dlm] {
+            for (name, from, set) in &inputs {
+                let mut bytes = Vec::new();
+                // Sets the output cannot carry (partial deals, boards past
+                // 99 in DLM...) are refused, not written.
+                if boardfile_bridge::write_with(to, set, &mut bytes, &options).is_err() {
+                    continue;
+                }
+                let mut count = LossCount::between(Some(*from), to, dialect);
+                count.set(&set.info);
+                for b in &set.boards {
+                    count.board(b);
+                }
+                let named: BTreeSet<LossKind> = count.losses().iter().map(|l| l.kind).collect();
+                let back = read(to, &bytes)
+                    .unwrap_or_else(|e| panic!("{name} as {to} ({dialect:?}): {e}"))
+                    .set;
+                let mut differ = BTreeSet::new();
+                set_differences(set, &back, &mut differ);
+                // Boards DLM adds to fill its From..To are named as such.
+                let numbers: BTreeSet<u32> = set.boards.iter().map(|b| b.number).collect();
+                let boards: Vec<&Board> = back
+                    .boards
+                    .iter()
+                    .filter(|b| !named.contains(&LossKind::DlmGaps) || numbers.contains(&b.number))
+                    .collect();
+                if boards.len() != set.boards.len() {
+                    failures.push(format!(
+                        "{name} as {to} ({dialect:?}): {} boards read back of {}",
+                        boards.len(),
+                        set.boards.len()
+                    ));
+                    continue;
+                }
+                for (a, b) in set.boards.iter().zip(boards) {
+                    board_differences(a, b, &mut differ);
+                }
+                for kinds in differ {
+                    if !kinds.iter().any(|k| named.contains(k)) {
+                        failures.push(format!(
+                            "{name} as {to} ({dialect:?}): {kinds:?} differ, named {named:?}"
+                        ));
+                    }
+                }
+                checked += 1;
+            }
+        }
+    }
+    assert!(
+        failures.is_empty(),
+        "{} silent:\n{}",
+        failures.len(),
+        failures.join("\n")
+    );
+    assert!(checked > 400, "{checked} conversions");
+}
