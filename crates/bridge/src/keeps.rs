@@ -7,7 +7,7 @@
 //! output format does not keep, and counts it. The `formats` table's
 //! "keeps" column is written from the same statement ([`Keeps::describe`]).
 
-use crate::board::{is_double_dummy_tag, Board, Strain, Tag};
+use crate::board::{dealer_for_board, is_double_dummy_tag, Board, Strain, Tag};
 use crate::deal::Seat;
 use crate::set::{Heading, SetInfo};
 use crate::{CallToken, CardToken, Contract, Dialect, Format};
@@ -25,6 +25,10 @@ pub enum Deals {
     /// Partial deals, but an unknown East beside three whole hands reads
     /// back as the 13 cards the others lack (LIN's `md|`).
     PartialButLoneEast,
+    /// Complete deals, each written from its dealer and read from the
+    /// dealer its position gives (BHG): a board dealt by another seat
+    /// reads back turned.
+    FromPositionsDealer,
 }
 
 /// How a format gives board numbers.
@@ -71,6 +75,9 @@ pub enum Tags {
     /// Every tag but those with section data (the rows of a table such
     /// as `ScoreTable`).
     Rowless,
+    /// Every tag but those with section data or an empty value (CSV, where
+    /// an empty cell is no value).
+    RowlessFilled,
     /// Every tag.
     All,
 }
@@ -223,6 +230,7 @@ impl Keeps {
             match self.deals {
                 Deals::None => "double-dummy tables only",
                 Deals::Complete => "deals (complete)",
+                Deals::FromPositionsDealer => "deals (complete, from the dealer)",
                 Deals::Partial | Deals::PartialButLoneEast => "deals (also partial)",
             }
             .into(),
@@ -252,6 +260,7 @@ impl Keeps {
         match self.tags {
             Tags::All => parts.push("every tag".into()),
             Tags::Rowless => parts.push("every tag but tables' rows".into()),
+            Tags::RowlessFilled => parts.push("every tag but tables' rows and empty values".into()),
             Tags::Only { described, .. } if self.headings != Heading::ALL => {
                 parts.push(described.into())
             }
@@ -314,6 +323,8 @@ pub enum LossKind {
     Play,
     /// An unknown East beside three whole hands.
     LoneEast,
+    /// Deals dealt by another seat than their position's dealer.
+    TurnedDeals,
     /// A LIN board's commands outside what the model reads.
     LinText,
     /// Board numbers that the format cannot give back.
@@ -380,6 +391,9 @@ impl fmt::Display for Loss {
                 Tags::Rowless => {
                     "tags with section data (the rows of a table such as ScoreTable)"
                 }
+                Tags::RowlessFilled => {
+                    "tags with section data (the rows of a table such as ScoreTable), or an empty Contract or Declarer (a passed-out board)"
+                }
                 _ => "tags (players, contract, result and others)",
             },
             LossKind::Play => match keeps.play {
@@ -390,6 +404,9 @@ impl fmt::Display for Loss {
             },
             LossKind::LoneEast => {
                 "an unknown East hand beside three whole ones (it reads back as the other 13 cards)"
+            }
+            LossKind::TurnedDeals => {
+                "deals whose dealer is not the one their position gives (board 1 North, 2 East...): they read back turned"
             }
             LossKind::LinText => {
                 "LIN commands outside the deal, players, auction and play (chat, page breaks)"
@@ -442,6 +459,7 @@ mod check {
     pub const PLAY: u16 = 1 << 10;
     pub const NUMBERS: u16 = 1 << 11;
     pub const RANGE: u16 = 1 << 12;
+    pub const TURNED: u16 = 1 << 13;
 }
 
 /// What of a board written in `to` may be lost: everything `to` does not
@@ -466,12 +484,13 @@ fn checks(from: Option<&Keeps>, to: &Keeps) -> u16 {
         }
     };
     let mut out = 0;
-    for c in (0..13).map(|b| 1u16 << b) {
+    for c in (0..14).map(|b| 1u16 << b) {
         let kept = match c {
             CONDITIONS => to.conditions,
             DD => to.dd == DoubleDummy::Table,
             DEALS => to.deals != Deals::None,
             LONE_EAST => to.deals != Deals::PartialButLoneEast,
+            TURNED => to.deals != Deals::FromPositionsDealer,
             PAR => to.par,
             COMMENTS => to.comments,
             DLM => to.owns(Own::DlmBoards),
@@ -547,6 +566,9 @@ pub struct LossCount {
     /// Boards seen.
     seen: u64,
     first_number: Option<u32>,
+    /// The set's event, site and date as read before the boards; then, from
+    /// the first board on, as written (the set's, else the first board's).
+    headings: [Option<String>; 3],
     /// DLM: the board numbers 1..=127 present.
     numbers: u128,
     range: Option<(u32, u32)>,
@@ -576,6 +598,7 @@ impl LossCount {
             set_losses: Vec::new(),
             seen: 0,
             first_number: None,
+            headings: Default::default(),
             numbers: 0,
             range: None,
         }
@@ -591,6 +614,9 @@ impl LossCount {
     /// Notes what of the set-level data `to` does not keep.
     pub fn set(&mut self, info: &SetInfo) {
         let keeps = self.keeps;
+        if self.seen == 0 {
+            self.headings = [&info.event, &info.site, &info.date].map(Clone::clone);
+        }
         let mut lost = Vec::new();
         for (heading, kind, v) in [
             (Heading::Event, LossKind::Event, &info.event),
@@ -635,6 +661,17 @@ impl LossCount {
         let index = self.seen;
         self.seen += 1;
         let first = *self.first_number.get_or_insert(b.number);
+        if index == 0 {
+            let [event, site, date] = std::mem::take(&mut self.headings);
+            let info = SetInfo {
+                event,
+                site,
+                date,
+                ..SetInfo::default()
+            };
+            self.headings = [Heading::Event, Heading::Site, Heading::Date]
+                .map(|h| info.heading(h, Some(b)).map(str::to_string));
+        }
         let c = self.checks;
         if c == 0 {
             return;
@@ -662,6 +699,9 @@ impl LossCount {
         }
         if c & DEALS != 0 && b.deal != crate::Deal::default() {
             self.add(LossKind::Deals);
+        }
+        if c & TURNED != 0 && b.dealer != dealer_for_board((index % 4) as u32 + 1) {
+            self.add(LossKind::TurnedDeals);
         }
         if c & LONE_EAST != 0
             && b.deal.hand(Seat::East).is_empty()
@@ -693,6 +733,10 @@ impl LossCount {
                     .tags
                     .iter()
                     .any(|t| !t.rows.is_empty() && !is_double_dummy_tag(&t.name)),
+                Tags::RowlessFilled => b.tags.iter().any(|t| {
+                    !is_double_dummy_tag(&t.name)
+                        && (!t.rows.is_empty() || t.value.is_empty() && t.says())
+                }),
                 Tags::None => b
                     .tags
                     .iter()
@@ -702,7 +746,8 @@ impl LossCount {
                 } => b.tags.iter().any(|t| {
                     let name = t.name.as_ref();
                     let kept = names.contains(&name)
-                        && (!from_play.contains(&name) || given_by_play(b, t));
+                        && (!from_play.contains(&name) || given_by_play(b, t))
+                        && self.one_heading_kept(t);
                     !kept && !is_double_dummy_tag(name) && t.says()
                 }),
             };
@@ -759,6 +804,23 @@ impl LossCount {
                 });
             }
         }
+    }
+
+    /// False for a board's `Event`, `Site` or `Date` that a format keeping
+    /// one for the set (BRE's lines, DLM's Headline) drops: one other than
+    /// the set's.
+    fn one_heading_kept(&self, t: &Tag) -> bool {
+        let i = match t.name.as_ref() {
+            "Event" => 0,
+            "Site" => 1,
+            "Date" => 2,
+            _ => return true,
+        };
+        let which = [Heading::Event, Heading::Site, Heading::Date][i];
+        !self.keeps.headings.contains(&which)
+            || !t.says()
+            || t.value == "#"
+            || self.headings[i].as_deref() == Some(t.value.as_str())
     }
 
     /// What was dropped, in a fixed order: the board losses with their

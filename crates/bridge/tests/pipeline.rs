@@ -458,3 +458,71 @@ fn unknown_and_empty_tags_are_no_loss_but_an_empty_contract_is() {
         [LossKind::Tags]
     );
 }
+
+#[test]
+fn one_event_for_the_set_names_a_board_with_another() {
+    let mut one = Board::new(1, Deal::sorted());
+    one.set_tag("Event", "Monday");
+    let mut two = Board::new(2, Deal::sorted());
+    two.set_tag("Event", "Tuesday");
+    let set = BoardSet::from_boards(vec![one.clone(), two]);
+    let lost = losses(&set, Format::Bre);
+    assert_eq!(lost.len(), 1, "{lost:?}");
+    assert_eq!((lost[0].kind, lost[0].boards), (LossKind::Tags, 1));
+    // BRE has one event line: Monday, for both.
+    let back = read(Format::Bre, &bytes(Format::Bre, &set)).unwrap().set;
+    assert_eq!(back.info.event.as_deref(), Some("Monday"));
+    // Alike, nothing is lost.
+    let mut two = Board::new(2, Deal::sorted());
+    two.set_tag("Event", "Monday");
+    let set = BoardSet::from_boards(vec![one, two]);
+    assert_eq!(losses(&set, Format::Bre), []);
+}
+
+#[test]
+fn bhg_names_the_deals_it_turns() {
+    // Boards 15 and 16 (dealt by South and West) in BHG are lines 1 and 2,
+    // which North and East deal: each deal comes back turned.
+    let set = random_set(16);
+    let set = BoardSet::from_boards(set.boards[14..].to_vec());
+    let lost = losses(&set, Format::Bhg);
+    let turned = lost.iter().find(|l| l.kind == LossKind::TurnedDeals);
+    assert_eq!(turned.map(|l| l.boards), Some(2), "{lost:?}");
+    let back = read(Format::Bhg, &bytes(Format::Bhg, &set)).unwrap().set;
+    for (a, b) in set.boards.iter().zip(&back.boards) {
+        assert_ne!(a.deal, b.deal, "board {}", a.number);
+        // South's hand of board 15 is North's of line 1.
+        assert_eq!(a.deal.hand(a.dealer), b.deal.hand(b.dealer));
+    }
+    // Boards 1 to 4 come back as they were.
+    let set = random_set(4);
+    assert!(losses(&set, Format::Bhg)
+        .iter()
+        .all(|l| l.kind != LossKind::TurnedDeals));
+    assert_eq!(
+        read(Format::Bhg, &bytes(Format::Bhg, &set))
+            .unwrap()
+            .set
+            .boards,
+        set.boards
+    );
+}
+
+#[test]
+fn csv_names_a_passed_out_boards_empty_contract() {
+    let mut b = Board::new(1, Deal::sorted());
+    b.set_tag("Contract", "");
+    b.set_tag("Event", "");
+    let set = BoardSet::from_boards(vec![b]);
+    let lost = losses(&set, Format::Csv);
+    assert_eq!(lost.len(), 1, "{lost:?}");
+    assert!(
+        lost[0].to_string().contains("an empty Contract"),
+        "{}",
+        lost[0]
+    );
+    let back = read(Format::Csv, &bytes(Format::Csv, &set)).unwrap().set;
+    assert_eq!(back.boards[0].tag("Contract"), None);
+    // Parquet keeps it.
+    assert_eq!(losses(&set, Format::Parquet), []);
+}

@@ -35,7 +35,7 @@ use crate::board::{dealer_for_board, Board};
 use crate::deal::Seat;
 use crate::formats::bigdeal::{card, deal_of_seats};
 use crate::formats::{board_number, require_complete, LineRecords};
-use crate::keeps::Keeps;
+use crate::keeps::{Deals, Keeps};
 use crate::registry::Descriptor;
 use crate::set::SetInfo;
 use crate::{BoardReader, BoardWriter, Format};
@@ -57,7 +57,10 @@ pub static DESCRIPTOR: Descriptor = Descriptor {
         reads: true,
         writes: true,
     },
-    keeps: Keeps::DEALS_ONLY,
+    keeps: Keeps {
+        deals: Deals::FromPositionsDealer,
+        ..Keeps::DEALS_ONLY
+    },
     reader: Some(|src, _| {
         Ok(Box::new(BhgReader {
             lines: LineRecords::new(src),

@@ -22,6 +22,7 @@ use super::{
 };
 use crate::board::Board;
 use crate::formats::table::FIRST_ROWS;
+use crate::keeps::{Keeps, Tags};
 use crate::registry::Descriptor;
 use crate::set::SetInfo;
 use crate::{BoardReader, BoardWriter, Format};
@@ -41,7 +42,10 @@ pub static DESCRIPTOR: Descriptor = Descriptor {
         reads: true,
         writes: true,
     },
-    keeps: KEEPS,
+    keeps: Keeps {
+        tags: Tags::RowlessFilled,
+        ..KEEPS
+    },
     reader: Some(|src, _| Ok(Box::new(CsvReader::open(src)?))),
     writer: Some(|_| Box::new(CsvWriter::new())),
 };
