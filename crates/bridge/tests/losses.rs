@@ -22,15 +22,22 @@ fn shared(dir: &str) -> PathBuf {
         .join(dir)
 }
 
-/// The sets to write: every wild PBN and LIN that reads, and Big Deal's.
+/// The sets to write: every wild PBN and LIN that reads, and the files of
+/// every bridge format that Big Deal and the other programs wrote.
 fn inputs() -> Vec<(String, Format, BoardSet)> {
     let mut paths: Vec<(PathBuf, Format)> = Vec::new();
     for (ext, format) in [("pbn", Format::Pbn), ("lin", Format::Lin)] {
         for p in files(&shared("wild"), ext) {
             paths.push((p, format));
         }
-        for p in files(&shared("bigdeal/cases"), ext) {
-            paths.push((p, format));
+    }
+    for dir in ["bigdeal/cases", "bigdeal/squaredeal", "bridge"] {
+        for &format in Format::ALL.iter().filter(|f| f.can_read()) {
+            for &ext in format.extensions() {
+                for p in files(&shared(dir), ext) {
+                    paths.push((p, format));
+                }
+            }
         }
     }
     let mut out = Vec::new();
@@ -41,7 +48,7 @@ fn inputs() -> Vec<(String, Format, BoardSet)> {
             out.push((p.display().to_string(), format, r.set));
         }
     }
-    assert!(out.len() > 100, "{} inputs", out.len());
+    assert!(out.len() > 400, "{} inputs", out.len());
     out
 }
 
