@@ -544,12 +544,17 @@ pub fn given_by_play(b: &Board, t: &Tag) -> bool {
     }
 }
 
-/// The opening leader the auction gives: declarer's left-hand opponent,
-/// else (no contract) the dealer's.
+/// The opening leader a play read without a contract's help is given:
+/// declarer's left-hand opponent, else (no contract) the holder of the
+/// first card, else the dealer's left-hand opponent.
 fn leader_given(b: &Board) -> Seat {
+    let held = || match b.play.as_ref()?.cards.first()?.token {
+        CardToken::Card(c) => b.deal.holder(c),
+        _ => None,
+    };
     match b.auction.as_ref().and_then(|a| a.contract()) {
         Some(Contract::Bid { declarer, .. }) => declarer.next(1),
-        _ => b.dealer.next(1),
+        _ => held().unwrap_or(b.dealer.next(1)),
     }
 }
 

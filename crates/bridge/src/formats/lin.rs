@@ -1001,16 +1001,23 @@ fn board_from_commands<'c>(
         board.set_tag("Contract", c.pbn());
     }
     if !cards.is_empty() {
-        let (leader, trump) = match contract {
-            Some(c @ Contract::Bid { declarer, .. }) => (declarer.next(1), c.trump()),
-            _ => (board.dealer.next(1), None),
+        let mut play = match contract {
+            Some(c @ Contract::Bid { declarer, .. }) => {
+                Play::from_chronological(declarer.next(1), &cards, c.trump())
+            }
+            // No contract tells who leads, nor who wins each trick: each
+            // card is its holder's, and that is said.
+            _ => {
+                board.inferred.insert(Inferred::LEADER);
+                Play::from_held(&cards, &board.deal)
+                    .unwrap_or_else(|| Play::from_chronological(board.dealer.next(1), &cards, None))
+            }
         };
-        let mut play = Play::from_chronological(leader, &cards, trump);
         // A claim ends the play: no further cards will be given.
         play.stopped = claim.is_some() && cards.len() < 52;
         if claim.is_none() && cards.len() == 52 {
-            if let Some(Contract::Bid { declarer, .. }) = contract {
-                let (ns, ew) = play.tricks_won(trump);
+            if let Some(c @ Contract::Bid { declarer, .. }) = contract {
+                let (ns, ew) = play.tricks_won(c.trump());
                 claim = Some(if declarer.index() % 2 == 0 { ns } else { ew });
             }
         }

@@ -421,6 +421,27 @@ impl Play {
         out
     }
 
+    /// Lays out cards given in the order played, each at the seat of the
+    /// hand in `deal` that holds it, the holder of the first leading: how
+    /// a play is read without a contract to tell who won each trick. `None`
+    /// when a card is not in the deal, or a trick has two of one hand's.
+    pub fn from_held(cards: &[Card], deal: &crate::Deal) -> Option<Play> {
+        let first = deal.holder(*cards.first()?)?;
+        let mut play = Play::new(first);
+        for trick in cards.chunks(4) {
+            let mut row = [CardToken::Unknown; 4];
+            for &c in trick {
+                let column = (deal.holder(c)?.index() + 4 - first.index()) % 4;
+                if row[column] != CardToken::Unknown {
+                    return None;
+                }
+                row[column] = CardToken::Card(c);
+            }
+            play.cards.extend(row.into_iter().map(Annotated::plain));
+        }
+        Some(play)
+    }
+
     /// Lays out cards given in the order played, led by `first`; the last,
     /// unfinished trick gets `-` for the seats still to play.
     pub fn from_chronological(first: Seat, cards: &[Card], trump: Option<Suit>) -> Play {

@@ -362,8 +362,9 @@ pub struct Board {
     pub lin: Option<LinBoard>,
     /// The board's PBN text as it stood in the file.
     pub pbn: Option<PbnGame>,
-    /// Which of the number, dealer and vulnerability its file could have
-    /// given and did not: worked out (by position, by the Laws).
+    /// Which of the number, dealer, vulnerability and opening leader its
+    /// file could have given and did not: worked out (by position, by the
+    /// Laws, by who holds the first card).
     pub inferred: Inferred,
 }
 
@@ -380,11 +381,15 @@ impl Inferred {
     pub const DEALER: Inferred = Inferred(2);
     /// The vulnerability (by the Laws, from the number).
     pub const VULNERABILITY: Inferred = Inferred(4);
+    /// The play's opening leader (no auction gives it: the holder of the
+    /// first card, else the dealer's left-hand opponent).
+    pub const LEADER: Inferred = Inferred(8);
     /// Each field, with its JSON Lines name.
-    pub const NAMED: [(Inferred, &'static str); 3] = [
+    pub const NAMED: [(Inferred, &'static str); 4] = [
         (Inferred::NUMBER, "board"),
         (Inferred::DEALER, "dealer"),
         (Inferred::VULNERABILITY, "vulnerable"),
+        (Inferred::LEADER, "leader"),
     ];
 
     /// True when nothing was inferred.

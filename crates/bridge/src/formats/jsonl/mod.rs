@@ -18,7 +18,7 @@
 //! | `par` | `score_ns` and `contracts`; only when known |
 //! | `dlm` | DLM's `duplicates` and `property` of the board |
 //! | `dup_trailer` | the 10 bytes of a DUP record's trailer, as a string (NULs as `\u0000`) |
-//! | `inferred` | which of `board`, `dealer`, `vulnerable` the file read did not give, worked out instead: `["dealer","vulnerable"]`; only when any |
+//! | `inferred` | which of `board`, `dealer`, `vulnerable`, `leader` (the play's, with no contract to give it) the file read did not give, worked out instead: `["dealer","vulnerable"]`; only when any |
 //! | `tags`, `auction`, `play`, `comments`, `lin`, `pbn` | see [`game`] |
 //!
 //! Set-level data, when there is any, comes first on a line of its own,
@@ -296,10 +296,11 @@ fn board_from_json(j: JsonBoard<'_>) -> Result<Board, String> {
     board.lin = j.lin.map(LinBoard);
     board.pbn = j.pbn.map(PbnGame);
     for name in &j.inferred {
-        board.inferred.insert(
-            Inferred::from_name(name)
-                .ok_or_else(|| format!("inferred {name:?} is not board, dealer or vulnerable"))?,
-        );
+        board
+            .inferred
+            .insert(Inferred::from_name(name).ok_or_else(|| {
+                format!("inferred {name:?} is not board, dealer, vulnerable or leader")
+            })?);
     }
     Ok(board)
 }

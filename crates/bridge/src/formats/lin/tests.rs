@@ -290,3 +290,34 @@ fn what_a_board_does_not_give_is_marked_inferred() {
     let fields: Vec<&str> = b.inferred.names().collect();
     assert_eq!(fields, ["dealer", "vulnerable"]);
 }
+
+#[test]
+fn a_play_without_a_contract_is_placed_by_who_holds_each_card() {
+    // North holds the spades, East the hearts, South the diamonds, West
+    // the clubs. No auction: North leads the ace of spades (the first
+    // card), and West, who is next to lead, must have won the first
+    // trick. Worked out by hand: trick 2 is West's CA, North's SK, East's
+    // H3, South's D3 (by a no-trump count, North would have led it).
+    let text = "qx|o1|md|3DAKQJT98765432,CAKQJT98765432,SAKQJT98765432|rh||ah|Board 1|\
+                pc|SA|pc|H2|pc|D2|pc|C2|pc|CA|pc|SK|pc|H3|pc|D3|\n";
+    let b = &lin(text.as_bytes()).boards[0];
+    let p = b.play.as_deref().unwrap();
+    assert_eq!(p.first, crate::Seat::North);
+    let rows: Vec<String> = p
+        .cards
+        .iter()
+        .map(|c| match c.token {
+            CardToken::Card(c) => c.to_string(),
+            _ => "-".into(),
+        })
+        .collect();
+    // Rows from North: North, East, South, West.
+    assert_eq!(rows, ["SA", "H2", "D2", "C2", "SK", "H3", "D3", "CA"]);
+    assert!(b.inferred.names().any(|n| n == "leader"));
+    // With an auction, the contract gives the leader: nothing inferred.
+    let text = "qx|o1|md|3DAKQJT98765432,CAKQJT98765432,SAKQJT98765432|rh||ah|Board 1|\
+                mb|p|mb|1N|mb|p|mb|p|mb|p|pc|D2|\n";
+    let b = &lin(text.as_bytes()).boards[0];
+    assert_eq!(b.play.as_deref().unwrap().first, crate::Seat::South);
+    assert!(b.inferred.names().all(|n| n != "leader"));
+}
