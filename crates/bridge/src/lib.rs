@@ -49,6 +49,7 @@
 #![deny(missing_docs)]
 
 pub mod bigdeal;
+pub mod consistency;
 pub mod dd;
 pub mod dealer;
 pub mod dealing;

@@ -241,12 +241,22 @@ fn normalize_writes_the_export_format_that_reads_back_alike() {
     let normalized = WriteOptions::default().normalized(true);
     for name in WRITERS {
         let bytes = shared(name);
-        let set = read(Format::Pbn, &bytes).unwrap().set;
+        let first = read(Format::Pbn, &bytes).unwrap();
+        let set = first.set;
         let mut out = Vec::new();
         write_with(Format::Pbn, &set, &mut out, &normalized).unwrap();
-        // Read back: the same boards (their texts aside).
+        // Read back: the same boards (their texts aside), and no warning
+        // but a contradiction the boards carry (cobol_book.pbn's empty
+        // Contract beside its auction).
         let again = read(Format::Pbn, &out).unwrap();
-        assert!(again.warnings.is_empty(), "{name}: {:?}", again.warnings);
+        assert!(
+            again
+                .warnings
+                .iter()
+                .all(|w| first.warnings.iter().any(|f| f.message == w.message)),
+            "{name}: {:?}",
+            again.warnings
+        );
         // Their texts aside, their tags in any order (the export format
         // orders them), and `?` the same as no tag (it gives every
         // mandatory tag, `?` when unknown).

@@ -248,3 +248,44 @@ fn stored_tables_are_checked_against_the_solver() {
         "{found:?}"
     );
 }
+
+/// The games of a file whose boards contradict themselves: the records of
+/// the warnings `consistency` gives (`board N: auction: ...`, `play: ...`,
+/// `the Contract tag ...`).
+fn contradicted(path: &Path) -> std::collections::BTreeSet<u64> {
+    let v = validate(Format::Pbn, &std::fs::read(path).unwrap());
+    v.warnings
+        .iter()
+        .filter(|w| {
+            let m = w.message.split_once(": ").map_or("", |(_, m)| m);
+            [
+                "auction: ",
+                "play: ",
+                "the Contract tag ",
+                "the Declarer tag ",
+            ]
+            .iter()
+            .any(|p| m.starts_with(p))
+        })
+        .map(|w| w.position.and_then(|p| p.record).expect("a place"))
+        .collect()
+}
+
+#[test]
+fn the_verifiers_contradictions_are_found_and_its_correct_files_have_none() {
+    let dir = wild().join("timheilman+bridge-pbn");
+    // The games errors_10.pbn's own comments give a contradiction:
+    // 32-34 "Bad call" (1C over 1D, X, XX), 36-38 "Bad declarer", 39-41
+    // "Bad trump", 42-43 "Bad risk", 44 "Revoke: CA", 47 "Bad card", 49
+    // "Bad Revokes", 50 "Bad lead", 51-53 "Bad revoke", 58 "Sufficient"
+    // (a bid marked ^I that is not). Record n is game n.
+    let expected: std::collections::BTreeSet<u64> = [
+        32, 33, 34, 36, 37, 38, 39, 40, 41, 42, 43, 44, 47, 49, 50, 51, 52, 53, 58,
+    ]
+    .into_iter()
+    .collect();
+    assert_eq!(contradicted(&dir.join("errors_10.pbn")), expected);
+    for name in ["correct_10.pbn", "correct_20.pbn", "correct_21.pbn"] {
+        assert_eq!(contradicted(&dir.join(name)), Default::default(), "{name}");
+    }
+}

@@ -431,6 +431,11 @@ impl<'a> LinReader<'a> {
         }
         let read = match result {
             Ok(mut board) => {
+                let at = Position {
+                    record: Some(record),
+                    ..self.pos(self.start)
+                };
+                crate::consistency::warn(F, &board, at, diag);
                 board.lin = Some(LinBoard(self.text[self.start..end].to_string()));
                 self.previous = Some(board.number);
                 boards.push(board);

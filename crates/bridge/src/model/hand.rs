@@ -49,6 +49,13 @@ impl Hand {
         !had
     }
 
+    /// Takes `card` out; returns false if it was not there.
+    pub fn remove(&mut self, card: Card) -> bool {
+        let had = self.contains(card);
+        self.0 &= !(1 << card.index());
+        had
+    }
+
     /// The cards of both hands.
     pub fn union(self, other: Hand) -> Hand {
         Hand(self.0 | other.0)

@@ -504,7 +504,10 @@ impl<'a> JsonlReader<'a> {
             Ok(j) => {
                 let number = j.board;
                 match board_from_json(j) {
-                    Ok(b) => Ok(Some(b)),
+                    Ok(b) => {
+                        crate::consistency::warn(Format::Jsonl, &b, at, diag);
+                        Ok(Some(b))
+                    }
                     Err(m) => diag
                         .error(Error::invalid(
                             Format::Jsonl,

@@ -2319,6 +2319,7 @@ impl<'a> Reader<'a, '_> {
         g_lazy.clear();
         self.st.spare = g_lazy;
         restore_empty_tags(&mut board, g.mandatory_empty);
+        crate::consistency::warn(F, &board, g.start, diag);
         self.hand_on(board, self.i, true);
         Ok(())
     }
