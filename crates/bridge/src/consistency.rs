@@ -36,24 +36,37 @@ pub fn problems(b: &Board) -> Vec<String> {
     out
 }
 
-/// Each bid higher than the last, a double of the other side's bid, a
-/// redouble of a double of one's own, nothing after the auction's end.
+/// The auction started by the dealer, each bid higher than the last, a
+/// double of the other side's bid, a redouble of the other side's double,
+/// nothing after the auction's end, `^I` only on a bid not higher than the
+/// last.
 fn auction(b: &Board, out: &mut Vec<String>) {
     let Some(a) = &b.auction else { return };
-    // (seat, bid) of the last bid, and the last call other than a pass.
-    let mut last_bid: Option<(Seat, u8, usize)> = None;
+    if a.first != b.dealer && !b.inferred.contains(crate::board::Inferred::DEALER) {
+        out.push(format!(
+            "auction: it starts with {}, but {} deals",
+            a.first.name(),
+            b.dealer.name()
+        ));
+    }
+    // The last bid (by rank), and the last call other than a pass.
+    let mut last_bid: Option<usize> = None;
     let mut last_call: Option<(Seat, Call)> = None;
     let mut passes = 0;
     let mut seat = a.first;
     for (i, c) in a.calls.iter().enumerate() {
         let call = match c.token {
             CallToken::Call(call) => call,
-            CallToken::NotYet | CallToken::Skipped => {
+            // A seat skipped by a call out of rotation.
+            CallToken::Skipped => {
                 seat = seat.next(1);
                 continue;
             }
-            // An unknown call could be any: nothing after it is decided.
-            CallToken::Other(_) | CallToken::Next | CallToken::AllPass => return,
+            // A call not known (`-` inside an auction, a word) could be
+            // any: nothing after it is decided.
+            CallToken::NotYet | CallToken::Other(_) | CallToken::Next | CallToken::AllPass => {
+                return
+            }
         };
         let n = i + 1;
         let over = match last_bid {
@@ -62,60 +75,45 @@ fn auction(b: &Board, out: &mut Vec<String>) {
         };
         if over {
             out.push(format!(
-                "auction: call {n} ({}) comes after the auction ended",
-                call_text(call)
+                "auction: call {n} ({call}) comes after the auction ended"
             ));
             return;
         }
-        if let (Some(b'I'), Call::Bid { level, strain }) = (c.irregularity, call) {
-            let rank = (level as usize - 1) * 5 + strain_rank(strain);
-            if let Some((_, _, last)) = last_bid.filter(|&(_, _, last)| rank > last) {
-                out.push(format!(
-                    "auction: call {n} ({}) is marked insufficient (^I) but is higher than the bid before ({})",
-                    call_text(call),
-                    bid_text(last)
-                ));
+        let side = |s: Seat| s.index() % 2;
+        let problem = match (call, c.irregularity) {
+            (Call::Bid { level, strain }, Some(b'I')) => {
+                let sufficient = last_bid.is_none_or(|last| bid_rank(level, strain) > last);
+                sufficient.then(|| match last_bid {
+                    Some(last) => format!(
+                        "is marked insufficient (^I) but is higher than the bid before ({})",
+                        bid_text(last)
+                    ),
+                    None => "is marked insufficient (^I) but is the first bid".to_string(),
+                })
             }
-        }
-        if c.irregularity.is_none() {
-            let side = |s: Seat| s.index() % 2;
-            match call {
-                Call::Bid { level, strain } => {
-                    let rank = (level as usize - 1) * 5 + strain_rank(strain);
-                    if let Some((_, _, last)) = last_bid.filter(|&(_, _, last)| rank <= last) {
-                        out.push(format!(
-                            "auction: call {n} ({}) is not higher than the bid before ({})",
-                            call_text(call),
-                            bid_text(last)
-                        ));
-                    }
-                }
-                Call::Double => {
-                    let fine =
-                        matches!(last_call, Some((s, Call::Bid { .. })) if side(s) != side(seat));
-                    if !fine {
-                        out.push(format!(
-                            "auction: call {n} (X) doubles no bid of the other side"
-                        ));
-                    }
-                }
-                Call::Redouble => {
-                    let fine =
-                        matches!(last_call, Some((s, Call::Double)) if side(s) != side(seat));
-                    if !fine {
-                        out.push(format!(
-                            "auction: call {n} (XX) redoubles no double of the other side"
-                        ));
-                    }
-                }
-                Call::Pass => {}
+            (_, Some(_)) => None,
+            (Call::Bid { level, strain }, None) => last_bid
+                .filter(|&last| bid_rank(level, strain) <= last)
+                .map(|last| format!("is not higher than the bid before ({})", bid_text(last))),
+            (Call::Double, None) => {
+                let fine =
+                    matches!(last_call, Some((s, Call::Bid { .. })) if side(s) != side(seat));
+                (!fine).then(|| "doubles no bid of the other side".to_string())
             }
+            (Call::Redouble, None) => {
+                let fine = matches!(last_call, Some((s, Call::Double)) if side(s) != side(seat));
+                (!fine).then(|| "redoubles no double of the other side".to_string())
+            }
+            (Call::Pass, None) => None,
+        };
+        if let Some(p) = problem {
+            out.push(format!("auction: call {n} ({call}) {p}"));
         }
         match call {
             Call::Pass => passes += 1,
             Call::Bid { level, strain } => {
                 passes = 0;
-                last_bid = Some((seat, level, (level as usize - 1) * 5 + strain_rank(strain)));
+                last_bid = Some(bid_rank(level, strain));
                 last_call = Some((seat, call));
             }
             _ => {
@@ -127,30 +125,19 @@ fn auction(b: &Board, out: &mut Vec<String>) {
     }
 }
 
-/// Clubs 0 to no trump 4.
-fn strain_rank(s: crate::Strain) -> usize {
-    use crate::Strain::*;
-    match s {
-        Clubs => 0,
-        Diamonds => 1,
-        Hearts => 2,
-        Spades => 3,
-        NoTrump => 4,
-    }
+/// A bid's place among the 35: 1C 0 up to 7NT 34.
+fn bid_rank(level: u8, strain: crate::Strain) -> usize {
+    usize::from(level.clamp(1, 7) - 1) * 5 + strain as usize
 }
 
-fn call_text(c: Call) -> String {
-    match c {
-        Call::Pass => "Pass".into(),
-        Call::Double => "X".into(),
-        Call::Redouble => "XX".into(),
-        Call::Bid { level, strain } => bid_text((level as usize - 1) * 5 + strain_rank(strain)),
-    }
-}
-
+/// The bid of rank `rank` (see [`bid_rank`]).
 fn bid_text(rank: usize) -> String {
-    let strain = ["C", "D", "H", "S", "NT"][rank % 5];
-    format!("{}{strain}", rank / 5 + 1)
+    let strain = crate::Strain::ALL[rank % 5];
+    Call::Bid {
+        level: (rank / 5 + 1) as u8,
+        strain,
+    }
+    .to_string()
 }
 
 /// Each card played by a hand that holds it, and once; suit followed

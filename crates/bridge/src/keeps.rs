@@ -71,6 +71,9 @@ pub enum Tags {
         /// back (LIN's `Declarer`, `Contract` and `Result`): see
         /// [`given_by_play`].
         from_play: &'static [&'static str],
+        /// Those of `names` kept only as the file's header gives them, or
+        /// the board's text as read (LIN's `Event`, from `vg|`).
+        from_header: &'static [&'static str],
     },
     /// Every tag but those with section data (the rows of a table such
     /// as `ScoreTable`).
@@ -88,8 +91,10 @@ pub enum Play {
     /// Neither.
     None,
     /// The calls and cards, alerts and their explanations, a claim; not
-    /// PBN's other annotations or auction markers (`+`, `-`, `^S`, `*`),
-    /// nor an opening leader other than the one the auction gives.
+    /// PBN's other annotations, irregularity marks or auction markers
+    /// (`+`, `-`, `^S`, `^R`, `*`), nor an auction another than the dealer
+    /// starts, nor a play its cards in the order played do not give back
+    /// (see [`Play::from_played`](crate::Play::from_played)).
     Plain,
     /// Everything PBN can say.
     All,
@@ -158,6 +163,7 @@ impl Keeps {
             names: &["Event", "Site", "Date"],
             described: "the event, site and date",
             from_play: &[],
+            from_header: &[],
         },
         remark: Some("for people: not read back"),
         ..Keeps::DEALS_ONLY
@@ -367,9 +373,9 @@ impl fmt::Display for Loss {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         let keeps = self.format.keeps().in_dialect(self.dialect);
         let name = self.format.name();
-        let to = match std::ptr::eq(keeps, self.format.keeps()) {
-            true => name.to_string(),
-            false => format!("{name} as Big Deal writes it"),
+        let to = match self.dialect == Dialect::BigDeal && self.format.keeps().big_deal.is_some() {
+            true => format!("{name} as Big Deal writes it"),
+            false => name.to_string(),
         };
         let what = match self.kind {
             LossKind::Conditions => "a dealer or vulnerability other than the board number's",
@@ -398,7 +404,7 @@ impl fmt::Display for Loss {
             },
             LossKind::Play => match keeps.play {
                 Play::Plain => {
-                    "PBN annotations other than alerts, auction markers and words (the auction ends at a word), or an opening leader the auction does not give"
+                    "PBN annotations other than alerts, irregularity marks, auction markers and words (the auction ends at a word), an auction not started by the dealer, or a play whose leader or seats its cards in order do not give back"
                 }
                 _ => "the auction or the play",
             },
@@ -526,7 +532,10 @@ pub fn given_by_play(b: &Board, t: &Tag) -> bool {
             Contract::Bid { declarer, .. } => t.value == declarer.letter().to_string(),
             Contract::PassedOut => t.value.is_empty(),
         }),
-        "Contract" => contract.is_some_and(|c| t.value == c.pbn()),
+        // An empty one is PBN's passed-out board, as `Pass` is.
+        "Contract" => contract.is_some_and(|c| {
+            t.value == c.pbn() || (t.value.is_empty() && c == Contract::PassedOut)
+        }),
         "Result" => b.play.as_ref().is_some_and(|p| {
             let trump = contract.and_then(Contract::trump);
             match (p.chronological(trump).len(), contract) {
@@ -544,18 +553,32 @@ pub fn given_by_play(b: &Board, t: &Tag) -> bool {
     }
 }
 
-/// The opening leader a play read without a contract's help is given:
-/// declarer's left-hand opponent, else (no contract) the holder of the
-/// first card, else the dealer's left-hand opponent.
-fn leader_given(b: &Board) -> Seat {
-    let held = || match b.play.as_ref()?.cards.first()?.token {
-        CardToken::Card(c) => b.deal.holder(c),
-        _ => None,
+/// True when a play written as its cards in the order played, with a
+/// claim from the `Result` tag, reads back alike ([`Play::from_played`]):
+/// each known card at its seat, and stopped only where a claim says so.
+fn play_given_back(b: &Board, p: &crate::Play) -> bool {
+    let contract = b.auction.as_ref().and_then(|a| a.contract());
+    let played: Vec<crate::Card> = p
+        .chronological(contract.and_then(Contract::trump))
+        .into_iter()
+        .map(|(_, c)| c)
+        .collect();
+    let (back, _) = crate::Play::from_played(&played, contract, &b.deal, b.dealer);
+    let known = |p: &crate::Play| -> Vec<(Seat, usize, crate::Card)> {
+        p.cards
+            .iter()
+            .enumerate()
+            .filter_map(|(i, c)| match c.token {
+                CardToken::Card(card) => Some((p.first.next(i % 4), i / 4, card)),
+                _ => None,
+            })
+            .collect()
     };
-    match b.auction.as_ref().and_then(|a| a.contract()) {
-        Some(Contract::Bid { declarer, .. }) => declarer.next(1),
-        _ => held().unwrap_or(b.dealer.next(1)),
-    }
+    let claimed = played.len() < 52
+        && b.tag("Result")
+            .and_then(|r| crate::formats::parse_u32(r.as_bytes()))
+            .is_some_and(|n| n <= 13);
+    known(&back) == known(p) && (!p.stopped || claimed)
 }
 
 /// Counts what writing boards in one format drops, board by board, in
@@ -574,6 +597,8 @@ pub struct LossCount {
     /// The set's event, site and date as read before the boards; then, from
     /// the first board on, as written (the set's, else the first board's).
     headings: [Option<String>; 3],
+    /// The event a LIN file's header gives.
+    lin_event: Option<String>,
     /// DLM: the board numbers 1..=127 present.
     numbers: u128,
     range: Option<(u32, u32)>,
@@ -604,6 +629,7 @@ impl LossCount {
             seen: 0,
             first_number: None,
             headings: Default::default(),
+            lin_event: None,
             numbers: 0,
             range: None,
         }
@@ -621,6 +647,10 @@ impl LossCount {
         let keeps = self.keeps;
         if self.seen == 0 {
             self.headings = [&info.event, &info.site, &info.date].map(Clone::clone);
+            self.lin_event = info
+                .lin
+                .as_ref()
+                .and_then(crate::formats::lin::header_event);
         }
         let mut lost = Vec::new();
         for (heading, kind, v) in [
@@ -674,8 +704,8 @@ impl LossCount {
                 date,
                 ..SetInfo::default()
             };
-            self.headings = [Heading::Event, Heading::Site, Heading::Date]
-                .map(|h| info.heading(h, Some(b)).map(str::to_string));
+            self.headings =
+                [0, 1, 2].map(|i| info.heading(Heading::ALL[i], Some(b)).map(str::to_string));
         }
         let c = self.checks;
         if c == 0 {
@@ -747,11 +777,17 @@ impl LossCount {
                     .iter()
                     .any(|t| !is_double_dummy_tag(&t.name) && t.says()),
                 Tags::Only {
-                    names, from_play, ..
+                    names,
+                    from_play,
+                    from_header,
+                    ..
                 } => b.tags.iter().any(|t| {
                     let name = t.name.as_ref();
+                    let from_file =
+                        || b.lin.is_some() || self.lin_event.as_deref() == Some(t.value.as_str());
                     let kept = names.contains(&name)
                         && (!from_play.contains(&name) || given_by_play(b, t))
+                        && (!from_header.contains(&name) || from_file())
                         && self.one_heading_kept(t);
                     !kept && !is_double_dummy_tag(name) && t.says()
                 }),
@@ -765,7 +801,9 @@ impl LossCount {
                 Play::None => b.auction.is_some() || b.play.is_some(),
                 Play::Plain => {
                     b.auction.as_ref().is_some_and(|a| {
+                        // LIN reads an auction from the dealer.
                         a.stopped
+                            || a.first != b.dealer
                             || a.calls.iter().any(|c| {
                                 !c.nags.is_empty()
                                     || c.irregularity.is_some()
@@ -779,11 +817,13 @@ impl LossCount {
                             })
                     }) || b.play.as_ref().is_some_and(|p| {
                         !p.notes.is_empty()
-                            || p.cards
-                                .iter()
-                                .any(|c| c.note.is_some() || !c.nags.is_empty())
-                            || (p.first != leader_given(b)
-                                && p.cards.iter().any(|c| c.token != CardToken::Unknown))
+                            || p.cards.iter().any(|c| {
+                                c.note.is_some()
+                                    || !c.nags.is_empty()
+                                    || c.irregularity.is_some()
+                                    || c.token == CardToken::Next
+                            })
+                            || !play_given_back(b, p)
                     })
                 }
             };
@@ -821,11 +861,12 @@ impl LossCount {
             "Date" => 2,
             _ => return true,
         };
-        let which = [Heading::Event, Heading::Site, Heading::Date][i];
-        !self.keeps.headings.contains(&which)
+        // PBN's `##value`: this value, the same for the boards after.
+        let value = t.value.strip_prefix("##").unwrap_or(&t.value);
+        !self.keeps.headings.contains(&Heading::ALL[i])
             || !t.says()
-            || t.value == "#"
-            || self.headings[i].as_deref() == Some(t.value.as_str())
+            || value == "#"
+            || self.headings[i].as_deref() == Some(value)
     }
 
     /// What was dropped, in a fixed order: the board losses with their

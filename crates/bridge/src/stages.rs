@@ -115,7 +115,11 @@ impl<'r> Staged<'r> {
                 )))
             })?;
             b.number = number;
-            let mut inferred = Inferred::NONE;
+            // The play's leader is worked out as before, renumbered or not.
+            let mut inferred = match b.inferred.contains(Inferred::LEADER) {
+                true => Inferred::LEADER,
+                false => Inferred::NONE,
+            };
             // A board's auction starts with its dealer: it keeps both.
             let keep = self.stage.keep_conditions || b.auction.is_some();
             if keep {

@@ -407,10 +407,11 @@ fn big_deals_dialect_names_what_it_drops() {
     }
     let (losses, back) = club_board_as(Format::Lin, Boardfile);
     assert_eq!(back.tag("Contract"), Some("4S"));
-    assert_eq!(back.tag("Result"), None);
+    // Nor the event: LIN gives one only in its header (vg|).
+    assert_eq!((back.tag("Result"), back.tag("Event")), (None, None));
     assert_eq!(
         losses[1].to_string(),
-        "LIN does not keep tags other than the players, room, event, declarer, contract and result (1 board)"
+        "LIN does not keep tags other than the players, room, the event its header gives, and the declarer, contract and result the auction and play give (1 board)"
     );
     let (losses, back) = club_board_as(Format::Dlm, BigDeal);
     assert_eq!(back.tag("Event"), None);
@@ -436,8 +437,9 @@ fn a_dlm_written_as_dlm_keeps_its_event() {
     let set = read(Format::Dlm, &dlm).unwrap().set;
     assert!(set.info.event.is_some());
     assert_eq!(losses(&set, Format::Dlm), []);
-    // PBN has no set-level event of its own: it becomes each board's tag.
-    assert!(!losses(&set, Format::Bri).is_empty());
+    // BRI keeps neither the event nor the DLM header.
+    let kinds: Vec<LossKind> = losses(&set, Format::Bri).iter().map(|l| l.kind).collect();
+    assert!(kinds.contains(&LossKind::Event), "{kinds:?}");
 }
 
 #[test]

@@ -46,6 +46,7 @@ pub static DESCRIPTOR: Descriptor = Descriptor {
             names: &["Event", "Site", "Date"],
             described: "the event, site and date",
             from_play: &[],
+            from_header: &[],
         },
         ..Keeps::DEALS_ONLY
     },

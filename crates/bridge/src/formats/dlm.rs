@@ -111,6 +111,7 @@ pub static DESCRIPTOR: Descriptor = Descriptor {
             names: &["Event"],
             described: "the event (its Headline)",
             from_play: &[],
+            from_header: &[],
         },
         own: &[Own::DlmHeader, Own::DlmBoards],
         // Big Deal's header, whatever the set's: its Headline names the

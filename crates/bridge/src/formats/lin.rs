@@ -87,8 +87,9 @@ pub static DESCRIPTOR: Descriptor = Descriptor {
         conditions: true,
         tags: Tags::Only {
             names: &LIN_TAGS,
-            described: "the players, room, event, declarer, contract and result",
+            described: "the players, room, the event its header gives, and the declarer, contract and result the auction and play give",
             from_play: &["Declarer", "Contract", "Result"],
+            from_header: &["Event"],
         },
         play: PlayKeeps::Plain,
         own: &[Own::Lin],
@@ -627,6 +628,16 @@ fn commands(text: &str, diag_pos: impl Fn(usize) -> Position) -> Result<Vec<Comm
     }
 }
 
+/// The event the text before a file's first board gives (`vg|`), which
+/// each board read after it has as its `Event`.
+pub(crate) fn header_event(info: &crate::LinInfo) -> Option<String> {
+    let mut ctx = Context::default();
+    for c in commands(&info.header, at_byte).ok()? {
+        ctx.update(&c);
+    }
+    ctx.event
+}
+
 /// What carries over from board to board: the last `pn|` and the event of
 /// `vg|`.
 #[derive(Clone, Default)]
@@ -1006,18 +1017,12 @@ fn board_from_commands<'c>(
         board.set_tag("Contract", c.pbn());
     }
     if !cards.is_empty() {
-        let mut play = match contract {
-            Some(c @ Contract::Bid { declarer, .. }) => {
-                Play::from_chronological(declarer.next(1), &cards, c.trump())
-            }
-            // No contract tells who leads, nor who wins each trick: each
-            // card is its holder's, and that is said.
-            _ => {
-                board.inferred.insert(Inferred::LEADER);
-                Play::from_held(&cards, &board.deal)
-                    .unwrap_or_else(|| Play::from_chronological(board.dealer.next(1), &cards, None))
-            }
-        };
+        // No contract tells who leads, nor who wins each trick: that is
+        // worked out, and said.
+        let (mut play, inferred) = Play::from_played(&cards, contract, &board.deal, board.dealer);
+        if inferred {
+            board.inferred.insert(Inferred::LEADER);
+        }
         // A claim ends the play: no further cards will be given.
         play.stopped = claim.is_some() && cards.len() < 52;
         if claim.is_none() && cards.len() == 52 {

@@ -421,6 +421,31 @@ impl Play {
         out
     }
 
+    /// A play read from its cards in the order played (LIN's `pc|`): led
+    /// by declarer's left-hand opponent, tricks won as the contract's
+    /// trumps say; without a contract, each card at its holder's seat
+    /// ([`Play::from_held`]), else led by the dealer's left-hand opponent,
+    /// tricks counted as at notrump. The second value is true when the
+    /// leader is worked out that way, not given.
+    pub fn from_played(
+        cards: &[Card],
+        contract: Option<Contract>,
+        deal: &crate::Deal,
+        dealer: Seat,
+    ) -> (Play, bool) {
+        match contract {
+            Some(c @ Contract::Bid { declarer, .. }) => (
+                Play::from_chronological(declarer.next(1), cards, c.trump()),
+                false,
+            ),
+            _ => (
+                Play::from_held(cards, deal)
+                    .unwrap_or_else(|| Play::from_chronological(dealer.next(1), cards, None)),
+                true,
+            ),
+        }
+    }
+
     /// Lays out cards given in the order played, each at the seat of the
     /// hand in `deal` that holds it, the holder of the first leading: how
     /// a play is read without a contract to tell who won each trick. `None`

@@ -61,8 +61,9 @@ const TAGS: [&str; 12] = [
 ];
 
 /// What the dialect keeps: the deals, their numbers, dealers and
-/// vulnerabilities, and the tags it writes (the first board's `Generator`
-/// only); not the set's event, site or date, which are the boards' tags.
+/// vulnerabilities, and the tags it writes (with each board's own
+/// `Generator`); not the set's event, site or date, as it writes the
+/// boards' tags only.
 pub const KEEPS: Keeps = Keeps {
     numbers: Numbers::Any,
     conditions: true,
@@ -71,6 +72,7 @@ pub const KEEPS: Keeps = Keeps {
         described:
             "the event, site, date, players, scoring, declarer, contract, result and generator",
         from_play: &[],
+        from_header: &[],
     },
     ..Keeps::DEALS_ONLY
 };
