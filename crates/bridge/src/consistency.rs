@@ -14,7 +14,7 @@
 use crate::auction::{Call, CallToken, CardToken};
 use crate::board::Board;
 use crate::deal::Seat;
-use crate::{Card, Format};
+use crate::Format;
 use boardfile_io::{Diagnostics, Position};
 
 /// Warns of each of [`problems`], `board N: ...`, at the board's place.
@@ -30,9 +30,10 @@ pub(crate) fn warn(format: Format, b: &Board, at: Position, diag: &mut Diagnosti
 /// What of board `b` contradicts the rest of it, one sentence each.
 pub fn problems(b: &Board) -> Vec<String> {
     let mut out = Vec::new();
+    let contract = b.auction.as_ref().and_then(|a| a.contract());
     auction(b, &mut out);
-    play(b, &mut out);
-    tags(b, &mut out);
+    play(b, contract, &mut out);
+    tags(b, contract, &mut out);
     out
 }
 
@@ -142,24 +143,24 @@ fn bid_text(rank: usize) -> String {
 
 /// Each card played by a hand that holds it, and once; suit followed
 /// where it can be, or the card marked a revoke (`^R`), and only then.
-fn play(b: &Board, out: &mut Vec<String>) {
+fn play(b: &Board, contract: Option<crate::Contract>, out: &mut Vec<String>) {
     let Some(p) = &b.play else { return };
     if b.deal.is_complete() {
-        revokes(b, p, out);
+        revokes(b, p, contract, out);
     }
-    let mut seen: Vec<Card> = Vec::with_capacity(52);
+    // The cards played so far, a bit each.
+    let mut seen = crate::Hand::default();
     for (i, c) in p.cards.iter().enumerate() {
         let CardToken::Card(card) = c.token else {
             continue;
         };
         let (trick, seat) = (i / 4 + 1, p.first.next(i % 4));
-        if seen.contains(&card) {
+        if !seen.insert(card) {
             out.push(format!(
                 "play: trick {trick}: {card} is played a second time"
             ));
             continue;
         }
-        seen.push(card);
         let hand = b.deal.hand(seat);
         if !hand.is_empty() && !hand.contains(card) {
             let whose = match b.deal.holder(card) {
@@ -178,8 +179,8 @@ fn play(b: &Board, out: &mut Vec<String>) {
 /// Revokes, trick by trick in the order played: the tricks after the
 /// first need the contract (the auction's, else the tags') to tell who
 /// led them.
-fn revokes(b: &Board, p: &crate::Play, out: &mut Vec<String>) {
-    let contract = b.auction.as_ref().and_then(|a| a.contract()).or_else(|| {
+fn revokes(b: &Board, p: &crate::Play, contract: Option<crate::Contract>, out: &mut Vec<String>) {
+    let contract = contract.or_else(|| {
         let declarer = b
             .tag("Declarer")
             .and_then(|d| Seat::from_letter(*d.as_bytes().first()?));
@@ -206,7 +207,7 @@ fn revokes(b: &Board, p: &crate::Play, out: &mut Vec<String>) {
             None => {}
         }
         let mut led = None;
-        let mut played = Vec::with_capacity(4);
+        let mut played = [None; 4];
         for k in 0..4 {
             let seat = leader.next(k);
             let Some(a) = row.get(column(seat)) else {
@@ -247,11 +248,11 @@ fn revokes(b: &Board, p: &crate::Play, out: &mut Vec<String>) {
                 }
             }
             hand.remove(card);
-            played.push(card);
+            played[k] = Some(card);
         }
-        match (trump, <[Card; 4]>::try_from(played)) {
-            (Some(trump), Ok(cards)) => {
-                leader = crate::auction::trick_winner(leader, &cards, trump)
+        match (trump, played) {
+            (Some(trump), [Some(a), Some(b), Some(c), Some(d)]) => {
+                leader = crate::auction::trick_winner(leader, &[a, b, c, d], trump)
             }
             _ => break,
         }
@@ -268,8 +269,8 @@ fn suit_name(s: crate::Suit) -> &'static str {
 }
 
 /// `Contract` and `Declarer` as the finished auction has them.
-fn tags(b: &Board, out: &mut Vec<String>) {
-    let Some(contract) = b.auction.as_ref().and_then(|a| a.contract()) else {
+fn tags(b: &Board, contract: Option<crate::Contract>, out: &mut Vec<String>) {
+    let Some(contract) = contract else {
         return;
     };
     let said = |name: &str| {
