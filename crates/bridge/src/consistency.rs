@@ -208,7 +208,7 @@ fn revokes(b: &Board, p: &crate::Play, contract: Option<crate::Contract>, out: &
         }
         let mut led = None;
         let mut played = [None; 4];
-        for k in 0..4 {
+        for (k, slot) in played.iter_mut().enumerate() {
             let seat = leader.next(k);
             let Some(a) = row.get(column(seat)) else {
                 break;
@@ -248,7 +248,7 @@ fn revokes(b: &Board, p: &crate::Play, contract: Option<crate::Contract>, out: &
                 }
             }
             hand.remove(card);
-            played[k] = Some(card);
+            *slot = Some(card);
         }
         match (trump, played) {
             (Some(trump), [Some(a), Some(b), Some(c), Some(d)]) => {
