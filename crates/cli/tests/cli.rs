@@ -549,6 +549,18 @@ fn othello_convert_validate_show_and_names() {
     assert_eq!(&copy[77696..77708], b"Newcomer Ann");
     let wtb_new = std::fs::read(&out).unwrap();
     assert_eq!(&wtb_new[18..22], &[0x2c, 0x0f, 1, 0], "black 3884, white 1");
+    // With no names file at hand, --add-names begins one: dated today, as
+    // the games file is (it was 0.0.0.0).
+    let fresh = dir.path().join("fresh.wtb");
+    let game = "{\"year\":2026,\"black\":\"Newcomer Ann\",\"white\":\"Newcomer Bob\",\"tournament\":\"Club\",\"theoretical_score\":32,\"moves\":\"f5d6c3\"}\n";
+    std::fs::write(&input, game).unwrap();
+    expect(0, &["convert", s(&input), s(&fresh), "--add-names"]);
+    let games = std::fs::read(&fresh).unwrap();
+    assert_eq!(games[0], 20, "the century");
+    for ext in ["jou", "trn"] {
+        let names = std::fs::read(dir.path().join(format!("fresh.{ext}"))).unwrap();
+        assert_eq!(names[..4], games[..4], "{ext}: dated as the games file");
+    }
 }
 
 #[test]

@@ -62,9 +62,13 @@ impl NameBook {
                 None => format!("{what} {name:?} given by name, but no names file is at hand"),
             });
         }
+        // A names file begun here is dated today, as a games file is.
         let f = file.get_or_insert_with(|| Names {
             kind,
-            header: Header::default(),
+            header: Header {
+                created: today(),
+                ..Header::default()
+            },
             names: vec!["???".into()],
         });
         f.names.push(name.to_string());
