@@ -13,6 +13,7 @@
 //! `ValueError`) carrying `format`, `record`, `line` and `byte`; I/O
 //! failures become `OSError`.
 
+use boardfile_bridge::bigdeal::{BigDeal, BigDealReader, Boards};
 use boardfile_bridge::dd::{solve_deals, SolveJournal, SolvingReader};
 use boardfile_bridge::dealing::{DealReader, Seed};
 use boardfile_bridge::formats::table::parquet::{BatchBuilder, BATCH};
@@ -432,29 +433,53 @@ fn convert(
     )
 }
 
-/// A new board set as JSON Lines text, and the seed it was dealt with.
+/// A new board set as JSON Lines text, and the seed it was dealt with
+/// (empty for an owner's deal: Big Deal's cannot be repeated).
 #[pyfunction]
-#[pyo3(signature = (n, seed=None, first=1))]
+#[pyo3(signature = (n, seed=None, first=1, owner=None, entropy=None))]
 fn deal_lines<'py>(
     py: Python<'py>,
     n: u32,
     seed: Option<&str>,
     first: u32,
+    owner: Option<&str>,
+    entropy: Option<&str>,
 ) -> PyResult<(Bound<'py, PyBytes>, String)> {
     if n == 0 || u64::from(first) + u64::from(n) - 1 > u64::from(u32::MAX) || first == 0 {
         return Err(value_error(format!(
             "{n} boards from {first}: no such board numbers"
         )));
     }
-    let seed = match seed {
-        Some(s) => Seed::parse(s).map_err(value_error)?,
-        None => Seed::from_os().map_err(value_error)?,
+    let (mut reader, seed): (Box<dyn BoardReader>, String) = match (owner, seed, entropy) {
+        (Some(_), Some(_), _) => {
+            return Err(value_error(
+                "an owner's deal takes no seed (entropy, if any)",
+            ))
+        }
+        (None, _, Some(_)) => return Err(value_error("entropy is for an owner's deal")),
+        // As Big Deal deals, for this owner: `boardfile deal --owner`.
+        (Some(owner), None, entropy) => {
+            let run = match entropy {
+                Some(e) => BigDeal::new(owner.as_bytes(), e.as_bytes()),
+                None => BigDeal::from_os(owner.as_bytes()).map_err(value_error)?,
+            };
+            let boards = Boards::new(first, first + (n - 1)).ok_or_else(|| {
+                value_error(format!("{n} boards from {first}: no such board numbers"))
+            })?;
+            (Box::new(BigDealReader::new(&run, boards)), String::new())
+        }
+        (None, seed, None) => {
+            let seed = match seed {
+                Some(s) => Seed::parse(s).map_err(value_error)?,
+                None => Seed::from_os().map_err(value_error)?,
+            };
+            (Box::new(DealReader::new(n, first, &seed)), seed.to_string())
+        }
     };
-    let mut reader = DealReader::new(n, first, &seed);
     let mut diag = Diagnostics::strict();
     let mut out = Vec::new();
     boardfile_bridge::convert(
-        &mut reader,
+        reader.as_mut(),
         None,
         Format::Jsonl,
         &WriteOptions::default(),
@@ -463,7 +488,7 @@ fn deal_lines<'py>(
         &mut |_| {},
     )
     .map_err(|e| value_error(e.to_string()))?;
-    Ok((PyBytes::new(py, &out), seed.to_string()))
+    Ok((PyBytes::new(py, &out), seed))
 }
 
 /// Solves boards given as JSON Lines text (the GIL released), giving them

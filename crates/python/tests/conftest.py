@@ -13,6 +13,7 @@ ROOT = pathlib.Path(__file__).resolve().parents[3]
 DATA = ROOT / "tests" / "data" / "bridge"
 ORACLE = DATA / "dds-oracle-100.pbn"
 OTHELLO = ROOT.parent / "shared" / "data" / "othello"
+BIGDEAL = ROOT.parent / "shared" / "data" / "bigdeal"
 
 
 def cli_path():

@@ -8,7 +8,7 @@ import json
 import pytest
 
 import boardfile
-from conftest import DATA, ORACLE, hands_by_seat, oracle_games
+from conftest import BIGDEAL, DATA, ORACLE, hands_by_seat, oracle_games
 
 SEATS = "NESW"
 # The Laws: dealer N, E, S, W from board 1; vulnerability in a cycle of 16.
@@ -127,6 +127,28 @@ def test_deal_follows_the_laws_and_the_seed():
     assert boardfile.deal(40, seed=8, first=3) != boards
     # Different every time without a seed.
     assert boardfile.deal(5) != boardfile.deal(5)
+
+
+@pytest.mark.skipif(not (BIGDEAL / "cases").is_dir(), reason="no ../shared/data/bigdeal")
+def test_an_owners_deal_is_big_deals():
+    # Big Deal 2.0's own files for the owner, entropy and boards of
+    # cases.tsv are the oracle (boards 15-28 of case 03: a range not from 1).
+    cases = BIGDEAL / "cases"
+    rows = [l.split("\t") for l in (cases / "cases.tsv").read_text().splitlines()[1:]]
+    for case, owner, entropy, boards in rows[:4]:
+        first, last = (int(x) for x in boards.split("-"))
+        want = [
+            {"board": b["board"], "deal": north_first(b["deal"])}
+            for b in boardfile.read(cases / case / "deal.pbn")
+        ]
+        got = boardfile.deal(last - first + 1, first=first, owner=owner, entropy=entropy)
+        assert [{"board": b["board"], "deal": north_first(b["deal"])} for b in got] == want, case
+    # Without entropy, the system's: different every time.
+    assert boardfile.deal(4, owner="Club") != boardfile.deal(4, owner="Club")
+    with pytest.raises(ValueError):
+        boardfile.deal(4, seed=7, owner="Club")
+    with pytest.raises(ValueError):
+        boardfile.deal(4, entropy="x")
 
 
 def test_deal_is_the_command_lines_deal(cli, tmp_path):

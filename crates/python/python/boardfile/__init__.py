@@ -212,19 +212,32 @@ TABLE_COLUMNS = (
 )
 
 
-def deal(n: int, seed: Union[int, str, None] = None, first: int = 1) -> List[Dict[str, Any]]:
+def deal(
+    n: int,
+    seed: Union[int, str, None] = None,
+    first: int = 1,
+    *,
+    owner: Optional[str] = None,
+    entropy: Optional[str] = None,
+) -> List[Dict[str, Any]]:
     """``n`` new random boards numbered from ``first``, as dicts.
 
     Dealer and vulnerability follow the board numbers. ``seed`` (an int, or
     up to 64 hex digits) makes the set the same on every machine and the
     same as ``boardfile deal OUT --boards n --first first --seed SEED``;
     without it a seed is drawn from the system.
+
+    For tournaments, ``owner`` (a club, an event) deals as Hans van
+    Staveren's Big Deal does, as ``boardfile deal OUT --owner OWNER``: from
+    the system's entropy, so that nobody can deal the same boards again.
+    ``entropy`` gives Big Deal's ``-e`` text instead (the same boards every
+    time: for checking against Big Deal, not for play).
     """
     if isinstance(seed, int):
         if seed < 0:
             raise ValueError("seed must not be negative")
         seed = format(seed, "x")
-    text, _ = _native.deal_lines(n, seed, first)
+    text, _ = _native.deal_lines(n, seed, first, owner, entropy)
     return [json.loads(line) for line in text.splitlines()]
 
 
