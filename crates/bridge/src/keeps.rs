@@ -522,11 +522,11 @@ fn checks(from: Option<&Keeps>, to: &Keeps) -> u16 {
     out
 }
 
-/// True when the board's auction and play give back this tag: `Declarer`
-/// and `Contract` the auction's contract, `Result` the tricks claimed
-/// (when the play stops short) or taken (all 52 cards played).
-pub fn given_by_play(b: &Board, t: &Tag) -> bool {
-    let contract = b.auction.as_ref().and_then(|a| a.contract());
+/// True when the board's auction (whose `contract` this is) and play give
+/// back this tag: `Declarer` and `Contract` the contract, `Result` the
+/// tricks claimed (when the play stops short) or taken (all 52 cards
+/// played).
+pub fn given_by_play(b: &Board, contract: Option<Contract>, t: &Tag) -> bool {
     match t.name.as_ref() {
         "Declarer" => contract.is_some_and(|c| match c {
             Contract::Bid { declarer, .. } => t.value == declarer.letter().to_string(),
@@ -545,19 +545,22 @@ pub fn given_by_play(b: &Board, t: &Tag) -> bool {
                     t.value == won.to_string()
                 }
                 (52, _) => false,
-                _ => crate::formats::parse_u32(t.value.as_bytes())
-                    .is_some_and(|n| n <= 13 && n.to_string() == t.value),
+                _ => claim(b).is_some_and(|n| n.to_string() == t.value),
             }
         }),
         _ => false,
     }
 }
 
+/// The tricks the `Result` tag gives, as a claim (`mc|`) can: 0 to 13.
+fn claim(b: &Board) -> Option<u32> {
+    crate::formats::parse_u32(b.tag("Result")?.as_bytes()).filter(|&n| n <= 13)
+}
+
 /// True when a play written as its cards in the order played, with a
 /// claim from the `Result` tag, reads back alike ([`Play::from_played`]):
 /// each known card at its seat, and stopped only where a claim says so.
-fn play_given_back(b: &Board, p: &crate::Play) -> bool {
-    let contract = b.auction.as_ref().and_then(|a| a.contract());
+fn play_given_back(b: &Board, contract: Option<Contract>, p: &crate::Play) -> bool {
     let played: Vec<crate::Card> = p
         .chronological(contract.and_then(Contract::trump))
         .into_iter()
@@ -574,10 +577,7 @@ fn play_given_back(b: &Board, p: &crate::Play) -> bool {
             })
             .collect()
     };
-    let claimed = played.len() < 52
-        && b.tag("Result")
-            .and_then(|r| crate::formats::parse_u32(r.as_bytes()))
-            .is_some_and(|n| n <= 13);
+    let claimed = played.len() < 52 && claim(b).is_some();
     known(&back) == known(p) && (!p.stopped || claimed)
 }
 
@@ -712,6 +712,10 @@ impl LossCount {
             return;
         }
         let keeps = self.keeps;
+        // The auction's contract, worked out once, when a check needs it.
+        let contract_once = std::cell::OnceCell::new();
+        let contract =
+            || *contract_once.get_or_init(|| b.auction.as_ref().and_then(|a| a.contract()));
         if c & CONDITIONS != 0 && !b.has_default_conditions() {
             self.add(LossKind::Conditions);
         }
@@ -786,7 +790,7 @@ impl LossCount {
                     let from_file =
                         || b.lin.is_some() || self.lin_event.as_deref() == Some(t.value.as_str());
                     let kept = names.contains(&name)
-                        && (!from_play.contains(&name) || given_by_play(b, t))
+                        && (!from_play.contains(&name) || given_by_play(b, contract(), t))
                         && (!from_header.contains(&name) || from_file())
                         && self.one_heading_kept(t);
                     !kept && !is_double_dummy_tag(name) && t.says()
@@ -823,7 +827,7 @@ impl LossCount {
                                     || c.irregularity.is_some()
                                     || c.token == CardToken::Next
                             })
-                            || !play_given_back(b, p)
+                            || !play_given_back(b, contract(), p)
                     })
                 }
             };
