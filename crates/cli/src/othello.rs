@@ -132,30 +132,8 @@ fn check_theoretical(
     let bar = SolveBar::new();
     let checked = boardfile_othello::theoretical::check(&file, 0, false, &|d, t| bar.set(d, t));
     bar.done();
-    let name = |i: u16| {
-        book.players
-            .as_ref()
-            .and_then(|n| n.get(i))
-            .map_or(format!("#{i}"), str::to_string)
-    };
-    let mut lines = Vec::new();
-    for w in &checked.wrong {
-        let g = &file.games[w.index];
-        lines.push(format!(
-            "{} game {} ({} - {}): theoretical score stored {}, solved {}",
-            g.year.unwrap_or(file.header.year),
-            w.index + 1,
-            name(g.black),
-            name(g.white),
-            w.stored,
-            w.solved
-        ));
-    }
-    let unsolved = checked
-        .unsolved
-        .iter()
-        .map(|u| format!("game {}: {}", u.index + 1, u.why))
-        .collect();
+    let lines = checked.wrong_lines(&file, book);
+    let unsolved = checked.unsolved_lines();
     Ok((checked, lines, unsolved))
 }
 

@@ -18,6 +18,7 @@
 use crate::endgame::{Board, Solver};
 use crate::game::Game;
 use crate::position::{BoardSize, Color, Position};
+use crate::text::NameBook;
 use crate::wthor::games::GameFile;
 use std::fmt;
 
@@ -84,18 +85,74 @@ fn at_depth(game: &Game, depth: u32) -> Result<AtDepth, NoScore> {
     })
 }
 
-/// Black's discs after perfect play from `p`, empties to the winner.
-fn solve_position(p: &Position, solver: &mut Solver) -> u8 {
-    let Some(b) = Board::from_position(p) else {
-        return 0;
-    };
-    let score = solver.score(b);
-    let black = match p.to_move() {
-        Color::Black => score,
-        Color::White => -score,
-    };
-    // Discs + empties to the winner sum to 64: black = (64 + diff) / 2.
-    ((64 + black) / 2) as u8
+/// What a game's theoretical score takes: nothing more than its moves (a
+/// game over before the depth), or a position solved.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Plan {
+    /// Over before the depth: Black's discs at the end.
+    Over(u8),
+    /// The position at the depth, to solve.
+    Solve(Solve),
+}
+
+/// A game's position at the depth, to solve for its theoretical score.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub struct Solve {
+    /// The position, for the player to move.
+    pub board: Board,
+    /// Who is to move.
+    pub to_move: Color,
+    /// A score for the player to move to prove with the narrowest window
+    /// around it (cheaper than solving), solving only when it is refuted;
+    /// `None`: solve with a full window.
+    pub prove: Option<i32>,
+}
+
+impl Solve {
+    /// The exact score for the player to move: `prove` when proven, else
+    /// as a full-window solve finds it.
+    pub fn run(&self, solver: &mut Solver) -> i32 {
+        if let Some(v) = self.prove {
+            if solver.verify(self.board, v).is_ok() {
+                return v;
+            }
+        }
+        solver.score(self.board)
+    }
+
+    /// Black's discs, empties to the winner, when the player to move
+    /// scores `score` (their discs less the other's): they sum to 64.
+    pub fn black_discs(&self, score: i32) -> u8 {
+        let black = match self.to_move {
+            Color::Black => score,
+            Color::White => -score,
+        };
+        ((64 + black.clamp(-64, 64)) / 2) as u8
+    }
+}
+
+/// What `game`'s theoretical score at `depth` empties takes; `prove`: its
+/// stored score, to be proven rather than solved (when it is one a game
+/// can have).
+pub fn plan(game: &Game, depth: u32, prove: bool) -> Result<Plan, NoScore> {
+    match at_depth(game, depth)? {
+        AtDepth::Over(s) => Ok(Plan::Over(s)),
+        AtDepth::Position(p) => {
+            let board = Board::from_position(&p).ok_or(NoScore::TenByTen)?;
+            let to_move = p.to_move();
+            // The stored black discs as a difference for the player to move.
+            let diff = 2 * i32::from(game.theoretical) - 64;
+            let v = match to_move {
+                Color::Black => diff,
+                Color::White => -diff,
+            };
+            Ok(Plan::Solve(Solve {
+                board,
+                to_move,
+                prove: (prove && (-64..=64).contains(&v)).then_some(v),
+            }))
+        }
+    }
 }
 
 /// Whether a game can get a theoretical score at `depth` empties (its
@@ -106,35 +163,10 @@ pub fn solvable(game: &Game, depth: u32) -> Result<(), NoScore> {
 
 /// The theoretical score of a game at `depth` empties.
 pub fn solve(game: &Game, depth: u32, solver: &mut Solver) -> Result<u8, NoScore> {
-    match at_depth(game, depth)? {
-        AtDepth::Over(s) => Ok(s),
-        AtDepth::Position(p) => Ok(solve_position(&p, solver)),
-    }
-}
-
-/// Whether a stored theoretical score is right, proven or refuted with the
-/// narrowest window around it (cheaper than solving); when wrong, the solved score.
-pub fn verify(game: &Game, depth: u32, solver: &mut Solver) -> Verdict {
-    let stored = game.theoretical;
-    match at_depth(game, depth)? {
-        AtDepth::Over(s) => Ok(if s == stored { Ok(()) } else { Err(s) }),
-        AtDepth::Position(p) => {
-            let Some(b) = Board::from_position(&p) else {
-                return Err(NoScore::TenByTen);
-            };
-            // Stored black discs as a difference for the player to move.
-            let diff = 2 * stored as i32 - 64;
-            let v = match p.to_move() {
-                Color::Black => diff,
-                Color::White => -diff,
-            };
-            if (-64..=64).contains(&v) && solver.verify(b, v).is_ok() {
-                Ok(Ok(()))
-            } else {
-                Ok(Err(solve_position(&p, solver)))
-            }
-        }
-    }
+    Ok(match plan(game, depth, false)? {
+        Plan::Over(s) => s,
+        Plan::Solve(x) => x.black_discs(x.run(solver)),
+    })
 }
 
 /// A game the solver could not give a theoretical score.
@@ -173,7 +205,7 @@ pub fn fill(
 }
 
 /// A game's check: `Ok(Ok(()))` confirmed, `Ok(Err(solved))` wrong.
-type Verdict = Result<Result<(), u8>, NoScore>;
+pub type Verdict = Result<Result<(), u8>, NoScore>;
 
 /// A stored theoretical score found wrong.
 #[derive(Debug, Clone, PartialEq, Eq)]
@@ -197,37 +229,117 @@ pub struct Checked {
     pub unsolved: Vec<Unsolved>,
 }
 
+impl Checked {
+    /// A line for each wrong score: year, game (from 1), players (by
+    /// `book`, else their numbers), stored and solved.
+    pub fn wrong_lines(&self, file: &GameFile, book: &NameBook) -> Vec<String> {
+        let name = |i: u16| {
+            book.players
+                .as_ref()
+                .and_then(|n| n.get(i))
+                .map_or(format!("#{i}"), str::to_string)
+        };
+        self.wrong
+            .iter()
+            .map(|w| {
+                let g = &file.games[w.index];
+                format!(
+                    "{} game {} ({} - {}): theoretical score stored {}, solved {}",
+                    g.year.unwrap_or(file.header.year),
+                    w.index + 1,
+                    name(g.black),
+                    name(g.white),
+                    w.stored,
+                    w.solved
+                )
+            })
+            .collect()
+    }
+
+    /// A line for each game that cannot be solved: the game (from 1) and why.
+    pub fn unsolved_lines(&self) -> Vec<String> {
+        self.unsolved
+            .iter()
+            .map(|u| format!("game {}: {}", u.index + 1, u.why))
+            .collect()
+    }
+}
+
+/// What checking each game of `file` takes, at the header's depth: its
+/// stored score proven (`full`: solved with a full window instead).
+/// [`check`] runs them here; a cluster can run the solves elsewhere and
+/// bring their scores back to [`checked`].
+pub fn plans(file: &GameFile, full: bool) -> Vec<Result<Plan, NoScore>> {
+    let depth = u32::from(file.header.depth());
+    file.games.iter().map(|g| plan(g, depth, !full)).collect()
+}
+
+/// The scores of `solves`, for the player to move, in order, on `jobs`
+/// threads (0: one a core); `done` is told how many are finished.
+pub fn solve_all(solves: &[Solve], jobs: usize, done: &(dyn Fn(usize, usize) + Sync)) -> Vec<i32> {
+    par_solve(solves, jobs, done, |solver, x| x.run(solver))
+}
+
+/// What the checks of `file`'s games found, from their [`plans`] and, for
+/// each game to solve, its score for the player to move (`scores`, by
+/// game). `None` when a game to solve has no score.
+pub fn checked(
+    file: &GameFile,
+    plans: &[Result<Plan, NoScore>],
+    scores: &[Option<i32>],
+) -> Option<Checked> {
+    let mut out = Checked::default();
+    for (i, p) in plans.iter().enumerate() {
+        let s = match p {
+            Ok(Plan::Over(s)) => *s,
+            Ok(Plan::Solve(x)) => x.black_discs((*scores.get(i)?)?),
+            Err(why) => {
+                out.unsolved.push(Unsolved {
+                    index: i,
+                    why: why.clone(),
+                });
+                continue;
+            }
+        };
+        let stored = file.games[i].theoretical;
+        if s == stored {
+            out.confirmed += 1;
+        } else {
+            out.wrong.push(Wrong {
+                index: i,
+                stored,
+                solved: s,
+            });
+        }
+    }
+    Some(out)
+}
+
 /// Checks every game's stored theoretical score at the header's depth:
 /// the narrowest window around the stored value proves or refutes it (`full`: a
 /// full-window solve of every game instead); a wrong one is solved with a
-/// full window. On `jobs` threads (0: one a core).
+/// full window. On `jobs` threads (0: one a core); `done` is told how many
+/// of the games to solve are finished.
 pub fn check(
     file: &GameFile,
     jobs: usize,
     full: bool,
     done: &(dyn Fn(usize, usize) + Sync),
 ) -> Checked {
-    let depth = u32::from(file.header.depth());
-    let results = par_solve(&file.games, jobs, done, |solver, g| {
-        if full {
-            solve(g, depth, solver).map(|s| if s == g.theoretical { Ok(()) } else { Err(s) })
-        } else {
-            verify(g, depth, solver)
-        }
-    });
-    let mut out = Checked::default();
-    for (i, r) in results.into_iter().enumerate() {
-        match r {
-            Ok(Ok(())) => out.confirmed += 1,
-            Ok(Err(solved)) => out.wrong.push(Wrong {
-                index: i,
-                stored: file.games[i].theoretical,
-                solved,
-            }),
-            Err(why) => out.unsolved.push(Unsolved { index: i, why }),
-        }
+    let plans = plans(file, full);
+    let (at, solves): (Vec<usize>, Vec<Solve>) = plans
+        .iter()
+        .enumerate()
+        .filter_map(|(i, p)| match p {
+            Ok(Plan::Solve(x)) => Some((i, *x)),
+            _ => None,
+        })
+        .unzip();
+    let mut scores = vec![None; plans.len()];
+    for (i, s) in at.into_iter().zip(solve_all(&solves, jobs, done)) {
+        scores[i] = Some(s);
     }
-    out
+    checked(file, &plans, &scores).unwrap_or_default()
 }
 
 /// Runs `f` on every item on `jobs` threads (0: one a core), in item

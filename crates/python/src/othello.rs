@@ -1,27 +1,28 @@
-//! Othello for Python: games as the JSON Lines writer's lines, and
-//! replaying a transcript.
+//! Othello for Python: games as the JSON Lines writer's lines, replaying
+//! a transcript, and theoretical scores checked in shards (boardfile.dask).
 
 use crate::{py_error, value_error, Src};
 use boardfile_io::{Error, FormatName, Position as At};
 use boardfile_othello::convert::{read_games, NameFiles};
-use boardfile_othello::text::write_jsonl;
+use boardfile_othello::endgame::Board;
+use boardfile_othello::text::{write_jsonl, NameBook};
+use boardfile_othello::theoretical::{self, Plan, Solve};
+use boardfile_othello::wthor::games::GameFile;
 use boardfile_othello::{BoardSize, Color, Game, OthelloFormat, Position, Square};
 use pyo3::prelude::*;
-use pyo3::types::{PyBytes, PyDict};
+use pyo3::types::{PyBytes, PyDict, PyList};
 use std::path::PathBuf;
 
-/// The games of a file as JSON Lines text (the header line first), names
-/// looked up in `players`/`tournaments`, else WTHOR.JOU/WTHOR.TRN beside
-/// the file.
-#[pyfunction]
-#[pyo3(signature = (source, format=None, players=None, tournaments=None))]
-fn read_games_lines<'py>(
-    py: Python<'py>,
-    source: &Bound<'py, PyAny>,
+/// The games of `source` (its format named or detected), names looked up
+/// in `players`/`tournaments`, else WTHOR.JOU/WTHOR.TRN beside the file;
+/// and the source's name.
+fn load_games(
+    py: Python<'_>,
+    source: &Bound<'_, PyAny>,
     format: Option<&str>,
     players: Option<PathBuf>,
     tournaments: Option<PathBuf>,
-) -> PyResult<Bound<'py, PyBytes>> {
+) -> PyResult<(GameFile, NameBook, String)> {
     let src = Src::of(source)?;
     let name = src.name();
     let path = src.path().map(|p| p.to_path_buf());
@@ -55,9 +56,219 @@ fn read_games_lines<'py>(
         .load()
         .map_err(|e| py_error(py, &e.path.display().to_string(), &e.error))?;
     let file = read_games(f, &bytes, &mut book).map_err(|e| py_error(py, &name, &e))?;
+    Ok((file, book, name))
+}
+
+/// The games of a file as JSON Lines text (the header line first), names
+/// looked up in `players`/`tournaments`, else WTHOR.JOU/WTHOR.TRN beside
+/// the file.
+#[pyfunction]
+#[pyo3(signature = (source, format=None, players=None, tournaments=None))]
+fn read_games_lines<'py>(
+    py: Python<'py>,
+    source: &Bound<'py, PyAny>,
+    format: Option<&str>,
+    players: Option<PathBuf>,
+    tournaments: Option<PathBuf>,
+) -> PyResult<Bound<'py, PyBytes>> {
+    let (file, book, _) = load_games(py, source, format, players, tournaments)?;
     let mut out = String::new();
     write_jsonl(&file, &book, &mut out);
     Ok(PyBytes::new(py, out.as_bytes()))
+}
+
+// ---- Theoretical scores checked in shards (boardfile.dask).
+//
+// A position to solve travels as 17 bytes: the player to move's discs and
+// the other's (u64, little-endian) and the score to prove for the player
+// to move (i8; NO_PROOF: solve outright). Its score comes back as an i8.
+
+const BOARD_LEN: usize = 17;
+const NO_PROOF: i8 = i8::MAX;
+
+fn push_solve(out: &mut Vec<u8>, x: &Solve) {
+    out.extend_from_slice(&x.board.player.to_le_bytes());
+    out.extend_from_slice(&x.board.opponent.to_le_bytes());
+    out.push(x.prove.map_or(NO_PROOF, |v| v as i8) as u8);
+}
+
+fn parse_solve(b: &[u8]) -> (Board, Option<i32>) {
+    let word = |at: usize| {
+        let mut w = [0u8; 8];
+        w.copy_from_slice(&b[at..at + 8]);
+        u64::from_le_bytes(w)
+    };
+    let v = b[16] as i8;
+    (
+        Board {
+            player: word(0),
+            opponent: word(8),
+        },
+        (v != NO_PROOF).then_some(i32::from(v)),
+    )
+}
+
+/// The positions a check of `source`'s theoretical scores solves: the
+/// games' indices from 0 (u64, little-endian), their positions (17 bytes
+/// each), and how many games the file holds.
+#[pyfunction]
+#[pyo3(signature = (source, format=None, full=false))]
+fn theoretical_positions<'py>(
+    py: Python<'py>,
+    source: &Bound<'py, PyAny>,
+    format: Option<&str>,
+    full: bool,
+) -> PyResult<(Bound<'py, PyBytes>, Bound<'py, PyBytes>, usize)> {
+    let (file, _, _) = load_games(py, source, format, None, None)?;
+    let (mut indices, mut boards) = (Vec::new(), Vec::new());
+    for (i, p) in theoretical::plans(&file, full).iter().enumerate() {
+        if let Ok(Plan::Solve(x)) = p {
+            indices.extend_from_slice(&(i as u64).to_le_bytes());
+            push_solve(&mut boards, x);
+        }
+    }
+    Ok((
+        PyBytes::new(py, &indices),
+        PyBytes::new(py, &boards),
+        file.games.len(),
+    ))
+}
+
+/// Solves positions (17 bytes each, as `theoretical_positions` gives them)
+/// on `jobs` threads, the GIL released: each one's score for the player to
+/// move, an i8 each, in order.
+#[pyfunction]
+#[pyo3(signature = (boards, jobs=1))]
+fn solve_othello_boards<'py>(
+    py: Python<'py>,
+    boards: &Bound<'py, PyBytes>,
+    jobs: usize,
+) -> PyResult<Bound<'py, PyBytes>> {
+    let bytes = boards.as_bytes();
+    if bytes.len() % BOARD_LEN != 0 {
+        return Err(value_error(format!(
+            "{} bytes of positions: not a whole number of {BOARD_LEN}-byte positions",
+            bytes.len()
+        )));
+    }
+    let mut solves = Vec::with_capacity(bytes.len() / BOARD_LEN);
+    for (k, chunk) in bytes.chunks(BOARD_LEN).enumerate() {
+        let (board, prove) = parse_solve(chunk);
+        if board.player & board.opponent != 0 {
+            return Err(value_error(format!(
+                "position {}: a square is held by both players",
+                k + 1
+            )));
+        }
+        solves.push(Solve {
+            board,
+            to_move: Color::Black,
+            prove,
+        });
+    }
+    let scores = py.detach(move || theoretical::solve_all(&solves, jobs.max(1), &|_, _| {}));
+    let out: Vec<u8> = scores.iter().map(|&s| s as i8 as u8).collect();
+    Ok(PyBytes::new(py, &out))
+}
+
+/// What the check of `source`'s theoretical scores found, from the
+/// shards' scores (`results`: each `(indices, boards, scores)`): the
+/// games confirmed, the wrong ones and those that cannot be solved, each
+/// with the line `boardfile validate --solve` gives. Every position is
+/// checked against the file's, so that a file changed since its shards
+/// were cut is refused rather than misreported.
+#[pyfunction]
+#[pyo3(signature = (source, results, format=None, full=false, players=None, tournaments=None))]
+fn theoretical_report<'py>(
+    py: Python<'py>,
+    source: &Bound<'py, PyAny>,
+    results: Vec<(Vec<u8>, Vec<u8>, Vec<u8>)>,
+    format: Option<&str>,
+    full: bool,
+    players: Option<PathBuf>,
+    tournaments: Option<PathBuf>,
+) -> PyResult<Bound<'py, PyDict>> {
+    let (file, book, name) = load_games(py, source, format, players, tournaments)?;
+    let plans = theoretical::plans(&file, full);
+    let mut scores = vec![None; plans.len()];
+    for (indices, boards, got) in &results {
+        let n = got.len();
+        if indices.len() != 8 * n || boards.len() != BOARD_LEN * n {
+            return Err(value_error(format!(
+                "a shard's indices, positions and scores do not match ({}, {} and {} bytes)",
+                indices.len(),
+                boards.len(),
+                n
+            )));
+        }
+        for k in 0..n {
+            let mut w = [0u8; 8];
+            w.copy_from_slice(&indices[8 * k..8 * k + 8]);
+            let i = u64::from_le_bytes(w);
+            let mut expected = Vec::with_capacity(BOARD_LEN);
+            match usize::try_from(i).ok().and_then(|i| plans.get(i)) {
+                Some(Ok(Plan::Solve(x))) => push_solve(&mut expected, x),
+                _ => {
+                    return Err(value_error(format!(
+                        "{name}: game {} has no position to solve: the file is not the one the shards were cut from",
+                        i + 1
+                    )))
+                }
+            }
+            if expected[..] != boards[BOARD_LEN * k..BOARD_LEN * (k + 1)] {
+                return Err(value_error(format!(
+                    "{name}: game {}'s position is not the shard's: the file is not the one the shards were cut from",
+                    i + 1
+                )));
+            }
+            scores[i as usize] = Some(i32::from(got[k] as i8));
+        }
+    }
+    let Some(checked) = theoretical::checked(&file, &plans, &scores) else {
+        let missing = plans
+            .iter()
+            .zip(&scores)
+            .position(|(p, s)| matches!(p, Ok(Plan::Solve(_))) && s.is_none())
+            .map_or(0, |i| i + 1);
+        return Err(value_error(format!(
+            "{name}: game {missing} was not solved in any shard"
+        )));
+    };
+    let lines = checked.wrong_lines(&file, &book);
+    let name_of = |i: u16| {
+        book.players
+            .as_ref()
+            .and_then(|n| n.get(i))
+            .map(str::to_string)
+    };
+    let wrong = PyList::empty(py);
+    for (w, line) in checked.wrong.iter().zip(lines) {
+        let g = &file.games[w.index];
+        let d = PyDict::new(py);
+        d.set_item("game", w.index + 1)?;
+        d.set_item("year", g.year.unwrap_or(file.header.year))?;
+        d.set_item("black", name_of(g.black))?;
+        d.set_item("white", name_of(g.white))?;
+        d.set_item("stored", w.stored)?;
+        d.set_item("solved", w.solved)?;
+        d.set_item("message", line)?;
+        wrong.append(d)?;
+    }
+    let unsolvable = PyList::empty(py);
+    for (u, line) in checked.unsolved.iter().zip(checked.unsolved_lines()) {
+        let d = PyDict::new(py);
+        d.set_item("game", u.index + 1)?;
+        d.set_item("why", u.why.to_string())?;
+        d.set_item("message", line)?;
+        unsolvable.append(d)?;
+    }
+    let d = PyDict::new(py);
+    d.set_item("file", name)?;
+    d.set_item("games", file.games.len())?;
+    d.set_item("confirmed", checked.confirmed)?;
+    d.set_item("wrong", wrong)?;
+    d.set_item("unsolvable", unsolvable)?;
+    Ok(d)
 }
 
 fn color_name(c: Color) -> &'static str {
@@ -133,5 +344,8 @@ fn replay<'py>(py: Python<'py>, moves: &str, board_size: u8) -> PyResult<Bound<'
 pub(crate) fn register(m: &Bound<'_, PyModule>) -> PyResult<()> {
     m.add_function(wrap_pyfunction!(read_games_lines, m)?)?;
     m.add_function(wrap_pyfunction!(replay, m)?)?;
+    m.add_function(wrap_pyfunction!(theoretical_positions, m)?)?;
+    m.add_function(wrap_pyfunction!(solve_othello_boards, m)?)?;
+    m.add_function(wrap_pyfunction!(theoretical_report, m)?)?;
     Ok(())
 }

@@ -1,7 +1,9 @@
 """boardfile.dask: a LocalCluster of two workers solves 200 boards into the
 very bytes `boardfile solve` writes, also when a worker is killed in the
-middle of the run."""
+middle of the run; and checks WTHOR theoretical scores as `boardfile
+validate --solve` does, a wrong one given the federation's value."""
 
+import json
 import os
 import signal
 import subprocess
@@ -15,6 +17,7 @@ distributed = pytest.importorskip("distributed")
 
 import boardfile
 import boardfile.dask
+from conftest import OTHELLO, cli_path
 
 
 @pytest.fixture(scope="module")
@@ -98,3 +101,72 @@ def test_the_module_command(cli, tmp_path):
         timeout=300,
     )
     assert bad.returncode == 2 and "none.pbn" in bad.stderr
+
+
+@pytest.fixture(scope="module")
+def three_games(tmp_path_factory):
+    """WTH_1977's first three games as a WTB of their own: the second's
+    stored theoretical score (the federation's) raised by 2, the third's
+    moves cut after 30 (no position at 24 empties). Returns the file and
+    the second game's stored score as the federation has it."""
+    data = (OTHELLO / "WTH_1977.wtb").read_bytes()
+    head = bytearray(data[:16])
+    head[4:8] = (3).to_bytes(4, "little")
+    games = [bytearray(data[16 + 68 * i : 16 + 68 * (i + 1)]) for i in range(3)]
+    federation = games[1][7]
+    games[1][7] += 2
+    games[2][8 + 30 :] = bytes(30)
+    path = tmp_path_factory.mktemp("wthor") / "three.wtb"
+    path.write_bytes(bytes(head) + b"".join(games))
+    return path, federation
+
+
+def names():
+    return {"players": OTHELLO / "WTHOR.JOU", "tournaments": OTHELLO / "WTHOR.TRN"}
+
+
+def test_theoretical_scores_on_the_cluster_are_validate_solve_s(three_games, client):
+    path, federation = three_games
+    r = boardfile.dask.check_theoretical(path, client, shard_size=1, **names())
+    assert (r["games"], r["confirmed"]) == (3, 1), r
+    [wrong] = r["wrong"]
+    # The solved score is the federation's, independently of boardfile.
+    assert (wrong["game"], wrong["year"], wrong["stored"], wrong["solved"]) == (
+        2,
+        1977,
+        federation + 2,
+        federation,
+    ), r
+    assert wrong["black"] and wrong["white"], r
+    [cut] = r["unsolvable"]
+    assert cut["game"] == 3 and "the moves stop" in cut["why"], r
+    # The lines are those of the command line's validate --solve.
+    run = subprocess.run(
+        [str(cli_path()), "validate", "--solve", "--json", "--players", str(OTHELLO / "WTHOR.JOU"),
+         "--tournaments", str(OTHELLO / "WTHOR.TRN"), str(path)],
+        capture_output=True,
+        text=True,
+    )
+    assert run.returncode == 1, run.stderr
+    o = json.loads(run.stdout)
+    assert o["theoretical_confirmed"] == r["confirmed"]
+    assert o["theoretical_wrong"] == [wrong["message"]]
+    assert o["theoretical_unsolvable"] == [cut["message"]]
+
+
+def test_shards_that_do_not_fit_the_file_are_refused(three_games):
+    # A game without its score, or a score given for another game's
+    # position (the file changed since the shards were cut): refused, not
+    # misreported.
+    path, _ = three_games
+    from boardfile import _native
+
+    indices, boards, games = _native.theoretical_positions(str(path))
+    assert (len(indices) // 8, len(boards) // 17, games) == (2, 2, 3)
+    fake = bytes([0])
+    with pytest.raises(ValueError, match="game 2 was not solved"):
+        _native.theoretical_report(str(path), [(indices[:8], boards[:17], fake)])
+    with pytest.raises(ValueError, match="not the one the shards were cut from"):
+        _native.theoretical_report(str(path), [(indices[8:], boards[:17], fake)])
+    with pytest.raises(ValueError, match="do not match"):
+        _native.theoretical_report(str(path), [(indices, boards, fake)])

@@ -1,13 +1,16 @@
-"""Double-dummy solving on a Dask cluster (dask.distributed).
+"""Double-dummy solving, and Othello's theoretical scores checked, on a
+Dask cluster (dask.distributed).
 
 ::
 
     import boardfile.dask
     boardfile.dask.solve("deals.pbn", "solved.pbn")                 # a LocalCluster here
     boardfile.dask.solve("deals.pbn", "solved.pbn", client=Client("tcp://sched:8786"))
+    boardfile.dask.check_theoretical("WTH_2004.wtb", client)        # validate --solve's check
 
     python -m boardfile.dask solve deals.pbn solved.pbn
     python -m boardfile.dask solve deals.pbn solved.pbn --scheduler tcp://sched:8786
+    python -m boardfile.dask theoretical WTH_2004.wtb --scheduler tcp://sched:8786
 
 How: the input is read here and the boards a solve would solve (complete
 deals without a whole table, or every one with ``force``) are cut into
@@ -27,6 +30,16 @@ any scheduler address, e.g. from dask-jobqueue on SLURM/PBS
 
 Memory here: the shards (about 90 bytes a board) and their tables, not
 the boards.
+
+Theoretical scores (WTHOR): ``check_theoretical`` is the check of
+``boardfile validate --solve``. The games are replayed here; each one's
+position at the file's depth (24 empties) goes to a task as 17 bytes,
+with its stored score to prove by the narrowest window around it (or
+solved outright with ``full``), and comes back as one byte. The report is
+made here from the file read again, each position checked against the
+shard's: the same confirmed count and the same lines for wrong and
+unsolvable games as ``boardfile validate --solve``. A task holds a
+solver's 128 MiB table a thread.
 """
 
 from __future__ import annotations
@@ -40,7 +53,7 @@ from typing import Any, Optional, Tuple
 
 from . import _native
 
-__all__ = ["solve", "main"]
+__all__ = ["solve", "check_theoretical", "main"]
 
 
 def _solve_shard(deals: bytes, jobs: int) -> bytes:
@@ -109,11 +122,97 @@ def solve(
             own.close()
 
 
+def _solve_positions(boards: bytes, jobs: int) -> bytes:
+    """A task: the scores of a shard's Othello positions (a byte each)."""
+    from boardfile import _native as native
+
+    return native.solve_othello_boards(boards, jobs)
+
+
+def check_theoretical(
+    src: "str | os.PathLike[str]",
+    client: Any = None,
+    *,
+    shard_size: Optional[int] = None,
+    full: bool = False,
+    from_format: Optional[str] = None,
+    players: "str | os.PathLike[str] | None" = None,
+    tournaments: "str | os.PathLike[str] | None" = None,
+    jobs_per_task: int = 1,
+    progress: Any = None,
+) -> dict:
+    """Checks every stored theoretical score of the WTHOR file ``src`` on
+    the cluster of ``client``, as ``boardfile validate --solve`` does.
+
+    Without a client, a ``LocalCluster`` of one single-threaded worker a
+    core is started for the call. ``shard_size`` positions go to a task
+    (default: about four tasks a worker thread, at most 50: some seconds
+    each at 24 empties); ``full`` solves every position with a full window
+    instead of proving the stored score. Names come from ``players`` and
+    ``tournaments``, else WTHOR.JOU and WTHOR.TRN beside ``src``.
+    ``progress(done, total)`` is called as shards come back.
+
+    Returns ``{"file", "games", "confirmed", "wrong", "unsolvable"}``:
+    ``wrong`` lists ``{"game", "year", "black", "white", "stored",
+    "solved", "message"}`` (games from 1, the solved score from a
+    full-window solve), ``unsolvable`` lists ``{"game", "why", "message"}``.
+    """
+    from distributed import Client, LocalCluster, as_completed
+
+    src = os.fspath(src)
+    players = os.fspath(players) if players is not None else None
+    tournaments = os.fspath(tournaments) if tournaments is not None else None
+    own = None
+    if client is None:
+        own = LocalCluster(
+            n_workers=os.cpu_count() or 1, threads_per_worker=1, processes=True
+        )
+        client = Client(own)
+    try:
+        indices, boards, _ = _native.theoretical_positions(src, from_format, full)
+        count = len(indices) // 8
+        if shard_size is None:
+            threads = max(1, sum(client.nthreads().values()))
+            shard_size = max(1, min(50, math.ceil(count / (4 * threads))))
+        shards = [
+            (indices[8 * a : 8 * (a + shard_size)], boards[17 * a : 17 * (a + shard_size)])
+            for a in range(0, count, shard_size)
+        ]
+        run = uuid.uuid4().hex[:12]
+        futures = [
+            client.submit(
+                _solve_positions,
+                boards,
+                jobs_per_task,
+                key=f"boardfile-theoretical-{run}-{i}",
+                pure=False,
+            )
+            for i, (_, boards) in enumerate(shards)
+        ]
+        if progress is not None:
+            progress(0, len(futures))
+            for done, _ in enumerate(as_completed(futures), 1):
+                progress(done, len(futures))
+        scores = client.gather(futures)
+        results = [(idx, boards, s) for (idx, boards), s in zip(shards, scores)]
+        return _native.theoretical_report(
+            src, results, from_format, full, players, tournaments
+        )
+    finally:
+        if own is not None:
+            client.close()
+            own.close()
+
+
 def main(argv: Optional[list] = None) -> int:
-    """``python -m boardfile.dask solve IN OUT [--scheduler ADDRESS]``."""
+    """``python -m boardfile.dask solve IN OUT [--scheduler ADDRESS]``,
+    ``python -m boardfile.dask theoretical FILE.wtb [--scheduler ADDRESS]``."""
     p = argparse.ArgumentParser(
         prog="python -m boardfile.dask",
-        description="Double-dummy solving on a Dask cluster; OUT is what `boardfile solve IN OUT` writes.",
+        description="On a Dask cluster: double-dummy solving (OUT is what `boardfile solve IN OUT` writes), "
+        "and the check of WTHOR theoretical scores that `boardfile validate --solve` makes.",
+        epilog="exit codes: 0 done (every theoretical score confirmed), 1 a wrong or unsolvable "
+        "theoretical score or a file's data refused, 2 a file or argument not usable",
     )
     sub = p.add_subparsers(dest="command", required=True)
     s = sub.add_parser("solve", help="solve IN into OUT on a cluster")
@@ -125,6 +224,23 @@ def main(argv: Optional[list] = None) -> int:
     s.add_argument("--from", dest="from_format", default=None, help="input format; default: detected")
     s.add_argument("--to", dest="to_format", default=None, help="output format; default: OUT's extension")
     s.add_argument("--force", action="store_true", help="solve boards that carry a table too")
+    t = sub.add_parser(
+        "theoretical",
+        help="check every stored theoretical score of a WTHOR file on a cluster",
+        description="Proves or refutes every stored theoretical score of FILE (WTB, or any Othello "
+        "games file) at its depth, as `boardfile validate --solve` does: a line on stderr for each "
+        "wrong or unsolvable game, the totals on stdout.",
+        epilog="example: python -m boardfile.dask theoretical WTH_2004.wtb --scheduler tcp://sched:8786",
+    )
+    t.add_argument("input", metavar="FILE")
+    t.add_argument("--scheduler", metavar="ADDRESS", help="a running scheduler (tcp://host:8786); default: a LocalCluster here")
+    t.add_argument("--workers", type=int, default=None, help="LocalCluster workers (default: one a core)")
+    t.add_argument("--shard-size", type=int, default=None, help="positions a task")
+    t.add_argument("--from", dest="from_format", default=None, help="input format; default: detected")
+    t.add_argument("--full", action="store_true", help="solve every position with a full window instead of proving the stored score")
+    t.add_argument("--players", default=None, help="players file (default: WTHOR.JOU beside FILE)")
+    t.add_argument("--tournaments", default=None, help="tournaments file (default: WTHOR.TRN beside FILE)")
+    t.add_argument("--json", action="store_true", help="the report as one JSON object on stdout")
     args = p.parse_args(argv)
 
     from distributed import Client, LocalCluster
@@ -143,6 +259,8 @@ def main(argv: Optional[list] = None) -> int:
             )
             client = Client(cluster)
         with client:
+            if args.command == "theoretical":
+                return _theoretical(args, client)
             written, solved = solve(
                 args.input,
                 args.output,
@@ -166,6 +284,40 @@ def main(argv: Optional[list] = None) -> int:
     finally:
         if cluster is not None:
             cluster.close()
+
+
+def _theoretical(args: argparse.Namespace, client: Any) -> int:
+    """``theoretical``: the report, and 1 when a score is wrong or unsolvable."""
+    import json
+
+    tty = sys.stderr.isatty()
+
+    def progress(done: int, total: int) -> None:
+        if tty:
+            end = "\n" if done == total else ""
+            print(f"\rboardfile: {done}/{total} shards solved", end=end, file=sys.stderr, flush=True)
+
+    r = check_theoretical(
+        args.input,
+        client,
+        shard_size=args.shard_size,
+        full=args.full,
+        from_format=args.from_format,
+        players=args.players,
+        tournaments=args.tournaments,
+        progress=progress,
+    )
+    bad = r["wrong"] + r["unsolvable"]
+    if args.json:
+        print(json.dumps(r))
+    else:
+        for x in bad:
+            print(f"boardfile: {args.input}: {x['message']}", file=sys.stderr)
+        note = f"{r['confirmed']} theoretical scores confirmed, {len(r['wrong'])} wrong"
+        if r["unsolvable"]:
+            note += f", {len(r['unsolvable'])} not solvable"
+        print(f"{args.input}: {r['games']} games; {note}")
+    return 1 if bad else 0
 
 
 if __name__ == "__main__":
