@@ -6,6 +6,10 @@
 # with a report is not run again. At the end, the totals and every wrong
 # score, numbered as in the whole file.
 #
+# ROUNDTRIP=1: each slice goes through scripts/check-theoretical.sh
+# instead (to JSON Lines, the theoretical scores taken out, back to WTB,
+# the bytes compared), its output kept as the slice's report.
+#
 #   scripts/validate-slices.sh FILE.wtb DIR [SLICE]     default: 250 games
 #   DEADLINE=$(date -d 01:00 +%s) scripts/validate-slices.sh ...
 #                               start no slice, and stop the one running, then
@@ -19,6 +23,9 @@ IN=$(realpath "$1")
 DIR=$2
 SLICE=${3:-250}
 cd "$(dirname "$0")/.."
+ROOT=$PWD
+EXT=json
+[[ -n ${ROUNDTRIP:-} ]] && EXT=txt
 if [[ -n ${BOARDFILE:-} ]]; then
     BF=$(realpath "$BOARDFILE")
 else
@@ -31,7 +38,7 @@ total=$(python3 -c 'import struct,sys; print(struct.unpack_from("<I", open(sys.a
 for ((a = 1; a <= total; a += SLICE)); do
     b=$((a + SLICE - 1 < total ? a + SLICE - 1 : total))
     name=games-$a-$b
-    [[ -s $name.json ]] && continue
+    [[ -s $name.$EXT ]] && continue
     if [[ -n ${DEADLINE:-} ]] && (($(date +%s) >= DEADLINE)); then
         echo "deadline: stopped before games $a-$b"
         break
@@ -45,28 +52,58 @@ struct.pack_into("<I", head, 4, b - a + 1)
 open(dst, "wb").write(bytes(head) + d[16 + 68 * (a - 1):16 + 68 * b])
 EOF
     start=$(date +%s)
-    limit=()
-    [[ -n ${DEADLINE:-} ]] && limit=(timeout $((DEADLINE - start)))
     status=0
-    "${limit[@]}" "$BF" validate --solve --json --players "$(dirname "$IN")/WTHOR.JOU" \
-        --tournaments "$(dirname "$IN")/WTHOR.TRN" "$name.wtb" > "$name.part" || status=$?
+    if [[ -n ${ROUNDTRIP:-} ]]; then
+        # It stops at DEADLINE itself (exit 124).
+        BOARDFILE=$BF "$ROOT/scripts/check-theoretical.sh" "$name.wtb" > "$name.part" || status=$?
+    else
+        limit=()
+        [[ -n ${DEADLINE:-} ]] && limit=(timeout $((DEADLINE - start)))
+        "${limit[@]}" "$BF" validate --solve --json --players "$(dirname "$IN")/WTHOR.JOU" \
+            --tournaments "$(dirname "$IN")/WTHOR.TRN" "$name.wtb" > "$name.part" || status=$?
+    fi
     rm -f "$name.wtb"
-    # 0: every score confirmed; 1: problems found (listed in the report).
+    # 0: every score confirmed (the same bytes); 1: problems found (listed
+    # in the report).
     if ((status > 1)); then
         rm -f "$name.part"
         echo "games $a-$b: stopped (exit $status)"
         break
     fi
-    mv "$name.part" "$name.json"
+    mv "$name.part" "$name.$EXT"
     echo "games $a-$b: $(($(date +%s) - start)) s"
 done
 # The reports number games within their slice: renumbered as in the file.
-python3 - "$total" <<'EOF'
+python3 - "$total" "$EXT" <<'EOF'
 import glob, json, re, sys
 total, done, confirmed, wrong, unsolvable = int(sys.argv[1]), 0, 0, [], []
 renumber = lambda line, first: re.sub(
     r"game (\d+)", lambda m: f"game {first + int(m.group(1)) - 1}", line, count=1)
-for f in sorted(glob.glob("games-*.json"), key=lambda f: int(f.split("-")[1])):
+slices = sorted(glob.glob(f"games-*.{sys.argv[2]}"), key=lambda f: int(f.split("-")[1]))
+if sys.argv[2] == "txt":
+    same, lines = 0, []
+    for f in slices:
+        first, last = (int(x) for x in f[len("games-"):-len(".txt")].split("-"))
+        done += last - first + 1
+        said = open(f).read().splitlines()
+        if any(l.startswith("same bytes") for l in said):
+            same += 1
+            continue
+        lines.append(f"games {first}-{last}:")
+        for l in said:
+            if l.startswith("validate --solve of games "):
+                head, _, rest = l.partition(": ")
+                nums = head[len("validate --solve of games "):].split(", ")
+                l = f"validate --solve of games {', '.join(str(first + int(n) - 1) for n in nums)}: {rest}"
+            elif re.match(r"(\d+ )?game \d+", l):
+                l = renumber(l, first)
+            lines.append("  " + l)
+    print(f"{done} of {total} games solved from JSON Lines without theoretical scores: "
+          f"{same} of {len(slices)} slices came back the same bytes")
+    for line in lines:
+        print(" ", line)
+    sys.exit(0)
+for f in slices:
     first = int(f.split("-")[1])
     r = json.loads(open(f).readline())
     done += r["records"]
