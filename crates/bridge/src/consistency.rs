@@ -1,6 +1,7 @@
 //! Whether a board agrees with itself: the auction with the rules of
 //! bidding, the play with the deal (each card its player's, suit followed),
-//! the `Contract` and `Declarer` tags with the auction, and PBN's marks of
+//! the `Contract` and `Declarer` tags with the auction, the `Result` tag
+//! with the tricks the play shows, and PBN's marks of
 //! irregularity (`^I`, `^R`, `^L`, an irregular declarer `^S`) with what
 //! they mark. A file can be read whole and still say two things that
 //! cannot both be true: the PBN, LIN and JSON Lines readers warn of each,
@@ -19,7 +20,7 @@ use boardfile_io::{Diagnostics, Position};
 
 /// Warns of each of [`problems`], `board N: ...`, at the board's place.
 pub(crate) fn warn(format: Format, b: &Board, at: Position, diag: &mut Diagnostics) {
-    if b.auction.is_none() && b.play.is_none() {
+    if b.auction.is_none() && b.play.is_none() && b.tag("Result").is_none() {
         return;
     }
     for p in problems(b) {
@@ -34,7 +35,18 @@ pub fn problems(b: &Board) -> Vec<String> {
     auction(b, &mut out);
     play(b, contract, &mut out);
     tags(b, contract, &mut out);
+    result(b, contract, &mut out);
     out
+}
+
+/// The contract: the auction's, else the `Contract` and `Declarer` tags'.
+fn contract_of(b: &Board, auction: Option<crate::Contract>) -> Option<crate::Contract> {
+    auction.or_else(|| {
+        let declarer = b
+            .tag("Declarer")
+            .and_then(|d| Seat::from_letter(*d.as_bytes().first()?));
+        crate::Contract::parse(b.tag("Contract")?, declarer)
+    })
 }
 
 /// The auction started by the dealer, each bid higher than the last, a
@@ -180,12 +192,7 @@ fn play(b: &Board, contract: Option<crate::Contract>, out: &mut Vec<String>) {
 /// first need the contract (the auction's, else the tags') to tell who
 /// led them.
 fn revokes(b: &Board, p: &crate::Play, contract: Option<crate::Contract>, out: &mut Vec<String>) {
-    let contract = contract.or_else(|| {
-        let declarer = b
-            .tag("Declarer")
-            .and_then(|d| Seat::from_letter(*d.as_bytes().first()?));
-        crate::Contract::parse(b.tag("Contract")?, declarer)
-    });
+    let contract = contract_of(b, contract);
     let trump = contract.map(crate::Contract::trump);
     let mut hands = b.deal.hands();
     let mut leader = p.first;
@@ -311,6 +318,116 @@ fn tags(b: &Board, contract: Option<crate::Contract>, out: &mut Vec<String>) {
     }
 }
 
+/// The `Result` tag's tricks: declarer's (`9`), or a side's (`NS 9`, `EW 4`,
+/// both in either order), as PBN 2.1 (3.4.15) gives them.
+#[derive(Debug, Default, PartialEq, Eq)]
+struct Tricks {
+    declarer: Option<u32>,
+    ns: Option<u32>,
+    ew: Option<u32>,
+}
+
+fn parse_result(v: &str) -> Option<Tricks> {
+    let n = |t: &str| t.parse::<u32>().ok().filter(|&n| n <= 13);
+    let words: Vec<&str> = v.split_whitespace().collect();
+    let mut t = Tricks::default();
+    if let [d] = words[..] {
+        t.declarer = Some(n(d)?);
+        return Some(t);
+    }
+    if !matches!(words.len(), 2 | 4) {
+        return None;
+    }
+    for pair in words.chunks(2) {
+        let slot = match pair[0] {
+            "NS" if t.ns.is_none() => &mut t.ns,
+            "EW" if t.ew.is_none() => &mut t.ew,
+            _ => return None,
+        };
+        *slot = Some(n(pair[1])?);
+    }
+    Some(t)
+}
+
+/// The `Result` tag against the play: with all 13 tricks played, the
+/// tricks declarer's side won; with fewer (a claim, or a partial result),
+/// at least those won so far and at most those and the tricks left. A
+/// passed-out board has an empty one (or 0). A result marked `^` (one the players
+/// agreed on though the play says otherwise) is not checked, nor one PBN
+/// does not define.
+fn result(b: &Board, contract: Option<crate::Contract>, out: &mut Vec<String>) {
+    let Some(v) = b
+        .tag("Result")
+        .filter(|v| !v.is_empty() && !matches!(*v, "?" | "-" | "#") && !v.starts_with(['#', '^']))
+    else {
+        return;
+    };
+    let declarer = match contract_of(b, contract) {
+        // BEN writes 0: no trick was won by anyone.
+        Some(crate::Contract::PassedOut) if v.trim() == "0" => return,
+        Some(crate::Contract::PassedOut) => {
+            out.push(format!(
+                "the board is passed out, but the Result tag says {v:?} (a passed-out board's is empty)"
+            ));
+            return;
+        }
+        Some(crate::Contract::Bid { declarer, .. }) => Some(declarer),
+        None => None,
+    };
+    let Some(t) = parse_result(v) else { return };
+    let ended = b
+        .play
+        .as_ref()
+        .is_none_or(|p| p.stopped || p.cards.len() >= 52);
+    if let (Some(ns), Some(ew)) = (t.ns, t.ew) {
+        if ns + ew > 13 || (ended && ns + ew != 13) {
+            out.push(format!(
+                "the Result tag says {v:?}: {} tricks, not 13",
+                ns + ew
+            ));
+            return;
+        }
+    }
+    let (Some(p), Some(declarer)) = (&b.play, declarer) else {
+        return;
+    };
+    let trump = contract_of(b, contract).and_then(crate::Contract::trump);
+    let played = p.chronological(trump).len() / 4;
+    let (ns_won, ew_won) = p.tricks_won(trump);
+    let left = 13 - played as u32;
+    let ns_side = declarer.index() % 2 == 0;
+    let claims = [
+        (
+            t.declarer.or(if ns_side { t.ns } else { t.ew }),
+            if ns_side { ns_won } else { ew_won },
+            "declarer's side",
+        ),
+        (
+            if ns_side { t.ew } else { t.ns },
+            if ns_side { ew_won } else { ns_won },
+            "the defenders",
+        ),
+    ];
+    for (said, won, who) in claims {
+        let Some(said) = said else { continue };
+        if said < won || said > won + left {
+            let when = match (left, played) {
+                (0, _) => format!("{who} won {won} of the 13 tricks played"),
+                (_, 1) => format!(
+                    "{who} won {won} of the 1 trick played, so end with {won} to {}",
+                    won + left
+                ),
+                _ => format!(
+                    "{who} won {won} of the {played} tricks played, so end with {won} to {}",
+                    won + left
+                ),
+            };
+            out.push(format!("the Result tag says {v:?}, but {when}"));
+            return;
+        }
+    }
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -358,6 +475,48 @@ mod tests {
                 "the Declarer tag says \"S\" but the auction makes North declarer",
             ]
             .map(String::from)
+        );
+    }
+
+    #[test]
+    fn the_result_is_held_to_the_tricks_played() {
+        // 4S by South; West's CA wins the first trick (no spade is played
+        // on it), then the claim: North-South can end with 0 to 12
+        // tricks, East-West with 1 to 13, and the two make 13.
+        let board = |result: &str| {
+            format!(
+                "[Board \"1\"]\n[Dealer \"N\"]\n{DEAL}[Declarer \"S\"]\n[Contract \"4S\"]\n\
+                 [Result \"{result}\"]\n[Auction \"N\"]\n1H Pass 4S Pass\nPass Pass\n\
+                 [Play \"W\"]\nCA C4 C3 C2\n*\n"
+            )
+        };
+        for fine in ["12", "0", "NS 5 EW 8", "EW 13", "^13"] {
+            assert_eq!(of(&board(fine)), Vec::<String>::new(), "{fine}");
+        }
+        assert_eq!(
+            of(&board("13")),
+            ["the Result tag says \"13\", but declarer's side won 0 of the 1 trick played, so end with 0 to 12"]
+        );
+        assert_eq!(
+            of(&board("EW 0")),
+            ["the Result tag says \"EW 0\", but the defenders won 1 of the 1 trick played, so end with 1 to 13"]
+        );
+        assert_eq!(
+            of(&board("NS 5 EW 7")),
+            ["the Result tag says \"NS 5 EW 7\": 12 tricks, not 13"]
+        );
+        // Passed out: nothing, or BEN's 0.
+        let passed = |result: &str| {
+            format!(
+                "[Board \"1\"]\n[Dealer \"N\"]\n{DEAL}[Contract \"Pass\"]\n\
+                 [Result \"{result}\"]\n[Auction \"N\"]\nPass Pass Pass Pass\n"
+            )
+        };
+        assert_eq!(of(&passed("")), Vec::<String>::new());
+        assert_eq!(of(&passed("0")), Vec::<String>::new());
+        assert_eq!(
+            of(&passed("9")),
+            ["the board is passed out, but the Result tag says \"9\" (a passed-out board's is empty)"]
         );
     }
 }

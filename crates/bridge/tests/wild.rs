@@ -251,7 +251,7 @@ fn stored_tables_are_checked_against_the_solver() {
 
 /// The games of a file whose boards contradict themselves: the records of
 /// the warnings `consistency` gives (`board N: auction: ...`, `play: ...`,
-/// `the Contract tag ...`).
+/// `the Contract tag ...`, `the Result tag ...`).
 fn contradicted(path: &Path) -> std::collections::BTreeSet<u64> {
     let v = validate(Format::Pbn, &std::fs::read(path).unwrap());
     v.warnings
@@ -263,6 +263,8 @@ fn contradicted(path: &Path) -> std::collections::BTreeSet<u64> {
                 "play: ",
                 "the Contract tag ",
                 "the Declarer tag ",
+                "the Result tag ",
+                "the board is passed out, but the Result tag ",
             ]
             .iter()
             .any(|p| m.starts_with(p))
@@ -281,9 +283,13 @@ fn the_verifiers_contradictions_are_found_and_its_correct_files_have_none() {
     // 32-34 "Bad call" (1C over 1D, X, XX), 36-38 "Bad declarer", 39-41
     // "Bad trump", 42-43 "Bad risk", 44 "Revoke: CA", 47 "Bad card", 49
     // "Bad Revokes", 50 "Bad lead", 51-53 "Bad revoke", 58 "Sufficient"
-    // (a bid marked ^I that is not). Record n is game n.
+    // (a bid marked ^I that is not), 54 "No declarer" (`Contract "Pass"`
+    // with `Result "1"`), 59 "Bad number: sum differs from 13" (`NS 9 EW
+    // 2` after a claim), 60 "Bad result" (4 tricks for South, who has won
+    // the 6 played). Record n is game n.
     let expected: std::collections::BTreeSet<u64> = [
-        24, 28, 29, 32, 33, 34, 36, 37, 38, 39, 40, 41, 42, 43, 44, 47, 49, 50, 51, 52, 53, 58,
+        24, 28, 29, 32, 33, 34, 36, 37, 38, 39, 40, 41, 42, 43, 44, 47, 49, 50, 51, 52, 53, 54, 58,
+        59, 60,
     ]
     .into_iter()
     .collect();
@@ -291,4 +297,48 @@ fn the_verifiers_contradictions_are_found_and_its_correct_files_have_none() {
     for name in ["correct_10.pbn", "correct_20.pbn", "correct_21.pbn"] {
         assert_eq!(contradicted(&dir.join(name)), Default::default(), "{name}");
     }
+}
+
+#[test]
+fn results_agree_with_the_play_in_every_file_other_programs_wrote() {
+    // BBO's claims (LIN `mc|`), BEN's and BridgeComposer's whole plays:
+    // no Result tag contradicts the tricks its play shows. The count of
+    // boards with a Result and all 52 cards shows the check had work.
+    let mut checked = 0;
+    for ext in ["pbn", "lin"] {
+        for path in files(&wild(), ext) {
+            let name = path.file_name().unwrap().to_string_lossy().to_string();
+            if name.starts_with("errors_") {
+                continue;
+            }
+            let format = if ext == "pbn" {
+                Format::Pbn
+            } else {
+                Format::Lin
+            };
+            let bytes = std::fs::read(&path).unwrap();
+            let v = validate(format, &bytes);
+            let bad: Vec<_> = v
+                .warnings
+                .iter()
+                .filter(|w| w.message.contains("the Result tag"))
+                .collect();
+            assert!(bad.is_empty(), "{name}: {bad:?}");
+            if let Ok(read) = read(format, &bytes) {
+                checked += read
+                    .set
+                    .boards
+                    .iter()
+                    .filter(|b| {
+                        b.tag("Result").is_some()
+                            && b.play.as_ref().is_some_and(|p| p.cards.len() == 52)
+                    })
+                    .count();
+            }
+        }
+    }
+    assert!(
+        checked > 1000,
+        "{checked} boards with a Result and a whole play"
+    );
 }
