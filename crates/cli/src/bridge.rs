@@ -368,6 +368,7 @@ pub fn validate(
     opened: Opened,
     format: Format,
     solve: bool,
+    strict: bool,
     json: bool,
     out: &mut dyn Write,
 ) -> Result<Outcome, Failure> {
@@ -398,11 +399,12 @@ pub fn validate(
     }
     stored.check(&input);
     let errors = diag.error_count() + stored.disagreements;
+    let problems = crate::problems(errors, diag.warning_count(), strict);
     if json {
         let mut o = serde_json::json!({
             "file": input.to_string(),
             "format": format.name(),
-            "valid": errors == 0,
+            "valid": problems == 0,
             "records": boards,
             "errors": diag.errors.iter().map(crate::json::error).collect::<Vec<_>>(),
             "more_errors": diag.more_errors,
@@ -413,7 +415,7 @@ pub fn validate(
             o["disagreements"] = stored.disagreements.into();
         }
         writeln!(out, "{o}")?;
-        return Ok(if errors == 0 {
+        return Ok(if problems == 0 {
             Outcome::Ok
         } else {
             Outcome::Invalid
@@ -434,11 +436,11 @@ pub fn validate(
     writeln!(
         out,
         "{input}: {} ({}, {boards} boards read{solved}, {} warnings)",
-        crate::verdict(errors),
+        crate::verdict(errors, diag.warning_count(), strict),
         format.name(),
         diag.warning_count()
     )?;
-    Ok(if errors == 0 {
+    Ok(if problems == 0 {
         Outcome::Ok
     } else {
         Outcome::Invalid

@@ -223,6 +223,7 @@ enum Command {
     ///   boardfile validate wthor/                  a WTHOR database, names indices checked
     ///   boardfile validate wthor/ --year 2004      the problems of the games a query keeps
     ///   boardfile validate --solve WTH_2004.wtb    and every theoretical score proven
+    ///   boardfile validate --strict set.pbn        a warning fails the file too
     #[command(verbatim_doc_comment)]
     Validate {
         /// Files to check (- for standard input).
@@ -243,6 +244,13 @@ enum Command {
         /// place (see the README); nothing on standard error.
         #[arg(long)]
         json: bool,
+        /// Warnings make a file invalid too (exit status 1, `"valid":
+        /// false`): what is read leniently or inferred, and boards that
+        /// contradict themselves (an auction against the rules, a card its
+        /// player does not hold, a Result the play cannot give), which are
+        /// otherwise warnings beside a valid verdict.
+        #[arg(long)]
+        strict: bool,
         #[command(flatten)]
         names: NameArgs,
         #[command(flatten)]
@@ -856,26 +864,39 @@ fn run(command: Command, out: &mut dyn Write) -> Result<Outcome, Failure> {
         Command::Validate {
             files,
             json,
+            strict,
             names,
             query,
             ..
-        } if othello::is_database(&files, &query.filter()?) => {
-            othello::database_validate(&files, &query.filter()?, &names.database(false), json, out)
-        }
+        } if othello::is_database(&files, &query.filter()?) => othello::database_validate(
+            &files,
+            &query.filter()?,
+            &names.database(false),
+            strict,
+            json,
+            out,
+        ),
         Command::Validate {
             files,
             from,
             solve,
             json,
+            strict,
             names,
             ..
         } => each_file(&files, json, out, |input, out| {
             let opened = Opened::open(input)?;
             match opened.format(from.as_ref())? {
-                Bridge(f) => bridge::validate(opened, f, solve, json, out),
-                Othello(f) => {
-                    othello::validate(opened, f, &names.files(input, false), solve, json, out)
-                }
+                Bridge(f) => bridge::validate(opened, f, solve, strict, json, out),
+                Othello(f) => othello::validate(
+                    opened,
+                    f,
+                    &names.files(input, false),
+                    solve,
+                    strict,
+                    json,
+                    out,
+                ),
             }
         }),
         Command::Show {
@@ -1072,12 +1093,21 @@ fn each_file(
 }
 
 /// `validate`'s word for a file: `valid`, `1 error`, `3 errors`.
-fn verdict(errors: u64) -> String {
-    match errors {
-        0 => "valid".into(),
-        1 => "1 error".into(),
-        n => format!("{n} errors"),
+fn verdict(errors: u64, warnings: u64, strict: bool) -> String {
+    match (errors, warnings) {
+        (0, 0) => "valid".into(),
+        (0, 1) if strict => "invalid under --strict: 1 warning".into(),
+        (0, n) if strict => format!("invalid under --strict: {n} warnings"),
+        (0, _) => "valid".into(),
+        (1, _) => "1 error".into(),
+        (n, _) => format!("{n} errors"),
     }
+}
+
+/// How many problems make a file invalid: its errors, and under `--strict`
+/// its warnings too.
+fn problems(errors: u64, warnings: u64, strict: bool) -> u64 {
+    errors + if strict { warnings } else { 0 }
 }
 
 /// The first lines of `info`, for every kind of file.

@@ -142,6 +142,7 @@ pub fn validate(
     format: OthelloFormat,
     names: &NameFiles,
     solve: bool,
+    strict: bool,
     json: bool,
     out: &mut dyn Write,
 ) -> Result<Outcome, Failure> {
@@ -185,8 +186,9 @@ pub fn validate(
             None => note,
         });
     }
-    let outcome = if report.errors.is_empty() && wrong_lines.is_empty() && unsolved_lines.is_empty()
-    {
+    let warnings = report.warnings.len() as u64;
+    let errors = (report.errors.len() + wrong_lines.len() + unsolved_lines.len()) as u64;
+    let outcome = if crate::problems(errors, warnings, strict) == 0 {
         Outcome::Ok
     } else {
         Outcome::Invalid
@@ -195,7 +197,7 @@ pub fn validate(
         let o = serde_json::json!({
             "file": input.to_string(),
             "format": format.name(),
-            "valid": report.errors.is_empty(),
+            "valid": crate::problems(report.errors.len() as u64, warnings, strict) == 0,
             "records": report.records,
             "errors": report.errors.iter().map(crate::json::error).collect::<Vec<_>>(),
             "more_errors": 0,
@@ -219,7 +221,7 @@ pub fn validate(
     write!(
         out,
         "{input}: {} ({}, {} records",
-        crate::verdict((report.errors.len() + wrong_lines.len() + unsolved_lines.len()) as u64),
+        crate::verdict(errors, warnings, strict),
         format.name(),
         report.records
     )?;
@@ -695,13 +697,14 @@ pub fn database_validate(
     paths: &[PathBuf],
     filter: &Filter,
     names: &NameFiles,
+    strict: bool,
     json: bool,
     out: &mut dyn Write,
 ) -> Result<Outcome, Failure> {
     let sources = database::sources(paths, names).map_err(|e| file_failure(&e))?;
     let book = database::book(&sources, false).map_err(|e| file_failure(&e))?;
     let mut worst = Outcome::Ok;
-    let (mut games, mut kept, mut errors) = (0, 0, 0);
+    let (mut games, mut kept, mut errors, mut warnings) = (0, 0, 0, 0);
     for report in database::validate(&sources, &book, filter) {
         let r = match report {
             Ok(r) => r,
@@ -721,7 +724,9 @@ pub fn database_validate(
         games += r.records;
         kept += r.selected;
         errors += r.errors.len();
-        if !r.errors.is_empty() {
+        warnings += r.warnings.len();
+        let problems = crate::problems(r.errors.len() as u64, r.warnings.len() as u64, strict);
+        if problems > 0 {
             worst = worst.max(Outcome::Invalid);
         }
         if json {
@@ -729,7 +734,7 @@ pub fn database_validate(
                 "file": path,
                 "format": "WTB",
                 "year": r.year,
-                "valid": r.errors.is_empty(),
+                "valid": problems == 0,
                 "records": r.records,
                 "selected": r.selected,
                 "errors": r.errors.iter().map(crate::json::error).collect::<Vec<_>>(),
@@ -749,7 +754,7 @@ pub fn database_validate(
         write!(
             out,
             "{path}: {} (WTB, year {}, {} records",
-            crate::verdict(r.errors.len() as u64),
+            crate::verdict(r.errors.len() as u64, r.warnings.len() as u64, strict),
             r.year,
             r.records
         )?;
@@ -770,7 +775,7 @@ pub fn database_validate(
         write!(
             out,
             "{label}: {} (WTHOR database, {} game files, {games} games",
-            crate::verdict(errors as u64),
+            crate::verdict(errors as u64, warnings as u64, strict),
             sources.games.len()
         )?;
         if !filter.is_empty() {

@@ -1136,3 +1136,43 @@ fn skip_bad_leaves_out_the_bad_game_and_keeps_the_others_byte_for_byte() {
         kept.join("\r\n\r\n")
     );
 }
+
+#[test]
+fn validate_strict_fails_a_file_with_warnings() {
+    // 4S by South, whose side has won none of the one trick played (West's
+    // CA) before the claim: a Result of 13 cannot be (at most 12). A
+    // warning: valid, unless --strict.
+    let dir = tempfile::tempdir().unwrap();
+    let pbn = dir.path().join("claim.pbn");
+    std::fs::write(
+        &pbn,
+        "[Board \"1\"]\n[Dealer \"N\"]\n[Vulnerable \"None\"]\n\
+         [Deal \"N:Q87.AKQ95.953.64 K965.T8.AJ74.753 J.76432.QT8.QT92 AT432.J.K62.AKJ8\"]\n\
+         [Declarer \"S\"]\n[Contract \"4S\"]\n[Result \"13\"]\n[Auction \"N\"]\n\
+         1H Pass 4S Pass\nPass Pass\n[Play \"W\"]\nCA C4 C3 C2\n*\n",
+    )
+    .unwrap();
+    let run = expect(0, &["validate", s(&pbn)]);
+    assert!(String::from_utf8_lossy(&run.stdout).contains(": valid (PBN"));
+    assert!(
+        run.stderr.contains(
+            "the Result tag says \"13\", but declarer's side won 0 of the 1 trick played"
+        ),
+        "{}",
+        run.stderr
+    );
+    let run = expect(1, &["validate", "--strict", s(&pbn)]);
+    assert!(
+        String::from_utf8_lossy(&run.stdout).contains(": invalid under --strict: 1 warning (PBN"),
+        "{}",
+        String::from_utf8_lossy(&run.stdout)
+    );
+    let run = expect(1, &["validate", "--strict", "--json", s(&pbn)]);
+    let o: serde_json::Value = serde_json::from_slice(&run.stdout).unwrap();
+    assert_eq!(o["valid"], false, "{o}");
+    // A file without warnings stays valid under --strict.
+    expect(
+        0,
+        &["validate", "--strict", s(&sample("bigdeal-2boards.pbn"))],
+    );
+}
