@@ -667,13 +667,10 @@ impl LossCount {
         }
         // The `% PBN 2.1` and `% EXPORT` lines every writer makes, and
         // lines with nothing after the `%`, are no loss.
-        let pbn_lines = info.pbn.as_ref().is_some_and(|p| {
-            p.preamble.iter().any(|l| {
-                !l.trim_start_matches('%').trim().is_empty()
-                    && !l.contains("PBN")
-                    && !l.contains("EXPORT")
-            })
-        });
+        let pbn_lines = info
+            .pbn
+            .as_ref()
+            .is_some_and(|p| p.own_lines().next().is_some());
         if pbn_lines && !keeps.owns(Own::Pbn) {
             lost.push(LossKind::PbnPreamble);
         }

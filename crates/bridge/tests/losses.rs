@@ -180,12 +180,7 @@ fn set_differences(a: &BoardSet, b: &BoardSet, out: &mut BTreeSet<Vec<LossKind>>
         s.info
             .pbn
             .iter()
-            .flat_map(|p| p.preamble.iter())
-            .filter(|l| {
-                !l.trim_start_matches('%').trim().is_empty()
-                    && !l.contains("PBN")
-                    && !l.contains("EXPORT")
-            })
+            .flat_map(|p| p.own_lines())
             .cloned()
             .collect()
     };

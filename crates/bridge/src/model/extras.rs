@@ -165,6 +165,19 @@ pub struct PbnInfo {
     pub head: Option<String>,
 }
 
+impl PbnInfo {
+    /// The preamble's lines that say something of this file: not the
+    /// `% PBN 2.1` and `% EXPORT` lines every writer makes, nor a `%` with
+    /// nothing after it.
+    pub fn own_lines(&self) -> impl Iterator<Item = &String> {
+        self.preamble.iter().filter(|l| {
+            !l.trim_start_matches('%').trim().is_empty()
+                && !l.contains("PBN")
+                && !l.contains("EXPORT")
+        })
+    }
+}
+
 /// What a Pavlicek binary file holds besides its records.
 #[derive(Debug, Clone, PartialEq, Eq, Default)]
 pub struct PavlicekInfo {
