@@ -40,6 +40,10 @@ pub enum Numbers {
     ByPosition,
     /// By position from the first board's number (kept in the file).
     OnFromFirst,
+    /// Each board's number modulo 256, read as the first number above the
+    /// board before's with that remainder (the first board's: 1 to 256):
+    /// numbers that rise by 1 to 255 from board to board (CDS).
+    Rising,
     /// Each board's own number, 1 to this many, From..To without gaps.
     Range(u32),
 }
@@ -245,6 +249,7 @@ impl Keeps {
             Numbers::Any => parts.push("board numbers".into()),
             Numbers::Range(n) => parts.push(format!("board numbers 1-{n}")),
             Numbers::OnFromFirst => parts.push("consecutive board numbers".into()),
+            Numbers::Rising => parts.push("board numbers rising by 1 to 255".into()),
             Numbers::ByPosition => {}
         }
         if self.conditions {
@@ -404,7 +409,7 @@ impl fmt::Display for Loss {
             },
             LossKind::Play => match keeps.play {
                 Play::Plain => {
-                    "PBN annotations other than alerts, irregularity marks, auction markers and words (the auction ends at a word), an auction not started by the dealer, or a play whose leader or seats its cards in order do not give back"
+                    "PBN annotations other than alerts, irregularity marks, auction markers and words (the auction ends at a word), an auction not started by the dealer, or a play whose leader, seats or end (`*`) its cards in order and a claim from its Result do not give back"
                 }
                 _ => "the auction or the play",
             },
@@ -419,6 +424,9 @@ impl fmt::Display for Loss {
             }
             LossKind::Numbers => match keeps.numbers {
                 Numbers::OnFromFirst => "board numbers that do not run on by one from the first",
+                Numbers::Rising => {
+                    "board numbers that do not rise by 1 to 255 from the board before (or a first above 256)"
+                }
                 _ => "board numbers other than 1, 2, 3... by position",
             },
             LossKind::DlmGaps => {
@@ -509,7 +517,7 @@ fn checks(from: Option<&Keeps>, to: &Keeps) -> u16 {
                 (_, Numbers::Any | Numbers::Range(_))
                     | (
                         Some(Numbers::ByPosition),
-                        Numbers::ByPosition | Numbers::OnFromFirst
+                        Numbers::ByPosition | Numbers::OnFromFirst | Numbers::Rising
                     )
                     | (Some(Numbers::OnFromFirst), Numbers::OnFromFirst)
             ),
@@ -559,7 +567,8 @@ fn claim(b: &Board) -> Option<u32> {
 
 /// True when a play written as its cards in the order played, with a
 /// claim from the `Result` tag, reads back alike ([`Play::from_played`]):
-/// each known card at its seat, and stopped only where a claim says so.
+/// each known card at its seat, and stopped where a claim says so, and
+/// only there.
 fn play_given_back(b: &Board, contract: Option<Contract>, p: &crate::Play) -> bool {
     let played: Vec<crate::Card> = p
         .chronological(contract.and_then(Contract::trump))
@@ -577,8 +586,12 @@ fn play_given_back(b: &Board, contract: Option<Contract>, p: &crate::Play) -> bo
             })
             .collect()
     };
+    // The writer makes the Result a claim, which ends the play: a stop
+    // comes back where there is a claim, and only there. A stop before any
+    // card (BBA's `[Play "E"]` and `*` on a board not played) says no more
+    // than no play.
     let claimed = played.len() < 52 && claim(b).is_some();
-    known(&back) == known(p) && (!p.stopped || claimed)
+    known(&back) == known(p) && (p.stopped == claimed || known(p).is_empty())
 }
 
 /// Counts what writing boards in one format drops, board by board, in
@@ -594,6 +607,9 @@ pub struct LossCount {
     /// Boards seen.
     seen: u64,
     first_number: Option<u32>,
+    /// The number the board before reads back as, where numbers rise
+    /// ([`Numbers::Rising`]; 0 before the first).
+    risen_to: u32,
     /// The set's event, site and date as read before the boards; then, from
     /// the first board on, as written (the set's, else the first board's).
     headings: [Option<String>; 3],
@@ -628,6 +644,7 @@ impl LossCount {
             set_losses: Vec::new(),
             seen: 0,
             first_number: None,
+            risen_to: 0,
             headings: Default::default(),
             lin_event: None,
             numbers: 0,
@@ -835,6 +852,11 @@ impl LossCount {
             let expected = match keeps.numbers {
                 Numbers::ByPosition => Some(1 + index),
                 Numbers::OnFromFirst => Some(u64::from(first) + index),
+                Numbers::Rising => {
+                    self.risen_to =
+                        crate::formats::cds::number_after(self.risen_to, b.number as u8);
+                    Some(u64::from(self.risen_to))
+                }
                 Numbers::Any | Numbers::Range(_) => None,
             };
             if expected.is_some_and(|n| n != u64::from(b.number)) {

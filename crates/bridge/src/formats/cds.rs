@@ -44,7 +44,7 @@ pub static DESCRIPTOR: Descriptor = Descriptor {
         writes: true,
     },
     keeps: Keeps {
-        numbers: Numbers::OnFromFirst,
+        numbers: Numbers::Rising,
         ..Keeps::DEALS_ONLY
     },
     reader: Some(|src, _| Ok(Box::new(CdsReader::open(src)))),
@@ -53,7 +53,7 @@ pub static DESCRIPTOR: Descriptor = Descriptor {
 
 /// The number of a board whose byte is `byte`, after board `before` (0
 /// for the first): the first number above it that has that byte.
-fn number_after(before: u32, byte: u8) -> u32 {
+pub(crate) fn number_after(before: u32, byte: u8) -> u32 {
     let base = before & !0xFF;
     let n = base + u32::from(byte);
     if n > before {
