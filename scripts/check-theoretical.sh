@@ -17,11 +17,10 @@
 # Exit: 0 the same bytes; 1 bytes differ (listed); other: failed.
 set -euo pipefail
 IN=${1:+$(realpath "$1")}
+BF=${BOARDFILE:+$(realpath "$BOARDFILE")}
 cd "$(dirname "$0")/.."
 IN=${IN:-$(realpath ../shared/data/othello/WTH_2004.wtb)}
-if [[ -n ${BOARDFILE:-} ]]; then
-    BF=$(realpath "$BOARDFILE")
-else
+if [[ -z $BF ]]; then
     nice cargo build --release -q -p boardfile-cli
     BF=$PWD/target/release/boardfile
 fi
@@ -34,7 +33,10 @@ sed 's/,"theoretical_score":[0-9]*//' "$TMP/in.jsonl" > "$TMP/bare.jsonl"
 if grep -q theoretical_score "$TMP/bare.jsonl"; then echo "theoretical scores left"; exit 2; fi
 start=$(date +%s)
 limit=()
-[[ -n ${DEADLINE:-} ]] && limit=(timeout $((DEADLINE - start)))
+if [[ -n ${DEADLINE:-} ]]; then
+    ((DEADLINE > start)) || exit 124
+    limit=(timeout $((DEADLINE - start)))
+fi
 "${limit[@]}" "$BF" convert "$TMP/bare.jsonl" "$TMP/back.wtb"
 echo "solved $(grep -c moves "$TMP/bare.jsonl") games in $(( $(date +%s) - start )) s"
 if cmp -s "$TMP/in.wtb" "$TMP/back.wtb"; then
@@ -43,6 +45,10 @@ if cmp -s "$TMP/in.wtb" "$TMP/back.wtb"; then
 fi
 # The differing bytes: offset 16 + 68 * game + 7 is a theoretical score.
 { cmp -l "$TMP/in.wtb" "$TMP/back.wtb" || true; } | while read -r off a b; do
+    if ((off <= 16)); then
+        echo "header byte $((off - 1)): stored $((8#$a)), written $((8#$b))"
+        continue
+    fi
     game=$(( (off - 1 - 16) / 68 + 1 )); field=$(( (off - 1 - 16) % 68 ))
     echo "game $game byte $field: stored $((8#$a)), written $((8#$b))"
 done
@@ -57,7 +63,15 @@ struct.pack_into("<I", head, 4, len(games))
 open(sys.argv[3], "wb").write(bytes(head) + b"".join(rec(a, i) for i in games))
 print(" ".join(str(i + 1) for i in games))
 EOF
-"$BF" validate --solve --json "$TMP/differ.wtb" > "$TMP/said.json" 2> /dev/null || true
+if [[ ! -s $TMP/games ]]; then
+    echo "the header differs, no game"
+    exit 1
+fi
+status=0
+"${limit[@]}" "$BF" validate --solve --json "$TMP/differ.wtb" > "$TMP/said.json" 2> /dev/null || status=$?
+# 0: confirmed, 1: found wrong; anything else (a failure, the deadline)
+# is no verdict.
+((status <= 1)) || exit "$status"
 # Its games are numbered among those alone: numbered again as in the file.
 python3 - "$TMP/games" "$TMP/said.json" <<'EOF'
 import json, re, sys

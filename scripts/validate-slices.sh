@@ -20,8 +20,9 @@
 # The names files are WTHOR.JOU and WTHOR.TRN beside FILE.wtb.
 set -euo pipefail
 IN=$(realpath "$1")
-DIR=$2
+DIR=$(realpath -m "$2")
 SLICE=${3:-250}
+BOARDFILE=${BOARDFILE:+$(realpath "$BOARDFILE")}
 cd "$(dirname "$0")/.."
 ROOT=$PWD
 EXT=json

@@ -327,6 +327,13 @@ struct Tricks {
     ew: Option<u32>,
 }
 
+impl Tricks {
+    /// Every count given.
+    fn all(&self) -> impl Iterator<Item = u32> {
+        [self.declarer, self.ns, self.ew].into_iter().flatten()
+    }
+}
+
 fn parse_result(v: &str) -> Option<Tricks> {
     let n = |t: &str| t.parse::<u32>().ok().filter(|&n| n <= 13);
     let words: Vec<&str> = v.split_whitespace().collect();
@@ -352,7 +359,8 @@ fn parse_result(v: &str) -> Option<Tricks> {
 /// The `Result` tag against the play: with all 13 tricks played, the
 /// tricks declarer's side won; with fewer (a claim, or a partial result),
 /// at least those won so far and at most those and the tricks left. A
-/// passed-out board has an empty one (or 0). A result marked `^` (one the players
+/// passed-out board has an empty one (or 0). A play with an irregularity
+/// mark is not counted. A result marked `^` (one the players
 /// agreed on though the play says otherwise) is not checked, nor one PBN
 /// does not define.
 fn result(b: &Board, contract: Option<crate::Contract>, out: &mut Vec<String>) {
@@ -362,9 +370,10 @@ fn result(b: &Board, contract: Option<crate::Contract>, out: &mut Vec<String>) {
     else {
         return;
     };
+    let Some(t) = parse_result(v) else { return };
     let declarer = match contract_of(b, contract) {
         // BEN writes 0: no trick was won by anyone.
-        Some(crate::Contract::PassedOut) if v.trim() == "0" => return,
+        Some(crate::Contract::PassedOut) if t.all().all(|n| n == 0) => return,
         Some(crate::Contract::PassedOut) => {
             out.push(format!(
                 "the board is passed out, but the Result tag says {v:?} (a passed-out board's is empty)"
@@ -374,7 +383,6 @@ fn result(b: &Board, contract: Option<crate::Contract>, out: &mut Vec<String>) {
         Some(crate::Contract::Bid { declarer, .. }) => Some(declarer),
         None => None,
     };
-    let Some(t) = parse_result(v) else { return };
     let ended = b
         .play
         .as_ref()
@@ -391,8 +399,17 @@ fn result(b: &Board, contract: Option<crate::Contract>, out: &mut Vec<String>) {
     let (Some(p), Some(declarer)) = (&b.play, declarer) else {
         return;
     };
+    // A lead out of turn (^L) or a revoke (^R) changes who leads or wins
+    // what the cards alone say (penalty tricks): not counted here.
+    if p.cards.iter().any(|c| c.irregularity.is_some()) {
+        return;
+    }
     let trump = contract_of(b, contract).and_then(crate::Contract::trump);
     let played = p.chronological(trump).len() / 4;
+    // More than 13 tricks: a card played twice, said apart.
+    if played > 13 {
+        return;
+    }
     let (ns_won, ew_won) = p.tricks_won(trump);
     let left = 13 - played as u32;
     let ns_side = declarer.index() % 2 == 0;
@@ -505,6 +522,24 @@ mod tests {
             of(&board("NS 5 EW 7")),
             ["the Result tag says \"NS 5 EW 7\": 12 tricks, not 13"]
         );
+        // A 14th trick (a card played twice, said as such) or a lead out
+        // of turn (^L: who won what is not the cards' alone): not counted.
+        let odd = |play: &str| {
+            format!(
+                "[Board \"1\"]\n[Dealer \"N\"]\n{DEAL}[Declarer \"S\"]\n[Contract \"4S\"]\n\
+                 [Result \"13\"]\n[Auction \"N\"]\n1H Pass 4S Pass\nPass Pass\n\
+                 [Play \"W\"]\n{play}*\n"
+            )
+        };
+        let fourteen = "CA C4 C3 C2\n".repeat(14);
+        assert!(of(&odd(&fourteen)).iter().all(|p| !p.contains("Result")));
+        assert_eq!(
+            of(&odd("CA C4 C3 C2\nSA ^L - - -\n"))
+                .iter()
+                .filter(|p| p.contains("Result"))
+                .count(),
+            0
+        );
         // Passed out: nothing, or BEN's 0.
         let passed = |result: &str| {
             format!(
@@ -514,6 +549,8 @@ mod tests {
         };
         assert_eq!(of(&passed("")), Vec::<String>::new());
         assert_eq!(of(&passed("0")), Vec::<String>::new());
+        assert_eq!(of(&passed("NS 0 EW 0")), Vec::<String>::new());
+        assert_eq!(of(&passed("a word")), Vec::<String>::new());
         assert_eq!(
             of(&passed("9")),
             ["the board is passed out, but the Result tag says \"9\" (a passed-out board's is empty)"]

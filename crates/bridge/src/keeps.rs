@@ -562,7 +562,7 @@ pub fn given_by_play(b: &Board, contract: Option<Contract>, t: &Tag) -> bool {
 
 /// The tricks the `Result` tag gives, as a claim (`mc|`) can: 0 to 13.
 fn claim(b: &Board) -> Option<u32> {
-    crate::formats::parse_u32(b.tag("Result")?.as_bytes()).filter(|&n| n <= 13)
+    crate::formats::parse_u32(b.tag("Result")?.trim().as_bytes()).filter(|&n| n <= 13)
 }
 
 /// True when a play written as its cards in the order played, with a
@@ -588,10 +588,11 @@ fn play_given_back(b: &Board, contract: Option<Contract>, p: &crate::Play) -> bo
     };
     // The writer makes the Result a claim, which ends the play: a stop
     // comes back where there is a claim, and only there. A stop before any
-    // card (BBA's `[Play "E"]` and `*` on a board not played) says no more
-    // than no play.
+    // card (BBA's `[Play "E"]` and `*` on a board not played), or after
+    // the 52nd, says no more than no stop.
     let claimed = played.len() < 52 && claim(b).is_some();
-    known(&back) == known(p) && (p.stopped == claimed || known(p).is_empty())
+    let stopped = p.stopped && played.len() < 52;
+    known(&back) == known(p) && (stopped == claimed || known(p).is_empty())
 }
 
 /// Counts what writing boards in one format drops, board by board, in

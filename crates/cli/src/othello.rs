@@ -197,7 +197,7 @@ pub fn validate(
         let o = serde_json::json!({
             "file": input.to_string(),
             "format": format.name(),
-            "valid": crate::problems(report.errors.len() as u64, warnings, strict) == 0,
+            "valid": crate::problems(errors, warnings, strict) == 0,
             "records": report.records,
             "errors": report.errors.iter().map(crate::json::error).collect::<Vec<_>>(),
             "more_errors": 0,

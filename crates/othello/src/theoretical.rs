@@ -204,9 +204,6 @@ pub fn fill(
     unsolved
 }
 
-/// A game's check: `Ok(Ok(()))` confirmed, `Ok(Err(solved))` wrong.
-pub type Verdict = Result<Result<(), u8>, NoScore>;
-
 /// A stored theoretical score found wrong.
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub struct Wrong {

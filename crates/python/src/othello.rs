@@ -22,7 +22,7 @@ fn load_games(
     format: Option<&str>,
     players: Option<PathBuf>,
     tournaments: Option<PathBuf>,
-) -> PyResult<(GameFile, NameBook, String)> {
+) -> PyResult<(GameFile, NameBook, String, OthelloFormat)> {
     let src = Src::of(source)?;
     let name = src.name();
     let path = src.path().map(|p| p.to_path_buf());
@@ -56,6 +56,25 @@ fn load_games(
         .load()
         .map_err(|e| py_error(py, &e.path.display().to_string(), &e.error))?;
     let file = read_games(f, &bytes, &mut book).map_err(|e| py_error(py, &name, &e))?;
+    Ok((file, book, name, f))
+}
+
+/// [`load_games`] for a file that stores theoretical scores (WTHOR's);
+/// other files of games have none to check.
+fn load_wthor(
+    py: Python<'_>,
+    source: &Bound<'_, PyAny>,
+    format: Option<&str>,
+    players: Option<PathBuf>,
+    tournaments: Option<PathBuf>,
+) -> PyResult<(GameFile, NameBook, String)> {
+    let (file, book, name, f) = load_games(py, source, format, players, tournaments)?;
+    if !boardfile_othello::convert::is_wthor(f) {
+        return Err(value_error(format!(
+            "{name}: {} stores no theoretical scores to check; WTHOR's files (WTB) do",
+            f.name()
+        )));
+    }
     Ok((file, book, name))
 }
 
@@ -71,7 +90,7 @@ fn read_games_lines<'py>(
     players: Option<PathBuf>,
     tournaments: Option<PathBuf>,
 ) -> PyResult<Bound<'py, PyBytes>> {
-    let (file, book, _) = load_games(py, source, format, players, tournaments)?;
+    let (file, book, _, _) = load_games(py, source, format, players, tournaments)?;
     let mut out = String::new();
     write_jsonl(&file, &book, &mut out);
     Ok(PyBytes::new(py, out.as_bytes()))
@@ -119,7 +138,7 @@ fn theoretical_positions<'py>(
     format: Option<&str>,
     full: bool,
 ) -> PyResult<(Bound<'py, PyBytes>, Bound<'py, PyBytes>, usize)> {
-    let (file, _, _) = load_games(py, source, format, None, None)?;
+    let (file, _, _) = load_wthor(py, source, format, None, None)?;
     let (mut indices, mut boards) = (Vec::new(), Vec::new());
     for (i, p) in theoretical::plans(&file, full).iter().enumerate() {
         if let Ok(Plan::Solve(x)) = p {
@@ -188,7 +207,7 @@ fn theoretical_report<'py>(
     players: Option<PathBuf>,
     tournaments: Option<PathBuf>,
 ) -> PyResult<Bound<'py, PyDict>> {
-    let (file, book, name) = load_games(py, source, format, players, tournaments)?;
+    let (file, book, name) = load_wthor(py, source, format, players, tournaments)?;
     let plans = theoretical::plans(&file, full);
     let mut scores = vec![None; plans.len()];
     for (indices, boards, got) in &results {
@@ -211,14 +230,14 @@ fn theoretical_report<'py>(
                 _ => {
                     return Err(value_error(format!(
                         "{name}: game {} has no position to solve: the file is not the one the shards were cut from",
-                        i + 1
+                        i.saturating_add(1)
                     )))
                 }
             }
             if expected[..] != boards[BOARD_LEN * k..BOARD_LEN * (k + 1)] {
                 return Err(value_error(format!(
                     "{name}: game {}'s position is not the shard's: the file is not the one the shards were cut from",
-                    i + 1
+                    i.saturating_add(1)
                 )));
             }
             scores[i as usize] = Some(i32::from(got[k] as i8));

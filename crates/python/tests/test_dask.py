@@ -146,6 +146,7 @@ def test_theoretical_scores_on_the_cluster_are_validate_solve_s(three_games, cli
          "--tournaments", str(OTHELLO / "WTHOR.TRN"), str(path)],
         capture_output=True,
         text=True,
+        timeout=600,
     )
     assert run.returncode == 1, run.stderr
     o = json.loads(run.stdout)
@@ -170,3 +171,8 @@ def test_shards_that_do_not_fit_the_file_are_refused(three_games):
         _native.theoretical_report(str(path), [(indices[8:], boards[:17], fake)])
     with pytest.raises(ValueError, match="do not match"):
         _native.theoretical_report(str(path), [(indices, boards, fake)])
+    # Games without stored scores (JSON Lines here) have none to check.
+    jsonl = path.with_suffix(".jsonl")
+    jsonl.write_bytes(boardfile._native.read_games_lines(str(path)))
+    with pytest.raises(ValueError, match="stores no theoretical scores"):
+        _native.theoretical_positions(str(jsonl))

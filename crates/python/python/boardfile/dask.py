@@ -45,15 +45,57 @@ solver's 128 MiB table a thread.
 from __future__ import annotations
 
 import argparse
+import contextlib
 import math
 import os
 import sys
 import uuid
-from typing import Any, Optional, Tuple
+from typing import Any, Iterator, Optional, Tuple
 
 from . import _native
 
 __all__ = ["solve", "check_theoretical", "main"]
+
+
+@contextlib.contextmanager
+def _cluster(client: Any) -> Iterator[Any]:
+    """``client``, else a ``LocalCluster`` of one single-threaded worker a
+    core for the block (closed after)."""
+    if client is not None:
+        yield client
+        return
+    from distributed import Client, LocalCluster
+
+    own = LocalCluster(n_workers=os.cpu_count() or 1, threads_per_worker=1, processes=True)
+    c = Client(own)
+    try:
+        yield c
+    finally:
+        c.close()
+        own.close()
+
+
+def _shard_size(client: Any, count: int, most: int) -> int:
+    """About four tasks a worker thread, at most ``most`` items a task."""
+    threads = max(1, sum(client.nthreads().values()))
+    return max(1, min(most, math.ceil(count / (4 * threads))))
+
+
+def _run(client: Any, task: Any, payloads: list, jobs: int, what: str, progress: Any = None) -> list:
+    """``task(payload, jobs)`` for each payload on the cluster, its results
+    in order; ``progress(done, total)`` as they come back."""
+    from distributed import as_completed
+
+    run = uuid.uuid4().hex[:12]
+    futures = [
+        client.submit(task, x, jobs, key=f"boardfile-{what}-{run}-{i}", pure=False)
+        for i, x in enumerate(payloads)
+    ]
+    if progress is not None:
+        progress(0, len(futures))
+        for done, _ in enumerate(as_completed(futures), 1):
+            progress(done, len(futures))
+    return client.gather(futures)
 
 
 def _solve_shard(deals: bytes, jobs: int) -> bytes:
@@ -84,42 +126,18 @@ def solve(
     JSONL, ZRD, CSV, Parquet...). Returns (boards written, boards solved on
     the cluster).
     """
-    from distributed import Client, LocalCluster
-
     src = os.fspath(src)
     dst = os.fspath(dst)
-    own = None
-    if client is None:
-        own = LocalCluster(
-            n_workers=os.cpu_count() or 1, threads_per_worker=1, processes=True
-        )
-        client = Client(own)
-    try:
+    with _cluster(client) as client:
         if shard_size is None:
-            threads = max(1, sum(client.nthreads().values()))
             count, _ = _native.unsolved_count(src, from_format, force)
-            shard_size = max(1, min(2000, math.ceil(count / (4 * threads))))
+            shard_size = _shard_size(client, count, 2000)
         shards, _, _ = _native.shards(src, shard_size, from_format, force)
-        run = uuid.uuid4().hex[:12]
-        futures = [
-            client.submit(
-                _solve_shard,
-                deals,
-                jobs_per_task,
-                key=f"boardfile-solve-{run}-{i}",
-                pure=False,
-            )
-            for i, (_, deals) in enumerate(shards)
-        ]
-        tables = client.gather(futures)
+        tables = _run(client, _solve_shard, [deals for _, deals in shards], jobs_per_task, "solve")
         results = [(idx, deals, t) for (idx, deals), t in zip(shards, tables)]
         solved = sum(len(t) // 20 for t in tables)
         written, _ = _native.write_solved(src, dst, results, from_format, to_format, None, force)
         return written, solved
-    finally:
-        if own is not None:
-            client.close()
-            own.close()
 
 
 def _solve_positions(boards: bytes, jobs: int) -> bytes:
@@ -157,51 +175,24 @@ def check_theoretical(
     "solved", "message"}`` (games from 1, the solved score from a
     full-window solve), ``unsolvable`` lists ``{"game", "why", "message"}``.
     """
-    from distributed import Client, LocalCluster, as_completed
-
     src = os.fspath(src)
     players = os.fspath(players) if players is not None else None
     tournaments = os.fspath(tournaments) if tournaments is not None else None
-    own = None
-    if client is None:
-        own = LocalCluster(
-            n_workers=os.cpu_count() or 1, threads_per_worker=1, processes=True
-        )
-        client = Client(own)
-    try:
+    with _cluster(client) as client:
         indices, boards, _ = _native.theoretical_positions(src, from_format, full)
         count = len(indices) // 8
         if shard_size is None:
-            threads = max(1, sum(client.nthreads().values()))
-            shard_size = max(1, min(50, math.ceil(count / (4 * threads))))
+            shard_size = _shard_size(client, count, 50)
+        shard_size = max(1, shard_size)
         shards = [
             (indices[8 * a : 8 * (a + shard_size)], boards[17 * a : 17 * (a + shard_size)])
             for a in range(0, count, shard_size)
         ]
-        run = uuid.uuid4().hex[:12]
-        futures = [
-            client.submit(
-                _solve_positions,
-                boards,
-                jobs_per_task,
-                key=f"boardfile-theoretical-{run}-{i}",
-                pure=False,
-            )
-            for i, (_, boards) in enumerate(shards)
-        ]
-        if progress is not None:
-            progress(0, len(futures))
-            for done, _ in enumerate(as_completed(futures), 1):
-                progress(done, len(futures))
-        scores = client.gather(futures)
-        results = [(idx, boards, s) for (idx, boards), s in zip(shards, scores)]
-        return _native.theoretical_report(
-            src, results, from_format, full, players, tournaments
+        scores = _run(
+            client, _solve_positions, [b for _, b in shards], jobs_per_task, "theoretical", progress
         )
-    finally:
-        if own is not None:
-            client.close()
-            own.close()
+        results = [(idx, b, sc) for (idx, b), sc in zip(shards, scores)]
+        return _native.theoretical_report(src, results, from_format, full, players, tournaments)
 
 
 def main(argv: Optional[list] = None) -> int:
@@ -227,8 +218,8 @@ def main(argv: Optional[list] = None) -> int:
     t = sub.add_parser(
         "theoretical",
         help="check every stored theoretical score of a WTHOR file on a cluster",
-        description="Proves or refutes every stored theoretical score of FILE (WTB, or any Othello "
-        "games file) at its depth, as `boardfile validate --solve` does: a line on stderr for each "
+        description="Proves or refutes every stored theoretical score of the WTHOR file FILE (WTB) "
+        "at its depth, as `boardfile validate --solve` does: a line on stderr for each "
         "wrong or unsolvable game, the totals on stdout.",
         epilog="example: python -m boardfile.dask theoretical WTH_2004.wtb --scheduler tcp://sched:8786",
     )
