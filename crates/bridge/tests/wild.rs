@@ -302,9 +302,11 @@ fn the_verifiers_contradictions_are_found_and_its_correct_files_have_none() {
 #[test]
 fn results_agree_with_the_play_in_every_file_other_programs_wrote() {
     // BBO's claims (LIN `mc|`), BEN's and BridgeComposer's whole plays:
-    // no Result tag contradicts the tricks its play shows. The count of
-    // boards with a Result and all 52 cards shows the check had work.
-    let mut checked = 0;
+    // no Result tag contradicts the tricks its play shows. The counts of
+    // boards with a Result and all 52 cards, and with a Result and part of
+    // the play (a claim, or the play given in part), show the check had
+    // work.
+    let (mut checked, mut partial) = (0, 0);
     for ext in ["pbn", "lin"] {
         for path in files(&wild(), ext) {
             let name = path.file_name().unwrap().to_string_lossy().to_string();
@@ -325,20 +327,22 @@ fn results_agree_with_the_play_in_every_file_other_programs_wrote() {
                 .collect();
             assert!(bad.is_empty(), "{name}: {bad:?}");
             if let Ok(read) = read(format, &bytes) {
-                checked += read
-                    .set
-                    .boards
-                    .iter()
-                    .filter(|b| {
-                        b.tag("Result").is_some()
-                            && b.play.as_ref().is_some_and(|p| p.cards.len() == 52)
-                    })
-                    .count();
+                for b in &read.set.boards {
+                    match (&b.play, b.tag("Result")) {
+                        (Some(p), Some(_)) if p.cards.len() == 52 => checked += 1,
+                        (Some(p), Some(_)) if !p.cards.is_empty() => partial += 1,
+                        _ => {}
+                    }
+                }
             }
         }
     }
     assert!(
         checked > 1000,
         "{checked} boards with a Result and a whole play"
+    );
+    assert!(
+        partial > 40,
+        "{partial} boards with a Result and part of the play"
     );
 }
