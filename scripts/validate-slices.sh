@@ -59,7 +59,7 @@ EOF
         BOARDFILE=$BF "$ROOT/scripts/check-theoretical.sh" "$name.wtb" > "$name.part" || status=$?
     else
         limit=()
-        [[ -n ${DEADLINE:-} ]] && limit=(timeout $((DEADLINE - start)))
+        [[ -n ${DEADLINE:-} ]] && limit=(timeout $((DEADLINE > start ? DEADLINE - start : 1)))
         "${limit[@]}" "$BF" validate --solve --json --players "$(dirname "$IN")/WTHOR.JOU" \
             --tournaments "$(dirname "$IN")/WTHOR.TRN" "$name.wtb" > "$name.part" || status=$?
     fi
