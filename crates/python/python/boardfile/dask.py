@@ -58,15 +58,15 @@ __all__ = ["solve", "check_theoretical", "main"]
 
 
 @contextlib.contextmanager
-def _cluster(client: Any) -> Iterator[Any]:
-    """``client``, else a ``LocalCluster`` of one single-threaded worker a
-    core for the block (closed after)."""
+def _cluster(client: Any, workers: Optional[int] = None) -> Iterator[Any]:
+    """``client``, else a ``LocalCluster`` of ``workers`` single-threaded
+    workers (default: one a core) for the block (closed after)."""
     if client is not None:
         yield client
         return
     from distributed import Client, LocalCluster
 
-    own = LocalCluster(n_workers=os.cpu_count() or 1, threads_per_worker=1, processes=True)
+    own = LocalCluster(n_workers=workers or os.cpu_count() or 1, threads_per_worker=1, processes=True)
     c = Client(own)
     try:
         yield c
@@ -234,22 +234,15 @@ def main(argv: Optional[list] = None) -> int:
     t.add_argument("--json", action="store_true", help="the report as one JSON object on stdout")
     args = p.parse_args(argv)
 
-    from distributed import Client, LocalCluster
+    from distributed import Client
 
     from ._errors import BoardfileError
 
-    cluster = None
+    given = None
     try:
         if args.scheduler:
-            client = Client(args.scheduler)
-        else:
-            cluster = LocalCluster(
-                n_workers=args.workers or os.cpu_count() or 1,
-                threads_per_worker=1,
-                processes=True,
-            )
-            client = Client(cluster)
-        with client:
+            given = Client(args.scheduler)
+        with _cluster(given, args.workers) as client:
             if args.command == "theoretical":
                 return _theoretical(args, client)
             written, solved = solve(
@@ -273,8 +266,8 @@ def main(argv: Optional[list] = None) -> int:
         print(f"boardfile: {e}", file=sys.stderr)
         return 2
     finally:
-        if cluster is not None:
-            cluster.close()
+        if given is not None:
+            given.close()
 
 
 def _theoretical(args: argparse.Namespace, client: Any) -> int:
