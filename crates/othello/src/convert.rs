@@ -142,7 +142,8 @@ pub struct Options<'a> {
     pub skip_bad: bool,
     /// Solving threads; 0: one a core.
     pub jobs: usize,
-    /// Told (games solved, games to solve) as the solving goes.
+    /// Told (positions solved, positions to solve) as the solving goes: a
+    /// position that several games reach is solved once.
     pub progress: Option<&'a (dyn Fn(usize, usize) + Sync)>,
 }
 

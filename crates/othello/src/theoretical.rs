@@ -161,14 +161,6 @@ pub fn solvable(game: &Game, depth: u32) -> Result<(), NoScore> {
     at_depth(game, depth).map(|_| ())
 }
 
-/// The theoretical score of a game at `depth` empties.
-pub fn solve(game: &Game, depth: u32, solver: &mut Solver) -> Result<u8, NoScore> {
-    Ok(match plan(game, depth, false)? {
-        Plan::Over(s) => s,
-        Plan::Solve(x) => x.black_discs(x.run(solver)),
-    })
-}
-
 /// A game the solver could not give a theoretical score.
 #[derive(Debug, Clone)]
 pub struct Unsolved {
@@ -180,26 +172,36 @@ pub struct Unsolved {
 
 /// Solves the theoretical score of every game of `file` that has none, at
 /// the header's depth, on `jobs` threads (0: one a core); `done` is told
-/// how many of those games are finished. Returns the games left without.
+/// how many of the positions to solve are finished (see [`solve_all`]).
+/// Returns the games left without.
 pub fn fill(
     file: &mut GameFile,
     jobs: usize,
     done: &(dyn Fn(usize, usize) + Sync),
 ) -> Vec<Unsolved> {
     let depth = u32::from(file.header.depth());
-    let todo: Vec<usize> = (0..file.games.len())
-        .filter(|&i| !file.games[i].theoretical_known())
-        .collect();
-    let games = &file.games;
-    let results = par_solve(&todo, jobs, done, |solver, &i| {
-        solve(&games[i], depth, solver)
-    });
     let mut unsolved = Vec::new();
-    for (&i, r) in todo.iter().zip(results) {
-        match r {
-            Ok(s) => file.games[i].theoretical = s,
+    let mut over = Vec::new();
+    let (mut at, mut solves) = (Vec::new(), Vec::new());
+    for (i, g) in file.games.iter().enumerate() {
+        if g.theoretical_known() {
+            continue;
+        }
+        match plan(g, depth, false) {
+            Ok(Plan::Over(s)) => over.push((i, s)),
+            Ok(Plan::Solve(x)) => {
+                at.push(i);
+                solves.push(x);
+            }
             Err(why) => unsolved.push(Unsolved { index: i, why }),
         }
+    }
+    for (i, s) in over {
+        file.games[i].theoretical = s;
+    }
+    let scores = solve_all(&solves, jobs, done);
+    for ((i, x), score) in at.into_iter().zip(&solves).zip(scores) {
+        file.games[i].theoretical = x.black_discs(score);
     }
     unsolved
 }
@@ -273,8 +275,23 @@ pub fn plans(file: &GameFile, full: bool) -> Vec<Result<Plan, NoScore>> {
 
 /// The scores of `solves`, for the player to move, in order, on `jobs`
 /// threads (0: one a core); `done` is told how many are finished.
+/// A position that comes more than once with the same score to prove (a
+/// game entered twice, or two that transpose) is solved once: `done`
+/// counts the distinct ones.
 pub fn solve_all(solves: &[Solve], jobs: usize, done: &(dyn Fn(usize, usize) + Sync)) -> Vec<i32> {
-    par_solve(solves, jobs, done, |solver, x| x.run(solver))
+    let mut first = std::collections::HashMap::new();
+    let mut distinct = Vec::new();
+    let at: Vec<usize> = solves
+        .iter()
+        .map(|x| {
+            *first.entry((x.board, x.prove)).or_insert_with(|| {
+                distinct.push(*x);
+                distinct.len() - 1
+            })
+        })
+        .collect();
+    let scores = par_solve(&distinct, jobs, done, |solver, x| x.run(solver));
+    at.into_iter().map(|i| scores[i]).collect()
 }
 
 /// What the checks of `file`'s games found, from their [`plans`] and, for

@@ -66,6 +66,47 @@ fn wth_1977_comes_back_from_json_lines_without_theoretical_scores() {
     );
 }
 
+#[test]
+fn games_entered_twice_are_solved_once_and_each_gets_its_score() {
+    // WTH_1977's first four games, each twice, without theoretical scores:
+    // each copy gets the federation's stored score back, and the four
+    // distinct positions are all that is solved.
+    let original = data("WTH_1977.wtb");
+    let stored = games::read(&original, BoardSize::Eight).unwrap().games;
+    let jsonl =
+        convert::convert(f("wtb"), f("jsonl"), &original, &mut NameBook::default()).unwrap();
+    let text = without_theoretical(&String::from_utf8(jsonl.bytes).unwrap());
+    let mut lines = text.lines();
+    let mut twice = format!("{}\n", lines.next().unwrap());
+    for l in lines.take(4) {
+        twice += &format!("{l}\n{l}\n");
+    }
+    let totals = std::sync::Mutex::new(Vec::new());
+    let progress = |_: usize, total: usize| totals.lock().unwrap().push(total);
+    let back = convert::convert_with(
+        f("jsonl"),
+        f("wtb"),
+        twice.as_bytes(),
+        &mut NameBook::default(),
+        &Options {
+            skip_bad: false,
+            jobs: 2,
+            progress: Some(&progress),
+        },
+    )
+    .unwrap();
+    let got = games::read(&back.bytes, BoardSize::Eight).unwrap().games;
+    assert_eq!(got.len(), 8);
+    for (i, g) in got.iter().enumerate() {
+        assert_eq!(g.theoretical, stored[i / 2].theoretical, "game {}", i + 1);
+    }
+    let totals = totals.into_inner().unwrap();
+    assert!(
+        !totals.is_empty() && totals.iter().all(|&t| t == 4),
+        "{totals:?}"
+    );
+}
+
 /// A JSON Lines file of one game, its header's P3 given.
 fn one_game(p3: u8, moves: &str) -> String {
     format!(
