@@ -356,6 +356,40 @@ fn parse_result(v: &str) -> Option<Tricks> {
     Some(t)
 }
 
+/// The tricks declarer's side takes in all by the `Result` tag, for a play
+/// that stops short of 52 cards as a claim does (LIN's `mc|`): declarer's
+/// count, or their side's in the `NS`/`EW` forms (13 less the other
+/// side's when only that is given). `None` when the tag gives no such
+/// count, when it is marked `^`, when the contract is not known, or when
+/// the play goes on (`+`): its Result is then a partial one, the tricks of
+/// the tricks played (PBN 2.1 3.4.15).
+pub(crate) fn claimed_tricks(b: &Board, contract: Option<crate::Contract>) -> Option<u32> {
+    if b.play
+        .as_ref()
+        .is_some_and(|p| p.cards.iter().any(|c| c.token == crate::CardToken::Next))
+    {
+        return None;
+    }
+    let t = parse_result(b.tag("Result")?)?;
+    if let Some(n) = t.declarer {
+        return Some(n);
+    }
+    let crate::Contract::Bid { declarer, .. } = contract_of(b, contract)? else {
+        return None;
+    };
+    let (mine, theirs) = if declarer.index() % 2 == 0 {
+        (t.ns, t.ew)
+    } else {
+        (t.ew, t.ns)
+    };
+    match (mine, theirs) {
+        (Some(n), Some(m)) if n + m == 13 => Some(n),
+        (Some(_), Some(_)) => None,
+        (Some(n), None) => Some(n),
+        (None, m) => m.map(|m| 13 - m),
+    }
+}
+
 /// The `Result` tag against the play: with all 13 tricks played, the
 /// tricks declarer's side won; with fewer (a claim, or a partial result),
 /// at least those won so far and at most those and the tricks left. A

@@ -8,6 +8,7 @@
 //! "keeps" column is written from the same statement ([`Keeps::describe`]).
 
 use crate::board::{dealer_for_board, is_double_dummy_tag, Board, Strain, Tag};
+use crate::consistency::claimed_tricks;
 use crate::deal::Seat;
 use crate::set::{Heading, SetInfo};
 use crate::{CallToken, CardToken, Contract, Dialect, Format};
@@ -553,16 +554,11 @@ pub fn given_by_play(b: &Board, contract: Option<Contract>, t: &Tag) -> bool {
                     t.value == won.to_string()
                 }
                 (52, _) => false,
-                _ => claim(b).is_some_and(|n| n.to_string() == t.value),
+                _ => claimed_tricks(b, contract).is_some_and(|n| n.to_string() == t.value),
             }
         }),
         _ => false,
     }
-}
-
-/// The tricks the `Result` tag gives, as a claim (`mc|`) can: 0 to 13.
-fn claim(b: &Board) -> Option<u32> {
-    crate::formats::parse_u32(b.tag("Result")?.trim().as_bytes()).filter(|&n| n <= 13)
 }
 
 /// True when a play written as its cards in the order played, with a
@@ -590,7 +586,7 @@ fn play_given_back(b: &Board, contract: Option<Contract>, p: &crate::Play) -> bo
     // comes back where there is a claim, and only there. A stop before any
     // card (BBA's `[Play "E"]` and `*` on a board not played), or after
     // the 52nd, says no more than no stop.
-    let claimed = played.len() < 52 && claim(b).is_some();
+    let claimed = played.len() < 52 && claimed_tricks(b, contract).is_some();
     let stopped = p.stopped && played.len() < 52;
     known(&back) == known(p) && (stopped == claimed || known(p).is_empty())
 }

@@ -36,7 +36,10 @@
 //! when the text so patched reads back as the board. Other boards are
 //! written one a line: `pn|` (names may be empty), `st||`, `md|` (four hands), `rh||`, `ah|Board N|`,
 //! `sv|`, the calls, `pg||`, the cards with `pg||` after each trick, `mc|`
-//! when the play stops short of thirteen tricks.
+//! when the play stops short of thirteen tricks: declarer's tricks from the
+//! `Result` tag in any of PBN's forms (`9`, `NS 9 EW 4`, `EW 4`), none
+//! when the play goes on (`+`, a partial result) or the result is marked
+//! `^`.
 //!
 //! In Big Deal's dialect ([`Dialect::BigDeal`](crate::Dialect::BigDeal))
 //! a board is the line Big Deal 2.0 writes (see `lin/bigdeal.rs`):
@@ -1418,11 +1421,7 @@ fn board_text(b: &Board, players: &str) -> String {
             }
         }
         if played.len() < 52 {
-            if let Some(n) = b
-                .tag("Result")
-                .and_then(|r| crate::formats::parse_u32(r.trim().as_bytes()))
-                .filter(|&n| n <= 13)
-            {
+            if let Some(n) = crate::consistency::claimed_tricks(b, contract) {
                 s.push_str(&format!("mc|{n}|"));
             }
         }

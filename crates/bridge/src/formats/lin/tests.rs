@@ -2,7 +2,7 @@
 //! LIN by hand, and a vugraph file of three boards.
 
 use super::*;
-use crate::auction::CardToken;
+use crate::auction::{Annotated, CardToken};
 use crate::{read as read_file, BoardSet, Format};
 
 fn fixture(name: &str) -> Vec<u8> {
@@ -320,4 +320,60 @@ fn a_play_without_a_contract_is_placed_by_who_holds_each_card() {
     let b = &lin(text.as_bytes()).boards[0];
     assert_eq!(b.play.as_deref().unwrap().first, crate::Seat::South);
     assert!(b.inferred.names().all(|n| n != "leader"));
+}
+
+#[test]
+fn a_claim_is_written_from_every_form_of_the_result_tag_that_gives_one() {
+    // The standard's game: South declares 5HX and the play stops after 7
+    // tricks and a card, a claim (its Result "9").
+    let base = read_file(Format::Pbn, &fixture("pbn-spec-example.pbn"))
+        .unwrap()
+        .set;
+    let mc = |result: &str, goes_on: bool| -> Option<String> {
+        let mut set = base.clone();
+        let b = &mut set.boards[0];
+        b.set_tag("Result", result.to_string());
+        if goes_on {
+            // `+`: the play goes on, so the Result is the partial one of
+            // PBN 2.1 3.4.15, not a claim.
+            let p = b.play.as_mut().unwrap();
+            p.cards.push(Annotated::plain(CardToken::Next));
+            p.stopped = false;
+        }
+        let text = String::from_utf8(write_vec(Format::Lin, &set)).unwrap();
+        let claim = text
+            .split("mc|")
+            .nth(1)
+            .map(|s| s.split('|').next().unwrap().to_string());
+        let back = lin(text.as_bytes()).boards[0]
+            .tag("Result")
+            .map(str::to_string);
+        assert_eq!(back, claim, "{result:?}: the Result read back is the claim");
+        // The loss is counted as the tag's, unless it comes back as it was.
+        assert_eq!(
+            crate::keeps::given_by_play(
+                &set.boards[0],
+                set.boards[0].auction.as_ref().and_then(|a| a.contract()),
+                &crate::Tag::new("Result", result.to_string())
+            ),
+            back.as_deref() == Some(result),
+            "{result:?}"
+        );
+        claim
+    };
+    let some = |n: &str| Some(n.to_string());
+    // Declarer's tricks as they are: the Result comes back the same, and
+    // no loss is counted.
+    assert_eq!(mc("9", false), some("9"));
+    // South's side's tricks, or 13 less the defenders': the claim is
+    // written, and the Result's own form is counted lost.
+    assert_eq!(mc("NS 9 EW 4", false), some("9"));
+    assert_eq!(mc("EW 4 NS 9", false), some("9"));
+    assert_eq!(mc("NS 9", false), some("9"));
+    assert_eq!(mc("EW 4", false), some("9"));
+    // No claim to write: sides that do not make 13, a result the players
+    // agreed on against the play (`^`), and a partial result.
+    assert_eq!(mc("NS 9 EW 5", false), None);
+    assert_eq!(mc("^9", false), None);
+    assert_eq!(mc("9", true), None);
 }
