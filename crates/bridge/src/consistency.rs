@@ -361,8 +361,9 @@ fn parse_result(v: &str) -> Option<Tricks> {
 /// count, or their side's in the `NS`/`EW` forms (13 less the other
 /// side's when only that is given). `None` when the tag gives no such
 /// count, when it is marked `^`, when the contract is not known, or when
-/// the play goes on (`+`): its Result is then a partial one, the tricks of
-/// the tricks played (PBN 2.1 3.4.15).
+/// the play goes on (`+`): its Result is then a partial one, the tricks won
+/// of those played (PBN 2.1 3.4.15), or the final one (as in game 25 of
+/// the PBN verifier's `correct_20.pbn`), and a claim would be a guess.
 pub(crate) fn claimed_tricks(b: &Board, contract: Option<crate::Contract>) -> Option<u32> {
     if b.play
         .as_ref()

@@ -38,8 +38,8 @@
 //! `sv|`, the calls, `pg||`, the cards with `pg||` after each trick, `mc|`
 //! when the play stops short of thirteen tricks: declarer's tricks from the
 //! `Result` tag in any of PBN's forms (`9`, `NS 9 EW 4`, `EW 4`), none
-//! when the play goes on (`+`, a partial result) or the result is marked
-//! `^`.
+//! when the play goes on (`+`: the result may be partial or final) or is
+//! marked `^` (the tag is then counted lost).
 //!
 //! In Big Deal's dialect ([`Dialect::BigDeal`](crate::Dialect::BigDeal))
 //! a board is the line Big Deal 2.0 writes (see `lin/bigdeal.rs`):

@@ -334,8 +334,8 @@ fn a_claim_is_written_from_every_form_of_the_result_tag_that_gives_one() {
         let b = &mut set.boards[0];
         b.set_tag("Result", result.to_string());
         if goes_on {
-            // `+`: the play goes on, so the Result is the partial one of
-            // PBN 2.1 3.4.15, not a claim.
+            // `+`: the play goes on, so the Result may be the partial one
+            // of PBN 2.1 3.4.15 or the final one: no claim is guessed.
             let p = b.play.as_mut().unwrap();
             p.cards.push(Annotated::plain(CardToken::Next));
             p.stopped = false;
@@ -372,7 +372,7 @@ fn a_claim_is_written_from_every_form_of_the_result_tag_that_gives_one() {
     assert_eq!(mc("NS 9", false), some("9"));
     assert_eq!(mc("EW 4", false), some("9"));
     // No claim to write: sides that do not make 13, a result the players
-    // agreed on against the play (`^`), and a partial result.
+    // agreed on against the play (`^`), and a play that goes on (`+`).
     assert_eq!(mc("NS 9 EW 5", false), None);
     assert_eq!(mc("^9", false), None);
     assert_eq!(mc("9", true), None);
