@@ -615,6 +615,25 @@ pub struct LossCount {
     /// DLM: the board numbers 1..=127 present.
     numbers: u128,
     range: Option<(u32, u32)>,
+    /// Own data that Big Deal's dialect writes the same for every set of
+    /// its kind, weighed at the end (see [`BigDealOwn`]).
+    big_deal: BigDealOwn,
+}
+
+/// Big Deal's dialect writes its own DLM header and DUP trailers whatever
+/// the set's: a set read from Big Deal's own file has just those, and
+/// loses nothing. Which it is can only be told at the end (the header
+/// names the first board's generator; the trailer, the count of boards).
+#[derive(Debug, Default)]
+struct BigDealOwn {
+    /// DLM: the set-level data, as last seen.
+    set: Option<SetInfo>,
+    /// DLM: the first board's generator.
+    generator: Option<String>,
+    /// DUP: the first board's trailer, and the boards that have it.
+    trailer: Option<(crate::DupTrailer, u64)>,
+    /// DUP: boards with another trailer.
+    other_trailers: u64,
 }
 
 impl LossCount {
@@ -646,7 +665,13 @@ impl LossCount {
             lin_event: None,
             numbers: 0,
             range: None,
+            big_deal: BigDealOwn::default(),
         }
+    }
+
+    /// Writing Big Deal's dialect of `format`.
+    fn big_deal(&self, format: Format) -> bool {
+        self.dialect == Dialect::BigDeal && self.to == format
     }
 
     fn add(&mut self, kind: LossKind) {
@@ -694,6 +719,11 @@ impl LossCount {
         if info.pavlicek.is_some() && !keeps.owns(Own::PavlicekTail) {
             lost.push(LossKind::PavlicekTail);
         }
+        if self.big_deal(Format::Dlm) {
+            // Weighed at the end, against Big Deal's header.
+            lost.retain(|k| !matches!(k, LossKind::DlmHeader | LossKind::Event));
+            self.big_deal.set = Some(info.clone());
+        }
         for k in lost {
             if !self.set_losses.contains(&k) {
                 self.set_losses.push(k);
@@ -717,6 +747,9 @@ impl LossCount {
             };
             self.headings =
                 [0, 1, 2].map(|i| info.heading(Heading::ALL[i], Some(b)).map(str::to_string));
+        }
+        if index == 0 && self.big_deal(Format::Dlm) {
+            self.big_deal.generator = Some(crate::formats::bigdeal::generator(Some(b)).to_string());
         }
         let c = self.checks;
         if c == 0 {
@@ -770,10 +803,24 @@ impl LossCount {
         if c & DLM != 0 && b.dlm.is_some() {
             self.add(LossKind::DlmBoard);
         }
-        if c & DUP != 0 && b.dup_trailer.is_some() {
-            self.add(LossKind::DupTrailer);
+        if let (true, Some(t)) = (c & DUP != 0, b.dup_trailer) {
+            if !self.big_deal(Format::Dup) {
+                self.add(LossKind::DupTrailer);
+            } else {
+                match &mut self.big_deal.trailer {
+                    Some((first, n)) if *first == t => *n += 1,
+                    Some(_) => self.big_deal.other_trailers += 1,
+                    None => self.big_deal.trailer = Some((t, 1)),
+                }
+            }
         }
-        if c & LIN != 0 && b.lin.is_some() {
+        // Big Deal's LIN line for the board, read back: a board read from
+        // Big Deal's own LIN has its text and tags.
+        let lin_back = (self.big_deal(Format::Lin) && (b.lin.is_some() || !b.tags.is_empty()))
+            .then(|| crate::formats::lin::bigdeal::given_back(b))
+            .flatten();
+        let lin_back = lin_back.as_ref();
+        if c & LIN != 0 && b.lin.is_some() && lin_back.is_none_or(|x| x.lin != b.lin) {
             self.add(LossKind::LinText);
         }
         let tag_lost = c & TAGS != 0
@@ -807,7 +854,7 @@ impl LossCount {
                     !kept && !is_double_dummy_tag(name) && t.says()
                 }),
             };
-        if tag_lost {
+        if tag_lost && lin_back.is_none_or(|x| x.tags != b.tags) {
             self.add(LossKind::Tags);
         }
         let play_lost = c & PLAY != 0
@@ -893,6 +940,28 @@ impl LossCount {
     /// counts, then the set-level ones.
     pub fn losses(&self) -> Vec<Loss> {
         let mut counts = self.counts.clone();
+        let mut set_losses = self.set_losses.clone();
+        let own = &self.big_deal;
+        if let Some((t, n)) = own.trailer {
+            let big_deals = crate::formats::dup::big_deal_trailer(self.seen as u32);
+            let lost = own.other_trailers + if t == big_deals { 0 } else { n };
+            if lost > 0 {
+                counts.push((LossKind::DupTrailer, lost));
+            }
+        }
+        if let Some(info) = &own.set {
+            let generator = own
+                .generator
+                .as_deref()
+                .unwrap_or(crate::formats::bigdeal::GENERATOR);
+            let (header, event) = crate::formats::dlm::big_deal_gives_back(info, generator);
+            if info.dlm.is_some() && !header {
+                set_losses.push(LossKind::DlmHeader);
+            }
+            if info.event.is_some() && !event {
+                set_losses.push(LossKind::Event);
+            }
+        }
         counts.sort();
         let mut out: Vec<Loss> = counts
             .into_iter()
@@ -917,8 +986,9 @@ impl LossCount {
                 });
             }
         }
-        let mut set = self.set_losses.clone();
+        let mut set = set_losses;
         set.sort();
+        set.dedup();
         out.extend(set.into_iter().map(|kind| Loss {
             format: self.to,
             dialect: self.dialect,

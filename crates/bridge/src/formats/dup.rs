@@ -333,7 +333,7 @@ impl DupWriter {
 
 /// Big Deal's trailer of a set of `boards` boards: `YN1  0`, the count's
 /// last two digits, a space.
-fn big_deal_trailer(boards: u32) -> DupTrailer {
+pub(crate) fn big_deal_trailer(boards: u32) -> DupTrailer {
     let mut raw = *b"YN1  0 00 ";
     raw[7] = b'0' + (boards / 10 % 10) as u8;
     raw[8] = b'0' + (boards % 10) as u8;

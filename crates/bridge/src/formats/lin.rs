@@ -64,7 +64,7 @@ pub use crate::model::extras::{LinBoard, LinInfo};
 
 const F: Format = Format::Lin;
 
-mod bigdeal;
+pub(crate) mod bigdeal;
 
 /// The tags LIN carries.
 const LIN_TAGS: [&str; 9] = [

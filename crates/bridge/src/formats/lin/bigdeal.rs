@@ -29,6 +29,16 @@ pub const KEEPS: Keeps = Keeps {
     ..Keeps::DEALS_ONLY
 };
 
+/// The board as Big Deal's line for it reads back: what a board read from
+/// a LIN file Big Deal wrote has (its text, its tags). `None` for a board
+/// the dialect cannot write.
+pub(crate) fn given_back(b: &Board) -> Option<Board> {
+    let mut line = Vec::new();
+    BigDealLinWriter.board(b, &mut line).ok()?;
+    let set = crate::read(Format::Lin, &line).ok()?.set;
+    set.boards.into_iter().next()
+}
+
 /// Writes LIN as Big Deal does.
 pub struct BigDealLinWriter;
 
