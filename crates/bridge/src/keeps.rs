@@ -121,6 +121,11 @@ pub enum Own {
     Pbn,
     /// A Pavlicek binary file's terminator and what follows it.
     PavlicekTail,
+    /// That the set is blind ([`SetInfo::blind`]).
+    Blind,
+    /// That the set is blind, when board 1 is among its boards (DUP says
+    /// so by board 1's blank half).
+    BlindWithBoard1,
 }
 
 /// What a format keeps of a board set; anything else is dropped on write,
@@ -192,6 +197,7 @@ impl Keeps {
             Own::Lin,
             Own::Pbn,
             Own::PavlicekTail,
+            Own::Blind,
         ],
         remark: None,
         big_deal: None,
@@ -295,6 +301,8 @@ impl Keeps {
                     Own::Lin => "each board's text as read",
                     Own::Pbn => "each game's text as read, % lines",
                     Own::PavlicekTail => "what follows the terminator",
+                    Own::Blind => "blindness (sealed sets)",
+                    Own::BlindWithBoard1 => "blindness (sealed sets) with board 1",
                 }
                 .into(),
             );
@@ -357,6 +365,9 @@ pub enum LossKind {
     LinHeader,
     /// A Pavlicek file's terminator and what follows.
     PavlicekTail,
+    /// That the set is blind (for a dealing machine that must not show
+    /// the deals).
+    Blind,
 }
 
 /// One kind of data a conversion drops, with the boards it concerns.
@@ -446,6 +457,12 @@ impl fmt::Display for Loss {
             LossKind::PbnPreamble => "the PBN file's % lines",
             LossKind::LinHeader => "the LIN file's header (vugraph and results lines)",
             LossKind::PavlicekTail => "the terminator record and the bytes after it",
+            LossKind::Blind if keeps.owns(Own::BlindWithBoard1) => {
+                "that the deals are blind (for a dealing machine that must not show them) without a board 1, whose blank half says so"
+            }
+            LossKind::Blind => {
+                "that the deals are blind (for a dealing machine that must not show them: DUP's blank board 1, DLM's Status=Sealed)"
+            }
         };
         write!(f, "{to} does not keep {what}")?;
         if self.boards > 0 {
@@ -615,6 +632,11 @@ pub struct LossCount {
     /// DLM: the board numbers 1..=127 present.
     numbers: u128,
     range: Option<(u32, u32)>,
+    /// A board numbered 1 was seen.
+    board_1: bool,
+    /// The set is blind, which the format says only with board 1, and
+    /// board 1 was not seen (yet).
+    blind_without_board_1: bool,
     /// Own data that Big Deal's dialect writes the same for every set of
     /// its kind, weighed at the end (see [`BigDealOwn`]).
     big_deal: BigDealOwn,
@@ -665,6 +687,8 @@ impl LossCount {
             lin_event: None,
             numbers: 0,
             range: None,
+            board_1: false,
+            blind_without_board_1: false,
             big_deal: BigDealOwn::default(),
         }
     }
@@ -719,6 +743,14 @@ impl LossCount {
         if info.pavlicek.is_some() && !keeps.owns(Own::PavlicekTail) {
             lost.push(LossKind::PavlicekTail);
         }
+        if info.blind && !keeps.owns(Own::Blind) {
+            if keeps.owns(Own::BlindWithBoard1) {
+                // Weighed at the end: kept if board 1 is written.
+                self.blind_without_board_1 |= !self.board_1;
+            } else {
+                lost.push(LossKind::Blind);
+            }
+        }
         if self.big_deal(Format::Dlm) {
             // Weighed at the end, against Big Deal's header.
             lost.retain(|k| !matches!(k, LossKind::DlmHeader | LossKind::Event));
@@ -747,6 +779,10 @@ impl LossCount {
             };
             self.headings =
                 [0, 1, 2].map(|i| info.heading(Heading::ALL[i], Some(b)).map(str::to_string));
+        }
+        if b.number == 1 {
+            self.board_1 = true;
+            self.blind_without_board_1 = false;
         }
         if index == 0 && self.big_deal(Format::Dlm) {
             self.big_deal.generator = Some(crate::formats::bigdeal::generator(Some(b)).to_string());
@@ -985,6 +1021,9 @@ impl LossCount {
                     range: Some((lo, hi)),
                 });
             }
+        }
+        if self.blind_without_board_1 {
+            set_losses.push(LossKind::Blind);
         }
         let mut set = set_losses;
         set.sort();

@@ -179,6 +179,9 @@ fn set_differences(a: &BoardSet, b: &BoardSet, out: &mut BTreeSet<Vec<LossKind>>
     if a.info.lin.is_some() && a.info.lin != b.info.lin {
         out.insert(vec![LinHeader]);
     }
+    if a.info.blind && !b.info.blind {
+        out.insert(vec![Blind]);
+    }
     let said = |s: &BoardSet| -> Vec<String> {
         s.info
             .pbn

@@ -113,12 +113,12 @@ pub static DESCRIPTOR: Descriptor = Descriptor {
             from_play: &[],
             from_header: &[],
         },
-        own: &[Own::DlmHeader, Own::DlmBoards],
+        own: &[Own::DlmHeader, Own::DlmBoards, Own::Blind],
         // Big Deal's header, whatever the set's: its Headline names the
         // generator, not the event.
         big_deal: Some(&Keeps {
             numbers: Numbers::Range(MAX_BOARD),
-            own: &[Own::DlmBoards],
+            own: &[Own::DlmBoards, Own::Blind],
             ..Keeps::DEALS_ONLY
         }),
         ..Keeps::DEALS_ONLY

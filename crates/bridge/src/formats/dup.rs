@@ -79,9 +79,12 @@ pub static DESCRIPTOR: Descriptor = Descriptor {
     },
     keeps: Keeps {
         numbers: Numbers::OnFromFirst,
-        own: &[Own::DupTrailer],
+        own: &[Own::DupTrailer, Own::BlindWithBoard1],
         // Big Deal's trailer on every board, which numbers them from 1.
-        big_deal: Some(&Keeps::DEALS_ONLY),
+        big_deal: Some(&Keeps {
+            own: &[Own::BlindWithBoard1],
+            ..Keeps::DEALS_ONLY
+        }),
         ..Keeps::DEALS_ONLY
     },
     reader: Some(|src, diag| Ok(Box::new(DupReader::open(src, diag)?))),
