@@ -1,7 +1,8 @@
 //! Whether a board agrees with itself: the auction with the rules of
 //! bidding, the play with the deal (each card its player's, suit followed),
 //! the `Contract` and `Declarer` tags with the auction, the `Result` tag
-//! with the tricks the play shows, and PBN's marks of
+//! with the tricks the play shows, the `Score` tag with duplicate scoring
+//! of the contract, result and vulnerability, and PBN's marks of
 //! irregularity (`^I`, `^R`, `^L`, an irregular declarer `^S`) with what
 //! they mark. A file can be read whole and still say two things that
 //! cannot both be true: the PBN, LIN and JSON Lines readers warn of each,
@@ -10,7 +11,8 @@
 //! Only what the board gives is checked: a hand not known, a call or card
 //! not known (`-`, `+`, a word) stops nothing but the checks it would
 //! decide. The PBN verifier suite's `errors_10.pbn` is the oracle
-//! (`tests/wild.rs`).
+//! (`tests/wild.rs`), and for scores the Score tags BBA, BBO Helper and
+//! BridgeComposer worked out.
 
 use crate::auction::{Call, CallToken, CardToken};
 use crate::board::Board;
@@ -36,6 +38,7 @@ pub fn problems(b: &Board) -> Vec<String> {
     play(b, contract, &mut out);
     tags(b, contract, &mut out);
     result(b, contract, &mut out);
+    score(b, contract, &mut out);
     out
 }
 
@@ -356,15 +359,15 @@ fn parse_result(v: &str) -> Option<Tricks> {
     Some(t)
 }
 
-/// The tricks declarer's side takes in all by the `Result` tag, for a play
-/// that stops short of 52 cards as a claim does (LIN's `mc|`): declarer's
-/// count, or their side's in the `NS`/`EW` forms (13 less the other
+/// The tricks declarer's side takes in all by the `Result` tag, a final
+/// result (as a claim, LIN's `mc|`, gives one for a play that stops short
+/// of 52 cards): declarer's count, or their side's in the `NS`/`EW` forms (13 less the other
 /// side's when only that is given). `None` when the tag gives no such
 /// count, when it is marked `^`, when the contract is not known, or when
 /// the play goes on (`+`): its Result is then a partial one, the tricks won
 /// of those played (PBN 2.1 3.4.15), or the final one (as in game 25 of
 /// the PBN verifier's `correct_20.pbn`), and a claim would be a guess.
-pub(crate) fn claimed_tricks(b: &Board, contract: Option<crate::Contract>) -> Option<u32> {
+pub(crate) fn final_tricks(b: &Board, contract: Option<crate::Contract>) -> Option<u32> {
     if b.play
         .as_ref()
         .is_some_and(|p| p.cards.iter().any(|c| c.token == crate::CardToken::Next))
@@ -480,6 +483,102 @@ fn result(b: &Board, contract: Option<crate::Contract>, out: &mut Vec<String>) {
     }
 }
 
+/// The `Score` tag (PBN 2.1 4.2.1) against the contract, the vulnerability
+/// and the final result, by duplicate scoring (Law 77): declarer's score,
+/// or a side's (`NS 620`, `EW -620`, both). Not checked: a scoring the
+/// tag names that scores otherwise (rubber, Chicago, Cavendish, OldMP,
+/// instant tables), a play with an irregularity mark or that goes on
+/// (`+`), a result or declarer marked `^`, a score of another shape.
+fn score(b: &Board, contract: Option<crate::Contract>, out: &mut Vec<String>) {
+    let Some(v) = b.tag("Score").filter(|v| !v.trim().is_empty()) else {
+        return;
+    };
+    let other_scoring = b.tag("Scoring").is_some_and(|s| {
+        s.split(';').any(|f| {
+            ["Rubber", "Chicago", "Cavendish", "OldMP", "Instant"]
+                .iter()
+                .any(|x| f.trim().trim_start_matches('#').eq_ignore_ascii_case(x))
+        })
+    });
+    let irregular = b
+        .play
+        .as_ref()
+        .is_some_and(|p| p.cards.iter().any(|c| c.irregularity.is_some()))
+        || b.tag("Declarer").is_some_and(|d| d.starts_with('^'));
+    if other_scoring || irregular {
+        return;
+    }
+    let Some(contract) = contract_of(b, contract) else {
+        return;
+    };
+    let (declarer_ns, tricks) = match contract {
+        crate::Contract::PassedOut => (true, 0),
+        crate::Contract::Bid { declarer, .. } => {
+            let Some(t) = final_tricks(b, Some(contract)) else {
+                return;
+            };
+            (declarer.index() % 2 == 0, t)
+        }
+    };
+    let vulnerable = match b.vulnerability {
+        crate::board::Vulnerability::All => true,
+        crate::board::Vulnerability::NS => declarer_ns,
+        crate::board::Vulnerability::EW => !declarer_ns,
+        crate::board::Vulnerability::None => false,
+    };
+    let declarers = contract.score(tricks as i32, vulnerable);
+    let ns = if declarer_ns { declarers } else { -declarers };
+    // The tag's score for North-South, from each form.
+    let words: Vec<&str> = v.split_whitespace().collect();
+    let number = |w: &str| w.parse::<i32>().ok();
+    let side = |s: &str, n: i32| match s {
+        "NS" => Some(n),
+        "EW" => Some(-n),
+        _ => None,
+    };
+    let said = match words[..] {
+        [n] => number(n).map(|n| if declarer_ns { n } else { -n }),
+        [s, n] => number(n).and_then(|n| side(s, n)),
+        [s1, n1, s2, n2] if s1 != s2 => {
+            match (
+                number(n1).and_then(|n| side(s1, n)),
+                number(n2).and_then(|n| side(s2, n)),
+            ) {
+                (Some(a), Some(b)) if a == b => Some(a),
+                // The two sides' scores are not opposite: a contradiction
+                // of its own.
+                (Some(_), Some(_)) => {
+                    out.push(format!(
+                        "the Score tag says {v:?}: the two sides' scores are not opposite"
+                    ));
+                    return;
+                }
+                _ => None,
+            }
+        }
+        _ => None,
+    };
+    let Some(said) = said else { return };
+    if said != ns {
+        let how = match contract {
+            crate::Contract::PassedOut => "a passed-out board scores 0".to_string(),
+            crate::Contract::Bid { declarer, .. } => format!(
+                "{} by {} with {tricks} trick{}, {}vulnerable, scores {}",
+                contract.pbn(),
+                declarer.name(),
+                if tricks == 1 { "" } else { "s" },
+                if vulnerable { "" } else { "not " },
+                if ns < 0 {
+                    format!("EW {}", -ns)
+                } else {
+                    format!("NS {ns}")
+                }
+            ),
+        };
+        out.push(format!("the Score tag says {v:?}, but {how}"));
+    }
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -589,6 +688,59 @@ mod tests {
         assert_eq!(
             of(&passed("9")),
             ["the board is passed out, but the Result tag says \"9\" (a passed-out board's is empty)"]
+        );
+    }
+
+    #[test]
+    fn the_score_is_held_to_contract_result_and_vulnerability() {
+        // 4S by South, ten tricks (the claim after one trick), board 1:
+        // nobody vulnerable, so 420 to North-South (Law 77: 4 x 30 + 300
+        // + 50); doubled, 590 (240 + 300 + 50 for the insult); with East-West
+        // vulnerable, the same.
+        let board = |contract: &str, vul: &str, scoring: &str, score: &str| {
+            format!(
+                "[Board \"1\"]\n[Dealer \"N\"]\n[Vulnerable \"{vul}\"]\n{DEAL}[Scoring \"{scoring}\"]\n\
+                 [Declarer \"S\"]\n[Contract \"{contract}\"]\n[Result \"10\"]\n[Score \"{score}\"]\n\
+                 [Play \"W\"]\nCA C4 C3 C2\n*\n"
+            )
+        };
+        for (contract, vul, score) in [
+            ("4S", "None", "NS 420"),
+            ("4S", "None", "420"),
+            ("4S", "None", "EW -420"),
+            ("4S", "None", "EW -420 NS 420"),
+            ("4S", "EW", "NS 420"),
+            ("4S", "NS", "NS 620"),
+            ("4SX", "None", "NS 590"),
+            ("4SXX", "All", "NS 1080"),
+        ] {
+            assert_eq!(
+                of(&board(contract, vul, "IMP", score)),
+                Vec::<String>::new(),
+                "{contract} {vul} {score}"
+            );
+        }
+        assert_eq!(
+            of(&board("4S", "NS", "MP", "NS 420")),
+            ["the Score tag says \"NS 420\", but 4S by South with 10 tricks, vulnerable, scores NS 620"]
+        );
+        assert_eq!(
+            of(&board("4S", "None", "", "EW 420")),
+            ["the Score tag says \"EW 420\", but 4S by South with 10 tricks, not vulnerable, scores NS 420"]
+        );
+        assert_eq!(
+            of(&board("4S", "None", "", "NS 420 EW 420")),
+            ["the Score tag says \"NS 420 EW 420\": the two sides' scores are not opposite"]
+        );
+        // Rubber scoring scores otherwise (no part-score bonus, honours):
+        // not checked; nor a score of another shape.
+        assert_eq!(
+            of(&board("4S", "None", "Rubber", "NS 120")),
+            Vec::<String>::new()
+        );
+        assert_eq!(
+            of(&board("4S", "None", "", "about 420")),
+            Vec::<String>::new()
         );
     }
 }

@@ -8,7 +8,7 @@
 //! "keeps" column is written from the same statement ([`Keeps::describe`]).
 
 use crate::board::{dealer_for_board, is_double_dummy_tag, Board, Strain, Tag};
-use crate::consistency::claimed_tricks;
+use crate::consistency::final_tricks;
 use crate::deal::Seat;
 use crate::set::{Heading, SetInfo};
 use crate::{CallToken, CardToken, Contract, Dialect, Format};
@@ -571,7 +571,7 @@ pub fn given_by_play(b: &Board, contract: Option<Contract>, t: &Tag) -> bool {
                     t.value == won.to_string()
                 }
                 (52, _) => false,
-                _ => claimed_tricks(b, contract).is_some_and(|n| n.to_string() == t.value),
+                _ => final_tricks(b, contract).is_some_and(|n| n.to_string() == t.value),
             }
         }),
         _ => false,
@@ -603,7 +603,7 @@ fn play_given_back(b: &Board, contract: Option<Contract>, p: &crate::Play) -> bo
     // comes back where there is a claim, and only there. A stop before any
     // card (BBA's `[Play "E"]` and `*` on a board not played), or after
     // the 52nd, says no more than no stop.
-    let claimed = played.len() < 52 && claimed_tricks(b, contract).is_some();
+    let claimed = played.len() < 52 && final_tricks(b, contract).is_some();
     let stopped = p.stopped && played.len() < 52;
     known(&back) == known(p) && (stopped == claimed || known(p).is_empty())
 }

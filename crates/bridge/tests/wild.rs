@@ -352,3 +352,41 @@ fn results_agree_with_the_play_in_every_file_other_programs_wrote() {
         "{partial} boards with a Result and part of the play"
     );
 }
+
+#[test]
+fn scores_agree_with_contract_result_and_vulnerability_in_every_file_other_programs_wrote() {
+    // The Score tags of BBA, BBO Helper and BridgeComposer (BEN's files),
+    // which those programs worked out themselves: none contradicts duplicate scoring of the board's
+    // contract, result and vulnerability. The count of boards with a
+    // Score, a contract and a Result shows the check had work.
+    let mut scored = 0;
+    for path in files(&wild(), "pbn") {
+        let name = path.file_name().unwrap().to_string_lossy().to_string();
+        if name.starts_with("errors_") {
+            continue;
+        }
+        let bytes = std::fs::read(&path).unwrap();
+        let v = validate(Format::Pbn, &bytes);
+        let bad: Vec<_> = v
+            .warnings
+            .iter()
+            .filter(|w| w.message.contains("the Score tag"))
+            .collect();
+        assert!(bad.is_empty(), "{name}: {bad:?}");
+        if let Ok(read) = read(Format::Pbn, &bytes) {
+            let says = |b: &boardfile_bridge::Board, tag: &str| {
+                b.tag(tag).is_some_and(|v| !v.trim().is_empty() && v != "?")
+            };
+            scored += read
+                .set
+                .boards
+                .iter()
+                .filter(|b| says(b, "Score") && says(b, "Contract") && says(b, "Result"))
+                .count();
+        }
+    }
+    assert!(
+        scored > 400,
+        "{scored} boards with a Score, contract and Result"
+    );
+}

@@ -164,33 +164,17 @@ pub(crate) fn cccc(holdings: [u16; 4]) -> i32 {
 }
 
 /// Declarer's score, undoubled, for `tricks` in a contract of `level`
-/// (1..7) in `strain`.
+/// (1..7) in `strain` (0 spades .. 3 clubs, 4 notrump).
 pub(crate) fn score(vul: bool, level: u8, strain: u8, tricks: i32) -> i32 {
-    let needed = i32::from(level) + 6;
-    if tricks < needed {
-        return (tricks - needed) * if vul { 100 } else { 50 };
-    }
-    let per = if strain >= 2 && strain != NT { 20 } else { 30 };
-    let first = if strain == NT { 40 } else { per };
-    let contract = first + per * (i32::from(level) - 1);
-    let mut total = contract + per * (tricks - needed);
-    total += if contract >= 100 {
-        if vul {
-            500
-        } else {
-            300
-        }
-    } else {
-        50
+    use crate::board::Strain as S;
+    let strain = [S::Spades, S::Hearts, S::Diamonds, S::Clubs, S::NoTrump][strain.min(NT) as usize];
+    let contract = crate::Contract::Bid {
+        level,
+        strain,
+        risk: 0,
+        declarer: crate::Seat::North,
     };
-    total += match (level, vul) {
-        (6, false) => 500,
-        (6, true) => 750,
-        (7, false) => 1000,
-        (7, true) => 1500,
-        _ => 0,
-    };
-    total
+    contract.score(tricks, vul)
 }
 
 /// IMPs for a score difference, with its sign.

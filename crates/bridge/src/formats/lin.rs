@@ -1421,7 +1421,7 @@ fn board_text(b: &Board, players: &str) -> String {
             }
         }
         if played.len() < 52 {
-            if let Some(n) = crate::consistency::claimed_tricks(b, contract) {
+            if let Some(n) = crate::consistency::final_tricks(b, contract) {
                 s.push_str(&format!("mc|{n}|"));
             }
         }

@@ -204,6 +204,65 @@ impl Contract {
         }
     }
 
+    /// Declarer's score at duplicate bridge (Law 77) for `tricks` taken,
+    /// declarer's side `vulnerable`; 0 when passed out. Tricks past 13
+    /// (from an expression, say) score on as the table does.
+    pub fn score(self, tricks: i32, vulnerable: bool) -> i32 {
+        let Contract::Bid {
+            level,
+            strain,
+            risk,
+            ..
+        } = self
+        else {
+            return 0;
+        };
+        let needed = i32::from(level) + 6;
+        let risk = i32::from(risk.min(2));
+        let v = i32::from(vulnerable);
+        if tricks < needed {
+            let down = needed - tricks;
+            if risk == 0 {
+                return -down * (50 + 50 * v);
+            }
+            // Doubled: 100, then 200 each up to the third, then 300 each,
+            // not vulnerable; 200, then 300 each, vulnerable. Redoubled:
+            // twice that.
+            let doubled = if vulnerable {
+                200 + 300 * (down - 1)
+            } else {
+                100 + 200 * (down - 1).min(2) + 300 * (down - 3).max(0)
+            };
+            return -doubled * risk;
+        }
+        let per = match strain {
+            Strain::Clubs | Strain::Diamonds => 20,
+            _ => 30,
+        };
+        let first = if strain == Strain::NoTrump { 40 } else { per };
+        let multiplier = [1, 2, 4][risk as usize];
+        let contract = (first + per * (i32::from(level) - 1)) * multiplier;
+        let over = tricks - needed;
+        let mut total = contract
+            + match risk {
+                0 => over * per,
+                _ => over * 50 * multiplier * (1 + v),
+            };
+        total += match (contract >= 100, vulnerable) {
+            (true, false) => 300,
+            (true, true) => 500,
+            (false, _) => 50,
+        };
+        total += match (level, vulnerable) {
+            (6, false) => 500,
+            (6, true) => 750,
+            (7, false) => 1000,
+            (7, true) => 1500,
+            _ => 0,
+        };
+        total + 50 * risk
+    }
+
     /// The trump suit, `None` in notrump or when passed out.
     pub fn trump(self) -> Option<Suit> {
         match self {
@@ -504,6 +563,48 @@ impl Play {
 
 #[cfg(test)]
 mod tests {
+    #[test]
+    fn scores_are_the_laws_table() {
+        // Law 77's table, worked by hand: (contract, tricks, vulnerable,
+        // declarer's score).
+        use super::{Contract, Seat};
+        for (text, tricks, vul, want) in [
+            ("4S", 10, false, 420),
+            ("4S", 10, true, 620),
+            ("3NT", 9, true, 600),
+            ("3NT", 10, false, 430),
+            ("1NT", 7, false, 90),
+            ("2C", 8, false, 90),
+            ("1C", 8, false, 90),
+            ("6S", 12, false, 980),
+            ("6S", 12, true, 1430),
+            ("7NT", 13, true, 2220),
+            // Doubled and redoubled: game from the doubled trick score,
+            // 50 or 100 for the insult, 100/200 an overtrick doubled.
+            ("2SX", 8, false, 470),
+            ("2SX", 8, true, 670),
+            ("1NTX", 7, false, 180),
+            ("1NTX", 8, false, 280),
+            ("1NTXX", 7, true, 760),
+            ("4HX", 11, true, 990),
+            ("5CXX", 11, false, 800),
+            // Down: 50/100 a trick; doubled 100, 300, 500, 800 not
+            // vulnerable, 200, 500, 800, 1100 vulnerable; redoubled twice.
+            ("4S", 9, false, -50),
+            ("4S", 9, true, -100),
+            ("4SX", 7, false, -500),
+            ("4SX", 6, false, -800),
+            ("4SX", 7, true, -800),
+            ("3NTX", 5, true, -1100),
+            ("1CXX", 6, true, -400),
+            ("1CXX", 4, false, -1000),
+            ("Pass", 0, true, 0),
+        ] {
+            let c = Contract::parse(text, Some(Seat::South)).unwrap();
+            assert_eq!(c.score(tricks, vul), want, "{text} {tricks} vul {vul}");
+        }
+    }
+
     use super::*;
     use crate::card::Rank;
 
