@@ -1,5 +1,7 @@
 //! Whether a board agrees with itself: the auction with the rules of
-//! bidding, the play with the deal (each card its player's, suit followed),
+//! bidding, the play with the deal and the contract (each card its
+//! player's, suit followed, the opening lead declarer's left-hand
+//! opponent's),
 //! the `Contract` and `Declarer` tags with the auction, the `Result` tag
 //! with the tricks the play shows, the `Score` tag with duplicate scoring
 //! of the contract, result and vulnerability, and PBN's marks of
@@ -160,6 +162,28 @@ fn bid_text(rank: usize) -> String {
 /// where it can be, or the card marked a revoke (`^R`), and only then.
 fn play(b: &Board, contract: Option<crate::Contract>, out: &mut Vec<String>) {
     let Some(p) = &b.play else { return };
+    // The Play tag names who plays the first card: declarer's left-hand
+    // opponent, or a hand that led out of turn (its card marked ^L). An
+    // irregular declarer (`^S`) is the declarer the play has.
+    let played = p
+        .cards
+        .iter()
+        .any(|c| matches!(c.token, CardToken::Card(_)));
+    if let (true, Some(declarer)) = (played, declarer_in_play(b, contract)) {
+        let leader = declarer.next(1);
+        let out_of_turn = p
+            .cards
+            .first()
+            .is_some_and(|c| c.irregularity == Some(b'L'));
+        if p.first != leader && !out_of_turn {
+            out.push(format!(
+                "play: the Play tag has {} lead, but {} declares, so {} leads (a lead out of turn is marked ^L)",
+                p.first.name(),
+                declarer.name(),
+                leader.name()
+            ));
+        }
+    }
     if b.deal.is_complete() {
         revokes(b, p, contract, out);
     }
@@ -191,6 +215,19 @@ fn play(b: &Board, contract: Option<crate::Contract>, out: &mut Vec<String>) {
     }
 }
 
+/// The declarer the play has: one the Declarer tag marks irregular (`^S`),
+/// else the contract's.
+fn declarer_in_play(b: &Board, contract: Option<crate::Contract>) -> Option<Seat> {
+    let irregular = b
+        .tag("Declarer")
+        .and_then(|d| d.strip_prefix('^'))
+        .and_then(|d| Seat::from_letter(*d.as_bytes().first()?));
+    irregular.or(match contract_of(b, contract) {
+        Some(crate::Contract::Bid { declarer, .. }) => Some(declarer),
+        _ => None,
+    })
+}
+
 /// Revokes, trick by trick in the order played: the tricks after the
 /// first need the contract (the auction's, else the tags') to tell who
 /// led them.
@@ -198,7 +235,14 @@ fn revokes(b: &Board, p: &crate::Play, contract: Option<crate::Contract>, out: &
     let contract = contract_of(b, contract);
     let trump = contract.map(crate::Contract::trump);
     let mut hands = b.deal.hands();
-    let mut leader = p.first;
+    // Who is to lead the first trick: declarer's left-hand opponent when
+    // the Play tag names one who led out of turn (`^L`), else the hand the
+    // tag names.
+    let led_out_of_turn = p.cards.iter().take(4).any(|c| c.irregularity == Some(b'L'));
+    let mut leader = match (led_out_of_turn, declarer_in_play(b, contract)) {
+        (true, Some(d)) => d.next(1),
+        _ => p.first,
+    };
     for (t, row) in p.cards.chunks(4).enumerate() {
         let trick = t + 1;
         // A lead out of turn (`^L`): that hand led the trick.
@@ -609,7 +653,8 @@ mod tests {
     fn each_contradiction_is_named() {
         // East's 1C is lower than 1H; West redoubles with no double; North
         // plays West's SA; West plays the CA again; the auction ends in 4S
-        // by North (the first of the side to name spades).
+        // by North (the first of the side to name spades), so East, not
+        // West, leads.
         let text = format!(
             "[Board \"1\"]\n[Dealer \"N\"]\n{DEAL}[Declarer \"S\"]\n[Contract \"3S\"]\n\
              [Auction \"N\"]\n1H 1C Pass XX\n4S Pass Pass Pass\n\
@@ -620,6 +665,7 @@ mod tests {
             [
                 "auction: call 2 (1C) is not higher than the bid before (1H)",
                 "auction: call 4 (XX) redoubles no double of the other side",
+                "play: the Play tag has West lead, but North declares, so East leads (a lead out of turn is marked ^L)",
                 "play: trick 1: North plays SA, which North does not hold (West holds it)",
                 "play: trick 2: CA is played a second time",
                 "the Contract tag says \"3S\" but the auction ends in 4S",
@@ -627,6 +673,28 @@ mod tests {
             ]
             .map(String::from)
         );
+    }
+
+    #[test]
+    fn the_opening_lead_is_declarers_left_hand_opponents() {
+        // 4S by South: West leads. North leading is a contradiction,
+        // unless the card is marked a lead out of turn, or the Declarer tag
+        // marks North an irregular declarer (then East leads).
+        let board = |declarer: &str, leader: &str, play: &str| {
+            format!(
+                "[Board \"1\"]\n[Dealer \"N\"]\n{DEAL}[Declarer \"{declarer}\"]\n[Contract \"4S\"]\n\
+                 [Auction \"N\"]\n1H Pass 4S Pass\nPass Pass\n[Play \"{leader}\"]\n{play}\n*\n"
+            )
+        };
+        assert_eq!(of(&board("S", "W", "CA C4 C3 C2")), Vec::<String>::new());
+        assert_eq!(
+            of(&board("S", "N", "H5 H8 H2 HJ")),
+            ["play: the Play tag has North lead, but South declares, so West leads (a lead out of turn is marked ^L)"]
+        );
+        assert_eq!(of(&board("S", "N", "^L H5 H8 H2 HJ")), Vec::<String>::new());
+        assert_eq!(of(&board("^N", "E", "D4 D8 DK D3")), Vec::<String>::new());
+        // No card yet (BBA's `[Play "E"]` and `*` on a board not played).
+        assert_eq!(of(&board("S", "E", "")), Vec::<String>::new());
     }
 
     #[test]
