@@ -217,14 +217,13 @@ impl Contract {
         else {
             return 0;
         };
-        let needed = i32::from(level) + 6;
-        let risk = i32::from(risk.min(2));
-        let v = i32::from(vulnerable);
-        if tricks < needed {
+        // In i64: any i32 of tricks scores without overflow.
+        let tricks = i64::from(tricks);
+        let needed = i64::from(level) + 6;
+        let risk = i64::from(risk.min(2));
+        let v = i64::from(vulnerable);
+        let total = if tricks < needed {
             let down = needed - tricks;
-            if risk == 0 {
-                return -down * (50 + 50 * v);
-            }
             // Doubled: 100, then 200 each up to the third, then 300 each,
             // not vulnerable; 200, then 300 each, vulnerable. Redoubled:
             // twice that.
@@ -233,34 +232,38 @@ impl Contract {
             } else {
                 100 + 200 * (down - 1).min(2) + 300 * (down - 3).max(0)
             };
-            return -doubled * risk;
-        }
-        let per = match strain {
-            Strain::Clubs | Strain::Diamonds => 20,
-            _ => 30,
-        };
-        let first = if strain == Strain::NoTrump { 40 } else { per };
-        let multiplier = [1, 2, 4][risk as usize];
-        let contract = (first + per * (i32::from(level) - 1)) * multiplier;
-        let over = tricks - needed;
-        let mut total = contract
-            + match risk {
+            match risk {
+                0 => -down * (50 + 50 * v),
+                _ => -doubled * risk,
+            }
+        } else {
+            let per = match strain {
+                Strain::Clubs | Strain::Diamonds => 20,
+                _ => 30,
+            };
+            let first = if strain == Strain::NoTrump { 40 } else { per };
+            let multiplier = [1, 2, 4][risk as usize];
+            let contract = (first + per * (i64::from(level) - 1)) * multiplier;
+            let over = tricks - needed;
+            let bonus = match (contract >= 100, vulnerable) {
+                (true, false) => 300,
+                (true, true) => 500,
+                (false, _) => 50,
+            };
+            let slam = match (level, vulnerable) {
+                (6, false) => 500,
+                (6, true) => 750,
+                (7, false) => 1000,
+                (7, true) => 1500,
+                _ => 0,
+            };
+            let overtricks = match risk {
                 0 => over * per,
                 _ => over * 50 * multiplier * (1 + v),
             };
-        total += match (contract >= 100, vulnerable) {
-            (true, false) => 300,
-            (true, true) => 500,
-            (false, _) => 50,
+            contract + overtricks + bonus + slam + 50 * risk
         };
-        total += match (level, vulnerable) {
-            (6, false) => 500,
-            (6, true) => 750,
-            (7, false) => 1000,
-            (7, true) => 1500,
-            _ => 0,
-        };
-        total + 50 * risk
+        total.clamp(i64::from(i32::MIN), i64::from(i32::MAX)) as i32
     }
 
     /// The trump suit, `None` in notrump or when passed out.
@@ -603,6 +606,11 @@ mod tests {
             let c = Contract::parse(text, Some(Seat::South)).unwrap();
             assert_eq!(c.score(tricks, vul), want, "{text} {tricks} vul {vul}");
         }
+        // Tricks from an expression (dealer's score()) far out of range:
+        // the table's arithmetic, saturated, never an overflow.
+        let c = Contract::parse("7NTXX", Some(Seat::South)).unwrap();
+        assert_eq!(c.score(i32::MAX, true), i32::MAX);
+        assert_eq!(c.score(i32::MIN, true), i32::MIN);
     }
 
     use super::*;
