@@ -162,20 +162,26 @@ fn bid_text(rank: usize) -> String {
 /// where it can be, or the card marked a revoke (`^R`), and only then.
 fn play(b: &Board, contract: Option<crate::Contract>, out: &mut Vec<String>) {
     let Some(p) = &b.play else { return };
-    // The Play tag names who plays the first card: declarer's left-hand
-    // opponent, or a hand that led out of turn (its card marked ^L). An
-    // irregular declarer (`^S`) is the declarer the play has.
+    // The Play tag names who is to lead the first trick: declarer's
+    // left-hand opponent. Also accepted: the hand that led out of turn,
+    // its card marked ^L in the first column; with an irregular declarer
+    // (`^N`: declarer and dummy swapped), the left-hand opponent of either.
+    // Not checked in an end position (PBN 2.1 3.10: the Play tag names who
+    // is on lead there).
     let played = p
         .cards
         .iter()
         .any(|c| matches!(c.token, CardToken::Card(_)));
-    if let (true, Some(declarer)) = (played, declarer_in_play(b, contract)) {
-        let leader = declarer.next(1);
+    let end_position = Seat::ALL
+        .iter()
+        .any(|&s| (1..13).contains(&b.deal.hand(s).len()));
+    let leaders = leaders(b, contract);
+    if let (true, false, Some(&(declarer, leader))) = (played, end_position, leaders.first()) {
         let out_of_turn = p
             .cards
             .first()
             .is_some_and(|c| c.irregularity == Some(b'L'));
-        if p.first != leader && !out_of_turn {
+        if !leaders.iter().any(|&(_, l)| l == p.first) && !out_of_turn {
             out.push(format!(
                 "play: the Play tag has {} lead, but {} declares, so {} leads (a lead out of turn is marked ^L)",
                 p.first.name(),
@@ -215,17 +221,22 @@ fn play(b: &Board, contract: Option<crate::Contract>, out: &mut Vec<String>) {
     }
 }
 
-/// The declarer the play has: one the Declarer tag marks irregular (`^S`),
-/// else the contract's.
-fn declarer_in_play(b: &Board, contract: Option<crate::Contract>) -> Option<Seat> {
+/// Who may declare, each with the hand that leads: the one the Declarer
+/// tag marks irregular (`^N`), then the contract's.
+fn leaders(b: &Board, contract: Option<crate::Contract>) -> Vec<(Seat, Seat)> {
     let irregular = b
         .tag("Declarer")
         .and_then(|d| d.strip_prefix('^'))
         .and_then(|d| Seat::from_letter(*d.as_bytes().first()?));
-    irregular.or(match contract_of(b, contract) {
+    let by_contract = match contract_of(b, contract) {
         Some(crate::Contract::Bid { declarer, .. }) => Some(declarer),
         _ => None,
-    })
+    };
+    irregular
+        .into_iter()
+        .chain(by_contract)
+        .map(|d| (d, d.next(1)))
+        .collect()
 }
 
 /// Revokes, trick by trick in the order played: the tricks after the
@@ -235,12 +246,13 @@ fn revokes(b: &Board, p: &crate::Play, contract: Option<crate::Contract>, out: &
     let contract = contract_of(b, contract);
     let trump = contract.map(crate::Contract::trump);
     let mut hands = b.deal.hands();
-    // Who is to lead the first trick: declarer's left-hand opponent when
-    // the Play tag names one who led out of turn (`^L`), else the hand the
-    // tag names.
+    // Who is to lead the first trick: the hand the Play tag names, unless
+    // that is a hand that led out of turn (`^L`) and not one who may lead:
+    // then declarer's left-hand opponent.
+    let leaders = leaders(b, contract);
     let led_out_of_turn = p.cards.iter().take(4).any(|c| c.irregularity == Some(b'L'));
-    let mut leader = match (led_out_of_turn, declarer_in_play(b, contract)) {
-        (true, Some(d)) => d.next(1),
+    let mut leader = match leaders.first() {
+        Some(&(_, l)) if led_out_of_turn && !leaders.iter().any(|&(_, x)| x == p.first) => l,
         _ => p.first,
     };
     for (t, row) in p.cards.chunks(4).enumerate() {
@@ -410,7 +422,10 @@ fn parse_result(v: &str) -> Option<Tricks> {
 /// count, when it is marked `^`, when the contract is not known, or when
 /// the play goes on (`+`): its Result is then a partial one, the tricks won
 /// of those played (PBN 2.1 3.4.15), or the final one (as in game 25 of
-/// the PBN verifier's `correct_20.pbn`), and a claim would be a guess.
+/// the PBN verifier's `correct_20.pbn`), and a claim would be a guess. A
+/// play that stops short without `*` or `+` is taken as claimed, though
+/// 3.4.15 calls its Result partial: real files mean it so (over a thousand
+/// short plays in `../shared/data/wild` pad with `-` and no `*`).
 pub(crate) fn final_tricks(b: &Board, contract: Option<crate::Contract>) -> Option<u32> {
     if b.play
         .as_ref()
@@ -532,7 +547,9 @@ fn result(b: &Board, contract: Option<crate::Contract>, out: &mut Vec<String>) {
 /// or a side's (`NS 620`, `EW -620`, both). Not checked: a scoring the
 /// tag names that scores otherwise (rubber, Chicago, Cavendish, OldMP,
 /// instant tables), a play with an irregularity mark or that goes on
-/// (`+`), a result or declarer marked `^`, a score of another shape.
+/// (`+`), a result or declarer marked `^`, a vulnerability the file does
+/// not give, a board with commentary (which may explain a score that
+/// deviates, as 4.2.1 allows), a score of another shape.
 fn score(b: &Board, contract: Option<crate::Contract>, out: &mut Vec<String>) {
     let Some(v) = b.tag("Score").filter(|v| !v.trim().is_empty()) else {
         return;
@@ -549,7 +566,10 @@ fn score(b: &Board, contract: Option<crate::Contract>, out: &mut Vec<String>) {
         .as_ref()
         .is_some_and(|p| p.cards.iter().any(|c| c.irregularity.is_some()))
         || b.tag("Declarer").is_some_and(|d| d.starts_with('^'));
-    if other_scoring || irregular {
+    // A vulnerability worked out from the board number is not the board's
+    // word; a score explained in commentary may deviate (4.2.1).
+    let guessed = b.inferred.contains(crate::board::Inferred::VULNERABILITY);
+    if other_scoring || irregular || guessed || !b.comments.is_empty() {
         return;
     }
     let Some(contract) = contract_of(b, contract) else {
@@ -695,6 +715,21 @@ mod tests {
         assert_eq!(of(&board("^N", "E", "D4 D8 DK D3")), Vec::<String>::new());
         // No card yet (BBA's `[Play "E"]` and `*` on a board not played).
         assert_eq!(of(&board("S", "E", "")), Vec::<String>::new());
+        // Declarer and dummy swapped after East's lead out of turn (3.9
+        // (D) and (E)): `^N` declares, the Play tag names West, the one who
+        // was to lead, and East's card in its column is marked ^L.
+        assert_eq!(
+            of(&board("^N", "W", "CA C4 ^L C3 C2")),
+            Vec::<String>::new()
+        );
+        // An end position (3.10): the Play tag names who is on lead there.
+        let end = "[Board \"1\"]\n[Dealer \"N\"]\n[Deal \"N:Q.A.9.6 K.T.A.7 J.7.Q.Q AT.J.K.A\"]\n\
+                   [Declarer \"S\"]\n[Contract \"4S\"]\n[Play \"N\"]\nHA HT H7 HJ\n*\n";
+        assert!(
+            of(end).iter().all(|p| !p.contains("Play tag")),
+            "{:?}",
+            of(end)
+        );
     }
 
     #[test]
@@ -800,6 +835,13 @@ mod tests {
             of(&board("4S", "None", "", "NS 420 EW 420")),
             ["the Score tag says \"NS 420 EW 420\": the two sides' scores are not opposite"]
         );
+        // Not checked: a vulnerability the file does not give (worked out
+        // from the board number), and a board with commentary, which may
+        // explain an adjusted score.
+        let no_vul = board("4S", "None", "", "NS 620").replace("[Vulnerable \"None\"]\n", "");
+        assert_eq!(of(&no_vul), Vec::<String>::new());
+        let explained = board("4S", "None", "", "NS 620") + "{Adjusted: 620 to North-South.}\n";
+        assert_eq!(of(&explained), Vec::<String>::new());
         // Rubber scoring scores otherwise (no part-score bonus, honours):
         // not checked; nor a score of another shape.
         assert_eq!(

@@ -652,10 +652,10 @@ struct BigDealOwn {
     set: Option<SetInfo>,
     /// DLM: the first board's generator.
     generator: Option<String>,
-    /// DUP: the first board's trailer, and the boards that have it.
-    trailer: Option<(crate::DupTrailer, u64)>,
-    /// DUP: boards with another trailer.
-    other_trailers: u64,
+    /// DUP: boards with a trailer, and among them those with Big Deal's for
+    /// a count of boards ending in each two digits.
+    trailers: u64,
+    big_deal_trailers: std::collections::BTreeMap<u32, u64>,
 }
 
 impl LossCount {
@@ -843,10 +843,10 @@ impl LossCount {
             if !self.big_deal(Format::Dup) {
                 self.add(LossKind::DupTrailer);
             } else {
-                match &mut self.big_deal.trailer {
-                    Some((first, n)) if *first == t => *n += 1,
-                    Some(_) => self.big_deal.other_trailers += 1,
-                    None => self.big_deal.trailer = Some((t, 1)),
+                let own = &mut self.big_deal;
+                own.trailers += 1;
+                if let Some(n) = crate::formats::dup::big_deal_count(t) {
+                    *own.big_deal_trailers.entry(n).or_default() += 1;
                 }
             }
         }
@@ -978,12 +978,11 @@ impl LossCount {
         let mut counts = self.counts.clone();
         let mut set_losses = self.set_losses.clone();
         let own = &self.big_deal;
-        if let Some((t, n)) = own.trailer {
-            let big_deals = crate::formats::dup::big_deal_trailer(self.seen as u32);
-            let lost = own.other_trailers + if t == big_deals { 0 } else { n };
-            if lost > 0 {
-                counts.push((LossKind::DupTrailer, lost));
-            }
+        // Big Deal's trailer counts the boards written.
+        let written = (self.seen % 100) as u32;
+        let lost = own.trailers - own.big_deal_trailers.get(&written).copied().unwrap_or(0);
+        if lost > 0 {
+            counts.push((LossKind::DupTrailer, lost));
         }
         if let Some(info) = &own.set {
             let generator = own

@@ -353,6 +353,22 @@ fn big_deals_own_header_lines_and_trailers_are_no_loss_only_while_they_are_big_d
         big_deal_losses(&ten, Format::Dup, Format::Dup),
         BTreeMap::from([(LossKind::DupTrailer, 10)])
     );
+    // One board with a trailer of its own among 31 with Big Deal's: that
+    // one is named, as the read-back shows.
+    let mut one = read_case("deal.dup", Format::Dup);
+    one.boards[0].dup_trailer = Some(boardfile_bridge::DupTrailer(*b"          "));
+    let back = read(Format::Dup, &write(&one, Format::Dup)).unwrap().set;
+    let differ = one
+        .boards
+        .iter()
+        .zip(&back.boards)
+        .filter(|(a, b)| a.dup_trailer != b.dup_trailer)
+        .count();
+    assert_eq!(differ, 1);
+    assert_eq!(
+        big_deal_losses(&one, Format::Dup, Format::Dup),
+        BTreeMap::from([(LossKind::DupTrailer, 1)])
+    );
     // A DLM header not Big Deal's (another Headline, so another event):
     // both named, as the file written has Big Deal's.
     let mut other = read_case("deal.dlm", Format::Dlm);

@@ -18,7 +18,8 @@ fn book(names: &NameFiles) -> Result<NameBook, Failure> {
     })
 }
 
-/// A progress bar over games solved, made when the solving starts.
+/// A progress bar over positions solved (a position several games reach
+/// is solved once), made when the solving starts.
 struct SolveBar(std::sync::OnceLock<Progress>);
 
 impl SolveBar {
@@ -32,7 +33,7 @@ impl SolveBar {
                 Progress::new(
                     Some(total as u64),
                     1,
-                    "solving {bar:40} {pos}/{len} games, {elapsed} ({eta} left)",
+                    "solving {bar:40} {pos}/{len} positions, {elapsed} ({eta} left)",
                 )
             })
             .set(done as u64);
@@ -46,7 +47,7 @@ impl SolveBar {
 }
 
 /// Runs `work` with conversion options whose progress is a [`SolveBar`]
-/// (games solved for their theoretical scores), on every core.
+/// (positions solved for theoretical scores), on every core.
 fn with_solve_bar<T>(skip_bad: bool, work: impl FnOnce(&convert::Options) -> T) -> T {
     let bar = SolveBar::new();
     let progress = |done: usize, total: usize| bar.set(done, total);

@@ -333,7 +333,7 @@ pub fn checked(
 /// the narrowest window around the stored value proves or refutes it (`full`: a
 /// full-window solve of every game instead); a wrong one is solved with a
 /// full window. On `jobs` threads (0: one a core); `done` is told how many
-/// of the games to solve are finished.
+/// of the positions to solve are finished (see [`solve_all`]).
 pub fn check(
     file: &GameFile,
     jobs: usize,

@@ -343,6 +343,13 @@ pub(crate) fn big_deal_trailer(boards: u32) -> DupTrailer {
     DupTrailer(raw)
 }
 
+/// The count's last two digits when `t` is Big Deal's trailer for one.
+pub(crate) fn big_deal_count(t: DupTrailer) -> Option<u32> {
+    let [a, b] = [t.0[7], t.0[8]];
+    let n = u32::from(a.wrapping_sub(b'0')) * 10 + u32::from(b.wrapping_sub(b'0'));
+    (a.is_ascii_digit() && b.is_ascii_digit() && big_deal_trailer(n) == t).then_some(n)
+}
+
 impl BoardWriter for DupWriter {
     fn head(&mut self, head: &SetInfo, _: &mut Vec<u8>) -> Result<(), Error> {
         self.blind |= head.blind;
