@@ -247,7 +247,8 @@ enum Command {
         /// Warnings make a file invalid too (exit status 1, `"valid":
         /// false`): what is read leniently or inferred, and boards that
         /// contradict themselves (an auction against the rules, a card its
-        /// player does not hold, a Result the play cannot give), which are
+        /// player does not hold, a lead by the wrong hand, a Result the play
+        /// cannot give, a Score the contract and result do not), which are
         /// otherwise warnings beside a valid verdict.
         #[arg(long)]
         strict: bool,
