@@ -16,6 +16,8 @@
 #   RAYON_NUM_THREADS=1 ...     one core (default: every core)
 #   BOARDFILE=/tmp/bf ...       this binary, not a fresh release build (so
 #                               that rebuilding meanwhile changes nothing)
+#   FROM=2251 ...               start at this game (games before it checked
+#                               elsewhere); the totals cover DIR's slices only
 #
 # The names files are WTHOR.JOU and WTHOR.TRN beside FILE.wtb.
 set -euo pipefail
@@ -36,7 +38,7 @@ fi
 mkdir -p "$DIR"
 cd "$DIR"
 total=$(python3 -c 'import struct,sys; print(struct.unpack_from("<I", open(sys.argv[1],"rb").read(16), 4)[0])' "$IN")
-for ((a = 1; a <= total; a += SLICE)); do
+for ((a = ${FROM:-1}; a <= total; a += SLICE)); do
     b=$((a + SLICE - 1 < total ? a + SLICE - 1 : total))
     name=games-$a-$b
     [[ -s $name.$EXT ]] && continue

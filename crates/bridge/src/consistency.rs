@@ -19,6 +19,7 @@
 use crate::auction::{Call, CallToken, CardToken};
 use crate::board::Board;
 use crate::deal::Seat;
+use crate::formats::pbn::dd::{side_score, SideScoreError};
 use crate::Format;
 use boardfile_io::{Diagnostics, Position};
 
@@ -592,35 +593,19 @@ fn score(b: &Board, contract: Option<crate::Contract>, out: &mut Vec<String>) {
     };
     let declarers = contract.score(tricks as i32, vulnerable);
     let ns = if declarer_ns { declarers } else { -declarers };
-    // The tag's score for North-South, from each form.
-    let words: Vec<&str> = v.split_whitespace().collect();
-    let number = |w: &str| w.parse::<i32>().ok();
-    let side = |s: &str, n: i32| match s {
-        "NS" => Some(n),
-        "EW" => Some(-n),
-        _ => None,
-    };
-    let said = match words[..] {
-        [n] => number(n).map(|n| if declarer_ns { n } else { -n }),
-        [s, n] => number(n).and_then(|n| side(s, n)),
-        [s1, n1, s2, n2] if s1 != s2 => {
-            match (
-                number(n1).and_then(|n| side(s1, n)),
-                number(n2).and_then(|n| side(s2, n)),
-            ) {
-                (Some(a), Some(b)) if a == b => Some(a),
-                // The two sides' scores are not opposite: a contradiction
-                // of its own.
-                (Some(_), Some(_)) => {
-                    out.push(format!(
-                        "the Score tag says {v:?}: the two sides' scores are not opposite"
-                    ));
-                    return;
-                }
-                _ => None,
+    // The tag's score for North-South: declarer's alone, or by side.
+    let said = match v.trim().parse::<i32>() {
+        Ok(n) => Some(if declarer_ns { n } else { -n }),
+        Err(_) => match side_score(v) {
+            Ok(n) => Some(n),
+            Err(SideScoreError::NotOpposite) => {
+                out.push(format!(
+                    "the Score tag says {v:?}: the two sides' scores are not opposite"
+                ));
+                return;
             }
-        }
-        _ => None,
+            Err(SideScoreError::Shape(_)) => None,
+        },
     };
     let Some(said) = said else { return };
     if said != ns {

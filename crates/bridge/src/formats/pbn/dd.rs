@@ -135,48 +135,72 @@ pub(crate) fn dd_from_table(tag: &Tag) -> Result<DdTable, String> {
     Ok(table)
 }
 
-/// Reads `OptimumScore`: `NS 420`, `EW -420`, `NS 420 EW -420`; the score
-/// from North-South's side.
-pub(crate) fn score_from_tag(value: &str) -> Result<i32, String> {
-    let mut all = value.split_whitespace();
+/// Why a side's score (`NS 420`, `EW -420`, `NS 420 EW -420`) did not read.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub(crate) enum SideScoreError {
+    /// Both sides are given, and their scores are not opposite: a
+    /// contradiction of the value's own.
+    NotOpposite,
+    /// Another shape: what is wrong with it.
+    Shape(String),
+}
+
+/// Reads a score given by side, as `OptimumScore` (PBN 2.1 4.3) and `Score`
+/// (4.2.1) give it: `NS 420`, `EW -420`, or both sides in either order
+/// (`NS 420 EW -420`). The score from North-South's side; `NS` and `EW`
+/// are read in either case.
+pub(crate) fn side_score(value: &str) -> Result<i32, SideScoreError> {
+    let shape = |why: String| SideScoreError::Shape(why);
     let mut array = [""; 5];
     let mut n = 0;
-    for w in all.by_ref().take(5) {
+    for w in value.split_whitespace().take(5) {
         array[n] = w;
         n += 1;
     }
-    let words = &array[..n];
     let number = |w: &str| {
         w.parse::<i64>()
-            .map_err(|_| format!("OptimumScore {value:?}: {w:?} is not a score"))
+            .map_err(|_| shape(format!("{w:?} is not a score")))
     };
     // Wider than the score: `EW 2147483648` is North-South's -2147483648,
     // and `EW -2147483648` a score an i32 does not hold.
-    let side = |w: &str, n: i64| {
-        let n = if w.eq_ignore_ascii_case("NS") {
-            i128::from(n)
+    let side = |w: &str| {
+        if w.eq_ignore_ascii_case("NS") {
+            Ok(true)
         } else if w.eq_ignore_ascii_case("EW") {
-            -i128::from(n)
+            Ok(false)
         } else {
-            return Err(format!("OptimumScore {value:?}: {w:?} is not NS or EW"));
-        };
-        i32::try_from(n).map_err(|_| format!("OptimumScore {value:?}: {n} is out of range"))
+            Err(shape(format!("{w:?} is not NS or EW")))
+        }
     };
-    match words {
-        [s, n] => side(s, number(n)?),
+    let ns = |w: &str, n: &str| {
+        let n = if side(w)? { 1 } else { -1 } * i128::from(number(n)?);
+        i32::try_from(n).map_err(|_| shape(format!("{n} is out of range")))
+    };
+    match array[..n] {
+        [s, n] => ns(s, n),
         [s1, n1, s2, n2] => {
-            let (a, b) = (side(s1, number(n1)?)?, side(s2, number(n2)?)?);
+            if side(s1)? == side(s2)? {
+                return Err(shape(format!("{s1} and {s2} are the same side")));
+            }
+            let (a, b) = (ns(s1, n1)?, ns(s2, n2)?);
             if a != b {
-                return Err(format!(
-                    "OptimumScore {value:?}: the two sides' scores are not opposite"
-                ));
+                return Err(SideScoreError::NotOpposite);
             }
             Ok(a)
         }
-        _ => Err(format!(
-            "OptimumScore {value:?} is not \"NS score\" or \"EW score\""
-        )),
+        _ => Err(shape("it is not \"NS score\" or \"EW score\"".into())),
     }
+}
+
+/// Reads `OptimumScore`: `NS 420`, `EW -420`, `NS 420 EW -420`; the score
+/// from North-South's side.
+pub(crate) fn score_from_tag(value: &str) -> Result<i32, String> {
+    side_score(value).map_err(|e| match e {
+        SideScoreError::NotOpposite => {
+            format!("OptimumScore {value:?}: the two sides' scores are not opposite")
+        }
+        SideScoreError::Shape(why) => format!("OptimumScore {value:?}: {why}"),
+    })
 }
 
 /// Writes `OptimumScore` from North-South's score: `NS 420` or `EW 420`.
@@ -361,6 +385,24 @@ mod tests {
         assert_eq!(score_from_tag("EW 420"), Ok(-420));
         assert_eq!(score_from_tag("NS -100 EW 100"), Ok(-100));
         assert!(score_from_tag("NS 100 EW 100").is_err());
+        assert_eq!(score_from_tag("ew 100 ns -100"), Ok(-100));
+        assert_eq!(
+            side_score("NS 100 EW 100"),
+            Err(SideScoreError::NotOpposite)
+        );
+        for shape in [
+            "NS 100 NS 100",
+            "NS",
+            "420",
+            "NS 4x0",
+            "NS 1 EW -1 x",
+            "N 420",
+        ] {
+            assert!(
+                matches!(side_score(shape), Err(SideScoreError::Shape(_))),
+                "{shape}"
+            );
+        }
         assert_eq!(score_tag_value(-420), "EW 420");
         assert_eq!(contracts_from_tag("NS 4S; EW 5CX"), ["4S-NS", "5CX-EW"]);
         assert_eq!(
