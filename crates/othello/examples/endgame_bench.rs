@@ -19,7 +19,11 @@ fn main() {
         eprintln!("{path}: {e}");
         std::process::exit(2)
     });
-    let mut solver = Solver::new();
+    // TABLE_BITS=20: a table of 2^20 entries instead of the default.
+    let mut solver = match std::env::var("TABLE_BITS").ok().and_then(|b| b.parse().ok()) {
+        Some(bits) => Solver::with_table_bits(bits),
+        None => Solver::new(),
+    };
     let (mut total_nodes, mut total_secs, mut wrong) = (0u64, 0f64, 0);
     println!("  #  empties  score  expected  move       time(s)          nodes     nodes/s");
     let mut n = first;
