@@ -44,8 +44,11 @@ pub const SHALLOW: u32 = 6;
 
 /// At this many empties and more, the null-window search looks its
 /// replies up in the table before searching any (enhanced transposition
-/// cutoff).
-const ETC: u32 = 9;
+/// cutoff). Nearer the end the probes wait on memory longer than the
+/// cutoffs save (one thread, the same run: 9: 142.6 s on 40 WTHOR
+/// positions at 24 empties, 49.0 s on FFO #40-#49; 12: 134.2 s, 47.5 s;
+/// 10, 14 and 16 within 3 % of 12 on the first ten positions).
+const ETC: u32 = 12;
 
 /// Scores are within [-64, 64]; this is below all.
 const NONE: i32 = -100;
