@@ -20,7 +20,10 @@ fn main() {
         std::process::exit(2)
     });
     // TABLE_BITS=20: a table of 2^20 entries instead of the default.
-    let mut solver = match std::env::var("TABLE_BITS").ok().and_then(|b| b.parse().ok()) {
+    let mut solver = match std::env::var("TABLE_BITS")
+        .ok()
+        .and_then(|b| b.parse().ok())
+    {
         Some(bits) => Solver::with_table_bits(bits),
         None => Solver::new(),
     };
