@@ -95,15 +95,12 @@ pub fn flips(p: u64, o: u64, sq: u32) -> u64 {
         let keep = 0u64.wrapping_sub(((first & p) != 0) as u64);
         f |= first.wrapping_sub(1) & ray & keep;
     }
-    // Towards lower bits: the highest bit.
+    // Towards lower bits: the highest bit, without a branch (a ray of
+    // `o` alone gives bit 63, an `o` square or off the ray: no outflank).
     for &ray in &rays[4..] {
         let x = ray & !o;
-        if x != 0 {
-            let top = 63 - x.leading_zeros();
-            if p & (1u64 << top) != 0 {
-                f |= ray & ((!0u64 << top) << 1);
-            }
-        }
+        let outflank = (1u64 << 63).wrapping_shr(x.leading_zeros()) & p & ray;
+        f |= ray & (outflank.wrapping_neg() << 1);
     }
     f
 }
@@ -404,6 +401,67 @@ mod tests {
     fn sq(t: &str) -> u32 {
         let b = t.as_bytes();
         ((b[1] - b'1') * 8 + (b[0] - b'a')) as u32
+    }
+
+    /// The flips of a move walked square by square, the rules' way.
+    fn walked_flips(p: u64, o: u64, sq: u32) -> u64 {
+        let (r0, c0) = ((sq / 8) as i32, (sq % 8) as i32);
+        let mut all = 0;
+        for (dr, dc) in [
+            (0, 1),
+            (1, 1),
+            (1, 0),
+            (1, -1),
+            (0, -1),
+            (-1, -1),
+            (-1, 0),
+            (-1, 1),
+        ] {
+            let (mut r, mut c, mut run) = (r0 + dr, c0 + dc, 0u64);
+            while (0..8).contains(&r) && (0..8).contains(&c) {
+                let bit = 1u64 << (r * 8 + c);
+                if o & bit != 0 {
+                    run |= bit;
+                } else {
+                    if p & bit != 0 {
+                        all |= run;
+                    }
+                    break;
+                }
+                r += dr;
+                c += dc;
+            }
+        }
+        all
+    }
+
+    #[test]
+    fn flips_are_the_walked_flips() {
+        let mut x = 0x2545_f491_4f6c_dd1du64;
+        for _ in 0..100_000 {
+            x ^= x << 13;
+            x ^= x >> 7;
+            x ^= x << 17;
+            let y = x.rotate_left(23) ^ 0x5851_f42d_4c95_7f2d;
+            // Boards from nearly empty to nearly full.
+            let occupied = match x & 3 {
+                0 => y & y.rotate_left(11),
+                1 => y | y.rotate_left(5),
+                _ => !(y & y.rotate_left(9) & y.rotate_left(31)),
+            };
+            let p = occupied & x;
+            let o = occupied & !x;
+            let mut empty = !occupied;
+            while empty != 0 {
+                let sq = empty.trailing_zeros();
+                empty &= empty - 1;
+                assert_eq!(
+                    flips(p, o, sq),
+                    walked_flips(p, o, sq),
+                    "{p:#x} {o:#x} {sq}"
+                );
+            }
+        }
     }
 
     #[test]
