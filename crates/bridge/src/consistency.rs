@@ -595,7 +595,14 @@ fn score(b: &Board, contract: Option<crate::Contract>, out: &mut Vec<String>) {
     let ns = if declarer_ns { declarers } else { -declarers };
     // The tag's score for North-South: declarer's alone, or by side.
     let said = match v.trim().parse::<i32>() {
-        Ok(n) => Some(if declarer_ns { n } else { -n }),
+        // i32::MIN has no opposite: not a score a board scores, not read.
+        Ok(n) => {
+            if declarer_ns {
+                Some(n)
+            } else {
+                n.checked_neg()
+            }
+        }
         Err(_) => match side_score(v) {
             Ok(n) => Some(n),
             Err(SideScoreError::NotOpposite) => {
@@ -837,5 +844,29 @@ mod tests {
             of(&board("4S", "None", "", "about 420")),
             Vec::<String>::new()
         );
+        // The same side twice is another shape; the sides in either case.
+        assert_eq!(
+            of(&board("4S", "None", "", "NS 620 NS 620")),
+            Vec::<String>::new()
+        );
+        assert_eq!(
+            of(&board("4S", "None", "", "ns 620")),
+            ["the Score tag says \"ns 620\", but 4S by South with 10 tricks, not vulnerable, scores NS 420"]
+        );
+        // West declares (North leads, West wins the first trick with the
+        // CA): a bare number is West's score, 420, so EW 420; one with no
+        // opposite is not read.
+        let west = |score: &str| {
+            board("4S", "None", "", score)
+                .replace("[Declarer \"S\"]", "[Declarer \"W\"]")
+                .replace("[Play \"W\"]\nCA C4 C3 C2", "[Play \"N\"]\nC4 C3 C2 CA")
+        };
+        assert_eq!(of(&west("420")), Vec::<String>::new());
+        assert_eq!(of(&west("EW 420")), Vec::<String>::new());
+        assert_eq!(
+            of(&west("-420")),
+            ["the Score tag says \"-420\", but 4S by West with 10 tricks, not vulnerable, scores EW 420"]
+        );
+        assert_eq!(of(&west("-2147483648")), Vec::<String>::new());
     }
 }

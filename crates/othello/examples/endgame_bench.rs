@@ -4,6 +4,7 @@
 //! scripts/bench-endgame.sh.
 //!
 //! `cargo run --release -p boardfile-othello --example endgame_bench -- FILE.obf [FIRST_NUMBER]`
+//! (`TABLE_BITS=20`: a transposition table of 2^20 entries, not the default 2^22).
 
 use boardfile_othello::endgame::{Board, Solver};
 use std::time::Instant;
@@ -20,12 +21,15 @@ fn main() {
         std::process::exit(2)
     });
     // TABLE_BITS=20: a table of 2^20 entries instead of the default.
-    let mut solver = match std::env::var("TABLE_BITS")
-        .ok()
-        .and_then(|b| b.parse().ok())
-    {
-        Some(bits) => Solver::with_table_bits(bits),
-        None => Solver::new(),
+    let mut solver = match std::env::var("TABLE_BITS") {
+        Err(_) => Solver::new(),
+        Ok(b) => match b.parse::<u32>() {
+            Ok(bits @ 4..=30) => Solver::with_table_bits(bits),
+            _ => {
+                eprintln!("TABLE_BITS={b}: not a number from 4 to 30");
+                std::process::exit(2)
+            }
+        },
     };
     let (mut total_nodes, mut total_secs, mut wrong) = (0u64, 0f64, 0);
     println!("  #  empties  score  expected  move       time(s)          nodes     nodes/s");

@@ -95,8 +95,9 @@ pub fn flips(p: u64, o: u64, sq: u32) -> u64 {
         let keep = 0u64.wrapping_sub(((first & p) != 0) as u64);
         f |= first.wrapping_sub(1) & ray & keep;
     }
-    // Towards lower bits: the highest bit, without a branch (a ray of
-    // `o` alone gives bit 63, an `o` square or off the ray: no outflank).
+    // Towards lower bits: the highest bit, without a branch. A ray of `o`
+    // alone has no such bit: the shift by 64 wraps to 0 and gives bit 63,
+    // which no ray towards lower bits holds, so `& ray` leaves no outflank.
     for &ray in &rays[4..] {
         let x = ray & !o;
         let outflank = (1u64 << 63).wrapping_shr(x.leading_zeros()) & p & ray;

@@ -13,10 +13,11 @@
 //! - The table's buckets are one cache line each; the buckets of a node's
 //!   replies are prefetched together before the enhanced transposition
 //!   cutoff or the replies themselves probe them, so that their cache
-//!   misses overlap (at 24 empties the search spent about two thirds of
-//!   its null-window time waiting on the table's memory: 40 WTHOR
-//!   positions, 147.2 s before the prefetch below the cutoff's depth,
-//!   138.7 s after). On Linux the
+//!   misses overlap. (Profiled on three WTHOR positions at 24 empties,
+//!   about two thirds of the null-window search's samples fell on the
+//!   instructions that wait for a bucket. Prefetching below the cutoff's
+//!   depth too took 40 such positions from 147.2 s to 138.7 s; runs of
+//!   the same build differ by about 3 %.) On Linux the
 //!   table asks for 2 MiB pages, so that a probe seldom misses the
 //!   processor's page cache as well. Each move's flips are computed once a
 //!   node.

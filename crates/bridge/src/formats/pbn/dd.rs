@@ -180,7 +180,7 @@ pub(crate) fn side_score(value: &str) -> Result<i32, SideScoreError> {
         [s, n] => ns(s, n),
         [s1, n1, s2, n2] => {
             if side(s1)? == side(s2)? {
-                return Err(shape(format!("{s1} and {s2} are the same side")));
+                return Err(shape(format!("{s1:?} and {s2:?} are the same side")));
             }
             let (a, b) = (ns(s1, n1)?, ns(s2, n2)?);
             if a != b {
@@ -188,7 +188,7 @@ pub(crate) fn side_score(value: &str) -> Result<i32, SideScoreError> {
             }
             Ok(a)
         }
-        _ => Err(shape("it is not \"NS score\" or \"EW score\"".into())),
+        _ => Err(shape("it is not \"NS score\", \"EW score\" or both".into())),
     }
 }
 
