@@ -35,10 +35,15 @@ else
     nice cargo build --release -q -p boardfile-cli
     BF=$PWD/target/release/boardfile
 fi
+FROM=${FROM:-1}
+if [[ ! $FROM =~ ^[1-9][0-9]*$ ]]; then
+    echo "validate-slices.sh: FROM=$FROM is not a game number (1 or more)" >&2
+    exit 2
+fi
 mkdir -p "$DIR"
 cd "$DIR"
 total=$(python3 -c 'import struct,sys; print(struct.unpack_from("<I", open(sys.argv[1],"rb").read(16), 4)[0])' "$IN")
-for ((a = ${FROM:-1}; a <= total; a += SLICE)); do
+for ((a = FROM; a <= total; a += SLICE)); do
     b=$((a + SLICE - 1 < total ? a + SLICE - 1 : total))
     name=games-$a-$b
     [[ -s $name.$EXT ]] && continue
@@ -83,6 +88,11 @@ total, done, confirmed, wrong, unsolvable = int(sys.argv[1]), 0, 0, [], []
 renumber = lambda line, first: re.sub(
     r"game (\d+)", lambda m: f"game {first + int(m.group(1)) - 1}", line, count=1)
 slices = sorted(glob.glob(f"games-*.{sys.argv[2]}"), key=lambda f: int(f.split("-")[1]))
+# Slices of runs with another FROM or SLICE may overlap: not counted twice.
+ranges = [tuple(int(x) for x in f.split(".")[0].split("-")[1:3]) for f in slices]
+for (a1, b1), (a2, b2) in zip(ranges, ranges[1:]):
+    if a2 <= b1:
+        sys.exit(f"slices games-{a1}-{b1} and games-{a2}-{b2} overlap: move one away")
 if sys.argv[2] == "txt":
     same, lines = 0, []
     for f in slices:
