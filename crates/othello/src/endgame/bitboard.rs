@@ -398,6 +398,13 @@ pub fn odd_quadrants(empty: u64) -> u64 {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    /// The next of a fixed pseudo-random sequence (xorshift64).
+    fn xorshift(x: &mut u64) {
+        *x ^= *x << 13;
+        *x ^= *x >> 7;
+        *x ^= *x << 17;
+    }
     use crate::{BoardSize, Color, Position, Square};
 
     fn sq(t: &str) -> u32 {
@@ -409,9 +416,7 @@ mod tests {
     fn flips_are_the_rules_flips() {
         let mut x = 0x2545_f491_4f6c_dd1du64;
         for _ in 0..100_000 {
-            x ^= x << 13;
-            x ^= x >> 7;
-            x ^= x << 17;
+            xorshift(&mut x);
             let y = x.rotate_left(23) ^ 0x5851_f42d_4c95_7f2d;
             // Boards from nearly empty to nearly full.
             let occupied = match x & 3 {
@@ -448,9 +453,7 @@ mod tests {
         // sequence; the oracle is the move's own flips.
         let mut x = 0x9e37_79b9_7f4a_7c15u64;
         for _ in 0..200_000 {
-            x ^= x << 13;
-            x ^= x >> 7;
-            x ^= x << 17;
+            xorshift(&mut x);
             let sq = (x >> 58) as u32;
             let bit = 1u64 << sq;
             // Sparse and dense boards too, not only halves.
@@ -534,9 +537,7 @@ mod tests {
     fn full_lines_by_shifts_are_those_by_masks() {
         let mut x = 0x2545_f491_4f6c_dd1du64;
         for _ in 0..20_000 {
-            x ^= x << 13;
-            x ^= x >> 7;
-            x ^= x << 17;
+            xorshift(&mut x);
             // Mostly full boards, so that lines are full.
             let occ = x | x.rotate_left(11) | x.rotate_left(29);
             assert_eq!(full_lines(occ), full_lines_by_masks(occ), "{occ:#x}");
