@@ -664,7 +664,7 @@ pub fn show(
             "Game {}   {} ({})   Black {}   White {}",
             i + 1,
             name(&book.tournaments, g.tournament),
-            file.header.year,
+            crate::text::year_of(g, file),
             name(&book.players, g.black),
             name(&book.players, g.white)
         )?;

@@ -15,7 +15,7 @@
 //! |---|---|---|
 //! | `GM[Othello]` | the game | must be Othello (any case) |
 //! | `PC[..]` | place (`GGS/os`) | the tournament |
-//! | `DT[..]` | date: `2003.12.15_13:24:03.MST`, `2000-4-16 11:13 EST`, or seconds since 1970 | the year |
+//! | `DT[..]` | date: `2003.12.15_13:24:03.MST`, `2000-4-16 11:13 EST`, or seconds since 1970 | the year; none: year 0, the unknown one (written without `DT`) |
 //! | `PB[..]`, `PW[..]` | black and white players | names |
 //! | `RE[+12.000]` | black's disc difference, `:r` resigned, `:t` time, `:s` agreed | black's discs |
 //! | `TY[8]` | type: `s` synchro, the size, `k` komi, `r` random start, `a` anti | checked |

@@ -20,7 +20,7 @@
 //! | tag | read as |
 //! |---|---|
 //! | `Event` | the tournament |
-//! | `Date` | the year (`2004`, `2004.05.16`, `2004.??.??`) |
+//! | `Date` | the year (`2004`, `2004.05.16`, `2004.??.??`, `16.05.2004`); none, or `????.??.??`: year 0, the unknown one (written so) |
 //! | `Black`, `White` | the players (`?` unknown) |
 //! | `Result` | black's discs when a disc count (`40-24`; empties to the winner); a chess result leaves the score to the replay |
 //! | `FEN`, `SetUp "1"` | a set-up start: refused |

@@ -172,14 +172,25 @@ pub(crate) fn text_game(
 }
 
 /// The year at the start of a date: `2003.12.15_13:24:03.MST`,
-/// `2000-4-16 11:13 EST`, `2004`, `2004.??.??`; or a count of seconds
-/// since 1970 (early GGS archives: `945277754`). None when it gives none.
+/// `2000-4-16 11:13 EST`, `2004`, `2004.??.??`; at its end when it opens
+/// with the day or month (`15.12.2003`, `12/15/2003`); or a count of
+/// seconds since 1970 (early GGS archives: `945277754`). None when it
+/// gives none: `15.12.03` could be of any century.
 pub(crate) fn year_of_date(date: &str) -> Option<u16> {
     let d = date.trim();
     let digits = d.bytes().take_while(u8::is_ascii_digit).count();
     match digits {
         // A year as the writers write it: `2004`, `421`, `0421`.
-        1..=4 => d[..digits].parse().ok(),
+        3 | 4 => d[..digits].parse().ok(),
+        // A year of one or two digits stands alone (as written back);
+        // before more, it is a day or a month, and the year is the group
+        // of four digits after it.
+        1 | 2 if digits == d.len() => d.parse().ok(),
+        1 | 2 => d
+            .split(|c: char| !c.is_ascii_digit())
+            .skip(1)
+            .find(|g| g.len() == 4)
+            .and_then(|g| g.parse().ok()),
         // Seconds since 1970: the year of the day, by the civil calendar.
         9..=11 if digits == d.len() => {
             let secs: i64 = d.parse().ok()?;
@@ -209,14 +220,16 @@ pub(crate) fn black_discs(black: u32, white: u32, size: BoardSize) -> Option<u8>
 }
 
 /// The file of games read: a header made here, of the first game's year
-/// (none: 0); each game keeps a year of its own only where it differs.
+/// (none: 0); each game keeps a year of its own only where it differs. A
+/// game without a date is of year 0, the unknown one, not of the file's.
 pub(crate) fn file_of(mut games: Vec<Game>, size: Option<BoardSize>) -> GameFile {
     let size = size.unwrap_or(BoardSize::Eight);
     let year = games.iter().find_map(|g| g.year).unwrap_or(0);
     for g in &mut games {
-        if g.year == Some(year) {
-            g.year = None;
-        }
+        g.year = match g.year.unwrap_or(0) {
+            y if y == year => None,
+            y => Some(y),
+        };
     }
     GameFile {
         header: fresh_header(year, size),
@@ -242,6 +255,14 @@ mod tests {
         // As written back: a year of fewer digits is still a year.
         assert_eq!(year_of_date("0421.0"), Some(421));
         assert_eq!(year_of_date("421"), Some(421));
+        assert_eq!(year_of_date("15"), Some(15));
+        // Day or month first: the year is the four digits after them,
+        // not the day.
+        assert_eq!(year_of_date("15.12.2003"), Some(2003));
+        assert_eq!(year_of_date("12/15/2003 10:00"), Some(2003));
+        assert_eq!(year_of_date("1-3-1999"), Some(1999));
+        // Two digits for the year: of no century said.
+        assert_eq!(year_of_date("15.12.03"), None);
     }
 
     #[test]

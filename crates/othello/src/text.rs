@@ -326,13 +326,14 @@ pub fn read_jsonl(bytes: &[u8], book: &mut NameBook) -> Result<GameFile, Error> 
         games.push(game);
     }
     let size = size.unwrap_or(BoardSize::Eight);
+    // A game without a year is of the header line's; with no header line,
+    // of year 0, the unknown one, not of the first game's.
+    let undated = if header.is_some() { None } else { Some(0) };
     let header = header.unwrap_or_else(|| fresh_header(year.unwrap_or(0), size));
     // A game's year is its own only where it is not the file's (the header
     // line's, wherever it stands, else the first game's).
     for g in &mut games {
-        if g.year == Some(header.year) {
-            g.year = None;
-        }
+        g.year = g.year.or(undated).filter(|&y| y != header.year);
     }
     Ok(GameFile {
         header,
@@ -508,10 +509,14 @@ pub fn write_ggf(file: &GameFile, book: &NameBook, out: &mut String) {
             }
         }
         let diff = g.black_score as i32 - (g.size.squares() as i32 - g.black_score as i32);
+        // Year 0 is the unknown one: no date.
+        let date = match year_of(g, file) {
+            0 => String::new(),
+            y => format!("DT[{y}]"),
+        };
         let _ = write!(
             out,
-            "(;GM[Othello]PC[{t}]DT[{}]PB[{b}]PW[{w}]RE[{diff:+}]TY[{side}]BO[{side} {board} *]",
-            year_of(g, file)
+            "(;GM[Othello]PC[{t}]{date}PB[{b}]PW[{w}]RE[{diff:+}]TY[{side}]BO[{side} {board} *]"
         );
         for (c, m) in moves_with_passes(g) {
             let tag = if c == Color::Black { 'B' } else { 'W' };
@@ -539,10 +544,14 @@ pub fn write_pgn(file: &GameFile, book: &NameBook, out: &mut String) {
             Some(white) => format!("{}-{white}", g.black_score),
             None => "*".to_string(),
         };
+        // Year 0 is the unknown one: PGN's unknown date.
+        let date = match year_of(g, file) {
+            0 => "????.??.??".to_string(),
+            y => y.to_string(),
+        };
         let _ = writeln!(
             out,
-            "[Event \"{t}\"]\n[Date \"{}\"]\n[Black \"{b}\"]\n[White \"{w}\"]\n[Result \"{result}\"]\n",
-            year_of(g, file)
+            "[Event \"{t}\"]\n[Date \"{date}\"]\n[Black \"{b}\"]\n[White \"{w}\"]\n[Result \"{result}\"]\n"
         );
         let mut line = String::new();
         for (i, (_, m)) in moves_with_passes(g).iter().enumerate() {

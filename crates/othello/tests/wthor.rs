@@ -719,6 +719,46 @@ fn a_header_line_after_the_games_gives_the_file_its_year_and_each_game_keeps_its
     assert!(csv.lines().skip(1).all(|l| l.starts_with("1990,")), "{csv}");
 }
 
+#[test]
+fn a_game_without_a_date_is_of_no_year_not_of_the_games_before_it() {
+    use boardfile_othello::{ggf, pgn, text};
+    // Hand-made: a game of 2003, then one whose date is unknown (PGN's
+    // `????.??.??`, GGF and JSON Lines without one).
+    let pgn_text = "[Date \"2003.01.01\"]\n\n1. f5 d6 *\n\n[Date \"????.??.??\"]\n\n1. f5 f6 *\n";
+    let ggf_text = "(;GM[Othello]DT[2003.01.01]TY[8]B[f5]W[d6];)\n(;GM[Othello]TY[8]B[f5]W[f6];)\n";
+    let jsonl_text = "{\"year\":2003,\"moves\":\"f5d6\"}\n{\"moves\":\"f5f6\"}\n";
+    let files = [
+        pgn::read(pgn_text.as_bytes(), &mut Default::default()).unwrap(),
+        ggf::read(ggf_text.as_bytes(), &mut Default::default()).unwrap(),
+        text::read_jsonl(jsonl_text.as_bytes(), &mut Default::default()).unwrap(),
+    ];
+    for file in &files {
+        assert_eq!(file.header.year, 2003);
+        let years: Vec<u16> = file.games.iter().map(|g| text::year_of(g, file)).collect();
+        assert_eq!(years, [2003, 0]);
+        // Written back, the second game has no date, not 2003's.
+        let mut out = String::new();
+        text::write_pgn(file, &Default::default(), &mut out);
+        let dates: Vec<&str> = out.lines().filter(|l| l.starts_with("[Date ")).collect();
+        assert_eq!(dates, ["[Date \"2003\"]", "[Date \"????.??.??\"]"], "{out}");
+        out.clear();
+        text::write_ggf(file, &Default::default(), &mut out);
+        let dated: Vec<bool> = out.lines().map(|l| l.contains("DT[")).collect();
+        assert_eq!(dated, [true, false], "{out}");
+    }
+    // One WTB cannot hold both: a year 2003 file would date the second.
+    let scored = "{\"year\":2003,\"black_discs\":32,\"theoretical_score\":32,\"moves\":\"f5d6\"}\n\
+                  {\"black_discs\":32,\"theoretical_score\":32,\"moves\":\"f5f6\"}\n";
+    let e = boardfile_othello::convert::convert(
+        boardfile_othello::OthelloFormat::from_name("jsonl").unwrap(),
+        boardfile_othello::OthelloFormat::from_name("wtb").unwrap(),
+        scored.as_bytes(),
+        &mut Default::default(),
+    )
+    .unwrap_err();
+    assert!(e.message().contains("of 0, 2003"), "{e}");
+}
+
 /// Every prefix of the hand-written GGF and PGN samples reads or gives an
 /// error, never a panic, strictly and leaving bad games out.
 #[test]
