@@ -13,7 +13,9 @@
 //!   move (truncated): no theoretical score; a writer refuses it, or
 //!   leaves it out when told to skip bad games;
 //! - a move that is not legal before P3 empties: none either;
-//! - 10x10 games (WTD): none; the solver is for 8x8.
+//! - 10x10 games (WTD): none; the solver is for 8x8;
+//! - a depth past [`MAX_DEPTH`] empties (a broken header's P3): none; a
+//!   solve from there would not end in any time a user would wait.
 
 use crate::endgame::{Board, Solver};
 use crate::game::Game;
@@ -21,6 +23,11 @@ use crate::position::{BoardSize, Color, Position};
 use crate::text::NameBook;
 use crate::wthor::games::GameFile;
 use std::fmt;
+
+/// The most empties a theoretical score is solved from: the deepest FFO
+/// problems (#55-#59, 27 to 34 empties) take minutes each, and each empty
+/// more about three times as long. Real WTHOR files solve from 24.
+pub const MAX_DEPTH: u32 = 34;
 
 /// Why a game has no theoretical score.
 #[derive(Debug, Clone, PartialEq, Eq)]
@@ -36,6 +43,11 @@ pub enum NoScore {
     Illegal(String),
     /// A 10x10 game.
     TenByTen,
+    /// The position at the depth has more than [`MAX_DEPTH`] empties.
+    TooDeep {
+        /// Empty squares at the depth.
+        empties: u32,
+    },
 }
 
 impl fmt::Display for NoScore {
@@ -49,6 +61,10 @@ impl fmt::Display for NoScore {
             NoScore::TenByTen => write!(
                 f,
                 "no theoretical score: 10x10 games cannot be solved here (the solver is for 8x8)"
+            ),
+            NoScore::TooDeep { empties } => write!(
+                f,
+                "no theoretical score: the header's depth (P3) puts it at {empties} empty squares, and boardfile solves from {MAX_DEPTH} at most (real files use 24)"
             ),
         }
     }
@@ -74,6 +90,11 @@ fn at_depth(game: &Game, depth: u32) -> Result<AtDepth, NoScore> {
             .map_err(|e| NoScore::Illegal(format!("move {} {m} is not legal ({e:?})", i + 1)))?;
     }
     if p.empties() <= depth {
+        if p.empties() > MAX_DEPTH {
+            return Err(NoScore::TooDeep {
+                empties: p.empties(),
+            });
+        }
         return Ok(AtDepth::Position(p));
     }
     if p.is_over() {

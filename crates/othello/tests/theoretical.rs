@@ -170,3 +170,20 @@ fn a_truncated_game_has_no_theoretical_score() {
         out.warnings
     );
 }
+
+#[test]
+fn a_depth_past_what_can_be_solved_is_refused_not_searched() {
+    // A header whose P3 says 60: the start position itself, which no
+    // solve would finish. Refused at once, naming the depth.
+    let e = to_wtb(&one_game(60, "f5d6c3d3c4"), false).unwrap_err();
+    assert!(e.to_string().contains("at 60 empty squares"), "{e}");
+    assert!(e.to_string().contains("34 at most"), "{e}");
+    // 35 is one past: WTH_2004's first game at 35 empties (its 25th move).
+    let file = games::read(&data("WTH_2004.wtb"), BoardSize::Eight).unwrap();
+    let e = to_wtb(&one_game(35, &file.games[0].transcript()), false).unwrap_err();
+    assert!(e.to_string().contains("at 35 empty squares"), "{e}");
+    // A game over before the depth still takes its actual score: d3 c3 b3
+    // d2 e1 d6 d7 e3 f4 ends with Black 13 discs and 51 empties, past 40.
+    let out = to_wtb(&one_game(40, "d3c3b3d2e1d6d7e3f4"), false).unwrap();
+    assert_eq!(theoretical_of(&out.bytes), 64);
+}
