@@ -35,13 +35,13 @@ pub fn sniff(data: &[u8]) {
             assert!(!othello, "bridge JSON Lines taken for Othello");
         }
     }
-    if let Ok(f) = text::read_jsonl(data, &mut Default::default()) {
+    if let Ok(f) = text::read_jsonl(data, &mut Default::default(), &mut Default::default()) {
         if !f.games.is_empty() {
             assert!(othello, "Othello JSON Lines not told from bridge");
         }
     }
     let size = text::transcript_size(data);
-    let _ = text::read_transcripts(data, size);
+    let _ = text::read_transcripts(data, size, &mut Default::default());
     let _ = (
         boardfile_othello::ggf::sniff(data),
         boardfile_othello::pgn::sniff(data),

@@ -5,7 +5,8 @@ use boardfile_othello::text::{self, NameBook};
 use boardfile_othello::wthor::games::{self, GameFile};
 use boardfile_othello::wthor::{names, pzz, Header, Kind};
 use boardfile_othello::{ggf, pgn};
-use boardfile_othello::{BoardSize, Names};
+
+use boardfile_othello::{BoardSize, Diagnostics, Names, ReadGames};
 
 /// An Othello input a target reads.
 #[derive(Debug, Clone, Copy)]
@@ -61,23 +62,34 @@ fn games_of(input: Input, data: &[u8], book: &mut NameBook) -> Option<GameFile> 
             }
             strict.ok()
         }
-        Input::OthelloJsonl => text::read_jsonl(data, book).ok(),
-        Input::Transcript => text::read_transcripts(data, text::transcript_size(data)).ok(),
+        Input::OthelloJsonl => text::read_jsonl(data, book, &mut Diagnostics::strict()).ok(),
+        Input::Transcript => text::read_transcripts(
+            data,
+            text::transcript_size(data),
+            &mut Diagnostics::strict(),
+        )
+        .ok(),
         Input::Ggf | Input::Pgn => {
-            let (strict, skipping): (ReadGames, ReadSkipping) = match input {
-                Input::Ggf => (ggf::read, ggf::read_skipping),
-                _ => (pgn::read, pgn::read_skipping),
+            let read: ReadGames = match input {
+                Input::Ggf => ggf::read,
+                _ => pgn::read,
             };
             // Leaving bad games out reads every game the strict reader
             // reads, and the same ones when none is bad.
             let mut other = self::book();
-            let lenient = skipping(data, &mut other);
-            let f = strict(data, book).ok();
+            let mut collecting = Diagnostics::collecting();
+            let lenient = read(data, &mut other, &mut collecting);
+            let mut strict = Diagnostics::strict();
+            let f = read(data, book, &mut strict).ok();
             if let Some(f) = &f {
-                let (l, skipped) = lenient.expect("strict reads, so leniently too");
+                let l = lenient.expect("strict reads, so leniently too");
                 assert!(
-                    skipped.is_empty(),
+                    collecting.errors.is_empty(),
                     "{input:?}: strict read, but games left out"
+                );
+                assert!(
+                    collecting.warnings == strict.warnings,
+                    "{input:?}: the lenient reader's warnings differ"
                 );
                 assert!(
                     l.games == f.games,
@@ -89,13 +101,6 @@ fn games_of(input: Input, data: &[u8], book: &mut NameBook) -> Option<GameFile> 
         _ => None,
     }
 }
-
-type ReadGames = fn(&[u8], &mut NameBook) -> Result<GameFile, boardfile_othello::Error>;
-type ReadSkipping =
-    fn(
-        &[u8],
-        &mut NameBook,
-    ) -> Result<(GameFile, Vec<boardfile_othello::Error>), boardfile_othello::Error>;
 
 /// Reads `data`; games read are replayed and written in every text form,
 /// and JSON Lines reads back the same games.
@@ -155,7 +160,7 @@ pub fn read(input: Input, data: &[u8]) {
             text::write_transcripts(&file, &mut out);
             out.clear();
             text::write_jsonl(&file, &book, &mut out);
-            let back = text::read_jsonl(out.as_bytes(), &mut book)
+            let back = text::read_jsonl(out.as_bytes(), &mut book, &mut Diagnostics::strict())
                 .unwrap_or_else(|e| panic!("JSON Lines written from {input:?} does not read: {e}"));
             assert!(back.games == file.games, "JSON Lines changed the games");
             let mut wthor = Vec::new();

@@ -2,7 +2,7 @@
 
 use crate::formats::Opened;
 use crate::report::{say_all, Failure, Outcome, Progress};
-use boardfile_io::{files::write_atomically, Output};
+use boardfile_io::{files::write_atomically, Diagnostics, Output};
 use boardfile_othello::convert::{self, NameFiles};
 use boardfile_othello::database::{self, Filter};
 use boardfile_othello::text::NameBook;
@@ -61,6 +61,16 @@ fn with_solve_bar<T>(skip_bad: bool, work: impl FnOnce(&convert::Options) -> T) 
     out
 }
 
+/// Each warning on stderr, unless quiet.
+fn warn_all(input: &impl std::fmt::Display, warnings: &[String]) {
+    if crate::report::quiet() {
+        return;
+    }
+    for w in warnings {
+        eprintln!("boardfile: {input}: warning: {w}");
+    }
+}
+
 pub fn convert(
     opened: Opened,
     from: OthelloFormat,
@@ -96,11 +106,7 @@ pub fn convert(
             eprintln!("boardfile: {}: {} name{s} added", f.path.display(), f.added);
         }
     }
-    for w in &out.warnings {
-        if !crate::report::quiet() {
-            eprintln!("boardfile: {input}: warning: {w}");
-        }
-    }
+    warn_all(&input, &out.warnings);
     if out.unnamed > 0 && !crate::report::quiet() {
         eprintln!(
             "boardfile: {input}: warning: {} games have no name for their tournament or a player, in the input or in names files (WTHOR.JOU, WTHOR.TRN beside it or --players/--tournaments): written as unknown",
@@ -129,7 +135,13 @@ fn check_theoretical(
     ),
     boardfile_othello::Error,
 > {
-    let file = convert::read_games(format, bytes, &mut NameBook::default())?;
+    // WTHOR's reader infers nothing: no warnings to give.
+    let file = convert::read_games(
+        format,
+        bytes,
+        &mut NameBook::default(),
+        &mut Diagnostics::strict(),
+    )?;
     let bar = SolveBar::new();
     let checked = boardfile_othello::theoretical::check(&file, 0, false, &|d, t| bar.set(d, t));
     bar.done();
@@ -214,11 +226,7 @@ pub fn validate(
     say_all(&input, &report.errors);
     say_all(&input, &wrong_lines);
     say_all(&input, &unsolved_lines);
-    for w in &report.warnings {
-        if !crate::report::quiet() {
-            eprintln!("boardfile: {input}: warning: {w}");
-        }
-    }
+    warn_all(&input, &report.warnings);
     write!(
         out,
         "{input}: {} ({}, {} records",
@@ -276,8 +284,10 @@ pub fn show(
     let input = opened.input.clone();
     let bytes = opened.read_all(format.name(), boardfile_othello::MAX_FILE)?;
     let mut book = book(names)?;
-    let file =
-        convert::read_games(format, &bytes, &mut book).map_err(|e| Failure::data(&input, &e))?;
+    let mut diag = Diagnostics::strict();
+    let file = convert::read_games(format, &bytes, &mut book, &mut diag)
+        .map_err(|e| Failure::data(&input, &e))?;
+    warn_all(&input, &convert::warning_lines(&diag));
     let (shown, games) = convert::show(&file, &book, game, out)?;
     match game {
         Some(n) if shown == 0 => Err(Failure::operational(format!(
@@ -376,6 +386,10 @@ pub fn convert_database(
             filter.describe()
         );
     }
+    warn_all(
+        &label,
+        filter.nameless_warning(db.nameless(filter)).as_slice(),
+    );
     let mut book = db.book;
     write_games_out(
         &file,
@@ -404,21 +418,30 @@ pub fn convert_games(
     let input = opened.input.clone();
     let bytes = opened.read_all(from.name(), boardfile_othello::MAX_FILE)?;
     let mut book = book(names)?;
-    let (mut file, skipped) = if skip_bad {
-        convert::read_games_skipping(from, &bytes, &mut book)
+    let mut diag = if skip_bad {
+        Diagnostics::collecting()
     } else {
-        convert::read_games(from, &bytes, &mut book).map(|f| (f, Vec::new()))
-    }
-    .map_err(|e| Failure::data(&input, &e))?;
-    for e in &skipped {
+        Diagnostics::strict()
+    };
+    let mut file = convert::read_games(from, &bytes, &mut book, &mut diag)
+        .map_err(|e| Failure::data(&input, &e))?;
+    let skipped = &diag.errors;
+    for e in skipped {
         eprintln!("boardfile: {input}: left out: {e}");
     }
+    warn_all(&input, &convert::warning_lines(&diag));
     let read = file.games.len();
+    let year_of = |g| boardfile_othello::text::year_of(g, &file);
     let keep: Vec<bool> = file
         .games
         .iter()
-        .map(|g| filter.matches(g, boardfile_othello::text::year_of(g, &file), &book))
+        .map(|g| filter.matches(g, year_of(g), &book))
         .collect();
+    let nameless = file
+        .games
+        .iter()
+        .filter(|g| filter.nameless(g, year_of(g), &book))
+        .count();
     let mut k = keep.iter();
     file.games.retain(|_| *k.next().unwrap_or(&true));
     if !skipped.is_empty() {
@@ -434,6 +457,7 @@ pub fn convert_games(
             filter.describe()
         );
     }
+    warn_all(&input, filter.nameless_warning(nameless).as_slice());
     // WTHOR holds theoretical scores: the games without one are solved.
     let to_wthor = match out {
         GamesOut::File(_, to) => convert::is_wthor(to),
@@ -614,6 +638,7 @@ pub fn database_info(
     let counts = db.counts(filter);
     let total: usize = counts.iter().map(|c| c.0).sum();
     let kept: usize = counts.iter().map(|c| c.1).sum();
+    let nameless = filter.nameless_warning(db.nameless(filter));
     let label = paths
         .iter()
         .map(|p| p.display().to_string())
@@ -645,6 +670,7 @@ pub fn database_info(
             "games": total,
             "selected": kept,
             "query": (!filter.is_empty()).then(|| filter.describe()),
+            "warnings": nameless.as_slice(),
         });
         writeln!(out, "{o}")?;
         return Ok(Outcome::Ok);
@@ -688,6 +714,7 @@ pub fn database_info(
     if !filter.is_empty() {
         writeln!(out, "  selected: {kept} games ({})", filter.describe())?;
     }
+    warn_all(&label, nameless.as_slice());
     Ok(Outcome::Ok)
 }
 

@@ -441,3 +441,58 @@ fn a_broken_file_of_the_database_is_named() {
     );
     assert!(stderr(&run).contains("notes.txt: "), "{}", stderr(&run));
 }
+
+#[test]
+fn a_query_says_how_many_games_had_no_name_to_match() {
+    // The wild folder's WTHOR.TRN is older than its WTH_2019: the games
+    // whose tournament index is past its end have no tournament name, so
+    // no --tournament query can keep them. Counted here from the bytes.
+    let dir = tempfile::tempdir().unwrap();
+    let trn_path = shared("wild/ledpup+Othello", "WTHOR.TRN");
+    let trn = names(&trn_path, 26);
+    let year = std::fs::read(shared("wild/ledpup+Othello", "WTH_2019.wtb")).unwrap();
+    let past = year[16..]
+        .chunks_exact(68)
+        .filter(|r| usize::from(u16::from_le_bytes([r[0], r[1]])) >= trn.len())
+        .count();
+    assert!(past > 0, "the names file covers every game: no case here");
+    let wtb = shared("wild/ledpup+Othello", "WTH_2019.wtb");
+    let out = dir.path().join("q.jsonl");
+    // A tournament name no game has: every game with a name is refused by
+    // its name, the others for want of one, and those are counted.
+    let run = expect(
+        0,
+        &[
+            "convert",
+            s(&wtb),
+            s(&trn_path),
+            s(&out),
+            "--tournament",
+            "no such tournament",
+        ],
+    );
+    let err = stderr(&run);
+    assert!(
+        err.contains(&format!(
+            "warning: {past} games not kept had no name to match"
+        )),
+        "{past} past the names file: {err}"
+    );
+    // With every game named, nothing to say.
+    let run = expect(
+        0,
+        &[
+            "convert",
+            s(&wtb),
+            s(&shared("othello", "WTHOR.TRN")),
+            s(&out),
+            "--tournament",
+            "no such tournament",
+        ],
+    );
+    assert!(
+        !stderr(&run).contains("no name to match"),
+        "{}",
+        stderr(&run)
+    );
+}

@@ -8,7 +8,7 @@ use crate::registry::{Holds, OthelloFormat};
 use crate::text::NameBook;
 use crate::wthor::games::{self, GameFile};
 use crate::wthor::{names, pzz, Error, Header, Kind};
-use boardfile_io::{FormatName, Position as At};
+use boardfile_io::{Diagnostics, FormatName, Position as At};
 use std::io::Write;
 use std::path::{Path, PathBuf};
 
@@ -106,14 +106,17 @@ fn format_error(format: OthelloFormat, message: String) -> Error {
     Error::unsupported(FormatName(format.name()), message)
 }
 
-/// Reads the games of a game file.
+/// Reads the games of a game file: what was inferred goes to `diag`'s
+/// warnings; with a collecting `diag`, GGF and PGN leave a bad game out
+/// and keep its error (see [`crate::registry::ReadGames`]).
 pub fn read_games(
     format: OthelloFormat,
     bytes: &[u8],
     book: &mut NameBook,
+    diag: &mut Diagnostics,
 ) -> Result<GameFile, Error> {
     match format.descriptor().read_games {
-        Some(read) => read(bytes, book),
+        Some(read) => read(bytes, book, diag),
         None => Err(format_error(
             format,
             format!("{} holds no games that are read", format.name()),
@@ -290,7 +293,9 @@ pub fn convert_with(
             ))
         }
     }
-    let mut file = read_games(from, bytes, book)?;
+    let mut diag = Diagnostics::strict();
+    let mut file = read_games(from, bytes, book, &mut diag)?;
+    out.warnings.extend(warning_lines(&diag));
     if is_wthor(from) {
         out.warnings
             .extend(count_of(from, bytes, file.games.len(), "games"));
@@ -325,6 +330,23 @@ pub struct Converted {
     pub unnamed: usize,
     /// What was read leniently (a header count off by whole records).
     pub warnings: Vec<String>,
+}
+
+/// A reader's warnings as lines: each with its line in the file when it
+/// has one, and a last line for those past the ones kept.
+pub fn warning_lines(diag: &Diagnostics) -> Vec<String> {
+    let mut lines: Vec<String> = diag
+        .warnings
+        .iter()
+        .map(|w| match w.position.and_then(|p| p.line) {
+            Some(l) => format!("line {l}: {}", w.message),
+            None => w.message.clone(),
+        })
+        .collect();
+    if diag.more_warnings > 0 {
+        lines.push(format!("{} more warnings like these", diag.more_warnings));
+    }
+    lines
 }
 
 /// The warning of a WTHOR file whose header miscounts its records.
@@ -553,33 +575,38 @@ pub fn validate(format: OthelloFormat, bytes: &[u8], book: &mut NameBook) -> Rep
                     note,
                 }
             }
-            None => match read_games(format, bytes, book) {
-                // Games given with their score are read as they stand: each
-                // is replayed here, as WTHOR validation does.
-                Ok(f) => Report {
-                    records: f.games.len(),
-                    errors: f
-                        .games
-                        .iter()
-                        .enumerate()
-                        .filter_map(|(i, g)| {
-                            g.replay().err().map(|e| {
-                                Error::invalid(
-                                    FormatName(format.name()),
-                                    At::record(i as u64, 0),
-                                    format!("game {}: {e}", i + 1),
-                                )
-                            })
-                        })
-                        .collect(),
-                    note: None,
-                    warnings: Vec::new(),
-                },
-                Err(e) => Report {
-                    errors: vec![e],
-                    ..Report::default()
-                },
-            },
+            None => {
+                // Every bad game of GGF and PGN, each left out; the other
+                // formats stop at the first.
+                let mut diag = Diagnostics::collecting();
+                match read_games(format, bytes, book, &mut diag) {
+                    // Games given with their score are read as they stand
+                    // (JSON Lines): each is replayed here, as WTHOR
+                    // validation does. GGF and PGN replay as they read.
+                    Ok(f) => Report {
+                        records: f.games.len(),
+                        errors: diag
+                            .errors
+                            .drain(..)
+                            .chain(f.games.iter().enumerate().filter_map(|(i, g)| {
+                                g.replay().err().map(|e| {
+                                    Error::invalid(
+                                        FormatName(format.name()),
+                                        At::record(i as u64, 0),
+                                        format!("game {}: {e}", i + 1),
+                                    )
+                                })
+                            }))
+                            .collect(),
+                        note: None,
+                        warnings: warning_lines(&diag),
+                    },
+                    Err(e) => Report {
+                        errors: vec![e],
+                        ..Report::default()
+                    },
+                }
+            }
         },
     }
 }
@@ -605,7 +632,12 @@ pub fn info(format: OthelloFormat, bytes: &[u8]) -> Result<Vec<String>, Error> {
     }
     match format.holds() {
         Holds::Games if wthor => {
-            let f = read_games(format, bytes, &mut NameBook::default())?;
+            let f = read_games(
+                format,
+                bytes,
+                &mut NameBook::default(),
+                &mut Diagnostics::strict(),
+            )?;
             let finished = f
                 .games
                 .iter()
@@ -706,20 +738,5 @@ pub fn is_wthor(format: OthelloFormat) -> bool {
         Holds::Names(_) | Holds::Solitaires => true,
         Holds::Games => format.descriptor().size.is_some(),
         Holds::Positions => false,
-    }
-}
-
-/// Reads the games of a game file, leaving out those that cannot be read
-/// where the format reads its games one by one (GGF, PGN): the file and
-/// the errors of the games left out. Other formats read as
-/// [`read_games`] does (a bad game stops them).
-pub fn read_games_skipping(
-    format: OthelloFormat,
-    bytes: &[u8],
-    book: &mut NameBook,
-) -> Result<(GameFile, Vec<Error>), Error> {
-    match format.descriptor().read_games_skipping {
-        Some(read) => read(bytes, book),
-        None => read_games(format, bytes, book).map(|f| (f, Vec::new())),
     }
 }

@@ -390,25 +390,13 @@ impl Filter {
     /// True when the game of `year` is kept; names from the game, else the
     /// book.
     pub fn matches(&self, g: &Game, year: u16, book: &NameBook) -> bool {
+        self.keeps_year_and_opening(g, year) && self.keeps_names(g, book)
+    }
+
+    fn keeps_year_and_opening(&self, g: &Game, year: u16) -> bool {
         if let Some((a, b)) = self.years {
             if year < a || year > b {
                 return false;
-            }
-        }
-        if self.player.is_some() || self.tournament.is_some() {
-            let [t, b, w] = text::known_names(g, book);
-            let holds = |name: Option<&str>, want: &str| {
-                name.is_some_and(|n| n.to_lowercase().contains(want))
-            };
-            if let Some(p) = &self.player {
-                if !holds(b, p) && !holds(w, p) {
-                    return false;
-                }
-            }
-            if let Some(want) = &self.tournament {
-                if !holds(t, want) {
-                    return false;
-                }
             }
         }
         if self.opening.is_some() {
@@ -419,9 +407,59 @@ impl Filter {
         }
         true
     }
+
+    fn keeps_names(&self, g: &Game, book: &NameBook) -> bool {
+        let [t, b, w] = text::known_names(g, book);
+        let holds =
+            |name: Option<&str>, want: &str| name.is_some_and(|n| n.to_lowercase().contains(want));
+        self.player
+            .as_ref()
+            .is_none_or(|p| holds(b, p) || holds(w, p))
+            && self.tournament.as_ref().is_none_or(|want| holds(t, want))
+    }
+
+    /// True when `g` is not kept for want of a name the filter looks at:
+    /// its year and opening pass, but a player or tournament it asks about
+    /// is named neither by the game nor by the book (no names file, or an
+    /// index past its end), so no name could match.
+    pub fn nameless(&self, g: &Game, year: u16, book: &NameBook) -> bool {
+        if self.player.is_none() && self.tournament.is_none() {
+            return false;
+        }
+        let [t, b, w] = text::known_names(g, book);
+        let blind = (self.player.is_some() && (b.is_none() || w.is_none()))
+            || (self.tournament.is_some() && t.is_none());
+        blind && self.keeps_year_and_opening(g, year) && !self.keeps_names(g, book)
+    }
+
+    /// The warning for `n` games [`Filter::nameless`] found, if any.
+    pub fn nameless_warning(&self, n: usize) -> Option<String> {
+        (n > 0).then(|| {
+            format!(
+                "{n} game{} not kept had no name to match ({}): no names file, or an index past its end",
+                if n == 1 { "" } else { "s" },
+                self.describe()
+            )
+        })
+    }
 }
 
 impl Database {
+    /// How many games [`Filter::nameless`] finds, in every file.
+    pub fn nameless(&self, filter: &Filter) -> usize {
+        self.files
+            .iter()
+            .map(|f| {
+                let year = f.file.header.year;
+                f.file
+                    .games
+                    .iter()
+                    .filter(|g| filter.nameless(g, year, &self.book))
+                    .count()
+            })
+            .sum()
+    }
+
     /// The games the filter keeps, of every file, as one file: the first
     /// file's header, each game with its year where it is not that one's.
     pub fn select(&self, filter: &Filter) -> GameFile {

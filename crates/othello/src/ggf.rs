@@ -33,7 +33,10 @@
 //! Passes are not kept (WTHOR infers them). A result that is not a whole
 //! disc count (komi, a score past the board) leaves the score to the
 //! replay; a game cut short (resigned, lost on time) keeps the result it
-//! gives. The theoretical score is what the other text formats give it.
+//! gives, and one cut short without a result is counted from the board
+//! where it stops, the empty squares to the side ahead, with a warning. A
+//! result the finished moves do not give is kept, with a warning. The
+//! theoretical score is what the other text formats give it.
 
 use crate::game::{Game, IllegalMove};
 use crate::position::{BoardSize, Color, Position, Square};
@@ -41,6 +44,7 @@ use crate::reading::{self, Lines};
 use crate::text::NameBook;
 use crate::wthor::games::GameFile;
 use crate::wthor::Error;
+use boardfile_io::{Diagnostics, FormatName, Position as At};
 
 const F: &str = "GGF";
 
@@ -61,17 +65,6 @@ pub fn sniff(bytes: &[u8]) -> bool {
         .any(|w| w.eq_ignore_ascii_case(b"GM[Othello]"))
 }
 
-/// Reads GGF games; the first bad game stops it.
-pub fn read(bytes: &[u8], book: &mut NameBook) -> Result<GameFile, Error> {
-    read_games(bytes, book, false).map(|(f, _)| f)
-}
-
-/// Reads GGF games, leaving out those that cannot be read (each with its
-/// error).
-pub fn read_skipping(bytes: &[u8], book: &mut NameBook) -> Result<(GameFile, Vec<Error>), Error> {
-    read_games(bytes, book, true)
-}
-
 /// A property: its name, a value, and where its name starts.
 struct Prop<'a> {
     name: &'a str,
@@ -83,28 +76,18 @@ struct Prop<'a> {
 /// (from 1), what.
 type Fault = (usize, Option<usize>, String);
 
-fn read_games(
-    bytes: &[u8],
-    book: &mut NameBook,
-    skip: bool,
-) -> Result<(GameFile, Vec<Error>), Error> {
+/// Reads GGF games. With a strict `diag` the first bad game stops it; a
+/// collecting one keeps each bad game's error and leaves the game out.
+/// A score the moves do not show goes to its warnings.
+pub fn read(bytes: &[u8], book: &mut NameBook, diag: &mut Diagnostics) -> Result<GameFile, Error> {
     let text = reading::decode(bytes);
     let s: &str = &text;
     let b = s.as_bytes();
     let mut lines = Lines::new(s);
     let mut games = Vec::new();
-    let mut skipped = Vec::new();
     let mut size = None;
     let mut record = 0u64;
     let mut i = 0;
-    let fail = |e: Error, skipped: &mut Vec<Error>| -> Result<(), Error> {
-        if skip {
-            skipped.push(e);
-            Ok(())
-        } else {
-            Err(e)
-        }
-    };
     loop {
         while i < b.len() && (b[i].is_ascii_whitespace() || b[i].is_ascii_digit()) {
             i += 1;
@@ -120,7 +103,7 @@ fn read_games(
                 lines.of(i),
                 format!("{} where a game opens with `(;`", shown(s, i)),
             );
-            fail(e, &mut skipped)?;
+            diag.error(e)?;
             record += 1;
             match find(b, i + 1, b"(;") {
                 Some(j) => i = j,
@@ -148,9 +131,16 @@ fn read_games(
                 })
             });
         match game {
-            Ok(g) => games.push(g),
+            Ok((g, warning)) => {
+                if let Some(w) = warning {
+                    let at = At::record(record, reading::file_offset(&text, start) as u64)
+                        .with_line(lines.of(start));
+                    diag.warn(FormatName(F), Some(at), format!("game {}: {w}", record + 1));
+                }
+                games.push(g);
+            }
             Err(e) => {
-                fail(e, &mut skipped)?;
+                diag.error(e)?;
                 // On to the next game: past this one's end when it has one.
                 if i <= start + 2 || !s.get(..i).is_some_and(|p| p.ends_with(";)")) {
                     i = find(b, start + 2, b"(;").unwrap_or(b.len());
@@ -159,7 +149,7 @@ fn read_games(
         }
         record += 1;
     }
-    Ok((reading::file_of(games, size), skipped))
+    Ok(reading::file_of(games, size))
 }
 
 fn find(h: &[u8], from: usize, n: &[u8]) -> Option<usize> {
@@ -322,7 +312,7 @@ fn game_of(
     record: u64,
     book: &mut NameBook,
     file_size: &mut Option<BoardSize>,
-) -> Result<Game, Fault> {
+) -> Result<(Game, Option<String>), Fault> {
     let mut names: [Option<String>; 3] = [None, None, None];
     let (mut year, mut result, mut ty, mut bo) = (None, None, None, None);
     let mut moves = Vec::new();
@@ -454,7 +444,12 @@ mod tests {
 
     #[test]
     fn a_ggs_game_reads_with_names_year_and_score() {
-        let f = read(ONE.as_bytes(), &mut NameBook::default()).unwrap();
+        let f = read(
+            ONE.as_bytes(),
+            &mut NameBook::default(),
+            &mut Diagnostics::strict(),
+        )
+        .unwrap();
         assert_eq!(f.games.len(), 1);
         let g = &f.games[0];
         assert_eq!(g.transcript(), "d3c5e6");
@@ -480,7 +475,7 @@ mod tests {
             tournaments: Some(names(Kind::Trn, &["x", "GGS/os"])),
             ..NameBook::default()
         };
-        let f = read(ONE.as_bytes(), &mut book).unwrap();
+        let f = read(ONE.as_bytes(), &mut book, &mut Diagnostics::strict()).unwrap();
         let g = &f.games[0];
         assert_eq!((g.tournament, g.black, g.white), (1, 2, 1));
         assert!(g.names.is_none());
@@ -492,7 +487,12 @@ mod tests {
         // and checked with an Othello implementation of its own, in
         // Python, not this crate's).
         let text = "1 (;GM[Othello]TY[8]BO[8 ---------------------------O*------*O--------------------------- *]B[c4]W[c3]B[f5]W[b4]B[a4]W[a5]B[b2]W[a3]B[PA]W[c1]B[a1];)\n2 (;GM[othello]TY[s8]B[f5];)(;GM[Othello]TY[s8]B[e6];)\n";
-        let f = read(text.as_bytes(), &mut NameBook::default()).unwrap();
+        let f = read(
+            text.as_bytes(),
+            &mut NameBook::default(),
+            &mut Diagnostics::strict(),
+        )
+        .unwrap();
         assert_eq!(f.games.len(), 3);
         assert_eq!(f.games[0].transcript(), "c4c3f5b4a4a5b2a3c1a1");
         // The pass where black has a move is refused: then white's c1 is
@@ -500,6 +500,7 @@ mod tests {
         let e = read(
             b"(;GM[Othello]B[c4]W[c3]B[f5]W[b4]B[a4]W[a5]B[b2]W[PA]B[a3];)",
             &mut NameBook::default(),
+            &mut Diagnostics::strict(),
         )
         .unwrap_err();
         assert!(e.to_string().contains("White is to play a3"), "{e}");
@@ -532,14 +533,19 @@ mod tests {
             ("hello", "where a game opens"),
         ];
         for (text, want) in cases {
-            let e = read(text.as_bytes(), &mut NameBook::default())
-                .err()
-                .unwrap_or_else(|| panic!("{text} read"));
+            let e = read(
+                text.as_bytes(),
+                &mut NameBook::default(),
+                &mut Diagnostics::strict(),
+            )
+            .err()
+            .unwrap_or_else(|| panic!("{text} read"));
             assert!(e.to_string().contains(want), "{text}: {e}");
         }
         let e = read(
             b"(;GM[Othello]B[d3];)\n(;GM[Othello]B[d3]W[d3];)",
             &mut NameBook::default(),
+            &mut Diagnostics::strict(),
         )
         .unwrap_err();
         let at = e.position().unwrap();
@@ -549,7 +555,9 @@ mod tests {
     #[test]
     fn bad_games_are_left_out_when_asked() {
         let text = "(;GM[Othello]B[d3];)\n(;GM[Othello]TY[8r];)\n(;GM[Othello]B[d3\n(;GM[Othello]B[f5];)\n";
-        let (f, skipped) = read_skipping(text.as_bytes(), &mut NameBook::default()).unwrap();
+        let mut diag = Diagnostics::collecting();
+        let f = read(text.as_bytes(), &mut NameBook::default(), &mut diag).unwrap();
+        let skipped = diag.errors;
         assert_eq!(f.games.len(), 2, "{skipped:?}");
         assert_eq!(f.games[1].transcript(), "f5");
         assert_eq!(skipped.len(), 2);
@@ -557,10 +565,20 @@ mod tests {
 
     #[test]
     fn what_the_writer_writes_reads_back() {
-        let f = read(ONE.as_bytes(), &mut NameBook::default()).unwrap();
+        let f = read(
+            ONE.as_bytes(),
+            &mut NameBook::default(),
+            &mut Diagnostics::strict(),
+        )
+        .unwrap();
         let mut out = String::new();
         write_ggf(&f, &NameBook::default(), &mut out);
-        let back = read(out.as_bytes(), &mut NameBook::default()).unwrap();
+        let back = read(
+            out.as_bytes(),
+            &mut NameBook::default(),
+            &mut Diagnostics::strict(),
+        )
+        .unwrap();
         assert_eq!(back.games, f.games, "{out}");
         assert_eq!(back.header.year, 2003);
     }
@@ -568,7 +586,12 @@ mod tests {
     #[test]
     fn escaped_brackets_in_names() {
         let text = r"(;GM[Othello]PB[a\]b\\c]B[f5];)";
-        let f = read(text.as_bytes(), &mut NameBook::default()).unwrap();
+        let f = read(
+            text.as_bytes(),
+            &mut NameBook::default(),
+            &mut Diagnostics::strict(),
+        )
+        .unwrap();
         let n = f.games[0].names.as_deref().unwrap();
         assert_eq!(n.black.as_deref(), Some(r"a]b\c"));
     }
@@ -579,5 +602,23 @@ mod tests {
         assert!(sniff(b"  1 (;GM[othello]PB[x];)"));
         assert!(!sniff(b"(;GM[Amazons];)"));
         assert!(!sniff(b"[Event \"x\"]"));
+    }
+
+    /// A game cut short keeps the result it gives, without a word; one
+    /// with no result is counted from the board, and said so.
+    #[test]
+    fn a_resigned_game_keeps_its_result() {
+        let read_one = |text: &str| {
+            let mut diag = Diagnostics::strict();
+            let f = read(text.as_bytes(), &mut NameBook::default(), &mut diag).unwrap();
+            (f.games[0].black_score, diag.warnings.len())
+        };
+        // +10 resigned: Black 37 of 64.
+        assert_eq!(
+            read_one("(;GM[Othello]RE[+10.000:r]B[f5]W[d6]B[c3];)"),
+            (37, 0)
+        );
+        // No result: f5 d6 c3 leave Black ahead 5-2 (by hand), 57 empty: 62.
+        assert_eq!(read_one("(;GM[Othello]B[f5]W[d6]B[c3];)"), (62, 1));
     }
 }

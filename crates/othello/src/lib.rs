@@ -49,7 +49,7 @@ pub mod text_names;
 pub mod theoretical;
 pub mod wthor;
 
-pub use boardfile_io::{Error, FormatName};
+pub use boardfile_io::{Diagnostics, Error, FormatName};
 
 /// The longest Othello file read (files are read whole): 32 MiB, about
 /// half a million games. The federation's whole WTHOR database, every year, is
@@ -57,5 +57,5 @@ pub use boardfile_io::{Error, FormatName};
 pub const MAX_FILE: usize = 32 << 20;
 pub use game::{End, Game, GameNames, IllegalMove};
 pub use position::{BoardSize, Color, MoveError, Played, Position, Square};
-pub use registry::{Descriptor, Holds, OthelloFormat};
+pub use registry::{Descriptor, Holds, OthelloFormat, ReadGames};
 pub use wthor::names::Names;

@@ -22,15 +22,17 @@
 //! | `Event` | the tournament |
 //! | `Date` | the year (`2004`, `2004.05.16`, `2004.??.??`, `16.05.2004`); none, or `????.??.??`: year 0, the unknown one (written so) |
 //! | `Black`, `White` | the players (`?` unknown) |
-//! | `Result` | black's discs when a disc count (`40-24`; empties to the winner); a chess result leaves the score to the replay |
+//! | `Result` | black's discs when a disc count (`40-24`; empties to the winner), kept with a warning where the moves end otherwise; a chess result leaves the score to the replay |
 //! | `FEN`, `SetUp "1"` | a set-up start: refused |
 //! | `Variant` | refused unless Othello or Reversi |
 //!
 //! Other tags (`Site`, `Round`, `Time`, ratings) are passed over. A game's
 //! board is 10x10 when its first move opens one (e4, d5, g6, f7), else
 //! 8x8. Passes are not kept (WTHOR infers them): a move must be legal for
-//! one side, passes or not. The theoretical score is what the other text
-//! formats give it.
+//! one side, passes or not. A game whose moves stop before the end with
+//! no disc count (resigned, lost on time) is counted from the board where
+//! they stop, the empty squares to the side ahead, and a warning says so.
+//! The theoretical score is what the other text formats give it.
 
 use crate::game::{Game, IllegalMove};
 use crate::position::{BoardSize, Position, Square};
@@ -38,6 +40,7 @@ use crate::reading::{self, Lines};
 use crate::text::NameBook;
 use crate::wthor::games::GameFile;
 use crate::wthor::Error;
+use boardfile_io::{Diagnostics, FormatName, Position as At};
 
 const F: &str = "PGN";
 
@@ -94,17 +97,6 @@ fn is_pass(t: &[u8]) -> bool {
         .any(|p| t.eq_ignore_ascii_case(p))
 }
 
-/// Reads PGN games; the first bad game stops it.
-pub fn read(bytes: &[u8], book: &mut NameBook) -> Result<GameFile, Error> {
-    read_games(bytes, book, false).map(|(f, _)| f)
-}
-
-/// Reads PGN games, leaving out those that cannot be read (each with its
-/// error).
-pub fn read_skipping(bytes: &[u8], book: &mut NameBook) -> Result<(GameFile, Vec<Error>), Error> {
-    read_games(bytes, book, true)
-}
-
 /// A game as read: its tags, its movetext tokens (with where each starts)
 /// and the result that ends it.
 #[derive(Default)]
@@ -128,17 +120,15 @@ impl Raw {
     }
 }
 
-fn read_games(
-    bytes: &[u8],
-    book: &mut NameBook,
-    skip: bool,
-) -> Result<(GameFile, Vec<Error>), Error> {
+/// Reads PGN games. With a strict `diag` the first bad game stops it; a
+/// collecting one keeps each bad game's error and leaves the game out.
+/// A score the moves do not show goes to its warnings.
+pub fn read(bytes: &[u8], book: &mut NameBook, diag: &mut Diagnostics) -> Result<GameFile, Error> {
     let text = reading::decode(bytes);
     let s: &str = &text;
     let b = s.as_bytes();
     let mut lines = Lines::new(s);
     let mut games = Vec::new();
-    let mut skipped = Vec::new();
     let mut size = None;
     let mut record = 0u64;
     let mut raw = Raw::default();
@@ -147,7 +137,7 @@ fn read_games(
     let mut finish = |raw: &mut Raw,
                       record: &mut u64,
                       lines: &mut Lines,
-                      skipped: &mut Vec<Error>|
+                      diag: &mut Diagnostics|
      -> Result<(), Error> {
         let r = std::mem::take(raw);
         if r.is_empty() {
@@ -156,28 +146,26 @@ fn read_games(
         let n = *record;
         *record += 1;
         match game_of(&r, n, book, &mut size) {
-            Ok(g) => {
+            Ok((g, warning)) => {
+                if let Some(w) = warning {
+                    let at = At::record(n, reading::file_offset(&text, r.start) as u64)
+                        .with_line(lines.of(r.start));
+                    diag.warn(FormatName(F), Some(at), format!("game {}: {w}", n + 1));
+                }
                 games.push(g);
                 Ok(())
             }
-            Err((at, mv, m)) => {
-                let e = reading::game_error(
-                    F,
-                    n,
-                    reading::file_offset(&text, at),
-                    lines.of(at),
-                    mv,
-                    format!("game {}: {m}", n + 1),
-                );
-                if skip {
-                    skipped.push(e);
-                    Ok(())
-                } else {
-                    Err(e)
-                }
-            }
+            Err((at, mv, m)) => diag.error(reading::game_error(
+                F,
+                n,
+                reading::file_offset(&text, at),
+                lines.of(at),
+                mv,
+                format!("game {}: {m}", n + 1),
+            )),
         }
     };
+
     let line_start = |i: usize| i == 0 || b[i - 1] == b'\n';
     while i < b.len() {
         let c = b[i];
@@ -220,7 +208,7 @@ fn read_games(
             }
             b'[' => {
                 if !raw.moves.is_empty() || raw.result.is_some() {
-                    finish(&mut raw, &mut record, &mut lines, &mut skipped)?;
+                    finish(&mut raw, &mut record, &mut lines, diag)?;
                     raw.start = i;
                 }
                 match tag(s, i) {
@@ -245,7 +233,7 @@ fn read_games(
                     if is_result(t) {
                         raw.result = Some(t.to_string());
                         i = end;
-                        finish(&mut raw, &mut record, &mut lines, &mut skipped)?;
+                        finish(&mut raw, &mut record, &mut lines, diag)?;
                         continue;
                     }
                     raw.moves.push((t.to_string(), end - t.len()));
@@ -257,10 +245,7 @@ fn read_games(
         if let Some((at, m)) = problem {
             let e =
                 reading::syntax_error(F, record, reading::file_offset(&text, at), lines.of(at), m);
-            if !skip {
-                return Err(e);
-            }
-            skipped.push(e);
+            diag.error(e)?;
             record += 1;
             raw = Raw::default();
             // On to the next line that opens tags.
@@ -269,8 +254,8 @@ fn read_games(
                 .unwrap_or(b.len());
         }
     }
-    finish(&mut raw, &mut record, &mut lines, &mut skipped)?;
-    Ok((reading::file_of(games, size), skipped))
+    finish(&mut raw, &mut record, &mut lines, diag)?;
+    Ok(reading::file_of(games, size))
 }
 
 fn line_end(b: &[u8], i: usize) -> usize {
@@ -380,7 +365,7 @@ fn game_of(
     record: u64,
     book: &mut NameBook,
     file_size: &mut Option<BoardSize>,
-) -> Result<Game, Fault> {
+) -> Result<(Game, Option<String>), Fault> {
     let at = raw.start;
     if let Some(v) = raw.tag("Variant") {
         let l = v.to_ascii_lowercase();
@@ -462,7 +447,12 @@ mod tests {
 
     #[test]
     fn an_edax_game_reads() {
-        let f = read(EDAX.as_bytes(), &mut NameBook::default()).unwrap();
+        let f = read(
+            EDAX.as_bytes(),
+            &mut NameBook::default(),
+            &mut Diagnostics::strict(),
+        )
+        .unwrap();
         assert_eq!(f.games.len(), 1);
         let g = &f.games[0];
         // After c4 c3 f5 b4 a4 a5 b2 a3 black has no move (checked with an
@@ -477,7 +467,12 @@ mod tests {
     #[test]
     fn playok_passes_and_glued_numbers() {
         let text = "[Site \"PlayOK\"]\n[Black \"x\"]\n[White \"y\"]\n[Result \"0-1\"]\n\n1.c4 c3 2.f5 b4 3.a4 a5 4.b2 a3 5.-- c1 0-1\n[Black \"z\"]\n1. f5 d6 *\n";
-        let f = read(text.as_bytes(), &mut NameBook::default()).unwrap();
+        let f = read(
+            text.as_bytes(),
+            &mut NameBook::default(),
+            &mut Diagnostics::strict(),
+        )
+        .unwrap();
         assert_eq!(f.games.len(), 2);
         assert_eq!(f.games[0].transcript(), "c4c3f5b4a4a5b2a3c1");
         assert_eq!(f.games[1].transcript(), "f5d6");
@@ -486,7 +481,12 @@ mod tests {
     #[test]
     fn disc_counts_are_scores() {
         let text = "[Result \"33-30\"]\n1. f5 d6 33-30\n";
-        let f = read(text.as_bytes(), &mut NameBook::default()).unwrap();
+        let f = read(
+            text.as_bytes(),
+            &mut NameBook::default(),
+            &mut Diagnostics::strict(),
+        )
+        .unwrap();
         assert_eq!(f.games[0].black_score, 34, "the empty square to the winner");
     }
 
@@ -501,16 +501,23 @@ mod tests {
             ("[Event \"x\"]\n1. f5 {oops", "not closed"),
         ];
         for (text, want) in cases {
-            let e = read(text.as_bytes(), &mut NameBook::default())
-                .err()
-                .unwrap_or_else(|| panic!("{text} read"));
+            let e = read(
+                text.as_bytes(),
+                &mut NameBook::default(),
+                &mut Diagnostics::strict(),
+            )
+            .err()
+            .unwrap_or_else(|| panic!("{text} read"));
             assert!(e.to_string().contains(want), "{text}: {e}");
         }
-        let (f, skipped) = read_skipping(
+        let mut diag = Diagnostics::collecting();
+        let f = read(
             b"[Event \"a\"]\n1. f5 f5 *\n[Event \"b\"]\n1. f5 d6 *\n",
             &mut NameBook::default(),
+            &mut diag,
         )
         .unwrap();
+        let skipped = diag.errors;
         assert_eq!((f.games.len(), skipped.len()), (1, 1));
         let at = skipped[0].position().unwrap();
         assert_eq!((at.record, at.line), (Some(0), Some(2)));
@@ -518,11 +525,21 @@ mod tests {
 
     #[test]
     fn what_the_writer_writes_reads_back() {
-        let f = read(EDAX.as_bytes(), &mut NameBook::default()).unwrap();
+        let f = read(
+            EDAX.as_bytes(),
+            &mut NameBook::default(),
+            &mut Diagnostics::strict(),
+        )
+        .unwrap();
         let mut out = String::new();
         write_pgn(&f, &NameBook::default(), &mut out);
         assert!(out.contains("PS"), "{out}");
-        let back = read(out.as_bytes(), &mut NameBook::default()).unwrap();
+        let back = read(
+            out.as_bytes(),
+            &mut NameBook::default(),
+            &mut Diagnostics::strict(),
+        )
+        .unwrap();
         assert_eq!(back.games, f.games, "{out}");
     }
 
@@ -533,5 +550,40 @@ mod tests {
         assert!(!sniff(b"[Event \"x\"]\n[Deal \"N:...\"]\n"));
         assert!(!sniff(b"[Event \"x\"]\n[Auction \"N\"]\n1C Pass\n"));
         assert!(!sniff(b"(;GM[Othello];)"));
+    }
+
+    /// A score the moves do not show is kept, or counted, and said so.
+    #[test]
+    fn scores_the_moves_do_not_show_are_warned() {
+        let read_one = |text: &str| {
+            let mut diag = Diagnostics::strict();
+            let f = read(text.as_bytes(), &mut NameBook::default(), &mut diag).unwrap();
+            let said: Vec<String> = diag.warnings.iter().map(|w| w.message.clone()).collect();
+            (f.games[0].black_score, said)
+        };
+        // By hand: after d3 c3 b3 d2 e1 d6 d7 e3 f4 White has no disc left:
+        // Black 13, 51 empty squares to Black, 64-0.
+        let over = "1. d3 c3 2. b3 d2 3. e1 d6 4. d7 e3 5. f4";
+        assert_eq!(read_one(&format!("{over} 13-0\n")), (64, vec![]));
+        let (score, said) = read_one(&format!("{over} 40-24\n"));
+        assert_eq!(score, 40, "kept as given");
+        assert!(
+            said.len() == 1
+                && said[0].contains(
+                    "game 1: the score given, 40-24, is not the one the moves end with, 64-0"
+                ),
+            "{said:?}"
+        );
+        // Resigned after three moves (a chess result): f5 d6 c3 leave Black
+        // c3 d4 e4 e5 f5 against d5 d6 (by hand), Black ahead 5-2 with the
+        // 57 empty squares: 62.
+        let (score, said) = read_one("[Result \"1-0\"]\n1. f5 d6 2. c3 1-0\n");
+        assert_eq!(score, 62);
+        assert!(
+            said.len() == 1
+                && said[0].contains("the moves stop before the end and no disc count is given")
+                && said[0].contains("5-2"),
+            "{said:?}"
+        );
     }
 }

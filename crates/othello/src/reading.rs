@@ -144,7 +144,7 @@ pub(crate) fn resolve(
 
 /// A game read from a text format (GGF, PGN): its names looked up
 /// ([`resolve`]), its moves and year, Black's discs when the result gives
-/// them, and the rest made up as [`complete`] makes it.
+/// them, and the rest made up as [`complete`] makes it, with its warning.
 #[allow(clippy::too_many_arguments)]
 pub(crate) fn text_game(
     book: &mut NameBook,
@@ -154,7 +154,7 @@ pub(crate) fn text_game(
     moves: Vec<Square>,
     year: Option<u16>,
     black_discs: Option<u8>,
-) -> Result<Game, String> {
+) -> Result<(Game, Option<String>), String> {
     let (ids, names) = resolve(book, names, record);
     let mut game = Game {
         size,
@@ -167,8 +167,8 @@ pub(crate) fn text_game(
         year,
         names,
     };
-    complete(&mut game, black_discs, None)?;
-    Ok(game)
+    let warning = complete(&mut game, black_discs, None)?;
+    Ok((game, warning))
 }
 
 /// The year at the start of a date: `2003.12.15_13:24:03.MST`,

@@ -9,7 +9,7 @@ use crate::text::{self, NameBook};
 use crate::wthor::games::{self, GameFile};
 use crate::wthor::{names, Error, Kind};
 use crate::{ggf, pgn, text_names, Names};
-use boardfile_io::{FormatInfo, FormatName, Signature};
+use boardfile_io::{Diagnostics, FormatInfo, FormatName, Signature};
 use std::fmt;
 use std::path::Path;
 
@@ -26,11 +26,11 @@ pub enum Holds {
     Positions,
 }
 
-/// Reads games.
-pub type ReadGames = fn(&[u8], &mut NameBook) -> Result<GameFile, Error>;
-/// Reads games, leaving out (and giving back the errors of) the games that
-/// cannot be read: `--skip-bad`.
-pub type ReadGamesSkipping = fn(&[u8], &mut NameBook) -> Result<(GameFile, Vec<Error>), Error>;
+/// Reads games: what was inferred goes to the warnings. With a collecting
+/// [`Diagnostics`], the formats whose games are read one by one (GGF, PGN)
+/// leave a bad game out and keep its error (`--skip-bad`); the others stop
+/// at the first, as with a strict one.
+pub type ReadGames = fn(&[u8], &mut NameBook, &mut Diagnostics) -> Result<GameFile, Error>;
 /// Writes games, names from the book.
 pub type WriteGames = fn(&GameFile, &NameBook, &mut Vec<u8>) -> Result<(), Error>;
 /// Reads player or tournament names (of the kind given, when the file does
@@ -49,9 +49,6 @@ pub struct Descriptor {
     pub size: Option<BoardSize>,
     /// Its games reader, for game formats that are read.
     pub read_games: Option<ReadGames>,
-    /// Its reader that leaves bad games out, for formats whose games are
-    /// read one by one (GGF, PGN).
-    pub read_games_skipping: Option<ReadGamesSkipping>,
     /// Its games writer, for game formats that are written.
     pub write_games: Option<WriteGames>,
     /// Its names reader: the names files, and text that holds names.
@@ -121,8 +118,7 @@ static WTB: Descriptor = Descriptor {
     ),
     holds: Holds::Games,
     size: Some(BoardSize::Eight),
-    read_games: Some(|b, _| games::read(b, BoardSize::Eight)),
-    read_games_skipping: None,
+    read_games: Some(|b, _, _| games::read(b, BoardSize::Eight)),
     write_games: Some(wthor_write),
     legal_games_only: false,
     read_names: None,
@@ -139,8 +135,7 @@ static WTD: Descriptor = Descriptor {
     ),
     holds: Holds::Games,
     size: Some(BoardSize::Ten),
-    read_games: Some(|b, _| games::read(b, BoardSize::Ten)),
-    read_games_skipping: None,
+    read_games: Some(|b, _, _| games::read(b, BoardSize::Ten)),
     write_games: Some(wthor_write),
     legal_games_only: false,
     read_names: None,
@@ -158,7 +153,6 @@ static PZZ: Descriptor = Descriptor {
     holds: Holds::Solitaires,
     size: Some(BoardSize::Eight),
     read_games: None,
-    read_games_skipping: None,
     write_games: None,
     legal_games_only: false,
     read_names: None,
@@ -176,7 +170,6 @@ static JOU: Descriptor = Descriptor {
     holds: Holds::Names(Kind::Jou),
     size: None,
     read_games: None,
-    read_games_skipping: None,
     write_games: None,
     legal_games_only: false,
     read_names: Some(names::read),
@@ -194,7 +187,6 @@ static TRN: Descriptor = Descriptor {
     holds: Holds::Names(Kind::Trn),
     size: None,
     read_games: None,
-    read_games_skipping: None,
     write_games: None,
     legal_games_only: false,
     read_names: Some(names::read),
@@ -217,7 +209,6 @@ static JSONL: Descriptor = Descriptor {
     holds: Holds::Games,
     size: None,
     read_games: Some(text::read_jsonl),
-    read_games_skipping: None,
     write_games: Some(text_write!(text::write_jsonl)),
     legal_games_only: false,
     read_names: Some(|b, _| text_names::read_jsonl(b)),
@@ -239,8 +230,7 @@ static TRANSCRIPT: Descriptor = Descriptor {
     ),
     holds: Holds::Games,
     size: None,
-    read_games: Some(|b, _| text::read_transcripts(b, text::transcript_size(b))),
-    read_games_skipping: None,
+    read_games: Some(|b, _, d| text::read_transcripts(b, text::transcript_size(b), d)),
     write_games: Some(|file, _, out| {
         let mut s = String::new();
         text::write_transcripts(file, &mut s);
@@ -267,7 +257,6 @@ static GGF: Descriptor = Descriptor {
     holds: Holds::Games,
     size: None,
     read_games: Some(ggf::read),
-    read_games_skipping: Some(ggf::read_skipping),
     write_games: Some(text_write!(text::write_ggf)),
     legal_games_only: true,
     read_names: None,
@@ -290,7 +279,6 @@ static PGN: Descriptor = Descriptor {
     holds: Holds::Games,
     size: None,
     read_games: Some(pgn::read),
-    read_games_skipping: Some(pgn::read_skipping),
     write_games: Some(text_write!(text::write_pgn)),
     legal_games_only: true,
     read_names: None,
@@ -313,7 +301,6 @@ static CSV: Descriptor = Descriptor {
     holds: Holds::Games,
     size: None,
     read_games: None,
-    read_games_skipping: None,
     write_games: Some(text_write!(text::write_csv)),
     legal_games_only: false,
     read_names: Some(text_names::read_csv),
@@ -340,7 +327,6 @@ static OBF: Descriptor = Descriptor {
     holds: Holds::Positions,
     size: Some(BoardSize::Eight),
     read_games: None,
-    read_games_skipping: None,
     write_games: None,
     legal_games_only: false,
     read_names: None,

@@ -28,6 +28,7 @@ use crate::wthor::games::GameFile;
 use crate::wthor::Error;
 use crate::wthor::{Header, Kind};
 use crate::Names;
+use boardfile_io::{Diagnostics, FormatName, Position as At};
 use serde::Deserialize;
 use std::fmt::Write as _;
 
@@ -214,26 +215,56 @@ pub(crate) fn fresh_header(year: u16, size: BoardSize) -> Header {
 /// game whose score is given is kept as it stands, as a WTHOR file keeps it,
 /// legal or not (validation replays it): converting a database with one
 /// broken game to text and back loses nothing.
+///
+/// Returns a warning where the score is not what the moves show: given,
+/// and not the finished game's count; or not given, for a game whose
+/// moves stop before the end (a resigned game, a game lost on time, an
+/// opening line), and counted from the board where they stop as a
+/// finished game is, the empty squares to the side ahead.
 pub(crate) fn complete(
     game: &mut Game,
     black_discs: Option<u8>,
     theoretical: Option<u8>,
-) -> Result<(), String> {
-    game.black_score = match black_discs {
-        Some(d) => d,
-        None => match game.replay() {
-            Ok((_, End::Finished { black_score, .. })) => black_score,
-            // Stopped early: black's discs where it stopped.
-            Ok((p, End::Unfinished)) => p.discs(Color::Black).count_ones() as u8,
-            Err(e) => return Err(e.to_string()),
-        },
+) -> Result<Option<String>, String> {
+    let squares = game.size.squares();
+    let mut warning = None;
+    game.black_score = match (black_discs, game.replay()) {
+        (Some(d), Ok((_, End::Finished { black_score, .. }))) => {
+            if d != black_score {
+                warning = Some(format!(
+                    "the score given, {d}-{}, is not the one the moves end with, {black_score}-{} (empties to the winner): kept as given",
+                    squares.saturating_sub(d),
+                    squares - black_score
+                ));
+            }
+            d
+        }
+        // Kept as given: a game that does not replay is validation's.
+        (Some(d), _) => d,
+        (None, Ok((_, End::Finished { black_score, .. }))) => black_score,
+        // As a finished game is counted: the empties to the side ahead.
+        (None, Ok((p, End::Unfinished))) => {
+            let [b, w] = [Color::Black, Color::White].map(|c| p.discs(c).count_ones());
+            let black = crate::reading::black_discs(b, w, game.size).unwrap_or(b as u8);
+            warning = Some(format!(
+                "the moves stop before the end and no disc count is given: the score is taken from the board where they stop, {b}-{w}, the empty squares to the side ahead ({black}-{})",
+                squares - black
+            ));
+            black
+        }
+        (None, Err(e)) => return Err(e.to_string()),
     };
     game.theoretical = theoretical.unwrap_or(Game::THEORETICAL_UNKNOWN);
-    Ok(())
+    Ok(warning)
 }
 
-/// Reads JSON Lines games. Every game must have the same board size.
-pub fn read_jsonl(bytes: &[u8], book: &mut NameBook) -> Result<GameFile, Error> {
+/// Reads JSON Lines games. Every game must have the same board size. A
+/// score the moves do not show goes to `diag`'s warnings ([`complete`]).
+pub fn read_jsonl(
+    bytes: &[u8],
+    book: &mut NameBook,
+    diag: &mut Diagnostics,
+) -> Result<GameFile, Error> {
     let text = std::str::from_utf8(bytes).map_err(|e| {
         let line = 1 + bytes[..e.valid_up_to()]
             .iter()
@@ -322,7 +353,13 @@ pub fn read_jsonl(bytes: &[u8], book: &mut NameBook) -> Result<GameFile, Error> 
             year: j.year,
             names,
         };
-        complete(&mut game, j.black_discs, j.theoretical_score).map_err(err)?;
+        if let Some(w) = complete(&mut game, j.black_discs, j.theoretical_score).map_err(err)? {
+            diag.warn(
+                FormatName("JSONL"),
+                Some(At::record(games.len() as u64, byte).with_line(line_no)),
+                format!("game {}: {w}", games.len() + 1),
+            );
+        }
         games.push(game);
     }
     let size = size.unwrap_or(BoardSize::Eight);
@@ -393,8 +430,14 @@ pub fn transcript_size(bytes: &[u8]) -> BoardSize {
     }
 }
 
-/// Reads transcripts, a game a line (`#` lines and blank lines skipped).
-pub fn read_transcripts(bytes: &[u8], size: BoardSize) -> Result<GameFile, Error> {
+/// Reads transcripts, a game a line (`#` lines and blank lines skipped);
+/// a game whose moves stop before the end is scored from the board, with
+/// a warning in `diag` ([`complete`]).
+pub fn read_transcripts(
+    bytes: &[u8],
+    size: BoardSize,
+    diag: &mut Diagnostics,
+) -> Result<GameFile, Error> {
     let text = String::from_utf8_lossy(bytes);
     let mut games = Vec::new();
     for (line_no, byte, line) in numbered_lines(&text) {
@@ -414,7 +457,13 @@ pub fn read_transcripts(bytes: &[u8], size: BoardSize) -> Result<GameFile, Error
             year: None,
             names: None,
         };
-        complete(&mut game, None, None).map_err(err)?;
+        if let Some(w) = complete(&mut game, None, None).map_err(err)? {
+            diag.warn(
+                FormatName("TRANSCRIPT"),
+                Some(At::record(games.len() as u64, byte).with_line(line_no)),
+                format!("game {}: {w}", games.len() + 1),
+            );
+        }
         games.push(game);
     }
     Ok(GameFile {

@@ -106,7 +106,7 @@ proptest! {
         // scores: the same WTHOR bytes.
         let mut jsonl = String::new();
         text::write_jsonl(&file, &NameBook::default(), &mut jsonl);
-        let back = text::read_jsonl(jsonl.as_bytes(), &mut NameBook::default()).unwrap();
+        let back = text::read_jsonl(jsonl.as_bytes(), &mut NameBook::default(), &mut Default::default()).unwrap();
         prop_assert_eq!(&back.games, &file.games);
         let mut again = Vec::new();
         games::write(&back, &mut again);
@@ -115,7 +115,7 @@ proptest! {
         // Transcripts keep the moves (an empty game is no line).
         let mut transcripts = String::new();
         text::write_transcripts(&file, &mut transcripts);
-        let back = text::read_transcripts(transcripts.as_bytes(), size).unwrap();
+        let back = text::read_transcripts(transcripts.as_bytes(), size, &mut Default::default()).unwrap();
         let moves = |f: &GameFile| -> Vec<Vec<Square>> {
             f.games.iter().map(|g| g.moves.clone()).filter(|m| !m.is_empty()).collect()
         };

@@ -94,7 +94,12 @@ fn the_years_go_to_one_jsonl_and_on_to_pgn_and_csv_with_every_name() {
             jsonl.push('\n');
         }
     }
-    let all = text::read_jsonl(jsonl.as_bytes(), &mut NameBook::default()).unwrap();
+    let all = text::read_jsonl(
+        jsonl.as_bytes(),
+        &mut NameBook::default(),
+        &mut Default::default(),
+    )
+    .unwrap();
     assert_eq!(all.games.len(), years.len());
     let mut csv = String::new();
     text::write_csv(&all, &NameBook::default(), &mut csv);

@@ -322,7 +322,7 @@ mod text {
             }
         }
         let mut none = NameBook::default();
-        let all = text::read_jsonl(jsonl.as_bytes(), &mut none).unwrap();
+        let all = text::read_jsonl(jsonl.as_bytes(), &mut none, &mut Default::default()).unwrap();
         assert_eq!(all.games.len(), want.len());
         let mut pgn = String::new();
         text::write_pgn(&all, &none, &mut pgn);
@@ -377,7 +377,12 @@ mod text {
         let file = games::read(&bytes, BoardSize::Eight).unwrap();
         let mut jsonl = String::new();
         text::write_jsonl(&file, &NameBook::default(), &mut jsonl);
-        let back = text::read_jsonl(jsonl.as_bytes(), &mut NameBook::default()).unwrap();
+        let back = text::read_jsonl(
+            jsonl.as_bytes(),
+            &mut NameBook::default(),
+            &mut Default::default(),
+        )
+        .unwrap();
         let mut out = Vec::new();
         games::write(&back, &mut out);
         assert!(out == bytes);
@@ -387,7 +392,12 @@ mod text {
         let start = line.find("\"black_discs\"").unwrap();
         let end = line.find("\"moves\"").unwrap();
         let unscored = format!("{}{}", &line[..start], &line[end..]);
-        let e = text::read_jsonl(unscored.as_bytes(), &mut NameBook::default()).unwrap_err();
+        let e = text::read_jsonl(
+            unscored.as_bytes(),
+            &mut NameBook::default(),
+            &mut Default::default(),
+        )
+        .unwrap_err();
         assert!(e.to_string().contains("not legal"), "{e}");
     }
 
@@ -398,7 +408,12 @@ mod text {
             let file = games::read(&bytes, BoardSize::Eight).unwrap();
             let mut jsonl = String::new();
             text::write_jsonl(&file, &book(), &mut jsonl);
-            let back = text::read_jsonl(jsonl.as_bytes(), &mut NameBook::default()).unwrap();
+            let back = text::read_jsonl(
+                jsonl.as_bytes(),
+                &mut NameBook::default(),
+                &mut Default::default(),
+            )
+            .unwrap();
             let mut out = Vec::new();
             games::write(&back, &mut out);
             assert!(out == bytes, "{name}");
@@ -436,7 +451,7 @@ mod text {
         );
         // A name not in the names file stays the game's own: text formats
         // write it, and a WTHOR file, which keeps indices, refuses it.
-        let file = text::read_jsonl(line.as_bytes(), &mut book()).unwrap();
+        let file = text::read_jsonl(line.as_bytes(), &mut book(), &mut Default::default()).unwrap();
         let own = file.games[0].names.as_deref().unwrap();
         assert_eq!(own.white.as_deref(), Some("Nobody Yet"));
         assert_eq!(own.black, None, "the names file gives it");
@@ -455,7 +470,8 @@ mod text {
             add: true,
             ..book()
         };
-        let file = text::read_jsonl(line.as_bytes(), &mut adding).unwrap();
+        let mut diag = boardfile_othello::Diagnostics::strict();
+        let file = text::read_jsonl(line.as_bytes(), &mut adding, &mut diag).unwrap();
         let g = &file.games[0];
         assert_eq!(g.black, 1);
         assert_eq!(
@@ -468,11 +484,17 @@ mod text {
             (file.header.year, file.header.p3, file.header.n1),
             (2026, 24, 0)
         );
-        // Unfinished, no score given: black's discs where it stopped. By
-        // hand: f5 takes e5, d6 takes d5 back, c3 takes d4: c3 d4 e4 e5 f5.
+        // Unfinished, no score given: counted from the board where it
+        // stops, as a finished game is, and said so. By hand: f5 takes e5,
+        // d6 takes d5, c3 takes d4: Black c3 d4 e4 e5 f5, White d5 d6, so
+        // Black is ahead 5-2 and takes the 57 empty squares: 62.
         // No theoretical score: it is not copied from the actual one.
-        assert_eq!(g.black_score, 5);
+        assert_eq!(g.black_score, 62);
         assert!(!g.theoretical_known());
+        assert_eq!(diag.warnings.len(), 1);
+        let w = &diag.warnings[0].message;
+        assert!(w.contains("game 1: the moves stop before the end"), "{w}");
+        assert!(w.contains("5-2") && w.contains("(62-2)"), "{w}");
     }
 
     #[test]
@@ -481,7 +503,8 @@ mod text {
         let mut t = String::new();
         text::write_transcripts(&file, &mut t);
         assert_eq!(t.lines().count(), 9113);
-        let back = text::read_transcripts(t.as_bytes(), BoardSize::Eight).unwrap();
+        let back = text::read_transcripts(t.as_bytes(), BoardSize::Eight, &mut Default::default())
+            .unwrap();
         for (a, b) in file.games.iter().zip(&back.games) {
             assert_eq!(a.moves, b.moves);
             // A transcript has no scores: the replay gives the finished ones.
@@ -550,7 +573,12 @@ fn names_that_would_end_a_value_are_escaped() {
         tournaments: Some(odd(&["?", "Cup]"], Kind::Trn)),
         ..NameBook::default()
     };
-    let file = text::read_transcripts(b"f5d6c3d3c4f4f6f3e6e7\n", BoardSize::Eight).unwrap();
+    let file = text::read_transcripts(
+        b"f5d6c3d3c4f4f6f3e6e7\n",
+        BoardSize::Eight,
+        &mut Default::default(),
+    )
+    .unwrap();
     let mut file = file;
     let g = &mut file.games[0];
     (g.tournament, g.black, g.white) = (1, 1, 2);
@@ -584,7 +612,12 @@ fn transcripts_tell_the_board_size_from_the_first_move() {
     use boardfile_othello::text;
     assert_eq!(text::transcript_size(b"f5d6c3\n"), BoardSize::Eight);
     assert_eq!(text::transcript_size(b"# 10x10\ng6g7\n"), BoardSize::Ten);
-    let f = text::read_transcripts(b"g6g7\n", text::transcript_size(b"g6g7\n")).unwrap();
+    let f = text::read_transcripts(
+        b"g6g7\n",
+        text::transcript_size(b"g6g7\n"),
+        &mut Default::default(),
+    )
+    .unwrap();
     assert_eq!(f.size, BoardSize::Ten);
     let mut out = Vec::new();
     games::write(&f, &mut out);
@@ -628,8 +661,13 @@ fn every_prefix_and_byte_flip_gives_a_value_or_an_error() {
         }
         let _ = pzz::validate(&b);
         let _ = names::read(&b, Kind::Trn);
-        let _ = boardfile_othello::text::read_jsonl(&b, &mut Default::default());
-        let _ = boardfile_othello::text::read_transcripts(&b, BoardSize::Ten);
+        let _ = boardfile_othello::text::read_jsonl(
+            &b,
+            &mut Default::default(),
+            &mut Default::default(),
+        );
+        let _ =
+            boardfile_othello::text::read_transcripts(&b, BoardSize::Ten, &mut Default::default());
     }
 }
 
@@ -710,8 +748,12 @@ fn a_header_line_after_the_games_gives_the_file_its_year_and_each_game_keeps_its
     // Hand-made: two games of 1990, then the header line of 2000.
     let text = "{\"year\":1990,\"moves\":\"f5d6c3\"}\n{\"year\":1990,\"moves\":\"f5f6\"}\n\
                 {\"header\":{\"created\":[20,26,11,23],\"year\":2000}}\n";
-    let file =
-        boardfile_othello::text::read_jsonl(text.as_bytes(), &mut Default::default()).unwrap();
+    let file = boardfile_othello::text::read_jsonl(
+        text.as_bytes(),
+        &mut Default::default(),
+        &mut Default::default(),
+    )
+    .unwrap();
     assert_eq!(file.header.year, 2000);
     assert!(file.games.iter().all(|g| g.year == Some(1990)));
     let mut csv = String::new();
@@ -728,9 +770,24 @@ fn a_game_without_a_date_is_of_no_year_not_of_the_games_before_it() {
     let ggf_text = "(;GM[Othello]DT[2003.01.01]TY[8]B[f5]W[d6];)\n(;GM[Othello]TY[8]B[f5]W[f6];)\n";
     let jsonl_text = "{\"year\":2003,\"moves\":\"f5d6\"}\n{\"moves\":\"f5f6\"}\n";
     let files = [
-        pgn::read(pgn_text.as_bytes(), &mut Default::default()).unwrap(),
-        ggf::read(ggf_text.as_bytes(), &mut Default::default()).unwrap(),
-        text::read_jsonl(jsonl_text.as_bytes(), &mut Default::default()).unwrap(),
+        pgn::read(
+            pgn_text.as_bytes(),
+            &mut Default::default(),
+            &mut Default::default(),
+        )
+        .unwrap(),
+        ggf::read(
+            ggf_text.as_bytes(),
+            &mut Default::default(),
+            &mut Default::default(),
+        )
+        .unwrap(),
+        text::read_jsonl(
+            jsonl_text.as_bytes(),
+            &mut Default::default(),
+            &mut Default::default(),
+        )
+        .unwrap(),
     ];
     for file in &files {
         assert_eq!(file.header.year, 2003);
@@ -775,11 +832,19 @@ fn ggf_and_pgn_prefixes_never_panic() {
             let b = &bytes[..k];
             let mut book = NameBook::default();
             if ggf_file {
-                let _ = ggf::read(b, &mut book);
-                let _ = ggf::read_skipping(b, &mut book);
+                let _ = ggf::read(b, &mut book, &mut Default::default());
+                let _ = ggf::read(
+                    b,
+                    &mut book,
+                    &mut boardfile_othello::Diagnostics::collecting(),
+                );
             } else {
-                let _ = pgn::read(b, &mut book);
-                let _ = pgn::read_skipping(b, &mut book);
+                let _ = pgn::read(b, &mut book, &mut Default::default());
+                let _ = pgn::read(
+                    b,
+                    &mut book,
+                    &mut boardfile_othello::Diagnostics::collecting(),
+                );
             }
         }
         n += 1;

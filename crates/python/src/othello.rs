@@ -3,7 +3,7 @@
 
 use crate::{py_error, value_error, Src};
 use boardfile_io::{Error, FormatName, Position as At};
-use boardfile_othello::convert::{read_games, NameFiles};
+use boardfile_othello::convert::{read_games, warning_lines, NameFiles};
 use boardfile_othello::endgame::Board;
 use boardfile_othello::text::{write_jsonl, NameBook};
 use boardfile_othello::theoretical::{self, Plan, Solve};
@@ -55,7 +55,16 @@ fn load_games(
     let mut book = names
         .load()
         .map_err(|e| py_error(py, &e.path.display().to_string(), &e.error))?;
-    let file = read_games(f, &bytes, &mut book).map_err(|e| py_error(py, &name, &e))?;
+    let mut diag = boardfile_io::Diagnostics::strict();
+    let file = read_games(f, &bytes, &mut book, &mut diag).map_err(|e| py_error(py, &name, &e))?;
+    // What the reader inferred (a score taken from the board), as Python
+    // warnings.
+    let category = py.get_type::<pyo3::exceptions::PyUserWarning>();
+    for w in warning_lines(&diag) {
+        let text =
+            std::ffi::CString::new(format!("{name}: {w}").replace('\0', " ")).unwrap_or_default();
+        PyErr::warn(py, &category, &text, 1)?;
+    }
     Ok((file, book, name, f))
 }
 
