@@ -425,30 +425,28 @@ pub fn convert_games(
     };
     let mut file = convert::read_games(from, &bytes, &mut book, &mut diag)
         .map_err(|e| Failure::data(&input, &e))?;
-    let skipped = &diag.errors;
-    for e in skipped {
+    for e in &diag.errors {
         eprintln!("boardfile: {input}: left out: {e}");
     }
+    if diag.more_errors > 0 {
+        eprintln!(
+            "boardfile: {input}: left out: {} more games with errors",
+            diag.more_errors
+        );
+    }
+    let skipped = diag.error_count();
     warn_all(&input, &convert::warning_lines(&diag));
     let read = file.games.len();
-    let year_of = |g| boardfile_othello::text::year_of(g, &file);
     let keep: Vec<bool> = file
         .games
         .iter()
-        .map(|g| filter.matches(g, year_of(g), &book))
+        .map(|g| filter.matches(g, boardfile_othello::text::year_of(g, &file), &book))
         .collect();
-    let nameless = file
-        .games
-        .iter()
-        .filter(|g| filter.nameless(g, year_of(g), &book))
-        .count();
+    let nameless = filter.nameless_in(&file, &book);
     let mut k = keep.iter();
     file.games.retain(|_| *k.next().unwrap_or(&true));
-    if !skipped.is_empty() {
-        eprintln!(
-            "boardfile: {input}: games: {read} read, {} left out for errors",
-            skipped.len()
-        );
+    if skipped > 0 {
+        eprintln!("boardfile: {input}: games: {read} read, {skipped} left out for errors");
     }
     if !filter.is_empty() && !crate::report::quiet() {
         eprintln!(

@@ -427,7 +427,13 @@ pub fn write_games(
                 return write(&one, book, out);
             }
             [_, _, ..] => {
-                let list: Vec<String> = years.iter().map(u16::to_string).collect();
+                let list: Vec<String> = years
+                    .iter()
+                    .map(|&y| match y {
+                        0 => "no date (0)".to_string(),
+                        y => y.to_string(),
+                    })
+                    .collect();
                 return Err(format_error(
                     to,
                     format!(

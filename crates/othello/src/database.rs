@@ -390,7 +390,7 @@ impl Filter {
     /// True when the game of `year` is kept; names from the game, else the
     /// book.
     pub fn matches(&self, g: &Game, year: u16, book: &NameBook) -> bool {
-        self.keeps_year_and_opening(g, year) && self.keeps_names(g, book)
+        self.keeps_year_and_opening(g, year) && self.keeps_names(g, book, false)
     }
 
     fn keeps_year_and_opening(&self, g: &Game, year: u16) -> bool {
@@ -408,10 +408,13 @@ impl Filter {
         true
     }
 
-    fn keeps_names(&self, g: &Game, book: &NameBook) -> bool {
+    /// True when the game's names pass; a name neither the game nor the
+    /// book gives passes when `unknown` says so.
+    fn keeps_names(&self, g: &Game, book: &NameBook, unknown: bool) -> bool {
         let [t, b, w] = text::known_names(g, book);
-        let holds =
-            |name: Option<&str>, want: &str| name.is_some_and(|n| n.to_lowercase().contains(want));
+        let holds = |name: Option<&str>, want: &str| {
+            name.map_or(unknown, |n| n.to_lowercase().contains(want))
+        };
         self.player
             .as_ref()
             .is_none_or(|p| holds(b, p) || holds(w, p))
@@ -419,17 +422,20 @@ impl Filter {
     }
 
     /// True when `g` is not kept for want of a name the filter looks at:
-    /// its year and opening pass, but a player or tournament it asks about
-    /// is named neither by the game nor by the book (no names file, or an
-    /// index past its end), so no name could match.
+    /// it would be kept if the names neither the game nor the book gives
+    /// (no names file, or an index past its end) matched.
     pub fn nameless(&self, g: &Game, year: u16, book: &NameBook) -> bool {
-        if self.player.is_none() && self.tournament.is_none() {
-            return false;
-        }
-        let [t, b, w] = text::known_names(g, book);
-        let blind = (self.player.is_some() && (b.is_none() || w.is_none()))
-            || (self.tournament.is_some() && t.is_none());
-        blind && self.keeps_year_and_opening(g, year) && !self.keeps_names(g, book)
+        self.keeps_year_and_opening(g, year)
+            && !self.keeps_names(g, book, false)
+            && self.keeps_names(g, book, true)
+    }
+
+    /// How many games of `file` [`Filter::nameless`] finds.
+    pub fn nameless_in(&self, file: &GameFile, book: &NameBook) -> usize {
+        file.games
+            .iter()
+            .filter(|g| self.nameless(g, text::year_of(g, file), book))
+            .count()
     }
 
     /// The warning for `n` games [`Filter::nameless`] found, if any.
@@ -449,14 +455,7 @@ impl Database {
     pub fn nameless(&self, filter: &Filter) -> usize {
         self.files
             .iter()
-            .map(|f| {
-                let year = f.file.header.year;
-                f.file
-                    .games
-                    .iter()
-                    .filter(|g| filter.nameless(g, year, &self.book))
-                    .count()
-            })
+            .map(|f| filter.nameless_in(&f.file, &self.book))
             .sum()
     }
 
@@ -733,5 +732,35 @@ mod tests {
         assert!(keeps("e6f4c3"));
         assert!(!keeps("f5f6"));
         assert!(Filter::default().opening("zz").is_err());
+    }
+
+    #[test]
+    fn a_game_is_nameless_only_when_an_unknown_name_could_have_kept_it() {
+        use crate::game::GameNames;
+        // No names file: only the game's own names are known.
+        let book = NameBook::default();
+        let named = |black: Option<&str>, white: Option<&str>, t: Option<&str>| {
+            let mut g = game("f5d6");
+            g.names = Some(Box::new(GameNames {
+                tournament: t.map(String::from),
+                black: black.map(String::from),
+                white: white.map(String::from),
+                unresolved: None,
+            }));
+            g
+        };
+        let f = Filter::default().player("ann").tournament("open");
+        // Both players known and not Ann: refused by its names, whatever
+        // the unknown tournament.
+        assert!(!f.nameless(&named(Some("Bob"), Some("Cy"), None), 2000, &book));
+        // White unknown, the tournament matches: Ann could be White.
+        assert!(f.nameless(&named(Some("Bob"), None, Some("Paris Open")), 2000, &book));
+        // Kept: not nameless.
+        let kept = named(Some("Ann"), None, Some("Paris Open"));
+        assert!(f.matches(&kept, 2000, &book) && !f.nameless(&kept, 2000, &book));
+        // Refused by its year first: not for want of a name.
+        let years = Filter::default().player("ann").years(1990, 1990);
+        assert!(!years.nameless(&named(None, None, None), 2000, &book));
+        assert!(years.nameless(&named(None, None, None), 1990, &book));
     }
 }

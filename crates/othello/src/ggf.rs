@@ -44,7 +44,7 @@ use crate::reading::{self, Lines};
 use crate::text::NameBook;
 use crate::wthor::games::GameFile;
 use crate::wthor::Error;
-use boardfile_io::{Diagnostics, FormatName, Position as At};
+use boardfile_io::Diagnostics;
 
 const F: &str = "GGF";
 
@@ -133,9 +133,8 @@ pub fn read(bytes: &[u8], book: &mut NameBook, diag: &mut Diagnostics) -> Result
         match game {
             Ok((g, warning)) => {
                 if let Some(w) = warning {
-                    let at = At::record(record, reading::file_offset(&text, start) as u64)
-                        .with_line(lines.of(start));
-                    diag.warn(FormatName(F), Some(at), format!("game {}: {w}", record + 1));
+                    let byte = reading::file_offset(&text, start) as u64;
+                    reading::game_warning(diag, F, record, byte, lines.of(start), &w);
                 }
                 games.push(g);
             }
@@ -425,7 +424,7 @@ fn game_of(
         played.push(sq);
     }
     let discs = result.as_deref().and_then(|r| score_of(r, size));
-    let game = reading::text_game(book, names, record, size, played, year, discs)
+    let game = reading::text_game(book, names, record, size, played, year, discs, None)
         .map_err(|m| (0, None, m))?;
     *file_size = Some(size);
     Ok(game)

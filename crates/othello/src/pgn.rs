@@ -40,7 +40,7 @@ use crate::reading::{self, Lines};
 use crate::text::NameBook;
 use crate::wthor::games::GameFile;
 use crate::wthor::Error;
-use boardfile_io::{Diagnostics, FormatName, Position as At};
+use boardfile_io::Diagnostics;
 
 const F: &str = "PGN";
 
@@ -148,9 +148,8 @@ pub fn read(bytes: &[u8], book: &mut NameBook, diag: &mut Diagnostics) -> Result
         match game_of(&r, n, book, &mut size) {
             Ok((g, warning)) => {
                 if let Some(w) = warning {
-                    let at = At::record(n, reading::file_offset(&text, r.start) as u64)
-                        .with_line(lines.of(r.start));
-                    diag.warn(FormatName(F), Some(at), format!("game {}: {w}", n + 1));
+                    let byte = reading::file_offset(&text, r.start) as u64;
+                    reading::game_warning(diag, F, n, byte, lines.of(r.start), &w);
                 }
                 games.push(g);
                 Ok(())
@@ -430,7 +429,14 @@ fn game_of(
     let year = raw.tag("Date").and_then(reading::year_of_date);
     let result = raw.tag("Result").or(raw.result.as_deref());
     let discs = result.and_then(|r| score_of(r, size));
-    let game = reading::text_game(book, names, record, size, played, year, discs)
+    // Black's result first, as Edax writes it: `1-0` Black won.
+    let winner = match result.map(str::trim) {
+        Some("1-0") => Some(std::cmp::Ordering::Greater),
+        Some("0-1") => Some(std::cmp::Ordering::Less),
+        Some("1/2-1/2") => Some(std::cmp::Ordering::Equal),
+        _ => None,
+    };
+    let game = reading::text_game(book, names, record, size, played, year, discs, winner)
         .map_err(|m| (at, None, m))?;
     *file_size = Some(size);
     Ok(game)
@@ -570,20 +576,40 @@ mod tests {
         assert!(
             said.len() == 1
                 && said[0].contains(
-                    "game 1: the score given, 40-24, is not the one the moves end with, 64-0"
+                    "game 1: the score given comes to 40-24 with the empty squares to the winner, and the moves end 64-0"
                 ),
             "{said:?}"
         );
-        // Resigned after three moves (a chess result): f5 d6 c3 leave Black
-        // c3 d4 e4 e5 f5 against d5 d6 (by hand), Black ahead 5-2 with the
-        // 57 empty squares: 62.
+        // Resigned after three moves, Black named the winner (`1-0`, as
+        // Edax writes it): f5 d6 c3 leave Black c3 d4 e4 e5 f5 against d5
+        // d6 (by hand), 5-2, and the 57 empty squares go to Black: 62.
         let (score, said) = read_one("[Result \"1-0\"]\n1. f5 d6 2. c3 1-0\n");
         assert_eq!(score, 62);
         assert!(
             said.len() == 1
                 && said[0].contains("the moves stop before the end and no disc count is given")
-                && said[0].contains("5-2"),
+                && said[0].contains(
+                    "5-2, the empty squares to Black, the winner the result names (62-2)"
+                ),
             "{said:?}"
         );
+        // White named the winner though Black is ahead on the board (7-6
+        // after c4 c3 f5 b4 a4 a5 b2 a3, a pass, c1: counted by
+        // scripts/wthor-positions.py's rules): the 51 empty squares go to
+        // White, not to the side ahead, so the winner stays White.
+        let (score, said) =
+            read_one("[Result \"0-1\"]\n1. c4 c3 2. f5 b4 3. a4 a5 4. b2 a3 5. -- c1 0-1\n");
+        assert_eq!(score, 7);
+        assert!(
+            said.len() == 1
+                && said[0].contains(
+                    "7-6, the empty squares to White, the winner the result names (7-57)"
+                ),
+            "{said:?}"
+        );
+        // No winner named: to the side ahead.
+        let (score, said) = read_one("1. c4 c3 2. f5 b4 3. a4 a5 4. b2 a3 5. -- c1 *\n");
+        assert_eq!(score, 58);
+        assert!(said[0].contains("to the side ahead (58-6)"), "{said:?}");
     }
 }

@@ -7,8 +7,9 @@ use crate::position::{BoardSize, Square};
 use crate::text::{complete, fresh_header, NameBook};
 use crate::wthor::games::GameFile;
 use crate::wthor::Error;
-use boardfile_io::{FormatName, Position as At};
+use boardfile_io::{Diagnostics, FormatName, Position as At};
 use std::borrow::Cow;
+use std::cmp::Ordering;
 
 /// The text of a file: UTF-8 when it is, else ISO-8859-1 (each byte a
 /// character: older files and WTHOR names are Latin-1); [`file_offset`]
@@ -81,6 +82,23 @@ pub(crate) fn game_error(
     Error::invalid(FormatName(format), at, message)
 }
 
+/// A warning of `format` on game `record` (from 0), which starts at `byte`
+/// on `line`.
+pub(crate) fn game_warning(
+    diag: &mut Diagnostics,
+    format: &'static str,
+    record: u64,
+    byte: u64,
+    line: u64,
+    message: &str,
+) {
+    diag.warn(
+        FormatName(format),
+        Some(At::record(record, byte).with_line(line)),
+        format!("game {}: {message}", record + 1),
+    );
+}
+
 /// A syntax error of `format` at `byte` on `line`.
 pub(crate) fn syntax_error(
     format: &'static str,
@@ -144,7 +162,8 @@ pub(crate) fn resolve(
 
 /// A game read from a text format (GGF, PGN): its names looked up
 /// ([`resolve`]), its moves and year, Black's discs when the result gives
-/// them, and the rest made up as [`complete`] makes it, with its warning.
+/// them (else the winner when it names one), and the rest made up as
+/// [`complete`] makes it, with its warning.
 #[allow(clippy::too_many_arguments)]
 pub(crate) fn text_game(
     book: &mut NameBook,
@@ -154,6 +173,7 @@ pub(crate) fn text_game(
     moves: Vec<Square>,
     year: Option<u16>,
     black_discs: Option<u8>,
+    winner: Option<Ordering>,
 ) -> Result<(Game, Option<String>), String> {
     let (ids, names) = resolve(book, names, record);
     let mut game = Game {
@@ -167,7 +187,7 @@ pub(crate) fn text_game(
         year,
         names,
     };
-    let warning = complete(&mut game, black_discs, None)?;
+    let warning = complete(&mut game, black_discs, winner, None)?;
     Ok((game, warning))
 }
 
@@ -210,17 +230,28 @@ pub(crate) fn year_of_date(date: &str) -> Option<u16> {
 
 /// Black's discs, empties to the winner, from a final count of discs.
 pub(crate) fn black_discs(black: u32, white: u32, size: BoardSize) -> Option<u8> {
+    black_discs_to(black, white, size, black.cmp(&white))
+}
+
+/// Black's discs with the empties to `winner` (`Greater`: Black; `Equal`:
+/// shared), from a count of discs.
+pub(crate) fn black_discs_to(
+    black: u32,
+    white: u32,
+    size: BoardSize,
+    winner: Ordering,
+) -> Option<u8> {
     let squares = u32::from(size.squares());
     let empties = squares.checked_sub(black.checked_add(white)?)?;
-    Some(match black.cmp(&white) {
-        std::cmp::Ordering::Greater => black + empties,
-        std::cmp::Ordering::Less => black,
-        std::cmp::Ordering::Equal => black + empties / 2,
+    Some(match winner {
+        Ordering::Greater => black + empties,
+        Ordering::Less => black,
+        Ordering::Equal => black + empties / 2,
     } as u8)
 }
 
-/// The file of games read: a header made here, of the first game's year
-/// (none: 0); each game keeps a year of its own only where it differs. A
+/// The file of games read: a header made here, of the first dated game's
+/// year (none: 0); each game keeps a year of its own only where it differs. A
 /// game without a date is of year 0, the unknown one, not of the file's.
 pub(crate) fn file_of(mut games: Vec<Game>, size: Option<BoardSize>) -> GameFile {
     let size = size.unwrap_or(BoardSize::Eight);

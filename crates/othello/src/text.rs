@@ -28,7 +28,7 @@ use crate::wthor::games::GameFile;
 use crate::wthor::Error;
 use crate::wthor::{Header, Kind};
 use crate::Names;
-use boardfile_io::{Diagnostics, FormatName, Position as At};
+use boardfile_io::Diagnostics;
 use serde::Deserialize;
 use std::fmt::Write as _;
 
@@ -219,11 +219,13 @@ pub(crate) fn fresh_header(year: u16, size: BoardSize) -> Header {
 /// Returns a warning where the score is not what the moves show: given,
 /// and not the finished game's count; or not given, for a game whose
 /// moves stop before the end (a resigned game, a game lost on time, an
-/// opening line), and counted from the board where they stop as a
-/// finished game is, the empty squares to the side ahead.
+/// opening line), and counted from the board where they stop, the empty
+/// squares to the `winner` the input names (`Greater`: Black, `Equal`: a
+/// draw), else to the side ahead.
 pub(crate) fn complete(
     game: &mut Game,
     black_discs: Option<u8>,
+    winner: Option<std::cmp::Ordering>,
     theoretical: Option<u8>,
 ) -> Result<Option<String>, String> {
     let squares = game.size.squares();
@@ -232,7 +234,7 @@ pub(crate) fn complete(
         (Some(d), Ok((_, End::Finished { black_score, .. }))) => {
             if d != black_score {
                 warning = Some(format!(
-                    "the score given, {d}-{}, is not the one the moves end with, {black_score}-{} (empties to the winner): kept as given",
+                    "the score given comes to {d}-{} with the empty squares to the winner, and the moves end {black_score}-{}: kept as given",
                     squares.saturating_sub(d),
                     squares - black_score
                 ));
@@ -242,13 +244,31 @@ pub(crate) fn complete(
         // Kept as given: a game that does not replay is validation's.
         (Some(d), _) => d,
         (None, Ok((_, End::Finished { black_score, .. }))) => black_score,
-        // As a finished game is counted: the empties to the side ahead.
         (None, Ok((p, End::Unfinished))) => {
             let [b, w] = [Color::Black, Color::White].map(|c| p.discs(c).count_ones());
-            let black = crate::reading::black_discs(b, w, game.size).unwrap_or(b as u8);
+            let to = winner.unwrap_or(b.cmp(&w));
+            let black = crate::reading::black_discs_to(b, w, game.size, to).unwrap_or(b as u8);
+            let white = squares - black;
+            let whom = match winner {
+                None => "the side ahead",
+                Some(std::cmp::Ordering::Greater) => "Black, the winner the result names",
+                Some(std::cmp::Ordering::Less) => "White, the winner the result names",
+                Some(std::cmp::Ordering::Equal) => "both, the result naming a draw",
+            };
+            let against = match to {
+                std::cmp::Ordering::Greater if black <= white => {
+                    "; that still does not give Black the game, as the result does"
+                }
+                std::cmp::Ordering::Less if white <= black => {
+                    "; that still does not give White the game, as the result does"
+                }
+                std::cmp::Ordering::Equal if winner.is_some() && black != white => {
+                    "; that is not the draw the result gives"
+                }
+                _ => "",
+            };
             warning = Some(format!(
-                "the moves stop before the end and no disc count is given: the score is taken from the board where they stop, {b}-{w}, the empty squares to the side ahead ({black}-{})",
-                squares - black
+                "the moves stop before the end and no disc count is given: the score is taken from the board where they stop, {b}-{w}, the empty squares to {whom} ({black}-{white}){against}"
             ));
             black
         }
@@ -353,12 +373,10 @@ pub fn read_jsonl(
             year: j.year,
             names,
         };
-        if let Some(w) = complete(&mut game, j.black_discs, j.theoretical_score).map_err(err)? {
-            diag.warn(
-                FormatName("JSONL"),
-                Some(At::record(games.len() as u64, byte).with_line(line_no)),
-                format!("game {}: {w}", games.len() + 1),
-            );
+        if let Some(w) =
+            complete(&mut game, j.black_discs, None, j.theoretical_score).map_err(err)?
+        {
+            crate::reading::game_warning(diag, "JSONL", games.len() as u64, byte, line_no, &w);
         }
         games.push(game);
     }
@@ -368,7 +386,7 @@ pub fn read_jsonl(
     let undated = if header.is_some() { None } else { Some(0) };
     let header = header.unwrap_or_else(|| fresh_header(year.unwrap_or(0), size));
     // A game's year is its own only where it is not the file's (the header
-    // line's, wherever it stands, else the first game's).
+    // line's, wherever it stands, else the first dated game's).
     for g in &mut games {
         g.year = g.year.or(undated).filter(|&y| y != header.year);
     }
@@ -457,12 +475,8 @@ pub fn read_transcripts(
             year: None,
             names: None,
         };
-        if let Some(w) = complete(&mut game, None, None).map_err(err)? {
-            diag.warn(
-                FormatName("TRANSCRIPT"),
-                Some(At::record(games.len() as u64, byte).with_line(line_no)),
-                format!("game {}: {w}", games.len() + 1),
-            );
+        if let Some(w) = complete(&mut game, None, None, None).map_err(err)? {
+            crate::reading::game_warning(diag, "TRANSCRIPT", games.len() as u64, byte, line_no, &w);
         }
         games.push(game);
     }

@@ -91,6 +91,10 @@ fn at_depth(game: &Game, depth: u32) -> Result<AtDepth, NoScore> {
     }
     if p.empties() <= depth {
         if p.empties() > MAX_DEPTH {
+            // Over there, it needs no solve.
+            if p.is_over() {
+                return Ok(AtDepth::Over(p.final_black_score()));
+            }
             return Err(NoScore::TooDeep {
                 empties: p.empties(),
             });

@@ -190,4 +190,7 @@ fn a_depth_past_what_can_be_solved_is_refused_not_searched() {
     // d2 e1 d6 d7 e3 f4 ends with Black 13 discs and 51 empties, past 40.
     let out = to_wtb(&one_game(40, "d3c3b3d2e1d6d7e3f4"), false).unwrap();
     assert_eq!(theoretical_of(&out.bytes), 64);
+    // And one over just at it (51 empties), with nothing to solve.
+    let out = to_wtb(&one_game(51, "d3c3b3d2e1d6d7e3f4"), false).unwrap();
+    assert_eq!(theoretical_of(&out.bytes), 64);
 }

@@ -813,7 +813,7 @@ fn a_game_without_a_date_is_of_no_year_not_of_the_games_before_it() {
         &mut Default::default(),
     )
     .unwrap_err();
-    assert!(e.message().contains("of 0, 2003"), "{e}");
+    assert!(e.message().contains("of no date (0), 2003"), "{e}");
 }
 
 /// Every prefix of the hand-written GGF and PGN samples reads or gives an

@@ -57,8 +57,8 @@ fn load_games(
         .map_err(|e| py_error(py, &e.path.display().to_string(), &e.error))?;
     let mut diag = boardfile_io::Diagnostics::strict();
     let file = read_games(f, &bytes, &mut book, &mut diag).map_err(|e| py_error(py, &name, &e))?;
-    // What the reader inferred (a score taken from the board), as Python
-    // warnings.
+    // What the reader inferred or kept against the moves (a score taken
+    // from the board, one the moves do not give), as Python warnings.
     let category = py.get_type::<pyo3::exceptions::PyUserWarning>();
     for w in warning_lines(&diag) {
         let text =
