@@ -2,6 +2,8 @@
 (the rules, nothing of boardfile's) and by the scores the federation's
 WTHOR files store."""
 
+import warnings
+
 import pytest
 
 import boardfile
@@ -137,3 +139,21 @@ def test_read_games_from_bytes_without_names():
     games = boardfile.read_games(data, format="wtb")
     assert len(games) == len(boardfile.read_games(OTHELLO / "WTH_1977.wtb"))
     assert "black" not in games[0]
+
+
+@needs_wthor
+def test_a_score_taken_from_the_board_is_warned():
+    # An opening line, no score: counted from the board where it stops,
+    # the empties to the side ahead, and a Python warning says so. The
+    # count is this file's Othello's, not boardfile's.
+    moves, b = legal_game(9)
+    black, white = b.count("X"), b.count("O")
+    empties = 64 - black - white
+    expected = black + (empties if black > white else 0 if black < white else empties // 2)
+    with pytest.warns(UserWarning, match="game 1: the moves stop before the end"):
+        games = boardfile.read_games((moves + "\n").encode(), format="transcript")
+    assert games[0]["black_discs"] == expected
+    # The federation's games, finished or scored, say nothing.
+    with warnings.catch_warnings():
+        warnings.simplefilter("error")
+        boardfile.read_games(OTHELLO / "WTH_1977.wtb")
