@@ -229,12 +229,15 @@ pub fn validate(bytes: &[u8]) -> (usize, Vec<Error>) {
     let mut errors = Vec::new();
     let mut byte = 0u64;
     let mut record = 0u64;
-    for (i, line) in lines.iter().enumerate() {
+    // A line read for each line of the file: its bytes as they stand
+    // (carriage returns, spaces, case), not as written back.
+    let raw = bytes.split_inclusive(|&b| b == b'\n');
+    for (i, (line, raw)) in lines.iter().zip(raw).enumerate() {
         let at = At::record(record, byte).with_line(i as u64 + 1);
+        byte += raw.len() as u64;
         match line {
-            ObfLine::Other(s) => byte += s.len() as u64 + 1,
+            ObfLine::Other(_) => {}
             ObfLine::Position(p) => {
-                byte += format_position(p).len() as u64 + 1;
                 record += 1;
                 let b = p.board;
                 for (m, _) in &p.moves {
@@ -386,5 +389,26 @@ mod tests {
         assert_eq!(e.position().unwrap().column, Some(69));
         let e = read(FFO1.replace("G8:+18", "G8:+99").as_bytes()).unwrap_err();
         assert!(e.to_string().contains("+99"), "{e}");
+    }
+
+    #[test]
+    fn validation_names_the_byte_of_the_file_not_of_the_line_written_back() {
+        // CRLF line ends and a comment first: the third line, whose C1 is
+        // taken (the board's third square is `X`), starts after 5 bytes
+        // and the second line's bytes and its CRLF.
+        let bad = FFO1.replace("G8:+18", "C1:+18");
+        let text = format!("% c\r\n{FFO1}\r\n{bad}\r\n");
+        let (positions, errors) = validate(text.as_bytes());
+        assert_eq!(positions, 2);
+        assert_eq!(errors.len(), 1, "{errors:?}");
+        let at = errors[0].position().unwrap();
+        assert_eq!(at.line, Some(3));
+        assert_eq!(at.record, Some(1));
+        assert_eq!(at.byte, (5 + FFO1.len() + 2) as u64);
+        assert!(
+            errors[0].to_string().contains("C1 is not a legal move"),
+            "{}",
+            errors[0]
+        );
     }
 }
