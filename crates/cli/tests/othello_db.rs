@@ -397,6 +397,18 @@ fn bad_games_of_ggf_are_named_or_left_out() {
     .unwrap();
     let run = expect(0, &["info", s(&pgn)]);
     assert!(String::from_utf8_lossy(&run.stdout).contains("PGN"));
+    // Past the 1,000 errors kept, the games left out are still counted.
+    let many = dir.path().join("many.ggf");
+    let mut text = "(;GM[Othello]TY[8r16]B[f5];)\n".repeat(1001);
+    text.push_str("(;GM[Othello]RE[+2.000]TY[8]B[f5]W[d6];)\n");
+    std::fs::write(&many, text).unwrap();
+    let run = expect(0, &["convert", s(&many), s(&out), "--skip-bad"]);
+    let err = stderr(&run);
+    assert!(err.contains("left out: 1 more games with errors"), "{err}");
+    assert!(
+        err.contains("games: 1 read, 1001 left out for errors"),
+        "{err}"
+    );
 }
 
 #[test]

@@ -22,7 +22,7 @@
 //! | `Event` | the tournament |
 //! | `Date` | the year (`2004`, `2004.05.16`, `2004.??.??`, `16.05.2004`); none, or `????.??.??`: year 0, the unknown one (written so) |
 //! | `Black`, `White` | the players (`?` unknown) |
-//! | `Result` | black's discs when a disc count (`40-24`; empties to the winner), kept with a warning where the moves end otherwise; a chess result leaves the score to the replay |
+//! | `Result` | black's discs when a disc count (`40-24`; empties to the winner), kept with a warning where the moves end otherwise; a chess result (`1-0` Black won, as Edax writes it) leaves the score to the replay, and names who takes the empty squares of a game cut short |
 //! | `FEN`, `SetUp "1"` | a set-up start: refused |
 //! | `Variant` | refused unless Othello or Reversi |
 //!
@@ -31,7 +31,9 @@
 //! 8x8. Passes are not kept (WTHOR infers them): a move must be legal for
 //! one side, passes or not. A game whose moves stop before the end with
 //! no disc count (resigned, lost on time) is counted from the board where
-//! they stop, the empty squares to the side ahead, and a warning says so.
+//! they stop, the empty squares to the winner a chess result names (a
+//! draw: half the board each), else to the side ahead, and a warning says
+//! so.
 //! The theoretical score is what the other text formats give it.
 
 use crate::game::{Game, IllegalMove};
@@ -605,6 +607,13 @@ mod tests {
                 && said[0].contains(
                     "7-6, the empty squares to White, the winner the result names (7-57)"
                 ),
+            "{said:?}"
+        );
+        // A draw named: half the board each, whatever the board shows.
+        let (score, said) = read_one("[Result \"1/2-1/2\"]\n1. f5 d6 2. c3 1/2-1/2\n");
+        assert_eq!(score, 32);
+        assert!(
+            said[0].contains("to both alike, the result naming a draw (32-32)"),
             "{said:?}"
         );
         // No winner named: to the side ahead.

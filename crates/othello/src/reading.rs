@@ -233,8 +233,8 @@ pub(crate) fn black_discs(black: u32, white: u32, size: BoardSize) -> Option<u8>
     black_discs_to(black, white, size, black.cmp(&white))
 }
 
-/// Black's discs with the empties to `winner` (`Greater`: Black; `Equal`:
-/// shared), from a count of discs.
+/// Black's discs with the empties to `winner` (`Greater`: Black), from a
+/// count of discs; a draw (`Equal`) is half the board each.
 pub(crate) fn black_discs_to(
     black: u32,
     white: u32,
@@ -246,7 +246,7 @@ pub(crate) fn black_discs_to(
     Some(match winner {
         Ordering::Greater => black + empties,
         Ordering::Less => black,
-        Ordering::Equal => black + empties / 2,
+        Ordering::Equal => squares / 2,
     } as u8)
 }
 

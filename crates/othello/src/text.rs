@@ -253,7 +253,7 @@ pub(crate) fn complete(
                 None => "the side ahead",
                 Some(std::cmp::Ordering::Greater) => "Black, the winner the result names",
                 Some(std::cmp::Ordering::Less) => "White, the winner the result names",
-                Some(std::cmp::Ordering::Equal) => "both, the result naming a draw",
+                Some(std::cmp::Ordering::Equal) => "both alike, the result naming a draw",
             };
             let against = match to {
                 std::cmp::Ordering::Greater if black <= white => {
@@ -261,9 +261,6 @@ pub(crate) fn complete(
                 }
                 std::cmp::Ordering::Less if white <= black => {
                     "; that still does not give White the game, as the result does"
-                }
-                std::cmp::Ordering::Equal if winner.is_some() && black != white => {
-                    "; that is not the draw the result gives"
                 }
                 _ => "",
             };
