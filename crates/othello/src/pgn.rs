@@ -569,30 +569,30 @@ mod tests {
             let said: Vec<String> = diag.warnings.iter().map(|w| w.message.clone()).collect();
             (f.games[0].black_score, said)
         };
+        // One warning, saying each of `parts`.
+        let only = |said: &[String], parts: &[&str]| {
+            said.len() == 1 && parts.iter().all(|p| said[0].contains(p))
+        };
         // By hand: after d3 c3 b3 d2 e1 d6 d7 e3 f4 White has no disc left:
         // Black 13, 51 empty squares to Black, 64-0.
         let over = "1. d3 c3 2. b3 d2 3. e1 d6 4. d7 e3 5. f4";
         assert_eq!(read_one(&format!("{over} 13-0\n")), (64, vec![]));
         let (score, said) = read_one(&format!("{over} 40-24\n"));
         assert_eq!(score, 40, "kept as given");
-        assert!(
-            said.len() == 1
-                && said[0].contains(
-                    "game 1: the score given comes to 40-24 with the empty squares to the winner, and the moves end 64-0"
-                ),
-            "{said:?}"
-        );
+        assert!(only(&said, &["game 1: the score given comes to 40-24 with the empty squares to the winner, and the moves end 64-0"]), "{said:?}");
         // Resigned after three moves, Black named the winner (`1-0`, as
         // Edax writes it): f5 d6 c3 leave Black c3 d4 e4 e5 f5 against d5
         // d6 (by hand), 5-2, and the 57 empty squares go to Black: 62.
         let (score, said) = read_one("[Result \"1-0\"]\n1. f5 d6 2. c3 1-0\n");
         assert_eq!(score, 62);
         assert!(
-            said.len() == 1
-                && said[0].contains("the moves stop before the end and no disc count is given")
-                && said[0].contains(
+            only(
+                &said,
+                &[
+                    "the moves stop before the end and no disc count is given",
                     "5-2, the empty squares to Black, the winner the result names (62-2)"
-                ),
+                ]
+            ),
             "{said:?}"
         );
         // White named the winner though Black is ahead on the board (7-6
@@ -603,10 +603,10 @@ mod tests {
             read_one("[Result \"0-1\"]\n1. c4 c3 2. f5 b4 3. a4 a5 4. b2 a3 5. -- c1 0-1\n");
         assert_eq!(score, 7);
         assert!(
-            said.len() == 1
-                && said[0].contains(
-                    "7-6, the empty squares to White, the winner the result names (7-57)"
-                ),
+            only(
+                &said,
+                &["7-6, the empty squares to White, the winner the result names (7-57)"]
+            ),
             "{said:?}"
         );
         // A draw named: half the board each, whatever the board shows.
