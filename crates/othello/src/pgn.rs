@@ -22,7 +22,7 @@
 //! | `Event` | the tournament |
 //! | `Date` | the year (`2004`, `2004.05.16`, `2004.??.??`, `16.05.2004`); none, or `????.??.??`: year 0, the unknown one (written so) |
 //! | `Black`, `White` | the players (`?` unknown) |
-//! | `Result` | black's discs when a disc count (`40-24`; empties to the winner), kept with a warning where the moves end otherwise; a chess result (`1-0` Black won, as Edax writes it) leaves the score to the replay, and names who takes the empty squares of a game cut short |
+//! | `Result` | black's discs when a disc count (`40-24`; empties to the winner), kept with a warning where the moves end otherwise; a chess result (`1-0` Black won, as Edax writes it) leaves the score to the replay (a warning where the moves end otherwise), and names who takes the empty squares of a game cut short |
 //! | `FEN`, `SetUp "1"` | a set-up start: refused |
 //! | `Variant` | refused unless Othello or Reversi |
 //!
@@ -580,6 +580,24 @@ mod tests {
         let (score, said) = read_one(&format!("{over} 40-24\n"));
         assert_eq!(score, 40, "kept as given");
         assert!(only(&said, &["game 1: the score given comes to 40-24 with the empty squares to the winner, and the moves end 64-0"]), "{said:?}");
+        // A chess result against the finished moves: the moves' score, and
+        // a word.
+        let (score, said) = read_one(&format!("[Result \"0-1\"]\n{over} 0-1\n"));
+        assert_eq!(score, 64, "the moves' score");
+        assert!(
+            only(
+                &said,
+                &["game 1: the result names White the winner, and the moves end 64-0"]
+            ),
+            "{said:?}"
+        );
+        let (_, said) = read_one(&format!("[Result \"1/2-1/2\"]\n{over} 1/2-1/2\n"));
+        assert!(
+            only(&said, &["the result names a draw, and the moves end 64-0"]),
+            "{said:?}"
+        );
+        let (_, said) = read_one(&format!("[Result \"1-0\"]\n{over} 1-0\n"));
+        assert!(said.is_empty(), "the result the moves give: {said:?}");
         // Resigned after three moves, Black named the winner (`1-0`, as
         // Edax writes it): f5 d6 c3 leave Black c3 d4 e4 e5 f5 against d5
         // d6 (by hand), 5-2, and the 57 empty squares go to Black: 62.

@@ -243,7 +243,20 @@ pub(crate) fn complete(
         }
         // Kept as given: a game that does not replay is validation's.
         (Some(d), _) => d,
-        (None, Ok((_, End::Finished { black_score, .. }))) => black_score,
+        (None, Ok((_, End::Finished { black_score, .. }))) => {
+            let white = squares - black_score;
+            let named = match winner {
+                Some(std::cmp::Ordering::Greater) => "Black the winner",
+                Some(std::cmp::Ordering::Less) => "White the winner",
+                _ => "a draw",
+            };
+            if winner.is_some_and(|w| w != black_score.cmp(&white)) {
+                warning = Some(format!(
+                    "the result names {named}, and the moves end {black_score}-{white}: the score is the moves'"
+                ));
+            }
+            black_score
+        }
         (None, Ok((p, End::Unfinished))) => {
             let [b, w] = [Color::Black, Color::White].map(|c| p.discs(c).count_ones());
             let to = winner.unwrap_or(b.cmp(&w));
