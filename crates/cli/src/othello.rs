@@ -200,7 +200,8 @@ pub fn validate(
         });
     }
     let warnings = report.warnings.len() as u64;
-    let errors = (report.errors.len() + wrong_lines.len() + unsolved_lines.len()) as u64;
+    let errors = (report.errors.len() + wrong_lines.len() + unsolved_lines.len()) as u64
+        + report.more_errors;
     let outcome = if crate::problems(errors, warnings, strict) == 0 {
         Outcome::Ok
     } else {
@@ -213,7 +214,7 @@ pub fn validate(
             "valid": crate::problems(errors, warnings, strict) == 0,
             "records": report.records,
             "errors": report.errors.iter().map(crate::json::error).collect::<Vec<_>>(),
-            "more_errors": 0,
+            "more_errors": report.more_errors,
             "warnings": report.warnings.iter().map(|w| serde_json::json!({"message": w.to_string()})).collect::<Vec<_>>(),
             "note": report.note,
             "theoretical_confirmed": confirmed,
@@ -224,6 +225,9 @@ pub fn validate(
         return Ok(outcome);
     }
     say_all(&input, &report.errors);
+    if report.more_errors > 0 {
+        eprintln!("boardfile: {input}: and {} more errors", report.more_errors);
+    }
     say_all(&input, &wrong_lines);
     say_all(&input, &unsolved_lines);
     warn_all(&input, &report.warnings);
@@ -730,7 +734,7 @@ pub fn database_validate(
     let sources = database::sources(paths, names).map_err(|e| file_failure(&e))?;
     let book = database::book(&sources, false).map_err(|e| file_failure(&e))?;
     let mut worst = Outcome::Ok;
-    let (mut games, mut kept, mut errors, mut warnings) = (0, 0, 0, 0);
+    let (mut games, mut kept, mut errors, mut warnings, mut nameless) = (0, 0, 0, 0, 0);
     for report in database::validate(&sources, &book, filter) {
         let r = match report {
             Ok(r) => r,
@@ -749,6 +753,7 @@ pub fn database_validate(
         let path = r.path.display().to_string();
         games += r.records;
         kept += r.selected;
+        nameless += r.nameless;
         errors += r.errors.len();
         warnings += r.warnings.len();
         let problems = crate::problems(r.errors.len() as u64, r.warnings.len() as u64, strict);
@@ -767,6 +772,7 @@ pub fn database_validate(
                 "more_errors": 0,
                 "warnings": r.warnings.iter().map(|w| serde_json::json!({"message": w})).collect::<Vec<_>>(),
                 "unfinished": r.unfinished,
+                "nameless": r.nameless,
             });
             writeln!(out, "{o}")?;
             continue;
@@ -792,12 +798,13 @@ pub fn database_validate(
         }
         writeln!(out, ")")?;
     }
+    let label = paths
+        .iter()
+        .map(|p| p.display().to_string())
+        .collect::<Vec<_>>()
+        .join(" ");
+    warn_all(&label, filter.nameless_warning(nameless).as_slice());
     if !json {
-        let label = paths
-            .iter()
-            .map(|p| p.display().to_string())
-            .collect::<Vec<_>>()
-            .join(" ");
         write!(
             out,
             "{label}: {} (WTHOR database, {} game files, {games} games",

@@ -409,6 +409,13 @@ fn bad_games_of_ggf_are_named_or_left_out() {
         err.contains("games: 1 read, 1001 left out for errors"),
         "{err}"
     );
+    // So does validate: 1,000 listed, one more counted.
+    let run = expect(1, &["validate", s(&many), "--json"]);
+    let report: serde_json::Value = serde_json::from_slice(&run.stdout).unwrap();
+    assert_eq!(report["errors"].as_array().unwrap().len(), 1000, "{report}");
+    assert_eq!(report["more_errors"], 1, "{report}");
+    let run = expect(1, &["validate", s(&many)]);
+    assert!(stderr(&run).contains("and 1 more errors"));
 }
 
 #[test]
@@ -490,6 +497,25 @@ fn a_query_says_how_many_games_had_no_name_to_match() {
         )),
         "{past} past the names file: {err}"
     );
+    // validate says the same, and counts them in its JSON.
+    let query = ["--tournament", "no such tournament"];
+    let run = expect(
+        0,
+        &[&["validate", s(&wtb), s(&trn_path)][..], &query].concat(),
+    );
+    assert!(
+        stderr(&run).contains(&format!(
+            "warning: {past} games not kept had no name to match"
+        )),
+        "{}",
+        stderr(&run)
+    );
+    let run = expect(
+        0,
+        &[&["validate", s(&wtb), s(&trn_path), "--json"][..], &query].concat(),
+    );
+    let report: serde_json::Value = serde_json::from_slice(&run.stdout).unwrap();
+    assert_eq!(report["nameless"], past, "{report}");
     // With every game named, nothing to say.
     let run = expect(
         0,

@@ -486,8 +486,11 @@ pub fn added_names(book: &NameBook, out: &Path) -> Result<Vec<AddedNames>, Error
 pub struct Report {
     /// Records read (games, names, solitaires).
     pub records: usize,
-    /// Every problem, in file order.
+    /// Every problem, in file order: the first [`Diagnostics::MAX`] bad
+    /// games of GGF and PGN, then those of the games read.
     pub errors: Vec<Error>,
+    /// Bad games of GGF and PGN found past those kept.
+    pub more_errors: u64,
     /// A word on what is not an error (unfinished games).
     pub note: Option<String>,
     /// What was read leniently (a header count off by whole records).
@@ -537,7 +540,7 @@ pub fn validate(format: OthelloFormat, bytes: &[u8], book: &mut NameBook) -> Rep
                     .into_iter()
                     .collect(),
                 errors,
-                note: None,
+                ..Report::default()
             }
         }
         Holds::Positions => {
@@ -579,6 +582,7 @@ pub fn validate(format: OthelloFormat, bytes: &[u8], book: &mut NameBook) -> Rep
                         .collect(),
                     errors: v.errors,
                     note,
+                    ..Report::default()
                 }
             }
             None => {
@@ -606,6 +610,7 @@ pub fn validate(format: OthelloFormat, bytes: &[u8], book: &mut NameBook) -> Rep
                             .collect(),
                         note: None,
                         warnings: warning_lines(&diag),
+                        more_errors: diag.more_errors,
                     },
                     Err(e) => Report {
                         errors: vec![e],

@@ -595,6 +595,8 @@ pub struct FileReport {
     pub unfinished: usize,
     /// What was read leniently.
     pub warnings: Vec<String>,
+    /// Games not kept that had no name to match ([`Filter::nameless`]).
+    pub nameless: usize,
 }
 
 /// Validates every game file of the sources (each game replayed, scores
@@ -622,26 +624,27 @@ pub fn validate(
             let year = header.map_or(0, |h| h.year);
             let rec = games::record_len(size);
             let records = bytes.len().saturating_sub(crate::wthor::HEADER) / rec;
-            // A record kept or not, read on its own.
-            let kept = |r: u64| -> bool {
-                if filter.is_empty() {
-                    return true;
-                }
-                let start = crate::wthor::HEADER + r as usize * rec;
-                let (Some(h), Some(body)) = (header, bytes.get(start..start + rec)) else {
-                    return true;
-                };
+            // Each record read on its own: kept or not, and nameless.
+            let game = |r: usize| -> Option<Game> {
+                let start = crate::wthor::HEADER + r * rec;
+                let (h, body) = (header?, bytes.get(start..start + rec)?);
                 let mut one = Vec::with_capacity(crate::wthor::HEADER + rec);
                 Header { n1: 1, ..h }.write_to(&mut one);
                 one.extend_from_slice(body);
-                // A record that does not decode is shown whatever is asked.
-                games::read(&one, size).map_or(true, |f| {
-                    f.games
-                        .first()
-                        .is_none_or(|g| filter.matches(g, year, book))
-                })
+                games::read(&one, size).ok()?.games.pop()
             };
-            let selected = (0..records as u64).filter(|&r| kept(r)).count();
+            let (mut keep, mut nameless) = (vec![true; records], 0);
+            if !filter.is_empty() {
+                for (r, k) in keep.iter_mut().enumerate() {
+                    // A record that does not decode is shown whatever is asked.
+                    if let Some(g) = game(r) {
+                        *k = filter.matches(&g, year, book);
+                        nameless += usize::from(filter.nameless(&g, year, book));
+                    }
+                }
+            }
+            let kept = |r: u64| keep.get(r as usize).copied().unwrap_or(true);
+            let selected = keep.iter().filter(|&&k| k).count();
             let errors: Vec<Error> = v
                 .errors
                 .into_iter()
@@ -660,6 +663,7 @@ pub fn validate(
                 errors,
                 unfinished,
                 warnings,
+                nameless,
             })
         })
         .collect()
