@@ -101,6 +101,52 @@ fn refuses_a_bad_line_and_a_non_obf_output() {
 }
 
 #[test]
+fn a_stored_theoretical_score_past_the_board_is_said() {
+    // WTH_1977's first three games, the first's theoretical byte broken.
+    let dir = tempfile::tempdir().unwrap();
+    let wtb =
+        PathBuf::from(env!("CARGO_MANIFEST_DIR")).join("../../../shared/data/othello/WTH_1977.wtb");
+    let all = std::fs::read(&wtb).unwrap();
+    let mut three = all[..16 + 3 * 68].to_vec();
+    three[4..8].copy_from_slice(&3u32.to_le_bytes());
+    let broken = |byte: u8| {
+        let mut b = three.clone();
+        b[16 + 7] = byte;
+        let path = dir.path().join(format!("t{byte}.wtb"));
+        std::fs::write(&path, b).unwrap();
+        path
+    };
+    // 255 stands for none: solved again, which gives back the
+    // federation's stored value, and said.
+    let out = dir.path().join("back.wtb");
+    let run = expect(0, &["convert", s(&broken(255)), s(&out)]);
+    assert!(
+        stderr(&run).contains("game 1: the theoretical score 255 is more than 64: read as none"),
+        "{}",
+        stderr(&run)
+    );
+    assert_eq!(
+        std::fs::read(&out).unwrap(),
+        three,
+        "solved as the federation stored it"
+    );
+    // Another value is kept as stored, and said.
+    let out = dir.path().join("t.jsonl");
+    let run = expect(0, &["convert", s(&broken(200)), s(&out)]);
+    assert!(
+        stderr(&run).contains("game 1: the theoretical score 200 is more than 64: kept as stored"),
+        "{}",
+        stderr(&run)
+    );
+    assert!(std::fs::read_to_string(&out)
+        .unwrap()
+        .contains("\"theoretical_score\":200"));
+    // The federation's bytes: nothing to say.
+    let run = expect(0, &["convert", s(&wtb), s(&out)]);
+    assert!(!stderr(&run).contains("theoretical"), "{}", stderr(&run));
+}
+
+#[test]
 fn validate_solve_lists_a_wrong_theoretical_score() {
     // Two games of WTH_1977 through JSON Lines, the second's stored
     // theoretical score (the federation's) raised by 2: validate --solve

@@ -33,7 +33,7 @@ use crate::registry::{Holds, OthelloFormat};
 use crate::text::{self, NameBook};
 use crate::wthor::games::{self, GameFile};
 use crate::wthor::{names, Error, Header, Kind};
-use boardfile_io::{FormatName, Position as At};
+use boardfile_io::{Diagnostics, FormatName, Position as At};
 use std::collections::BTreeMap;
 use std::path::{Path, PathBuf};
 
@@ -224,7 +224,8 @@ pub fn open(sources: Sources, add: bool) -> Result<Database, FileError> {
     for path in &sources.games {
         let bytes = read_file(path)?;
         let size = size_of(path);
-        let file = games::read(&bytes, size).map_err(|error| FileError {
+        let mut diag = Diagnostics::strict();
+        let file = games::read_warning(&bytes, size, &mut diag).map_err(|error| FileError {
             path: path.clone(),
             error,
         })?;
@@ -243,6 +244,7 @@ pub fn open(sources: Sources, add: bool) -> Result<Database, FileError> {
         let warnings =
             crate::wthor::count_warning(u64::from(file.header.n1), file.games.len(), "games")
                 .into_iter()
+                .chain(convert::warning_lines(&diag))
                 .collect();
         files.push(YearFile {
             path: path.clone(),

@@ -51,6 +51,42 @@ pub fn read(bytes: &[u8], size: BoardSize) -> Result<GameFile, Error> {
     }
 }
 
+/// Reads a game file as conversion does: [`read`], and each theoretical
+/// score past the board (a broken byte, an error to [`validate`]) said in
+/// `diag`'s warnings. 255, which stands for none, is read as none: a WTB or
+/// WTD written from it has the score solved again, the other formats leave
+/// it out. Another value is kept as stored.
+pub fn read_warning(
+    bytes: &[u8],
+    size: BoardSize,
+    diag: &mut boardfile_io::Diagnostics,
+) -> Result<GameFile, Error> {
+    let file = read(bytes, size)?;
+    let (max, rec) = (size.squares(), record_len(size) as u64);
+    for (i, g) in file.games.iter().enumerate() {
+        if g.theoretical <= max {
+            continue;
+        }
+        let what = if g.theoretical_known() {
+            "kept as stored"
+        } else {
+            "read as none (solved again for WTB and WTD, left out of other formats)"
+        };
+        let mut at = boardfile_io::Position::byte(HEADER as u64 + i as u64 * rec + 7);
+        at.record = Some(i as u64);
+        diag.warn(
+            boardfile_io::FormatName(kind(size).name()),
+            Some(at),
+            format!(
+                "game {}: the theoretical score {} is more than {max}: {what}",
+                i + 1,
+                g.theoretical
+            ),
+        );
+    }
+    Ok(file)
+}
+
 /// What [`validate`] found.
 #[derive(Debug, Default)]
 pub struct Validation {
