@@ -135,7 +135,8 @@ fn check_theoretical(
     ),
     boardfile_othello::Error,
 > {
-    // WTHOR's reader infers nothing: no warnings to give.
+    // Its warnings (a stored score past the board) are validation's errors
+    // already.
     let file = convert::read_games(
         format,
         bytes,
@@ -376,7 +377,7 @@ pub fn convert_database(
     let mut inputs: Vec<PathBuf> = db.sources.games.clone();
     inputs.extend(db.sources.players.iter().cloned());
     inputs.extend(db.sources.tournaments.iter().cloned());
-    let file = db.select(filter);
+    let mut file = db.select(filter);
     let total: usize = db.files.iter().map(|f| f.file.games.len()).sum();
     let label = paths
         .iter()
@@ -395,14 +396,14 @@ pub fn convert_database(
         filter.nameless_warning(db.nameless(filter)).as_slice(),
     );
     let mut book = db.book;
-    write_games_out(
-        &file,
-        &db_headers(&db.files),
-        &mut book,
-        out,
-        &inputs,
-        &label,
-    )
+    // A broken stored score (255: none) is solved, as from any input.
+    let from = match file.size {
+        boardfile_othello::BoardSize::Eight => OthelloFormat::Wtb,
+        boardfile_othello::BoardSize::Ten => OthelloFormat::Wtd,
+    };
+    let headers = db_headers(&db.files);
+    solve_missing(&mut file, from, &headers, &book, &out, &label, false)?;
+    write_games_out(&file, &headers, &mut book, out, &inputs, &label)
 }
 
 fn db_headers(files: &[database::YearFile]) -> Vec<boardfile_othello::wthor::Header> {
@@ -460,27 +461,45 @@ pub fn convert_games(
         );
     }
     warn_all(&input, filter.nameless_warning(nameless).as_slice());
-    // WTHOR holds theoretical scores: the games without one are solved.
-    let to_wthor = match out {
-        GamesOut::File(_, to) => convert::is_wthor(to),
-        GamesOut::Folder(_) => true,
-    };
     let headers = if convert::is_wthor(from) {
         vec![file.header]
     } else {
         Vec::new()
     };
-    if to_wthor {
-        check_before_solving(&file, &headers, &book, &out, &input.to_string())?;
-        let filled = with_solve_bar(skip_bad, |options| {
-            convert::fill_theoretical(&mut file, from, options)
-        });
-        for w in filled.map_err(|e| Failure::data(&input, &e))? {
-            eprintln!("boardfile: {input}: {w}");
-        }
-    }
+    let label = input.to_string();
+    solve_missing(&mut file, from, &headers, &book, &out, &label, skip_bad)?;
     let inputs: Vec<PathBuf> = input.path().map(PathBuf::from).into_iter().collect();
     write_games_out(&file, &headers, &mut book, out, &inputs, &input.to_string())
+}
+
+/// WTHOR holds theoretical scores: when `out` is WTHOR, the games of
+/// `file` (read from `from`) without one are solved, once writing's other
+/// checks pass. A game that gets none is refused, or with `skip_bad` left
+/// out and named.
+fn solve_missing(
+    file: &mut GameFile,
+    from: OthelloFormat,
+    headers: &[boardfile_othello::wthor::Header],
+    book: &NameBook,
+    out: &GamesOut,
+    label: &str,
+    skip_bad: bool,
+) -> Result<(), Failure> {
+    let to_wthor = match *out {
+        GamesOut::File(_, to) => convert::is_wthor(to),
+        GamesOut::Folder(_) => true,
+    };
+    if !to_wthor {
+        return Ok(());
+    }
+    check_before_solving(file, headers, book, out, label)?;
+    let filled = with_solve_bar(skip_bad, |options| {
+        convert::fill_theoretical(file, from, options)
+    });
+    for w in filled.map_err(|e| Failure::data(&label, &e))? {
+        eprintln!("boardfile: {label}: {w}");
+    }
+    Ok(())
 }
 
 /// What `convert` writes for games, made before anything is written.
@@ -803,8 +822,9 @@ pub fn database_validate(
         .map(|p| p.display().to_string())
         .collect::<Vec<_>>()
         .join(" ");
-    warn_all(&label, filter.nameless_warning(nameless).as_slice());
     if !json {
+        // As JSON: each file's "nameless".
+        warn_all(&label, filter.nameless_warning(nameless).as_slice());
         write!(
             out,
             "{label}: {} (WTHOR database, {} game files, {games} games",

@@ -130,17 +130,41 @@ fn a_stored_theoretical_score_past_the_board_is_said() {
         three,
         "solved as the federation stored it"
     );
+    // So from a database folder to another.
+    let db = dir.path().join("db");
+    std::fs::create_dir(&db).unwrap();
+    std::fs::copy(broken(255), db.join("WTH_1977.wtb")).unwrap();
+    let out_db = dir.path().join("out");
+    let run = expect(0, &["convert", s(&db), &format!("{}/", out_db.display())]);
+    assert!(
+        stderr(&run).contains("game 1: the theoretical score 255 is more than 64: read as none"),
+        "{}",
+        stderr(&run)
+    );
+    assert_eq!(std::fs::read(out_db.join("WTH_1977.wtb")).unwrap(), three);
     // Another value is kept as stored, and said.
     let out = dir.path().join("t.jsonl");
     let run = expect(0, &["convert", s(&broken(200)), s(&out)]);
     assert!(
-        stderr(&run).contains("game 1: the theoretical score 200 is more than 64: kept as stored"),
+        stderr(&run).contains("game 1: the theoretical score 200 is more than 64: kept as it is"),
         "{}",
         stderr(&run)
     );
     assert!(std::fs::read_to_string(&out)
         .unwrap()
         .contains("\"theoretical_score\":200"));
+    // Back from JSON Lines: said again, and the same bytes.
+    let back = dir.path().join("back200.wtb");
+    let run = expect(0, &["convert", s(&out), s(&back)]);
+    assert!(
+        stderr(&run).contains("game 1: the theoretical score 200 is more than 64: kept as it is"),
+        "{}",
+        stderr(&run)
+    );
+    assert_eq!(
+        std::fs::read(&back).unwrap(),
+        std::fs::read(broken(200)).unwrap()
+    );
     // The federation's bytes: nothing to say.
     let run = expect(0, &["convert", s(&wtb), s(&out)]);
     assert!(!stderr(&run).contains("theoretical"), "{}", stderr(&run));

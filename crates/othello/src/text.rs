@@ -221,7 +221,10 @@ pub(crate) fn fresh_header(year: u16, size: BoardSize) -> Header {
 /// moves stop before the end (a resigned game, a game lost on time, an
 /// opening line), and counted from the board where they stop, the empty
 /// squares to the `winner` the input names (`Greater`: Black, `Equal`: a
-/// draw), else to the side ahead.
+/// draw), else to the side ahead; or not given, for a finished game whose
+/// `winner` the moves contradict (the moves' score kept). And where a
+/// given theoretical score is past the board: 255, which stands for none,
+/// read as none, another value kept as given.
 pub(crate) fn complete(
     game: &mut Game,
     black_discs: Option<u8>,
@@ -285,6 +288,13 @@ pub(crate) fn complete(
         (None, Err(e)) => return Err(e.to_string()),
     };
     game.theoretical = theoretical.unwrap_or(Game::THEORETICAL_UNKNOWN);
+    if let Some(t) = theoretical.filter(|&t| t > squares) {
+        let said = crate::wthor::games::past_the_board(t, squares);
+        warning = Some(match warning {
+            Some(w) => format!("{w}; {said}"),
+            None => said,
+        });
+    }
     Ok(warning)
 }
 

@@ -53,9 +53,9 @@ pub fn read(bytes: &[u8], size: BoardSize) -> Result<GameFile, Error> {
 
 /// Reads a game file as conversion does: [`read`], and each theoretical
 /// score past the board (a broken byte, an error to [`validate`]) said in
-/// `diag`'s warnings. 255, which stands for none, is read as none: a WTB or
-/// WTD written from it has the score solved again, the other formats leave
-/// it out. Another value is kept as stored.
+/// `diag`'s warnings ([`past_the_board`]). 255, which stands for none, is
+/// read as none: writing WTB solves it as for any game without one, JSON
+/// Lines leaves it out. Another value is kept.
 pub fn read_warning(
     bytes: &[u8],
     size: BoardSize,
@@ -67,24 +67,26 @@ pub fn read_warning(
         if g.theoretical <= max {
             continue;
         }
-        let what = if g.theoretical_known() {
-            "kept as stored"
-        } else {
-            "read as none (solved again for WTB and WTD, left out of other formats)"
-        };
         let mut at = boardfile_io::Position::byte(HEADER as u64 + i as u64 * rec + 7);
         at.record = Some(i as u64);
         diag.warn(
             boardfile_io::FormatName(kind(size).name()),
             Some(at),
-            format!(
-                "game {}: the theoretical score {} is more than {max}: {what}",
-                i + 1,
-                g.theoretical
-            ),
+            format!("game {}: {}", i + 1, past_the_board(g.theoretical, max)),
         );
     }
     Ok(file)
+}
+
+/// What is said of a theoretical score `t` past a board of `squares`:
+/// 255, which stands for none, is read as none; another value is kept.
+pub(crate) fn past_the_board(t: u8, squares: u8) -> String {
+    let what = if t == Game::THEORETICAL_UNKNOWN {
+        "read as none"
+    } else {
+        "kept as it is"
+    };
+    format!("the theoretical score {t} is more than {squares}: {what}")
 }
 
 /// What [`validate`] found.
@@ -94,8 +96,12 @@ pub struct Validation {
     pub file: Option<GameFile>,
     /// Every problem, in file order.
     pub errors: Vec<Error>,
-    /// Games that stop while a player can still move: reported, not errors.
+    /// Games that stop while a player can still move, by record: reported,
+    /// not errors.
     pub unfinished: Vec<u64>,
+    /// The record each game of `file` was read from (a record that does
+    /// not decode is not among the games).
+    pub records: Vec<u64>,
 }
 
 fn read_collecting(bytes: &[u8], size: BoardSize, all: bool) -> Validation {
@@ -144,7 +150,10 @@ fn read_collecting(bytes: &[u8], size: BoardSize, all: bool) -> Validation {
     for (i, r) in body.chunks_exact(rec).enumerate() {
         let base = (HEADER + i * rec) as u64;
         match decode(r, size) {
-            Ok(g) => games.push(g),
+            Ok(g) => {
+                games.push(g);
+                v.records.push(i as u64);
+            }
             Err((at, m)) => {
                 v.errors.push(error(
                     k,
@@ -247,10 +256,10 @@ pub fn validate(
     let rec = record_len(size) as u64;
     let depth = file.header.depth() as u32;
     let max = size.squares();
-    for (i, g) in file.games.iter().enumerate() {
+    for (&i, g) in v.records.iter().zip(&file.games) {
         let at = |offset: u64, mv: Option<u32>| Position {
-            byte: HEADER as u64 + i as u64 * rec + offset,
-            record: Some(i as u64),
+            byte: HEADER as u64 + i * rec + offset,
+            record: Some(i),
             mv,
         };
         let mut err = |p: Position, m: String| v.errors.push(error(k, p, m));
@@ -259,7 +268,7 @@ pub fn validate(
                 at(8 + e.index as u64, Some(e.index as u32 + 1)),
                 e.to_string(),
             ),
-            Ok((_, End::Unfinished)) => v.unfinished.push(i as u64),
+            Ok((_, End::Unfinished)) => v.unfinished.push(i),
             Ok((
                 _,
                 End::Finished {
@@ -370,5 +379,26 @@ mod tests {
             e.to_string(),
             "WTB error at byte 16: the header counts 1 records (84 bytes), the file has 60 bytes (0 whole records and a short one)"
         );
+    }
+
+    #[test]
+    fn a_record_that_does_not_decode_leaves_the_others_their_places() {
+        // Record 0: move byte 19 is not a square. Record 1: a theoretical
+        // score of 70, at byte 16 + 68 + 7 = 91. Record 2: unfinished.
+        let bytes = file(&[
+            game_bytes(&[56, 19], 0, 0),
+            game_bytes(&[56, 64, 33], 0, 70),
+            game_bytes(&[56, 64, 33], 0, 0),
+        ]);
+        let v = validate(&bytes, BoardSize::Eight, None, None);
+        let said: Vec<String> = v.errors.iter().map(|e| e.to_string()).collect();
+        assert_eq!(said.len(), 2, "{said:?}");
+        assert!(said[0].contains("record 0, move 2 (byte 25)"), "{said:?}");
+        assert_eq!(
+            said[1],
+            "WTB error at record 1 (byte 91): the theoretical score 70 is more than 64"
+        );
+        assert_eq!(v.unfinished, [1, 2]);
+        assert_eq!(v.records, [1, 2]);
     }
 }
