@@ -223,6 +223,8 @@ enum Command {
     ///   boardfile validate wthor/                  a WTHOR database, names indices checked
     ///   boardfile validate wthor/ --year 2004      the problems of the games a query keeps
     ///   boardfile validate --solve WTH_2004.wtb    and every theoretical score proven
+    ///   boardfile validate --solve wthor/ --player "Tastet Marc"
+    ///                                              the scores of one player's games
     ///   boardfile validate --strict set.pbn        a warning fails the file too
     #[command(verbatim_doc_comment)]
     Validate {
@@ -234,10 +236,11 @@ enum Command {
         from: Option<Named>,
         /// Bridge: solve every board that stores double-dummy tricks or a
         /// par, and report each stored value the solver disagrees with
-        /// (board, declarer, strain, stored, solved). Othello (WTB): prove
-        /// or refute every game's stored theoretical score at the header's
-        /// depth (the narrowest window around it, on every core), and report each
-        /// wrong one (year, game, players, stored, solved by a full solve).
+        /// (board, declarer, strain, stored, solved). Othello (WTB, or a
+        /// database: the games a query keeps): prove or refute every game's
+        /// stored theoretical score at the header's depth (the narrowest
+        /// window around it, on every core), and report each wrong one
+        /// (year, game, players, stored, solved by a full solve).
         #[arg(long)]
         solve: bool,
         /// One JSON object a file, a line each, with every problem and its
@@ -864,6 +867,7 @@ fn run(command: Command, out: &mut dyn Write) -> Result<Outcome, Failure> {
         }),
         Command::Validate {
             files,
+            solve,
             json,
             strict,
             names,
@@ -873,6 +877,7 @@ fn run(command: Command, out: &mut dyn Write) -> Result<Outcome, Failure> {
             &files,
             &query.filter()?,
             &names.database(false),
+            solve,
             strict,
             json,
             out,

@@ -120,35 +120,70 @@ pub fn convert(
     Ok(Outcome::Ok)
 }
 
-/// `validate --solve` on WTB: every stored theoretical score proven or
-/// refuted; a line for each wrong one (year, game, players, stored,
-/// solved), and a line for each game that cannot be solved.
-fn check_theoretical(
-    format: OthelloFormat,
-    bytes: &[u8],
-    book: &NameBook,
-) -> Result<
-    (
-        boardfile_othello::theoretical::Checked,
-        Vec<String>,
-        Vec<String>,
-    ),
-    boardfile_othello::Error,
-> {
-    // Its warnings (a stored score past the board) are validation's errors
-    // already.
-    let file = convert::read_games(
-        format,
-        bytes,
-        &mut NameBook::default(),
-        &mut Diagnostics::strict(),
-    )?;
-    let bar = SolveBar::new();
-    let checked = boardfile_othello::theoretical::check(&file, 0, false, &|d, t| bar.set(d, t));
-    bar.done();
-    let lines = checked.wrong_lines(&file, book);
-    let unsolved = checked.unsolved_lines();
-    Ok((checked, lines, unsolved))
+/// What `validate --solve` found in a WTHOR file: the check, a line for
+/// each wrong score (year, game, players, stored, solved) and one for each
+/// game that cannot be solved, games numbered as in the file.
+struct Scores {
+    checked: boardfile_othello::theoretical::Checked,
+    wrong: Vec<String>,
+    unsolved: Vec<String>,
+}
+
+impl Scores {
+    /// The stored theoretical scores of the games of `file` that `keep`
+    /// keeps (by index; every game when `None`) proven or refuted, with a
+    /// progress bar.
+    fn check(file: &GameFile, keep: Option<&[bool]>, book: &NameBook) -> Scores {
+        let at: Vec<usize> = (0..file.games.len())
+            .filter(|&i| keep.is_none_or(|k| k[i]))
+            .collect();
+        let picked;
+        let solved = if at.len() == file.games.len() {
+            file
+        } else {
+            picked = GameFile {
+                games: at.iter().map(|&i| file.games[i].clone()).collect(),
+                ..*file
+            };
+            &picked
+        };
+        let bar = SolveBar::new();
+        let mut checked =
+            boardfile_othello::theoretical::check(solved, 0, false, &|d, t| bar.set(d, t));
+        bar.done();
+        // Numbered as in the file.
+        for w in &mut checked.wrong {
+            w.index = at[w.index];
+        }
+        for u in &mut checked.unsolved {
+            u.index = at[u.index];
+        }
+        Scores {
+            wrong: checked.wrong_lines(file, book),
+            unsolved: checked.unsolved_lines(),
+            checked,
+        }
+    }
+
+    /// Problems: each wrong score and each game not solvable.
+    fn problems(&self) -> usize {
+        self.wrong.len() + self.unsolved.len()
+    }
+
+    /// `N theoretical scores confirmed, M wrong`.
+    fn note(&self) -> String {
+        let c = &self.checked;
+        format!(
+            "{} theoretical scores confirmed, {} wrong{}",
+            c.confirmed,
+            c.wrong.len(),
+            if c.unsolved.is_empty() {
+                String::new()
+            } else {
+                format!(", {} not solvable", c.unsolved.len())
+            }
+        )
+    }
 }
 
 pub fn validate(
@@ -166,42 +201,43 @@ pub fn validate(
     let mut report = convert::validate(format, &bytes, &mut book);
     let solving =
         solve && format.holds() == boardfile_othello::Holds::Games && convert::is_wthor(format);
-    let mut wrong_lines = Vec::new();
-    let mut unsolved_lines = Vec::new();
-    let mut confirmed = None;
+    if solve && !solving && format.holds() == boardfile_othello::Holds::Games {
+        report.note = Some(join_note(
+            report.note.take(),
+            format!(
+                "--solve: {} stores no theoretical scores to check",
+                format.name()
+            ),
+        ));
+    }
     // The scores are checked even when the file has other errors (names
     // not in the names files, a broken game: not solvable, said so), as
-    // long as its games read.
-    let checked = if solving {
-        match check_theoretical(format, &bytes, &book) {
-            Ok(c) => Some(c),
+    // long as its games read. Its warnings (a stored score past the board)
+    // are validation's errors already.
+    let scores = if solving {
+        let read = convert::read_games(
+            format,
+            &bytes,
+            &mut NameBook::default(),
+            &mut Diagnostics::strict(),
+        );
+        match read {
+            Ok(file) => Some(Scores::check(&file, None, &book)),
             Err(_) if !report.errors.is_empty() => None,
             Err(e) => return Err(Failure::data(&input, &e)),
         }
     } else {
         None
     };
-    if let Some((checked, lines, unsolved)) = checked {
-        confirmed = Some(checked.confirmed);
-        wrong_lines = lines;
-        unsolved_lines = unsolved;
-        let note = format!(
-            "{} theoretical scores confirmed, {} wrong{}",
-            checked.confirmed,
-            checked.wrong.len(),
-            if checked.unsolved.is_empty() {
-                String::new()
-            } else {
-                format!(", {} not solvable", checked.unsolved.len())
-            }
-        );
-        report.note = Some(match report.note.take() {
-            Some(n) => format!("{n}; {note}"),
-            None => note,
-        });
+    if let Some(sc) = &scores {
+        report.note = Some(join_note(report.note.take(), sc.note()));
     }
+    let (wrong_lines, unsolved_lines) = scores
+        .as_ref()
+        .map_or((&[][..], &[][..]), |s| (&s.wrong[..], &s.unsolved[..]));
+    let confirmed = scores.as_ref().map(|s| s.checked.confirmed);
     let warnings = report.warnings.len() as u64;
-    let errors = (report.errors.len() + wrong_lines.len() + unsolved_lines.len()) as u64
+    let errors = (report.errors.len() + scores.as_ref().map_or(0, Scores::problems)) as u64
         + report.more_errors;
     let outcome = if crate::problems(errors, warnings, strict) == 0 {
         Outcome::Ok
@@ -229,8 +265,8 @@ pub fn validate(
     if report.more_errors > 0 {
         eprintln!("boardfile: {input}: and {} more errors", report.more_errors);
     }
-    say_all(&input, &wrong_lines);
-    say_all(&input, &unsolved_lines);
+    say_all(&input, wrong_lines);
+    say_all(&input, unsolved_lines);
     warn_all(&input, &report.warnings);
     write!(
         out,
@@ -244,6 +280,14 @@ pub fn validate(
     }
     writeln!(out, ")")?;
     Ok(outcome)
+}
+
+/// `a; b`, or `b` alone.
+fn join_note(a: Option<String>, b: String) -> String {
+    match a {
+        Some(a) => format!("{a}; {b}"),
+        None => b,
+    }
 }
 
 pub fn info(
@@ -746,6 +790,7 @@ pub fn database_validate(
     paths: &[PathBuf],
     filter: &Filter,
     names: &NameFiles,
+    solve: bool,
     strict: bool,
     json: bool,
     out: &mut dyn Write,
@@ -754,6 +799,7 @@ pub fn database_validate(
     let book = database::book(&sources, false).map_err(|e| file_failure(&e))?;
     let mut worst = Outcome::Ok;
     let (mut games, mut kept, mut errors, mut warnings, mut nameless) = (0, 0, 0, 0, 0);
+    let mut checked = (0, 0);
     for report in database::validate(&sources, &book, filter) {
         let r = match report {
             Ok(r) => r,
@@ -770,19 +816,33 @@ pub fn database_validate(
             }
         };
         let path = r.path.display().to_string();
+        let format = OthelloFormat::from_path(&r.path).map_or("WTB", |f| f.name());
+        // --solve: the stored scores of the games kept, as long as the
+        // file's games read (as for one file).
+        let scores = solve.then(|| solve_kept(&r.path, filter, &book)).flatten();
+        let mut note = None;
+        if let Some(sc) = &scores {
+            checked.0 += sc.checked.confirmed;
+            checked.1 += sc.problems();
+            note = Some(sc.note());
+        }
+        let (wrong_lines, unsolved_lines) = scores
+            .as_ref()
+            .map_or((&[][..], &[][..]), |s| (&s.wrong[..], &s.unsolved[..]));
+        let file_errors = r.errors.len() + scores.as_ref().map_or(0, Scores::problems);
         games += r.records;
         kept += r.selected;
         nameless += r.nameless;
-        errors += r.errors.len();
+        errors += file_errors;
         warnings += r.warnings.len();
-        let problems = crate::problems(r.errors.len() as u64, r.warnings.len() as u64, strict);
+        let problems = crate::problems(file_errors as u64, r.warnings.len() as u64, strict);
         if problems > 0 {
             worst = worst.max(Outcome::Invalid);
         }
         if json {
             let o = serde_json::json!({
                 "file": path,
-                "format": "WTB",
+                "format": format,
                 "year": r.year,
                 "valid": problems == 0,
                 "records": r.records,
@@ -792,20 +852,22 @@ pub fn database_validate(
                 "warnings": r.warnings.iter().map(|w| serde_json::json!({"message": w})).collect::<Vec<_>>(),
                 "unfinished": r.unfinished,
                 "nameless": r.nameless,
+                "note": note,
+                "theoretical_confirmed": scores.as_ref().map(|s| s.checked.confirmed),
+                "theoretical_wrong": wrong_lines,
+                "theoretical_unsolvable": unsolved_lines,
             });
             writeln!(out, "{o}")?;
             continue;
         }
         say_all(&path, &r.errors);
-        for w in &r.warnings {
-            if !crate::report::quiet() {
-                eprintln!("boardfile: {path}: warning: {w}");
-            }
-        }
+        say_all(&path, wrong_lines);
+        say_all(&path, unsolved_lines);
+        warn_all(&path, &r.warnings);
         write!(
             out,
-            "{path}: {} (WTB, year {}, {} records",
-            crate::verdict(r.errors.len() as u64, r.warnings.len() as u64, strict),
+            "{path}: {} ({format}, year {}, {} records",
+            crate::verdict(file_errors as u64, r.warnings.len() as u64, strict),
             r.year,
             r.records
         )?;
@@ -814,6 +876,9 @@ pub fn database_validate(
         }
         if r.unfinished > 0 {
             write!(out, "; {} unfinished", r.unfinished)?;
+        }
+        if let Some(n) = note {
+            write!(out, "; {n}")?;
         }
         writeln!(out, ")")?;
     }
@@ -834,7 +899,35 @@ pub fn database_validate(
         if !filter.is_empty() {
             write!(out, ", {kept} kept: {}", filter.describe())?;
         }
+        if solve {
+            write!(
+                out,
+                "; {} theoretical scores confirmed, {} wrong or not solvable",
+                checked.0, checked.1
+            )?;
+        }
         writeln!(out, ")")?;
     }
     Ok(worst)
+}
+
+/// `validate --solve` of a database's file: the stored scores of the games
+/// `filter` keeps. `None` when the file's games do not all read (its
+/// errors say why).
+fn solve_kept(path: &std::path::Path, filter: &Filter, book: &NameBook) -> Option<Scores> {
+    let format = OthelloFormat::from_path(path).unwrap_or(OthelloFormat::Wtb);
+    let bytes = std::fs::read(path).ok()?;
+    let file = convert::read_games(
+        format,
+        &bytes,
+        &mut NameBook::default(),
+        &mut Diagnostics::strict(),
+    )
+    .ok()?;
+    let keep: Vec<bool> = file
+        .games
+        .iter()
+        .map(|g| filter.matches(g, boardfile_othello::text::year_of(g, &file), book))
+        .collect();
+    Some(Scores::check(&file, Some(&keep), book))
 }

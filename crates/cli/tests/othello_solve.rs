@@ -171,6 +171,67 @@ fn a_stored_theoretical_score_past_the_board_is_said() {
 }
 
 #[test]
+fn validate_solve_of_a_database_checks_the_games_a_query_keeps() {
+    // WTH_1977 and its names files in a folder, game 3's stored
+    // theoretical score (the federation's) raised by 2.
+    let dir = tempfile::tempdir().unwrap();
+    let shared = PathBuf::from(env!("CARGO_MANIFEST_DIR")).join("../../../shared/data/othello");
+    let db = dir.path().join("db");
+    std::fs::create_dir(&db).unwrap();
+    for f in ["WTHOR.JOU", "WTHOR.TRN"] {
+        std::fs::copy(shared.join(f), db.join(f)).unwrap();
+    }
+    let mut bytes = std::fs::read(shared.join("WTH_1977.wtb")).unwrap();
+    let stored = bytes[16 + 2 * 68 + 7];
+    bytes[16 + 2 * 68 + 7] = stored + 2;
+    std::fs::write(db.join("WTH_1977.wtb"), &bytes).unwrap();
+    // The games of one player, counted here from the JSON Lines.
+    let player = "Woch Alan";
+    let jsonl = dir.path().join("all.jsonl");
+    expect(0, &["convert", s(&db), s(&jsonl)]);
+    let theirs = std::fs::read_to_string(&jsonl)
+        .unwrap()
+        .lines()
+        .filter_map(|l| serde_json::from_str::<serde_json::Value>(l).ok())
+        .filter(|g| g["black"] == player || g["white"] == player)
+        .count();
+    assert!(theirs > 1, "{theirs}");
+    let run = expect(
+        1,
+        &["validate", "--solve", s(&db), "--player", player, "--json"],
+    );
+    let o: serde_json::Value = serde_json::from_slice(&run.stdout).unwrap();
+    assert_eq!(o["selected"], theirs, "{o}");
+    assert_eq!(o["theoretical_confirmed"], theirs - 1, "{o}");
+    let wrong = o["theoretical_wrong"].as_array().unwrap();
+    assert_eq!(wrong.len(), 1, "{o}");
+    // Numbered as in the file, not among the games kept.
+    assert_eq!(
+        wrong[0],
+        format!(
+            "1977 game 3 (Woch Alan - Inoue Hiroshi): theoretical score stored {}, solved {stored}",
+            stored + 2
+        )
+    );
+    // Games of others are not solved: a query that keeps none.
+    let run = expect(0, &["validate", "--solve", s(&db), "--player", "nobody"]);
+    let said = String::from_utf8_lossy(&run.stdout);
+    assert!(
+        said.contains("0 theoretical scores confirmed, 0 wrong or not solvable"),
+        "{said}"
+    );
+    // A PGN stores none: said, not passed over.
+    let pgn = dir.path().join("g.pgn");
+    std::fs::write(&pgn, "[Event \"x\"]\n\n1. f5 d6 2. c3 *\n").unwrap();
+    let run = expect(0, &["validate", "--solve", s(&pgn)]);
+    let said = String::from_utf8_lossy(&run.stdout);
+    assert!(
+        said.contains("--solve: PGN stores no theoretical scores to check"),
+        "{said}"
+    );
+}
+
+#[test]
 fn validate_solve_lists_a_wrong_theoretical_score() {
     // Two games of WTH_1977 through JSON Lines, the second's stored
     // theoretical score (the federation's) raised by 2: validate --solve
