@@ -130,7 +130,7 @@ enum Command {
         /// (exit 0). Without it, a bad board stops the conversion and
         /// nothing is written. Othello, to WTB or WTD: also leave out the
         /// games that get no theoretical score (moves that stop before its
-        /// depth), each named.
+        /// depth, 10x10 games), each named; from a database too.
         #[arg(long)]
         skip_bad: bool,
         /// PBN, LIN and JSON Lines output: write every board in the format's
@@ -732,9 +732,9 @@ fn run(command: Command, out: &mut dyn Write) -> Result<Outcome, Failure> {
             let filter = query.filter()?;
             // A database: a folder, or several WTHOR files (OUT last).
             if let Some((paths, out)) = othello::database_inputs(&input, &outputs) {
-                if !stage.clone().stage(false).is_empty() || skip_bad {
+                if !stage.clone().stage(false).is_empty() {
                     return Err(Failure::operational(
-                        "--boards, --renumber and --skip-bad are not for a WTHOR database; choose games with --player, --tournament, --year and --opening".into(),
+                        "--boards and --renumber are not for a WTHOR database; choose games with --player, --tournament, --year and --opening".into(),
                     ));
                 }
                 let output = Output::new(&out);
@@ -746,6 +746,7 @@ fn run(command: Command, out: &mut dyn Write) -> Result<Outcome, Failure> {
                     games_out,
                     &filter,
                     &names.database(add_names),
+                    skip_bad,
                 );
             }
             let input = Input::new(&input);

@@ -19,15 +19,19 @@ fn book(names: &NameFiles) -> Result<NameBook, Failure> {
 }
 
 /// A progress bar over positions solved (a position several games reach
-/// is solved once), made when the solving starts.
-struct SolveBar(std::sync::OnceLock<Progress>);
+/// is solved once), made when the solving starts; none when not `shown`
+/// (`--json`).
+struct SolveBar(std::sync::OnceLock<Progress>, bool);
 
 impl SolveBar {
-    fn new() -> SolveBar {
-        SolveBar(std::sync::OnceLock::new())
+    fn new(shown: bool) -> SolveBar {
+        SolveBar(std::sync::OnceLock::new(), shown)
     }
 
     fn set(&self, done: usize, total: usize) {
+        if !self.1 {
+            return;
+        }
         self.0
             .get_or_init(|| {
                 Progress::new(
@@ -49,7 +53,7 @@ impl SolveBar {
 /// Runs `work` with conversion options whose progress is a [`SolveBar`]
 /// (positions solved for theoretical scores), on every core.
 fn with_solve_bar<T>(skip_bad: bool, work: impl FnOnce(&convert::Options) -> T) -> T {
-    let bar = SolveBar::new();
+    let bar = SolveBar::new(true);
     let progress = |done: usize, total: usize| bar.set(done, total);
     let options = convert::Options {
         skip_bad,
@@ -132,8 +136,8 @@ struct Scores {
 impl Scores {
     /// The stored theoretical scores of the games of `file` that `keep`
     /// keeps (by index; every game when `None`) proven or refuted, with a
-    /// progress bar.
-    fn check(file: &GameFile, keep: Option<&[bool]>, book: &NameBook) -> Scores {
+    /// progress bar when `bar`.
+    fn check(file: &GameFile, keep: Option<&[bool]>, book: &NameBook, bar: bool) -> Scores {
         let at: Vec<usize> = (0..file.games.len())
             .filter(|&i| keep.is_none_or(|k| k[i]))
             .collect();
@@ -147,7 +151,7 @@ impl Scores {
             };
             &picked
         };
-        let bar = SolveBar::new();
+        let bar = SolveBar::new(bar);
         let mut checked =
             boardfile_othello::theoretical::check(solved, 0, false, &|d, t| bar.set(d, t));
         bar.done();
@@ -173,18 +177,41 @@ impl Scores {
     /// `N theoretical scores confirmed, M wrong`.
     fn note(&self) -> String {
         let c = &self.checked;
-        format!(
-            "{} theoretical scores confirmed, {} wrong{}",
-            c.confirmed,
-            c.wrong.len(),
-            if c.unsolved.is_empty() {
-                String::new()
-            } else {
-                format!(", {} not solvable", c.unsolved.len())
-            }
-        )
+        solved_note(c.confirmed, c.wrong.len(), c.unsolved.len())
     }
 }
+
+/// `N theoretical scores confirmed, M wrong[, K not solvable]`.
+fn solved_note(confirmed: usize, wrong: usize, unsolved: usize) -> String {
+    format!(
+        "{confirmed} theoretical scores confirmed, {wrong} wrong{}",
+        if unsolved == 0 {
+            String::new()
+        } else {
+            format!(", {unsolved} not solvable")
+        }
+    )
+}
+
+/// Why `validate --solve` checks no stored theoretical score of a file of
+/// games in `format`, if it does not.
+fn not_solved(format: OthelloFormat) -> Option<String> {
+    if !convert::is_wthor(format) {
+        return Some(format!(
+            "--solve: {} stores no theoretical scores to check",
+            format.name()
+        ));
+    }
+    (format.descriptor().size == Some(boardfile_othello::BoardSize::Ten)).then(|| {
+        format!(
+            "--solve: the solver is for 8x8 boards, so {}'s 10x10 scores are not checked",
+            format.name()
+        )
+    })
+}
+
+/// The note of a WTHOR file whose games do not all read: no score checked.
+const NOT_CHECKED: &str = "theoretical scores not checked: not every game reads";
 
 pub fn validate(
     opened: Opened,
@@ -199,16 +226,11 @@ pub fn validate(
     let bytes = opened.read_all(format.name(), boardfile_othello::MAX_FILE)?;
     let mut book = book(names)?;
     let mut report = convert::validate(format, &bytes, &mut book);
-    let solving =
-        solve && format.holds() == boardfile_othello::Holds::Games && convert::is_wthor(format);
-    if solve && !solving && format.holds() == boardfile_othello::Holds::Games {
-        report.note = Some(join_note(
-            report.note.take(),
-            format!(
-                "--solve: {} stores no theoretical scores to check",
-                format.name()
-            ),
-        ));
+    let games = format.holds() == boardfile_othello::Holds::Games;
+    let not = not_solved(format).filter(|_| solve && games);
+    let solving = solve && games && not.is_none();
+    if let Some(n) = not {
+        report.note = Some(join_note(report.note.take(), n));
     }
     // The scores are checked even when the file has other errors (names
     // not in the names files, a broken game: not solvable, said so), as
@@ -222,8 +244,11 @@ pub fn validate(
             &mut Diagnostics::strict(),
         );
         match read {
-            Ok(file) => Some(Scores::check(&file, None, &book)),
-            Err(_) if !report.errors.is_empty() => None,
+            Ok(file) => Some(Scores::check(&file, None, &book, !json)),
+            Err(_) if !report.errors.is_empty() => {
+                report.note = Some(join_note(report.note.take(), NOT_CHECKED.into()));
+                None
+            }
             Err(e) => return Err(Failure::data(&input, &e)),
         }
     } else {
@@ -416,12 +441,12 @@ pub fn convert_database(
     out: GamesOut,
     filter: &Filter,
     names: &NameFiles,
+    skip_bad: bool,
 ) -> Result<Outcome, Failure> {
-    let db = open_database(paths, names)?;
+    let mut db = open_database(paths, names)?;
     let mut inputs: Vec<PathBuf> = db.sources.games.clone();
     inputs.extend(db.sources.players.iter().cloned());
     inputs.extend(db.sources.tournaments.iter().cloned());
-    let mut file = db.select(filter);
     let total: usize = db.files.iter().map(|f| f.file.games.len()).sum();
     let label = paths
         .iter()
@@ -431,7 +456,7 @@ pub fn convert_database(
     if !filter.is_empty() && !crate::report::quiet() {
         eprintln!(
             "boardfile: {label}: {} of {total} games kept ({})",
-            file.games.len(),
+            db.select(filter).games.len(),
             filter.describe()
         );
     }
@@ -439,15 +464,27 @@ pub fn convert_database(
         &label,
         filter.nameless_warning(db.nameless(filter)).as_slice(),
     );
-    let mut book = db.book;
-    // A broken stored score (255: none) is solved, as from any input.
-    let from = match file.size {
-        boardfile_othello::BoardSize::Eight => OthelloFormat::Wtb,
-        boardfile_othello::BoardSize::Ten => OthelloFormat::Wtd,
-    };
     let headers = db_headers(&db.files);
-    solve_missing(&mut file, from, &headers, &book, &out, &label, false)?;
+    // A broken stored score (255: none) is solved, each at its own file's
+    // depth, as from any input.
+    if to_wthor(&out) {
+        check_before_solving(&db.select(filter), &headers, &db.book, &out, &label)?;
+        let said = with_solve_bar(skip_bad, |options| db.solve_missing(filter, options));
+        for w in said.map_err(|e| file_failure(&e))? {
+            eprintln!("boardfile: {w}");
+        }
+    }
+    let file = db.select(filter);
+    let mut book = db.book;
     write_games_out(&file, &headers, &mut book, out, &inputs, &label)
+}
+
+/// True when `out` is WTHOR, which holds theoretical scores.
+fn to_wthor(out: &GamesOut) -> bool {
+    match *out {
+        GamesOut::File(_, to) => convert::is_wthor(to),
+        GamesOut::Folder(_) => true,
+    }
 }
 
 fn db_headers(files: &[database::YearFile]) -> Vec<boardfile_othello::wthor::Header> {
@@ -529,11 +566,7 @@ fn solve_missing(
     label: &str,
     skip_bad: bool,
 ) -> Result<(), Failure> {
-    let to_wthor = match *out {
-        GamesOut::File(_, to) => convert::is_wthor(to),
-        GamesOut::Folder(_) => true,
-    };
-    if !to_wthor {
+    if !to_wthor(out) {
         return Ok(());
     }
     check_before_solving(file, headers, book, out, label)?;
@@ -799,7 +832,8 @@ pub fn database_validate(
     let book = database::book(&sources, false).map_err(|e| file_failure(&e))?;
     let mut worst = Outcome::Ok;
     let (mut games, mut kept, mut errors, mut warnings, mut nameless) = (0, 0, 0, 0, 0);
-    let mut checked = (0, 0);
+    // Confirmed, wrong, not solvable; files not checked.
+    let mut checked = (0, 0, 0, 0);
     for report in database::validate(&sources, &book, filter) {
         let r = match report {
             Ok(r) => r,
@@ -816,16 +850,28 @@ pub fn database_validate(
             }
         };
         let path = r.path.display().to_string();
-        let format = OthelloFormat::from_path(&r.path).map_or("WTB", |f| f.name());
+        let format = OthelloFormat::from_path(&r.path).unwrap_or(OthelloFormat::Wtb);
         // --solve: the stored scores of the games kept, as long as the
         // file's games read (as for one file).
-        let scores = solve.then(|| solve_kept(&r.path, filter, &book)).flatten();
-        let mut note = None;
-        if let Some(sc) = &scores {
-            checked.0 += sc.checked.confirmed;
-            checked.1 += sc.problems();
-            note = Some(sc.note());
+        let (mut scores, mut note) = (None, None);
+        if solve {
+            match (not_solved(format), &r.games) {
+                (Some(n), _) => note = Some(n),
+                (None, None) => {
+                    note = Some(NOT_CHECKED.to_string());
+                    checked.3 += 1;
+                }
+                (None, Some(file)) => {
+                    let sc = Scores::check(file, Some(&r.keep), &book, !json);
+                    checked.0 += sc.checked.confirmed;
+                    checked.1 += sc.checked.wrong.len();
+                    checked.2 += sc.checked.unsolved.len();
+                    note = Some(sc.note());
+                    scores = Some(sc);
+                }
+            }
         }
+        let format = format.name();
         let (wrong_lines, unsolved_lines) = scores
             .as_ref()
             .map_or((&[][..], &[][..]), |s| (&s.wrong[..], &s.unsolved[..]));
@@ -900,34 +946,12 @@ pub fn database_validate(
             write!(out, ", {kept} kept: {}", filter.describe())?;
         }
         if solve {
-            write!(
-                out,
-                "; {} theoretical scores confirmed, {} wrong or not solvable",
-                checked.0, checked.1
-            )?;
+            write!(out, "; {}", solved_note(checked.0, checked.1, checked.2))?;
+            if checked.3 > 0 {
+                write!(out, ", {} files not checked", checked.3)?;
+            }
         }
         writeln!(out, ")")?;
     }
     Ok(worst)
-}
-
-/// `validate --solve` of a database's file: the stored scores of the games
-/// `filter` keeps. `None` when the file's games do not all read (its
-/// errors say why).
-fn solve_kept(path: &std::path::Path, filter: &Filter, book: &NameBook) -> Option<Scores> {
-    let format = OthelloFormat::from_path(path).unwrap_or(OthelloFormat::Wtb);
-    let bytes = std::fs::read(path).ok()?;
-    let file = convert::read_games(
-        format,
-        &bytes,
-        &mut NameBook::default(),
-        &mut Diagnostics::strict(),
-    )
-    .ok()?;
-    let keep: Vec<bool> = file
-        .games
-        .iter()
-        .map(|g| filter.matches(g, boardfile_othello::text::year_of(g, &file), book))
-        .collect();
-    Some(Scores::check(&file, Some(&keep), book))
 }

@@ -217,7 +217,7 @@ fn validate_solve_of_a_database_checks_the_games_a_query_keeps() {
     let run = expect(0, &["validate", "--solve", s(&db), "--player", "nobody"]);
     let said = String::from_utf8_lossy(&run.stdout);
     assert!(
-        said.contains("0 theoretical scores confirmed, 0 wrong or not solvable"),
+        said.contains("0 theoretical scores confirmed, 0 wrong)"),
         "{said}"
     );
     // A PGN stores none: said, not passed over.
@@ -228,6 +228,102 @@ fn validate_solve_of_a_database_checks_the_games_a_query_keeps() {
     assert!(
         said.contains("--solve: PGN stores no theoretical scores to check"),
         "{said}"
+    );
+}
+
+#[test]
+fn validate_solve_says_what_it_could_not_check() {
+    let dir = tempfile::tempdir().unwrap();
+    let wtb =
+        PathBuf::from(env!("CARGO_MANIFEST_DIR")).join("../../../shared/data/othello/WTH_1977.wtb");
+    // Three games, the second's first move byte not a square (19).
+    let mut bytes = std::fs::read(&wtb).unwrap()[..16 + 3 * 68].to_vec();
+    bytes[4..8].copy_from_slice(&3u32.to_le_bytes());
+    bytes[16 + 68 + 8] = 19;
+    let db = dir.path().join("db");
+    std::fs::create_dir(&db).unwrap();
+    let broken = db.join("WTH_1977.wtb");
+    std::fs::write(&broken, &bytes).unwrap();
+    // Three records, as the header says: no count warning; the one error.
+    let run = expect(1, &["validate", "--solve", "--json", s(&broken)]);
+    assert!(run.stderr.is_empty(), "{}", stderr(&run));
+    let o: serde_json::Value = serde_json::from_slice(&run.stdout).unwrap();
+    assert_eq!(o["records"], 3, "{o}");
+    assert_eq!(o["warnings"].as_array().unwrap().len(), 0, "{o}");
+    assert_eq!(o["errors"].as_array().unwrap().len(), 1, "{o}");
+    assert!(
+        o["note"]
+            .as_str()
+            .unwrap()
+            .contains("theoretical scores not checked: not every game reads"),
+        "{o}"
+    );
+    // So in a database, and counted.
+    let run = expect(1, &["validate", "--solve", s(&db)]);
+    let said = String::from_utf8_lossy(&run.stdout);
+    assert!(said.contains("not checked: not every game reads"), "{said}");
+    assert!(
+        said.contains("0 theoretical scores confirmed, 0 wrong, 1 files not checked"),
+        "{said}"
+    );
+    // WTD: the solver is for 8x8, said, not a failure. A one-move 10x10
+    // game (e4 opens the 10x10 board) with a stored score.
+    let jsonl = dir.path().join("ten.jsonl");
+    std::fs::write(
+        &jsonl,
+        "{\"year\":2000,\"board_size\":10,\"black_discs\":60,\"theoretical_score\":60,\"moves\":\"e4\"}\n",
+    )
+    .unwrap();
+    let wtd = dir.path().join("ten.wtd");
+    expect(0, &["convert", s(&jsonl), s(&wtd)]);
+    let run = expect(0, &["validate", "--solve", s(&wtd)]);
+    let said = String::from_utf8_lossy(&run.stdout);
+    assert!(
+        said.contains(
+            "--solve: the solver is for 8x8 boards, so WTD's 10x10 scores are not checked"
+        ),
+        "{said}"
+    );
+}
+
+#[test]
+fn a_database_game_that_gets_no_theoretical_score_is_named_or_left_out() {
+    // WTH_1977's first three games in a folder, the second's theoretical
+    // byte 255 (none) and its moves cut after ten: 50 empty squares, so
+    // nothing to solve at 24.
+    let dir = tempfile::tempdir().unwrap();
+    let wtb =
+        PathBuf::from(env!("CARGO_MANIFEST_DIR")).join("../../../shared/data/othello/WTH_1977.wtb");
+    let all = std::fs::read(&wtb).unwrap();
+    let mut bytes = all[..16 + 3 * 68].to_vec();
+    bytes[4..8].copy_from_slice(&3u32.to_le_bytes());
+    bytes[16 + 68 + 7] = 255;
+    bytes[16 + 68 + 18..16 + 2 * 68].fill(0);
+    let db = dir.path().join("db");
+    std::fs::create_dir(&db).unwrap();
+    std::fs::write(db.join("WTH_1977.wtb"), &bytes).unwrap();
+    let out = format!("{}/", dir.path().join("out").display());
+    let run = expect(1, &["convert", s(&db), &out]);
+    assert!(
+        stderr(&run).contains("WTH_1977.wtb: WTB error at record 1 (byte 84): game 2: no theoretical score: the moves stop with 50 empty squares"),
+        "{}",
+        stderr(&run)
+    );
+    assert!(!dir.path().join("out").exists(), "nothing written");
+    let run = expect(0, &["convert", s(&db), &out, "--skip-bad"]);
+    assert!(
+        stderr(&run).contains("WTH_1977.wtb: game 2 left out: no theoretical score"),
+        "{}",
+        stderr(&run)
+    );
+    // The other two, as the federation stored them.
+    let mut two = bytes[..16].to_vec();
+    two[4..8].copy_from_slice(&2u32.to_le_bytes());
+    two.extend_from_slice(&all[16..16 + 68]);
+    two.extend_from_slice(&all[16 + 2 * 68..16 + 3 * 68]);
+    assert_eq!(
+        std::fs::read(dir.path().join("out/WTH_1977.wtb")).unwrap(),
+        two
     );
 }
 

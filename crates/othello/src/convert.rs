@@ -574,7 +574,11 @@ pub fn validate(format: OthelloFormat, bytes: &[u8], book: &mut NameBook) -> Rep
                         if v.unfinished.len() > 10 { ", ..." } else { "" }
                     )
                 });
-                let records = v.file.as_ref().map_or(0, |f| f.games.len());
+                // Every whole record, read or not (one that does not
+                // decode is among the errors).
+                let records = v.file.as_ref().map_or(0, |_| {
+                    bytes.len().saturating_sub(crate::wthor::HEADER) / games::record_len(size)
+                });
                 Report {
                     records,
                     warnings: count_of(format, bytes, records, "games")

@@ -453,6 +453,83 @@ impl Filter {
 }
 
 impl Database {
+    /// Solves, at its own file's depth, the theoretical score of each game
+    /// `filter` keeps that has none (a stored 255, read as none), as
+    /// writing WTHOR needs; `options` as for [`convert::fill_theoretical`].
+    /// A game that gets none (its moves stop before the depth, a 10x10
+    /// game) is an error naming its file and game, or with
+    /// `options.skip_bad` is left out: the warnings say which.
+    pub fn solve_missing(
+        &mut self,
+        filter: &Filter,
+        options: &convert::Options,
+    ) -> Result<Vec<String>, FileError> {
+        let mut warnings = Vec::new();
+        let silent = |_: usize, _: usize| {};
+        for f in &mut self.files {
+            let year = f.file.header.year;
+            let at: Vec<usize> = (0..f.file.games.len())
+                .filter(|&i| {
+                    let g = &f.file.games[i];
+                    !g.theoretical_known() && filter.matches(g, year, &self.book)
+                })
+                .collect();
+            if at.is_empty() {
+                continue;
+            }
+            let mut some = GameFile {
+                header: f.file.header,
+                size: f.file.size,
+                games: at.iter().map(|&i| f.file.games[i].clone()).collect(),
+            };
+            let unsolved = crate::theoretical::fill(
+                &mut some,
+                options.jobs,
+                options.progress.unwrap_or(&silent),
+            );
+            for (&i, g) in at.iter().zip(&some.games) {
+                f.file.games[i].theoretical = g.theoretical;
+            }
+            let Some(first) = unsolved.first() else {
+                continue;
+            };
+            if !options.skip_bad {
+                let i = at[first.index];
+                return Err(FileError {
+                    path: f.path.clone(),
+                    error: Error::invalid(
+                        FormatName(match f.file.size {
+                            BoardSize::Eight => "WTB",
+                            BoardSize::Ten => "WTD",
+                        }),
+                        At::record(
+                            i as u64,
+                            (crate::wthor::HEADER + i * games::record_len(f.file.size)) as u64,
+                        ),
+                        format!(
+                            "game {}: {}; --skip-bad leaves such games out",
+                            i + 1,
+                            first.why
+                        ),
+                    ),
+                });
+            }
+            let mut drop = vec![false; f.file.games.len()];
+            for u in &unsolved {
+                drop[at[u.index]] = true;
+                warnings.push(format!(
+                    "{}: game {} left out: {}",
+                    f.path.display(),
+                    at[u.index] + 1,
+                    u.why
+                ));
+            }
+            let mut d = drop.iter();
+            f.file.games.retain(|_| !d.next().copied().unwrap_or(false));
+        }
+        Ok(warnings)
+    }
+
     /// How many games [`Filter::nameless`] finds, in every file.
     pub fn nameless(&self, filter: &Filter) -> usize {
         self.files
@@ -599,6 +676,10 @@ pub struct FileReport {
     pub warnings: Vec<String>,
     /// Games not kept that had no name to match ([`Filter::nameless`]).
     pub nameless: usize,
+    /// Its games, when every record reads (for `validate --solve`).
+    pub games: Option<GameFile>,
+    /// Whether the filter keeps each record.
+    pub keep: Vec<bool>,
 }
 
 /// Validates every game file of the sources (each game replayed, scores
@@ -626,6 +707,7 @@ pub fn validate(
             let year = header.map_or(0, |h| h.year);
             let rec = games::record_len(size);
             let records = bytes.len().saturating_sub(crate::wthor::HEADER) / rec;
+            let decoded = v.file.filter(|f| f.games.len() == records);
             // Each record read on its own: kept or not, and nameless.
             let game = |r: usize| -> Option<Game> {
                 let start = crate::wthor::HEADER + r * rec;
@@ -666,6 +748,8 @@ pub fn validate(
                 unfinished,
                 warnings,
                 nameless,
+                games: decoded,
+                keep,
             })
         })
         .collect()
