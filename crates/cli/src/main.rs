@@ -130,7 +130,7 @@ enum Command {
         /// (exit 0). Without it, a bad board stops the conversion and
         /// nothing is written. Othello, to WTB or WTD: also leave out the
         /// games that get no theoretical score (moves that stop before its
-        /// depth, 10x10 games), each named; from a database too.
+        /// depth, 10x10 games), each named; from a database, only these.
         #[arg(long)]
         skip_bad: bool,
         /// PBN, LIN and JSON Lines output: write every board in the format's

@@ -32,15 +32,16 @@ impl SolveBar {
         if !self.1 {
             return;
         }
-        self.0
-            .get_or_init(|| {
-                Progress::new(
-                    Some(total as u64),
-                    1,
-                    "solving {bar:40} {pos}/{len} positions, {elapsed} ({eta} left)",
-                )
-            })
-            .set(done as u64);
+        let bar = self.0.get_or_init(|| {
+            Progress::new(
+                Some(total as u64),
+                1,
+                "solving {bar:40} {pos}/{len} positions, {elapsed} ({eta} left)",
+            )
+        });
+        // A database's files are solved one after another, each its own total.
+        bar.set_len(total as u64);
+        bar.set(done as u64);
     }
 
     fn done(self) {
@@ -198,7 +199,7 @@ fn solved_note(confirmed: usize, wrong: usize, unsolved: usize) -> String {
 fn not_solved(format: OthelloFormat) -> Option<String> {
     if !convert::is_wthor(format) {
         return Some(format!(
-            "--solve: {} stores no theoretical scores to check",
+            "--solve checks the theoretical scores of WTB files, not {}'s",
             format.name()
         ));
     }
@@ -468,7 +469,15 @@ pub fn convert_database(
     // A broken stored score (255: none) is solved, each at its own file's
     // depth, as from any input.
     if to_wthor(&out) {
-        check_before_solving(&db.select(filter), &headers, &db.book, &out, &label)?;
+        let missing = db
+            .files
+            .iter()
+            .any(|f| f.file.games.iter().any(|g| !g.theoretical_known()));
+        if missing {
+            // Writing's other errors (names, years) before the solving.
+            let trial = db.select_stand_in(filter);
+            render_games_out(&trial, &headers, &mut db.book.clone(), &out, &label)?;
+        }
         let said = with_solve_bar(skip_bad, |options| db.solve_missing(filter, options));
         for w in said.map_err(|e| file_failure(&e))? {
             eprintln!("boardfile: {w}");
@@ -856,7 +865,10 @@ pub fn database_validate(
         let (mut scores, mut note) = (None, None);
         if solve {
             match (not_solved(format), &r.games) {
-                (Some(n), _) => note = Some(n),
+                (Some(n), _) => {
+                    note = Some(n);
+                    checked.3 += 1;
+                }
                 (None, None) => {
                     note = Some(NOT_CHECKED.to_string());
                     checked.3 += 1;
@@ -947,8 +959,10 @@ pub fn database_validate(
         }
         if solve {
             write!(out, "; {}", solved_note(checked.0, checked.1, checked.2))?;
-            if checked.3 > 0 {
-                write!(out, ", {} files not checked", checked.3)?;
+            match checked.3 {
+                0 => {}
+                1 => write!(out, ", 1 file not checked")?,
+                n => write!(out, ", {n} files not checked")?,
             }
         }
         writeln!(out, ")")?;

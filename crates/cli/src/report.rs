@@ -206,6 +206,12 @@ impl Progress {
         }
     }
 
+    pub fn set_len(&self, n: u64) {
+        if let Some(b) = &self.0 {
+            b.set_length(n);
+        }
+    }
+
     pub fn done(self) {
         if let Some(b) = self.0 {
             b.finish_and_clear();

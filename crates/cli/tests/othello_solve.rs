@@ -226,7 +226,7 @@ fn validate_solve_of_a_database_checks_the_games_a_query_keeps() {
     let run = expect(0, &["validate", "--solve", s(&pgn)]);
     let said = String::from_utf8_lossy(&run.stdout);
     assert!(
-        said.contains("--solve: PGN stores no theoretical scores to check"),
+        said.contains("--solve checks the theoretical scores of WTB files, not PGN's"),
         "{said}"
     );
 }
@@ -263,7 +263,7 @@ fn validate_solve_says_what_it_could_not_check() {
     let said = String::from_utf8_lossy(&run.stdout);
     assert!(said.contains("not checked: not every game reads"), "{said}");
     assert!(
-        said.contains("0 theoretical scores confirmed, 0 wrong, 1 files not checked"),
+        said.contains("0 theoretical scores confirmed, 0 wrong, 1 file not checked"),
         "{said}"
     );
     // WTD: the solver is for 8x8, said, not a failure. A one-move 10x10
@@ -325,6 +325,34 @@ fn a_database_game_that_gets_no_theoretical_score_is_named_or_left_out() {
         std::fs::read(dir.path().join("out/WTH_1977.wtb")).unwrap(),
         two
     );
+}
+
+#[test]
+fn a_database_solves_each_file_at_its_own_depth() {
+    // Two years: "1976" (WTH_1977's first game, its header's depth P3
+    // made 22) before WTH_1977's first seven games, the seventh's
+    // theoretical byte 255 (none). Solved at WTH_1977's depth, 24, it is
+    // the federation's stored 37 again; at 22 it would not be (42).
+    let dir = tempfile::tempdir().unwrap();
+    let wtb =
+        PathBuf::from(env!("CARGO_MANIFEST_DIR")).join("../../../shared/data/othello/WTH_1977.wtb");
+    let all = std::fs::read(&wtb).unwrap();
+    let db = dir.path().join("db");
+    std::fs::create_dir(&db).unwrap();
+    let mut early = all[..16 + 68].to_vec();
+    early[4..8].copy_from_slice(&1u32.to_le_bytes());
+    early[10..12].copy_from_slice(&1976u16.to_le_bytes());
+    early[14] = 22;
+    std::fs::write(db.join("WTH_1976.wtb"), &early).unwrap();
+    let mut seven = all[..16 + 7 * 68].to_vec();
+    seven[4..8].copy_from_slice(&7u32.to_le_bytes());
+    let mut broken = seven.clone();
+    broken[16 + 6 * 68 + 7] = 255;
+    std::fs::write(db.join("WTH_1977.wtb"), &broken).unwrap();
+    let out = dir.path().join("out");
+    expect(0, &["convert", s(&db), &format!("{}/", out.display())]);
+    assert_eq!(std::fs::read(out.join("WTH_1977.wtb")).unwrap(), seven);
+    assert_eq!(std::fs::read(out.join("WTH_1976.wtb")).unwrap(), early);
 }
 
 #[test]

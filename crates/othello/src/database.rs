@@ -464,16 +464,53 @@ impl Database {
         filter: &Filter,
         options: &convert::Options,
     ) -> Result<Vec<String>, FileError> {
-        let mut warnings = Vec::new();
-        let silent = |_: usize, _: usize| {};
-        for f in &mut self.files {
-            let year = f.file.header.year;
+        // Per file, the kept games without a score, and those of them that
+        // can get none at its depth: found before any solving, so that a
+        // refusal comes at once.
+        let mut todo = Vec::with_capacity(self.files.len());
+        let mut cannot = Vec::new();
+        for (k, f) in self.files.iter().enumerate() {
+            let (year, depth) = (f.file.header.year, u32::from(f.file.header.depth()));
             let at: Vec<usize> = (0..f.file.games.len())
                 .filter(|&i| {
                     let g = &f.file.games[i];
                     !g.theoretical_known() && filter.matches(g, year, &self.book)
                 })
                 .collect();
+            for &i in &at {
+                if let Err(why) = crate::theoretical::solvable(&f.file.games[i], depth) {
+                    cannot.push((k, i, why));
+                }
+            }
+            todo.push(at);
+        }
+        if let (Some((k, i, why)), false) = (cannot.first(), options.skip_bad) {
+            let f = &self.files[*k];
+            return Err(FileError {
+                path: f.path.clone(),
+                error: Error::invalid(
+                    FormatName(match f.file.size {
+                        BoardSize::Eight => "WTB",
+                        BoardSize::Ten => "WTD",
+                    }),
+                    At::record(
+                        *i as u64,
+                        (crate::wthor::HEADER + i * games::record_len(f.file.size)) as u64,
+                    ),
+                    format!(
+                        "game {}: {why}{}; --skip-bad leaves such games out",
+                        i + 1,
+                        match cannot.len() {
+                            1 => String::new(),
+                            n => format!(" ({n} games in all)"),
+                        }
+                    ),
+                ),
+            });
+        }
+        let mut warnings = Vec::new();
+        let silent = |_: usize, _: usize| {};
+        for (f, at) in self.files.iter_mut().zip(todo) {
             if at.is_empty() {
                 continue;
             }
@@ -490,30 +527,7 @@ impl Database {
             for (&i, g) in at.iter().zip(&some.games) {
                 f.file.games[i].theoretical = g.theoretical;
             }
-            let Some(first) = unsolved.first() else {
-                continue;
-            };
-            if !options.skip_bad {
-                let i = at[first.index];
-                return Err(FileError {
-                    path: f.path.clone(),
-                    error: Error::invalid(
-                        FormatName(match f.file.size {
-                            BoardSize::Eight => "WTB",
-                            BoardSize::Ten => "WTD",
-                        }),
-                        At::record(
-                            i as u64,
-                            (crate::wthor::HEADER + i * games::record_len(f.file.size)) as u64,
-                        ),
-                        format!(
-                            "game {}: {}; --skip-bad leaves such games out",
-                            i + 1,
-                            first.why
-                        ),
-                    ),
-                });
-            }
+            // Only with `skip_bad` (the others were refused above).
             let mut drop = vec![false; f.file.games.len()];
             for u in &unsolved {
                 drop[at[u.index]] = true;
@@ -541,6 +555,27 @@ impl Database {
     /// The games the filter keeps, of every file, as one file: the first
     /// file's header, each game with its year where it is not that one's.
     pub fn select(&self, filter: &Filter) -> GameFile {
+        self.select_as(filter, |g, _| Some(g))
+    }
+
+    /// [`Database::select`] as it would be once [`Database::solve_missing`]
+    /// has run, to try writing before the solving: each kept game without a
+    /// theoretical score has its actual one as a stand-in, or is left out
+    /// when it can get none at its own file's depth.
+    pub fn select_stand_in(&self, filter: &Filter) -> GameFile {
+        self.select_as(filter, |mut g, depth| {
+            if g.theoretical_known() {
+                return Some(g);
+            }
+            crate::theoretical::solvable(&g, depth).ok()?;
+            g.theoretical = g.black_score;
+            Some(g)
+        })
+    }
+
+    /// The games the filter keeps, each as `kept` makes it (told its file's
+    /// depth), or left out.
+    fn select_as(&self, filter: &Filter, kept: impl Fn(Game, u32) -> Option<Game>) -> GameFile {
         let header = self
             .files
             .first()
@@ -548,12 +583,12 @@ impl Database {
         let size = self.files.first().map_or(BoardSize::Eight, |f| f.file.size);
         let mut games = Vec::new();
         for f in &self.files {
-            let year = f.file.header.year;
+            let (year, depth) = (f.file.header.year, u32::from(f.file.header.depth()));
             for g in &f.file.games {
                 if filter.matches(g, year, &self.book) {
                     let mut g = g.clone();
                     g.year = (year != header.year).then_some(year);
-                    games.push(g);
+                    games.extend(kept(g, depth));
                 }
             }
         }
