@@ -11,6 +11,18 @@ fn ffo(name: &str) -> PathBuf {
         .join(name)
 }
 
+/// The federation's WTH_1977.
+fn wth_1977() -> PathBuf {
+    PathBuf::from(env!("CARGO_MANIFEST_DIR")).join("../../../shared/data/othello/WTH_1977.wtb")
+}
+
+/// WTH_1977's first `n` games, the header counting them.
+fn first_games(n: usize) -> Vec<u8> {
+    let mut b = std::fs::read(wth_1977()).unwrap()[..16 + n * 68].to_vec();
+    b[4..8].copy_from_slice(&(n as u32).to_le_bytes());
+    b
+}
+
 /// Each line's moves and scores, in a canonical order (equal scores may
 /// come in either order).
 fn scored(text: &str) -> Vec<(String, Vec<String>)> {
@@ -104,11 +116,8 @@ fn refuses_a_bad_line_and_a_non_obf_output() {
 fn a_stored_theoretical_score_past_the_board_is_said() {
     // WTH_1977's first three games, the first's theoretical byte broken.
     let dir = tempfile::tempdir().unwrap();
-    let wtb =
-        PathBuf::from(env!("CARGO_MANIFEST_DIR")).join("../../../shared/data/othello/WTH_1977.wtb");
-    let all = std::fs::read(&wtb).unwrap();
-    let mut three = all[..16 + 3 * 68].to_vec();
-    three[4..8].copy_from_slice(&3u32.to_le_bytes());
+    let wtb = wth_1977();
+    let three = first_games(3);
     let broken = |byte: u8| {
         let mut b = three.clone();
         b[16 + 7] = byte;
@@ -234,11 +243,8 @@ fn validate_solve_of_a_database_checks_the_games_a_query_keeps() {
 #[test]
 fn validate_solve_says_what_it_could_not_check() {
     let dir = tempfile::tempdir().unwrap();
-    let wtb =
-        PathBuf::from(env!("CARGO_MANIFEST_DIR")).join("../../../shared/data/othello/WTH_1977.wtb");
     // Three games, the second's first move byte not a square (19).
-    let mut bytes = std::fs::read(&wtb).unwrap()[..16 + 3 * 68].to_vec();
-    bytes[4..8].copy_from_slice(&3u32.to_le_bytes());
+    let mut bytes = first_games(3);
     bytes[16 + 68 + 8] = 19;
     let db = dir.path().join("db");
     std::fs::create_dir(&db).unwrap();
@@ -292,11 +298,8 @@ fn a_database_game_that_gets_no_theoretical_score_is_named_or_left_out() {
     // byte 255 (none) and its moves cut after ten: 50 empty squares, so
     // nothing to solve at 24.
     let dir = tempfile::tempdir().unwrap();
-    let wtb =
-        PathBuf::from(env!("CARGO_MANIFEST_DIR")).join("../../../shared/data/othello/WTH_1977.wtb");
-    let all = std::fs::read(&wtb).unwrap();
-    let mut bytes = all[..16 + 3 * 68].to_vec();
-    bytes[4..8].copy_from_slice(&3u32.to_le_bytes());
+    let all = first_games(3);
+    let mut bytes = all.clone();
     bytes[16 + 68 + 7] = 255;
     bytes[16 + 68 + 18..16 + 2 * 68].fill(0);
     let db = dir.path().join("db");
@@ -317,9 +320,8 @@ fn a_database_game_that_gets_no_theoretical_score_is_named_or_left_out() {
         stderr(&run)
     );
     // The other two, as the federation stored them.
-    let mut two = bytes[..16].to_vec();
+    let mut two = first_games(1);
     two[4..8].copy_from_slice(&2u32.to_le_bytes());
-    two.extend_from_slice(&all[16..16 + 68]);
     two.extend_from_slice(&all[16 + 2 * 68..16 + 3 * 68]);
     assert_eq!(
         std::fs::read(dir.path().join("out/WTH_1977.wtb")).unwrap(),
@@ -334,18 +336,13 @@ fn a_database_solves_each_file_at_its_own_depth() {
     // theoretical byte 255 (none). Solved at WTH_1977's depth, 24, it is
     // the federation's stored 37 again; at 22 it would not be (42).
     let dir = tempfile::tempdir().unwrap();
-    let wtb =
-        PathBuf::from(env!("CARGO_MANIFEST_DIR")).join("../../../shared/data/othello/WTH_1977.wtb");
-    let all = std::fs::read(&wtb).unwrap();
     let db = dir.path().join("db");
     std::fs::create_dir(&db).unwrap();
-    let mut early = all[..16 + 68].to_vec();
-    early[4..8].copy_from_slice(&1u32.to_le_bytes());
+    let mut early = first_games(1);
     early[10..12].copy_from_slice(&1976u16.to_le_bytes());
     early[14] = 22;
     std::fs::write(db.join("WTH_1976.wtb"), &early).unwrap();
-    let mut seven = all[..16 + 7 * 68].to_vec();
-    seven[4..8].copy_from_slice(&7u32.to_le_bytes());
+    let seven = first_games(7);
     let mut broken = seven.clone();
     broken[16 + 6 * 68 + 7] = 255;
     std::fs::write(db.join("WTH_1977.wtb"), &broken).unwrap();
@@ -362,8 +359,7 @@ fn validate_solve_lists_a_wrong_theoretical_score() {
     // confirms the first and gives the second's stored and solved values,
     // the solved one being the federation's.
     let dir = tempfile::tempdir().unwrap();
-    let wtb =
-        PathBuf::from(env!("CARGO_MANIFEST_DIR")).join("../../../shared/data/othello/WTH_1977.wtb");
+    let wtb = wth_1977();
     let jsonl = dir.path().join("all.jsonl");
     expect(0, &["convert", s(&wtb), s(&jsonl)]);
     let text = std::fs::read_to_string(&jsonl).unwrap();
