@@ -742,26 +742,18 @@ pub fn validate(
             let year = header.map_or(0, |h| h.year);
             let rec = games::record_len(size);
             let records = bytes.len().saturating_sub(crate::wthor::HEADER) / rec;
-            let decoded = v.file.filter(|f| f.games.len() == records);
-            // Each record read on its own: kept or not, and nameless.
-            let game = |r: usize| -> Option<Game> {
-                let start = crate::wthor::HEADER + r * rec;
-                let (h, body) = (header?, bytes.get(start..start + rec)?);
-                let mut one = Vec::with_capacity(crate::wthor::HEADER + rec);
-                Header { n1: 1, ..h }.write_to(&mut one);
-                one.extend_from_slice(body);
-                games::read(&one, size).ok()?.games.pop()
-            };
+            // Kept or not, and nameless, by record: a record that does not
+            // decode is shown whatever is asked.
             let (mut keep, mut nameless) = (vec![true; records], 0);
-            if !filter.is_empty() {
-                for (r, k) in keep.iter_mut().enumerate() {
-                    // A record that does not decode is shown whatever is asked.
-                    if let Some(g) = game(r) {
-                        *k = filter.matches(&g, year, book);
-                        nameless += usize::from(filter.nameless(&g, year, book));
+            if let (false, Some(f)) = (filter.is_empty(), &v.file) {
+                for (g, &r) in f.games.iter().zip(&v.records) {
+                    if let Some(k) = keep.get_mut(r as usize) {
+                        *k = filter.matches(g, year, book);
+                        nameless += usize::from(filter.nameless(g, year, book));
                     }
                 }
             }
+            let decoded = v.file.filter(|f| f.games.len() == records);
             let kept = |r: u64| keep.get(r as usize).copied().unwrap_or(true);
             let selected = keep.iter().filter(|&&k| k).count();
             let errors: Vec<Error> = v
