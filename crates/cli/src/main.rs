@@ -236,11 +236,11 @@ enum Command {
         from: Option<Named>,
         /// Bridge: solve every board that stores double-dummy tricks or a
         /// par, and report each stored value the solver disagrees with
-        /// (board, declarer, strain, stored, solved). Othello (WTB, or a
-        /// database: the games a query keeps): prove or refute every game's
-        /// stored theoretical score at the header's depth (the narrowest
-        /// window around it, on every core), and report each wrong one
-        /// (year, game, players, stored, solved by a full solve).
+        /// (board, declarer, strain, stored, solved). Othello (WTB, JSON
+        /// Lines, or a database: the games a query keeps): prove or refute
+        /// every game's stored theoretical score at the header's depth (the
+        /// narrowest window around it, on every core), and report each
+        /// wrong one (year, game, players, stored, solved by a full solve).
         #[arg(long)]
         solve: bool,
         /// One JSON object a file, a line each, with every problem and its

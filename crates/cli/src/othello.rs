@@ -178,37 +178,41 @@ impl Scores {
     /// `N theoretical scores confirmed, M wrong`.
     fn note(&self) -> String {
         let c = &self.checked;
-        solved_note(c.confirmed, c.wrong.len(), c.unsolved.len())
+        solved_note(c.confirmed, c.wrong.len(), c.unsolved.len(), c.unstored)
     }
 }
 
-/// `N theoretical scores confirmed, M wrong[, K not solvable]`.
-fn solved_note(confirmed: usize, wrong: usize, unsolved: usize) -> String {
-    format!(
-        "{confirmed} theoretical scores confirmed, {wrong} wrong{}",
-        if unsolved == 0 {
-            String::new()
-        } else {
-            format!(", {unsolved} not solvable")
-        }
-    )
+/// `N theoretical scores confirmed, M wrong[, K not solvable][, J games
+/// without one]`.
+fn solved_note(confirmed: usize, wrong: usize, unsolved: usize, unstored: usize) -> String {
+    let mut note = format!("{confirmed} theoretical scores confirmed, {wrong} wrong");
+    if unsolved > 0 {
+        note += &format!(", {unsolved} not solvable");
+    }
+    if unstored > 0 {
+        let s = if unstored == 1 { "" } else { "s" };
+        note += &format!(", {unstored} game{s} without one");
+    }
+    note
 }
 
 /// Why `validate --solve` checks no stored theoretical score of a file of
-/// games in `format`, if it does not.
-fn not_solved(format: OthelloFormat) -> Option<String> {
-    if !convert::is_wthor(format) {
+/// games in `format` (`file`: its games, when read), if it does not.
+fn not_solved(format: OthelloFormat, file: Option<&GameFile>) -> Option<String> {
+    if !format.descriptor().theoretical {
         return Some(format!(
-            "--solve checks the theoretical scores of WTB files, not {}'s",
+            "--solve checks the theoretical scores of WTB and JSON Lines files, not {}'s",
             format.name()
         ));
     }
-    (format.descriptor().size == Some(boardfile_othello::BoardSize::Ten)).then(|| {
-        format!(
-            "--solve: the solver is for 8x8 boards, so {}'s 10x10 scores are not checked",
-            format.name()
-        )
-    })
+    let ten = boardfile_othello::BoardSize::Ten;
+    file.map_or(format.descriptor().size == Some(ten), |f| f.size == ten)
+        .then(|| {
+            format!(
+                "--solve: the solver is for 8x8 boards, so {}'s 10x10 scores are not checked",
+                format.name()
+            )
+        })
 }
 
 /// The note of a WTHOR file whose games do not all read: no score checked.
@@ -228,7 +232,7 @@ pub fn validate(
     let mut book = book(names)?;
     let mut report = convert::validate(format, &bytes, &mut book);
     let games = format.holds() == boardfile_othello::Holds::Games;
-    let not = not_solved(format).filter(|_| solve && games);
+    let not = not_solved(format, None).filter(|_| solve && games);
     let solving = solve && games && not.is_none();
     if let Some(n) = not {
         report.note = Some(join_note(report.note.take(), n));
@@ -245,7 +249,14 @@ pub fn validate(
             &mut Diagnostics::strict(),
         );
         match read {
-            Ok(file) => Some(Scores::check(&file, None, &book, !json)),
+            // JSON Lines may hold 10x10 games.
+            Ok(file) => match not_solved(format, Some(&file)) {
+                Some(n) => {
+                    report.note = Some(join_note(report.note.take(), n));
+                    None
+                }
+                None => Some(Scores::check(&file, None, &book, !json)),
+            },
             Err(_) if !report.errors.is_empty() => {
                 report.note = Some(join_note(report.note.take(), NOT_CHECKED.into()));
                 None
@@ -283,6 +294,7 @@ pub fn validate(
             "theoretical_confirmed": confirmed,
             "theoretical_wrong": wrong_lines,
             "theoretical_unsolvable": unsolved_lines,
+            "theoretical_unstored": scores.as_ref().map(|s| s.checked.unstored),
         });
         writeln!(out, "{o}")?;
         return Ok(outcome);
@@ -841,8 +853,9 @@ pub fn database_validate(
     let book = database::book(&sources, false).map_err(|e| file_failure(&e))?;
     let mut worst = Outcome::Ok;
     let (mut games, mut kept, mut errors, mut warnings, mut nameless) = (0, 0, 0, 0, 0);
-    // Confirmed, wrong, not solvable; files not checked.
-    let mut checked = (0, 0, 0, 0);
+    // Confirmed, wrong, not solvable, without a stored score; files not
+    // checked.
+    let (mut checked, mut not_checked) = ([0; 4], 0);
     for report in database::validate(&sources, &book, filter) {
         let r = match report {
             Ok(r) => r,
@@ -864,20 +877,22 @@ pub fn database_validate(
         // file's games read (as for one file).
         let (mut scores, mut note) = (None, None);
         if solve {
-            match (not_solved(format), &r.games) {
+            match (not_solved(format, r.games.as_ref()), &r.games) {
                 (Some(n), _) => {
                     note = Some(n);
-                    checked.3 += 1;
+                    not_checked += 1;
                 }
                 (None, None) => {
                     note = Some(NOT_CHECKED.to_string());
-                    checked.3 += 1;
+                    not_checked += 1;
                 }
                 (None, Some(file)) => {
                     let sc = Scores::check(file, Some(&r.keep), &book, !json);
-                    checked.0 += sc.checked.confirmed;
-                    checked.1 += sc.checked.wrong.len();
-                    checked.2 += sc.checked.unsolved.len();
+                    let c = &sc.checked;
+                    let counts = [c.confirmed, c.wrong.len(), c.unsolved.len(), c.unstored];
+                    for (t, n) in checked.iter_mut().zip(counts) {
+                        *t += n;
+                    }
                     note = Some(sc.note());
                     scores = Some(sc);
                 }
@@ -914,6 +929,7 @@ pub fn database_validate(
                 "theoretical_confirmed": scores.as_ref().map(|s| s.checked.confirmed),
                 "theoretical_wrong": wrong_lines,
                 "theoretical_unsolvable": unsolved_lines,
+                "theoretical_unstored": scores.as_ref().map(|s| s.checked.unstored),
             });
             writeln!(out, "{o}")?;
             continue;
@@ -958,8 +974,10 @@ pub fn database_validate(
             write!(out, ", {kept} kept: {}", filter.describe())?;
         }
         if solve {
-            write!(out, "; {}", solved_note(checked.0, checked.1, checked.2))?;
-            match checked.3 {
+            let [confirmed, wrong, unsolved, unstored] = checked;
+            let note = solved_note(confirmed, wrong, unsolved, unstored);
+            write!(out, "; {note}")?;
+            match not_checked {
                 0 => {}
                 1 => write!(out, ", 1 file not checked")?,
                 n => write!(out, ", {n} files not checked")?,

@@ -235,7 +235,9 @@ fn validate_solve_of_a_database_checks_the_games_a_query_keeps() {
     let run = expect(0, &["validate", "--solve", s(&pgn)]);
     let said = String::from_utf8_lossy(&run.stdout);
     assert!(
-        said.contains("--solve checks the theoretical scores of WTB files, not PGN's"),
+        said.contains(
+            "--solve checks the theoretical scores of WTB and JSON Lines files, not PGN's"
+        ),
         "{said}"
     );
 }
@@ -433,5 +435,82 @@ fn validate_solve_lists_a_wrong_theoretical_score() {
     assert!(
         err.contains(&format!("stored {}, solved {stored}", stored + 2)),
         "{err}"
+    );
+}
+
+#[test]
+fn validate_solve_checks_the_scores_json_lines_carry() {
+    // WTH_1977's first four games as JSON Lines: the second's stored
+    // theoretical score (the federation's) raised by 2, the third's taken
+    // out. The first and fourth are confirmed, the second is wrong with the
+    // federation's value as the solved one, the third is counted apart.
+    let dir = tempfile::tempdir().unwrap();
+    let wtb = dir.path().join("four.wtb");
+    std::fs::write(&wtb, first_games(4)).unwrap();
+    let jsonl = dir.path().join("four.jsonl");
+    expect(
+        0,
+        &[
+            "convert",
+            "--players",
+            s(&wth_1977().with_file_name("WTHOR.JOU")),
+            "--tournaments",
+            s(&wth_1977().with_file_name("WTHOR.TRN")),
+            s(&wtb),
+            s(&jsonl),
+        ],
+    );
+    let text = std::fs::read_to_string(&jsonl).unwrap();
+    let mut lines: Vec<serde_json::Value> = text
+        .lines()
+        .map(|l| serde_json::from_str(l).unwrap())
+        .collect();
+    assert_eq!(lines.len(), 5, "the header line and four games");
+    let stored = lines[2]["theoretical_score"].as_u64().unwrap();
+    lines[2]["theoretical_score"] = (stored + 2).into();
+    lines[3]
+        .as_object_mut()
+        .unwrap()
+        .remove("theoretical_score");
+    let (black, white) = (
+        lines[2]["black"].as_str().unwrap().to_string(),
+        lines[2]["white"].as_str().unwrap().to_string(),
+    );
+    let edited: String = lines.iter().map(|l| format!("{l}\n")).collect();
+    std::fs::write(&jsonl, edited).unwrap();
+    // No names files at hand: the names are the file's own.
+    let run = expect(1, &["validate", "--solve", s(&jsonl)]);
+    let err = stderr(&run);
+    assert!(
+        err.contains(&format!(
+            "1977 game 2 ({black} - {white}): theoretical score stored {}, solved {stored}",
+            stored + 2
+        )),
+        "{err}"
+    );
+    let said = String::from_utf8_lossy(&run.stdout);
+    assert!(
+        said.contains("2 theoretical scores confirmed, 1 wrong, 1 game without one"),
+        "{said}"
+    );
+    let run = expect(1, &["validate", "--solve", "--json", s(&jsonl)]);
+    let o: serde_json::Value = serde_json::from_slice(&run.stdout).unwrap();
+    assert_eq!(o["theoretical_confirmed"], 2, "{o}");
+    assert_eq!(o["theoretical_unstored"], 1, "{o}");
+    assert_eq!(o["theoretical_wrong"].as_array().unwrap().len(), 1, "{o}");
+    // 10x10 games in JSON Lines: said, as for WTD.
+    let ten = dir.path().join("ten.jsonl");
+    std::fs::write(
+        &ten,
+        "{\"year\":2000,\"board_size\":10,\"black_discs\":60,\"theoretical_score\":60,\"moves\":\"e4\"}\n",
+    )
+    .unwrap();
+    let run = expect(0, &["validate", "--solve", s(&ten)]);
+    let said = String::from_utf8_lossy(&run.stdout);
+    assert!(
+        said.contains(
+            "--solve: the solver is for 8x8 boards, so JSONL's 10x10 scores are not checked"
+        ),
+        "{said}"
     );
 }

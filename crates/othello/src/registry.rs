@@ -58,6 +58,10 @@ pub struct Descriptor {
     /// True when it holds moves only, so that a game that does not replay
     /// could not be read back (transcripts, GGF and PGN, which give passes).
     pub legal_games_only: bool,
+    /// True when its games carry theoretical scores, read and written
+    /// (WTHOR's games files and JSON Lines): the ones `validate --solve`
+    /// checks.
+    pub theoretical: bool,
 }
 
 /// An Othello file format: a handle on its [`Descriptor`].
@@ -121,6 +125,7 @@ static WTB: Descriptor = Descriptor {
     read_games: Some(|b, _, d| games::read_warning(b, BoardSize::Eight, d)),
     write_games: Some(wthor_write),
     legal_games_only: false,
+    theoretical: true,
     read_names: None,
     write_names: None,
 };
@@ -138,6 +143,7 @@ static WTD: Descriptor = Descriptor {
     read_games: Some(|b, _, d| games::read_warning(b, BoardSize::Ten, d)),
     write_games: Some(wthor_write),
     legal_games_only: false,
+    theoretical: true,
     read_names: None,
     write_names: None,
 };
@@ -155,6 +161,7 @@ static PZZ: Descriptor = Descriptor {
     read_games: None,
     write_games: None,
     legal_games_only: false,
+    theoretical: false,
     read_names: None,
     write_names: None,
 };
@@ -172,6 +179,7 @@ static JOU: Descriptor = Descriptor {
     read_games: None,
     write_games: None,
     legal_games_only: false,
+    theoretical: false,
     read_names: Some(names::read),
     write_names: Some(names::write),
 };
@@ -189,6 +197,7 @@ static TRN: Descriptor = Descriptor {
     read_games: None,
     write_games: None,
     legal_games_only: false,
+    theoretical: false,
     read_names: Some(names::read),
     write_names: Some(names::write),
 };
@@ -211,6 +220,7 @@ static JSONL: Descriptor = Descriptor {
     read_games: Some(text::read_jsonl),
     write_games: Some(text_write!(text::write_jsonl)),
     legal_games_only: false,
+    theoretical: true,
     read_names: Some(|b, _| text_names::read_jsonl(b)),
     write_names: Some(|n, out| {
         let mut s = String::new();
@@ -238,6 +248,7 @@ static TRANSCRIPT: Descriptor = Descriptor {
         Ok(())
     }),
     legal_games_only: true,
+    theoretical: false,
     read_names: None,
     write_names: None,
 };
@@ -259,6 +270,7 @@ static GGF: Descriptor = Descriptor {
     read_games: Some(ggf::read),
     write_games: Some(text_write!(text::write_ggf)),
     legal_games_only: true,
+    theoretical: false,
     read_names: None,
     write_names: None,
 };
@@ -281,6 +293,7 @@ static PGN: Descriptor = Descriptor {
     read_games: Some(pgn::read),
     write_games: Some(text_write!(text::write_pgn)),
     legal_games_only: true,
+    theoretical: false,
     read_names: None,
     write_names: None,
 };
@@ -303,6 +316,7 @@ static CSV: Descriptor = Descriptor {
     read_games: None,
     write_games: Some(text_write!(text::write_csv)),
     legal_games_only: false,
+    theoretical: false,
     read_names: Some(text_names::read_csv),
     write_names: Some(|n, out| {
         let mut s = String::new();
@@ -329,6 +343,7 @@ static OBF: Descriptor = Descriptor {
     read_games: None,
     write_games: None,
     legal_games_only: false,
+    theoretical: false,
     read_names: None,
     write_names: None,
 };

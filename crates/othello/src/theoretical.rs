@@ -118,6 +118,9 @@ pub enum Plan {
     Over(u8),
     /// The position at the depth, to solve.
     Solve(Solve),
+    /// No stored score to check (a JSON Lines game without one, a WTHOR
+    /// byte of 255): nothing to solve.
+    Unstored,
 }
 
 /// A game's position at the depth, to solve for its theoretical score.
@@ -218,6 +221,7 @@ pub fn fill(
                 at.push(i);
                 solves.push(x);
             }
+            Ok(Plan::Unstored) => {}
             Err(why) => unsolved.push(Unsolved { index: i, why }),
         }
     }
@@ -251,28 +255,27 @@ pub struct Checked {
     pub wrong: Vec<Wrong>,
     /// Games that cannot be solved, and why.
     pub unsolved: Vec<Unsolved>,
+    /// Games with no stored score, not checked.
+    pub unstored: usize,
 }
 
 impl Checked {
-    /// A line for each wrong score: year, game (from 1), players (by
-    /// `book`, else their numbers), stored and solved.
+    /// A line for each wrong score: year, game (from 1), players (the
+    /// game's own names, else `book`'s, else their numbers), stored and
+    /// solved.
     pub fn wrong_lines(&self, file: &GameFile, book: &NameBook) -> Vec<String> {
-        let name = |i: u16| {
-            book.players
-                .as_ref()
-                .and_then(|n| n.get(i))
-                .map_or(format!("#{i}"), str::to_string)
-        };
         self.wrong
             .iter()
             .map(|w| {
                 let g = &file.games[w.index];
+                let [_, black, white] = crate::text::known_names(g, book);
+                let name = |n: Option<&str>, i: u16| n.map_or(format!("#{i}"), str::to_string);
                 format!(
                     "{} game {} ({} - {}): theoretical score stored {}, solved {}",
-                    g.year.unwrap_or(file.header.year),
+                    crate::text::year_of(g, file),
                     w.index + 1,
-                    name(g.black),
-                    name(g.white),
+                    name(black, g.black),
+                    name(white, g.white),
                     w.stored,
                     w.solved
                 )
@@ -290,12 +293,21 @@ impl Checked {
 }
 
 /// What checking each game of `file` takes, at the header's depth: its
-/// stored score proven (`full`: solved with a full window instead).
-/// [`check`] runs them here; a cluster can run the solves elsewhere and
+/// stored score proven (`full`: solved with a full window instead), a
+/// game with none left alone ([`Plan::Unstored`]). [`check`] runs them here; a cluster can run the solves elsewhere and
 /// bring their scores back to [`checked`].
 pub fn plans(file: &GameFile, full: bool) -> Vec<Result<Plan, NoScore>> {
     let depth = u32::from(file.header.depth());
-    file.games.iter().map(|g| plan(g, depth, !full)).collect()
+    file.games
+        .iter()
+        .map(|g| {
+            if g.theoretical_known() {
+                plan(g, depth, !full)
+            } else {
+                Ok(Plan::Unstored)
+            }
+        })
+        .collect()
 }
 
 /// The scores of `solves`, for the player to move, in order, on `jobs`
@@ -332,6 +344,10 @@ pub fn checked(
         let s = match p {
             Ok(Plan::Over(s)) => *s,
             Ok(Plan::Solve(x)) => x.black_discs((*scores.get(i)?)?),
+            Ok(Plan::Unstored) => {
+                out.unstored += 1;
+                continue;
+            }
             Err(why) => {
                 out.unsolved.push(Unsolved {
                     index: i,
@@ -357,8 +373,9 @@ pub fn checked(
 /// Checks every game's stored theoretical score at the header's depth:
 /// the narrowest window around the stored value proves or refutes it (`full`: a
 /// full-window solve of every game instead); a wrong one is solved with a
-/// full window. On `jobs` threads (0: one a core); `done` is told how many
-/// of the positions to solve are finished (see [`solve_all`]).
+/// full window; a game with no stored score is counted, not solved. On
+/// `jobs` threads (0: one a core); `done` is told how many of the
+/// positions to solve are finished (see [`solve_all`]).
 pub fn check(
     file: &GameFile,
     jobs: usize,
