@@ -68,9 +68,10 @@ fn load_games(
     Ok((file, book, name, f))
 }
 
-/// [`load_games`] for a file that stores theoretical scores (WTHOR's);
-/// other files of games have none to check.
-fn load_wthor(
+/// [`load_games`] for a file that stores theoretical scores (WTHOR's, JSON
+/// Lines) of 8x8 games: other files of games have none to check, and the
+/// solver cannot check 10x10 ones.
+fn load_scored(
     py: Python<'_>,
     source: &Bound<'_, PyAny>,
     format: Option<&str>,
@@ -78,9 +79,15 @@ fn load_wthor(
     tournaments: Option<PathBuf>,
 ) -> PyResult<(GameFile, NameBook, String)> {
     let (file, book, name, f) = load_games(py, source, format, players, tournaments)?;
-    if !boardfile_othello::convert::is_wthor(f) {
+    if !f.descriptor().theoretical {
         return Err(value_error(format!(
-            "{name}: {} stores no theoretical scores to check; WTHOR's files (WTB) do",
+            "{name}: {} stores no theoretical scores to check; WTB and JSON Lines files do",
+            f.name()
+        )));
+    }
+    if file.size == BoardSize::Ten {
+        return Err(value_error(format!(
+            "{name}: the solver is for 8x8 boards, so {}'s 10x10 scores cannot be checked",
             f.name()
         )));
     }
@@ -147,7 +154,7 @@ fn theoretical_positions<'py>(
     format: Option<&str>,
     full: bool,
 ) -> PyResult<(Bound<'py, PyBytes>, Bound<'py, PyBytes>, usize)> {
-    let (file, _, _) = load_wthor(py, source, format, None, None)?;
+    let (file, _, _) = load_scored(py, source, format, None, None)?;
     let (mut indices, mut boards) = (Vec::new(), Vec::new());
     for (i, p) in theoretical::plans(&file, full).iter().enumerate() {
         if let Ok(Plan::Solve(x)) = p {
@@ -216,7 +223,7 @@ fn theoretical_report<'py>(
     players: Option<PathBuf>,
     tournaments: Option<PathBuf>,
 ) -> PyResult<Bound<'py, PyDict>> {
-    let (file, book, name) = load_wthor(py, source, format, players, tournaments)?;
+    let (file, book, name) = load_scored(py, source, format, players, tournaments)?;
     let plans = theoretical::plans(&file, full);
     let mut scores = vec![None; plans.len()];
     for (indices, boards, got) in &results {
@@ -263,20 +270,15 @@ fn theoretical_report<'py>(
         )));
     };
     let lines = checked.wrong_lines(&file, &book);
-    let name_of = |i: u16| {
-        book.players
-            .as_ref()
-            .and_then(|n| n.get(i))
-            .map(str::to_string)
-    };
     let wrong = PyList::empty(py);
     for (w, line) in checked.wrong.iter().zip(lines) {
         let g = &file.games[w.index];
+        let [_, black, white] = boardfile_othello::text::known_names(g, &book);
         let d = PyDict::new(py);
         d.set_item("game", w.index + 1)?;
-        d.set_item("year", g.year.unwrap_or(file.header.year))?;
-        d.set_item("black", name_of(g.black))?;
-        d.set_item("white", name_of(g.white))?;
+        d.set_item("year", boardfile_othello::text::year_of(g, &file))?;
+        d.set_item("black", black)?;
+        d.set_item("white", white)?;
         d.set_item("stored", w.stored)?;
         d.set_item("solved", w.solved)?;
         d.set_item("message", line)?;
@@ -296,6 +298,7 @@ fn theoretical_report<'py>(
     d.set_item("confirmed", checked.confirmed)?;
     d.set_item("wrong", wrong)?;
     d.set_item("unsolvable", unsolvable)?;
+    d.set_item("unstored", checked.unstored)?;
     Ok(d)
 }
 

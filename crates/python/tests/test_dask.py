@@ -128,7 +128,7 @@ def names():
 def test_theoretical_scores_on_the_cluster_are_validate_solve_s(three_games, client):
     path, federation = three_games
     r = boardfile.dask.check_theoretical(path, client, shard_size=1, **names())
-    assert (r["games"], r["confirmed"]) == (3, 1), r
+    assert (r["games"], r["confirmed"], r["unstored"]) == (3, 1, 0), r
     [wrong] = r["wrong"]
     # The solved score is the federation's, independently of boardfile.
     assert (wrong["game"], wrong["year"], wrong["stored"], wrong["solved"]) == (
@@ -171,8 +171,33 @@ def test_shards_that_do_not_fit_the_file_are_refused(three_games):
         _native.theoretical_report(str(path), [(indices[8:], boards[:17], fake)])
     with pytest.raises(ValueError, match="do not match"):
         _native.theoretical_report(str(path), [(indices, boards, fake)])
-    # Games without stored scores (JSON Lines here) have none to check.
-    jsonl = path.with_suffix(".jsonl")
-    jsonl.write_bytes(boardfile._native.read_games_lines(str(path)))
+    # A PGN stores no theoretical scores: nothing to check.
+    pgn = path.with_suffix(".pgn")
+    pgn.write_text('[Event "x"]\n\n1. f5 d6 2. c3 *\n')
     with pytest.raises(ValueError, match="stores no theoretical scores"):
-        _native.theoretical_positions(str(jsonl))
+        _native.theoretical_positions(str(pgn))
+    # 10x10 games (e4 opens the 10x10 board): the solver is for 8x8.
+    ten = path.with_name("ten.jsonl")
+    ten.write_text('{"year":2000,"board_size":10,"black_discs":60,"theoretical_score":60,"moves":"e4"}\n')
+    with pytest.raises(ValueError, match="the solver is for 8x8"):
+        _native.theoretical_positions(str(ten))
+
+
+def test_json_lines_scores_are_checked_as_the_wtb_s(three_games, client):
+    # The three games as JSON Lines, the first's theoretical_score taken
+    # out: counted, not solved; the others as in the WTB, the names the
+    # file's own.
+    path, federation = three_games
+    jsonl = path.with_name("three-scores.jsonl")
+    text = boardfile._native.read_games_lines(str(path), None, **{k: str(v) for k, v in names().items()})
+    lines = [json.loads(l) for l in text.decode().splitlines()]
+    assert len(lines) == 4, lines
+    del lines[1]["theoretical_score"]
+    jsonl.write_text("".join(json.dumps(l) + "\n" for l in lines))
+    r = boardfile.dask.check_theoretical(jsonl, client, shard_size=1)
+    assert (r["games"], r["confirmed"], r["unstored"]) == (3, 0, 1), r
+    [wrong] = r["wrong"]
+    assert (wrong["game"], wrong["stored"], wrong["solved"]) == (2, federation + 2, federation), r
+    assert (wrong["black"], wrong["white"]) == (lines[2]["black"], lines[2]["white"]), r
+    [cut] = r["unsolvable"]
+    assert cut["game"] == 3, r

@@ -159,8 +159,9 @@ def check_theoretical(
     jobs_per_task: int = 1,
     progress: Any = None,
 ) -> dict:
-    """Checks every stored theoretical score of the WTHOR file ``src`` on
-    the cluster of ``client``, as ``boardfile validate --solve`` does.
+    """Checks every stored theoretical score of the file of 8x8 games
+    ``src`` (WTB, or JSON Lines with ``theoretical_score``) on the cluster
+    of ``client``, as ``boardfile validate --solve`` does.
 
     Without a client, a ``LocalCluster`` of one single-threaded worker a
     core is started for the call. ``shard_size`` positions go to a task
@@ -170,7 +171,8 @@ def check_theoretical(
     ``tournaments``, else WTHOR.JOU and WTHOR.TRN beside ``src``.
     ``progress(done, total)`` is called as shards come back.
 
-    Returns ``{"file", "games", "confirmed", "wrong", "unsolvable"}``:
+    Returns ``{"file", "games", "confirmed", "wrong", "unsolvable",
+    "unstored"}`` (``unstored``: games with no stored score, not checked):
     ``wrong`` lists ``{"game", "year", "black", "white", "stored",
     "solved", "message"}`` (games from 1, the solved score from a
     full-window solve), ``unsolvable`` lists ``{"game", "why", "message"}``.
@@ -217,8 +219,8 @@ def main(argv: Optional[list] = None) -> int:
     s.add_argument("--force", action="store_true", help="solve boards that carry a table too")
     t = sub.add_parser(
         "theoretical",
-        help="check every stored theoretical score of a WTHOR file on a cluster",
-        description="Proves or refutes every stored theoretical score of the WTHOR file FILE (WTB) "
+        help="check every stored theoretical score of a WTB or JSON Lines file on a cluster",
+        description="Proves or refutes every stored theoretical score of FILE (WTB, or JSON Lines of 8x8 games) "
         "at its depth, as `boardfile validate --solve` does: a line on stderr for each "
         "wrong or unsolvable game, the totals on stdout.",
         epilog="example: python -m boardfile.dask theoretical WTH_2004.wtb --scheduler tcp://sched:8786",
@@ -300,6 +302,8 @@ def _theoretical(args: argparse.Namespace, client: Any) -> int:
         note = f"{r['confirmed']} theoretical scores confirmed, {len(r['wrong'])} wrong"
         if r["unsolvable"]:
             note += f", {len(r['unsolvable'])} not solvable"
+        if r["unstored"]:
+            note += f", {r['unstored']} game{'' if r['unstored'] == 1 else 's'} without one"
         print(f"{args.input}: {r['games']} games; {note}")
     return 1 if bad else 0
 
