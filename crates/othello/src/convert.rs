@@ -229,9 +229,7 @@ pub fn convert_with(
     // Names: a names file, or text that holds names, to either.
     let names_in = match from.holds() {
         Holds::Names(k) => Some(k),
-        _ if from.descriptor().read_names.is_some() && crate::text_names::is_names_text(bytes) => {
-            Some(Kind::Jou)
-        }
+        _ if is_names_text(from, bytes) => Some(Kind::Jou),
         _ => None,
     };
     if let (Some(k), Some(read)) = (names_in, from.descriptor().read_names) {
@@ -497,15 +495,19 @@ pub struct Report {
     pub warnings: Vec<String>,
 }
 
+/// True when `bytes`, in a format of games that also holds names (JSON
+/// Lines, CSV), are names: read as a names file, not as games.
+pub fn is_names_text(format: OthelloFormat, bytes: &[u8]) -> bool {
+    !matches!(format.holds(), Holds::Names(_))
+        && format.descriptor().read_names.is_some()
+        && crate::text_names::is_names_text(bytes)
+}
+
 /// Everything wrong with a file: for games, every game replayed (each move
 /// legal, scores and names indices checked in WTHOR files).
 pub fn validate(format: OthelloFormat, bytes: &[u8], book: &mut NameBook) -> Report {
     // Text that holds names (JSON Lines, CSV): read as names.
-    if let (false, Some(read), true) = (
-        matches!(format.holds(), Holds::Names(_)),
-        format.descriptor().read_names,
-        crate::text_names::is_names_text(bytes),
-    ) {
+    if let (true, Some(read)) = (is_names_text(format, bytes), format.descriptor().read_names) {
         return match read(bytes, Kind::Jou) {
             Ok(n) => Report {
                 records: n.names.len(),
