@@ -240,7 +240,8 @@ enum Command {
         /// Lines, or a database: the games a query keeps): prove or refute
         /// every game's stored theoretical score at the header's depth (the
         /// narrowest window around it, on every core), and report each
-        /// wrong one (year, game, players, stored, solved by a full solve).
+        /// wrong one (year, game, players, stored, solved by a full solve);
+        /// games with no stored score are counted, not solved.
         #[arg(long)]
         solve: bool,
         /// One JSON object a file, a line each, with every problem and its

@@ -125,7 +125,7 @@ pub fn convert(
     Ok(Outcome::Ok)
 }
 
-/// What `validate --solve` found in a WTHOR file: the check, a line for
+/// What `validate --solve` found in a file of games: the check, a line for
 /// each wrong score (year, game, players, stored, solved) and one for each
 /// game that cannot be solved, games numbered as in the file.
 struct Scores {
@@ -174,26 +174,6 @@ impl Scores {
     fn problems(&self) -> usize {
         self.wrong.len() + self.unsolved.len()
     }
-
-    /// `N theoretical scores confirmed, M wrong`.
-    fn note(&self) -> String {
-        let c = &self.checked;
-        solved_note(c.confirmed, c.wrong.len(), c.unsolved.len(), c.unstored)
-    }
-}
-
-/// `N theoretical scores confirmed, M wrong[, K not solvable][, J games
-/// without one]`.
-fn solved_note(confirmed: usize, wrong: usize, unsolved: usize, unstored: usize) -> String {
-    let mut note = format!("{confirmed} theoretical scores confirmed, {wrong} wrong");
-    if unsolved > 0 {
-        note += &format!(", {unsolved} not solvable");
-    }
-    if unstored > 0 {
-        let s = if unstored == 1 { "" } else { "s" };
-        note += &format!(", {unstored} game{s} without one");
-    }
-    note
 }
 
 /// Why `validate --solve` checks no stored theoretical score of a file of
@@ -215,7 +195,7 @@ fn not_solved(format: OthelloFormat, file: Option<&GameFile>) -> Option<String> 
         })
 }
 
-/// The note of a WTHOR file whose games do not all read: no score checked.
+/// The note of a file whose games do not all read: no score checked.
 const NOT_CHECKED: &str = "theoretical scores not checked: not every game reads";
 
 pub fn validate(
@@ -231,7 +211,9 @@ pub fn validate(
     let bytes = opened.read_all(format.name(), boardfile_othello::MAX_FILE)?;
     let mut book = book(names)?;
     let mut report = convert::validate(format, &bytes, &mut book);
-    let games = format.holds() == boardfile_othello::Holds::Games;
+    // Names as JSON Lines or CSV are no games.
+    let games = format.holds() == boardfile_othello::Holds::Games
+        && !convert::is_names_text(format, &bytes);
     let not = not_solved(format, None).filter(|_| solve && games);
     let solving = solve && games && not.is_none();
     if let Some(n) = not {
@@ -267,7 +249,7 @@ pub fn validate(
         None
     };
     if let Some(sc) = &scores {
-        report.note = Some(join_note(report.note.take(), sc.note()));
+        report.note = Some(join_note(report.note.take(), sc.checked.note()));
     }
     let (wrong_lines, unsolved_lines) = scores
         .as_ref()
@@ -893,7 +875,7 @@ pub fn database_validate(
                     for (t, n) in checked.iter_mut().zip(counts) {
                         *t += n;
                     }
-                    note = Some(sc.note());
+                    note = Some(sc.checked.note());
                     scores = Some(sc);
                 }
             }
@@ -975,7 +957,7 @@ pub fn database_validate(
         }
         if solve {
             let [confirmed, wrong, unsolved, unstored] = checked;
-            let note = solved_note(confirmed, wrong, unsolved, unstored);
+            let note = boardfile_othello::theoretical::note(confirmed, wrong, unsolved, unstored);
             write!(out, "; {note}")?;
             match not_checked {
                 0 => {}

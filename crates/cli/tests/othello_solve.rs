@@ -174,6 +174,14 @@ fn a_stored_theoretical_score_past_the_board_is_said() {
         std::fs::read(&back).unwrap(),
         std::fs::read(broken(200)).unwrap()
     );
+    // validate --solve: the 255 is an error, and that game is counted as
+    // having no score, not solved; the other two are confirmed.
+    let run = expect(1, &["validate", "--solve", "--json", s(&broken(255))]);
+    let o: serde_json::Value = serde_json::from_slice(&run.stdout).unwrap();
+    assert_eq!(o["errors"].as_array().unwrap().len(), 1, "{o}");
+    assert_eq!(o["theoretical_confirmed"], 2, "{o}");
+    assert_eq!(o["theoretical_unstored"], 1, "{o}");
+    assert_eq!(o["theoretical_wrong"].as_array().unwrap().len(), 0, "{o}");
     // The federation's bytes: nothing to say.
     let run = expect(0, &["convert", s(&wtb), s(&out)]);
     assert!(!stderr(&run).contains("theoretical"), "{}", stderr(&run));
@@ -498,6 +506,19 @@ fn validate_solve_checks_the_scores_json_lines_carry() {
     assert_eq!(o["theoretical_confirmed"], 2, "{o}");
     assert_eq!(o["theoretical_unstored"], 1, "{o}");
     assert_eq!(o["theoretical_wrong"].as_array().unwrap().len(), 1, "{o}");
+    // A players file as JSON Lines is names, not games: nothing to check,
+    // and valid.
+    let names = dir.path().join("players.jsonl");
+    expect(
+        0,
+        &[
+            "convert",
+            s(&wth_1977().with_file_name("WTHOR.JOU")),
+            s(&names),
+        ],
+    );
+    let run = expect(0, &["validate", "--solve", s(&names)]);
+    assert!(run.stderr.is_empty(), "{}", stderr(&run));
     // 10x10 games in JSON Lines: said, as for WTD.
     let ten = dir.path().join("ten.jsonl");
     std::fs::write(

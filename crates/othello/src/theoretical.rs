@@ -221,7 +221,8 @@ pub fn fill(
                 at.push(i);
                 solves.push(x);
             }
-            Ok(Plan::Unstored) => {}
+            // Only `plans` gives it, for a game with a stored score.
+            Ok(Plan::Unstored) => unreachable!("plan() never gives Plan::Unstored"),
             Err(why) => unsolved.push(Unsolved { index: i, why }),
         }
     }
@@ -260,6 +261,17 @@ pub struct Checked {
 }
 
 impl Checked {
+    /// `N theoretical scores confirmed, M wrong[, K not solvable][, J
+    /// games without one]`.
+    pub fn note(&self) -> String {
+        note(
+            self.confirmed,
+            self.wrong.len(),
+            self.unsolved.len(),
+            self.unstored,
+        )
+    }
+
     /// A line for each wrong score: year, game (from 1), players (the
     /// game's own names, else `book`'s, else their numbers), stored and
     /// solved.
@@ -290,6 +302,19 @@ impl Checked {
             .map(|u| format!("game {}: {}", u.index + 1, u.why))
             .collect()
     }
+}
+
+/// [`Checked::note`] from the counts (totals of several files).
+pub fn note(confirmed: usize, wrong: usize, unsolved: usize, unstored: usize) -> String {
+    let mut note = format!("{confirmed} theoretical scores confirmed, {wrong} wrong");
+    if unsolved > 0 {
+        note += &format!(", {unsolved} not solvable");
+    }
+    if unstored > 0 {
+        let s = if unstored == 1 { "" } else { "s" };
+        note += &format!(", {unstored} game{s} without one");
+    }
+    note
 }
 
 /// What checking each game of `file` takes, at the header's depth: its

@@ -209,7 +209,8 @@ fn solve_othello_boards<'py>(
 /// What the check of `source`'s theoretical scores found, from the
 /// shards' scores (`results`: each `(indices, boards, scores)`): the
 /// games confirmed, the wrong ones and those that cannot be solved, each
-/// with the line `boardfile validate --solve` gives. Every position is
+/// with the line `boardfile validate --solve` gives, the games without a
+/// stored score (counted) and the command line's note. Every position is
 /// checked against the file's, so that a file changed since its shards
 /// were cut is refused rather than misreported.
 #[pyfunction]
@@ -299,6 +300,7 @@ fn theoretical_report<'py>(
     d.set_item("wrong", wrong)?;
     d.set_item("unsolvable", unsolvable)?;
     d.set_item("unstored", checked.unstored)?;
+    d.set_item("note", checked.note())?;
     Ok(d)
 }
 

@@ -153,6 +153,8 @@ def test_theoretical_scores_on_the_cluster_are_validate_solve_s(three_games, cli
     assert o["theoretical_confirmed"] == r["confirmed"]
     assert o["theoretical_wrong"] == [wrong["message"]]
     assert o["theoretical_unsolvable"] == [cut["message"]]
+    assert o["theoretical_unstored"] == r["unstored"]
+    assert o["note"] == r["note"]
 
 
 def test_shards_that_do_not_fit_the_file_are_refused(three_games):
@@ -201,3 +203,16 @@ def test_json_lines_scores_are_checked_as_the_wtb_s(three_games, client):
     assert (wrong["black"], wrong["white"]) == (lines[2]["black"], lines[2]["white"]), r
     [cut] = r["unsolvable"]
     assert cut["game"] == 3, r
+    # As the command line checks the same file.
+    run = subprocess.run(
+        [str(cli_path()), "validate", "--solve", "--json", str(jsonl)],
+        capture_output=True,
+        text=True,
+        timeout=600,
+    )
+    assert run.returncode == 1, run.stderr
+    o = json.loads(run.stdout)
+    assert (o["theoretical_confirmed"], o["theoretical_unstored"]) == (r["confirmed"], r["unstored"]), o
+    assert o["theoretical_wrong"] == [wrong["message"]], o
+    assert o["theoretical_unsolvable"] == [cut["message"]], o
+    assert r["note"] == "0 theoretical scores confirmed, 1 wrong, 1 not solvable, 1 game without one", r

@@ -31,14 +31,15 @@ any scheduler address, e.g. from dask-jobqueue on SLURM/PBS
 Memory here: the shards (about 90 bytes a board) and their tables, not
 the boards.
 
-Theoretical scores (WTHOR): ``check_theoretical`` is the check of
-``boardfile validate --solve``. The games are replayed here; each one's
-position at the file's depth (24 empties) goes to a task as 17 bytes,
-with its stored score to prove by the narrowest window around it (or
-solved outright with ``full``), and comes back as one byte. The report is
-made here from the file read again, each position checked against the
-shard's: the same confirmed count and the same lines for wrong and
-unsolvable games as ``boardfile validate --solve``. A task holds a
+Theoretical scores (WTB, JSON Lines): ``check_theoretical`` is the check
+of ``boardfile validate --solve``. The games are replayed here; each one's
+position at the file's depth (24 empties in real files) goes to a task as
+17 bytes, with its stored score to prove by the narrowest window around
+it (or solved outright with ``full``), and comes back as one byte. The
+report is made here from the file read again, each position checked
+against the shard's: the same confirmed count, the same lines for wrong
+and unsolvable games and the same note as ``boardfile validate --solve``.
+Games without a stored score are counted, not solved. A task holds a
 solver's 128 MiB table a thread.
 """
 
@@ -171,8 +172,12 @@ def check_theoretical(
     ``tournaments``, else WTHOR.JOU and WTHOR.TRN beside ``src``.
     ``progress(done, total)`` is called as shards come back.
 
+    A file of 10x10 games (WTD) raises ``ValueError``: the solver is for
+    8x8.
+
     Returns ``{"file", "games", "confirmed", "wrong", "unsolvable",
-    "unstored"}`` (``unstored``: games with no stored score, not checked):
+    "unstored", "note"}`` (``unstored``: games with no stored score, counted
+    and not solved; ``note``: validate --solve's summary):
     ``wrong`` lists ``{"game", "year", "black", "white", "stored",
     "solved", "message"}`` (games from 1, the solved score from a
     full-window solve), ``unsolvable`` lists ``{"game", "why", "message"}``.
@@ -199,12 +204,12 @@ def check_theoretical(
 
 def main(argv: Optional[list] = None) -> int:
     """``python -m boardfile.dask solve IN OUT [--scheduler ADDRESS]``,
-    ``python -m boardfile.dask theoretical FILE.wtb [--scheduler ADDRESS]``."""
+    ``python -m boardfile.dask theoretical FILE [--scheduler ADDRESS]``."""
     p = argparse.ArgumentParser(
         prog="python -m boardfile.dask",
         description="On a Dask cluster: double-dummy solving (OUT is what `boardfile solve IN OUT` writes), "
-        "and the check of WTHOR theoretical scores that `boardfile validate --solve` makes.",
-        epilog="exit codes: 0 done (every theoretical score confirmed), 1 a wrong or unsolvable "
+        "and the check of stored Othello theoretical scores that `boardfile validate --solve` makes.",
+        epilog="exit codes: 0 done (every stored theoretical score confirmed), 1 a wrong or unsolvable "
         "theoretical score or a file's data refused, 2 a file or argument not usable",
     )
     sub = p.add_subparsers(dest="command", required=True)
@@ -299,12 +304,7 @@ def _theoretical(args: argparse.Namespace, client: Any) -> int:
     else:
         for x in bad:
             print(f"boardfile: {args.input}: {x['message']}", file=sys.stderr)
-        note = f"{r['confirmed']} theoretical scores confirmed, {len(r['wrong'])} wrong"
-        if r["unsolvable"]:
-            note += f", {len(r['unsolvable'])} not solvable"
-        if r["unstored"]:
-            note += f", {r['unstored']} game{'' if r['unstored'] == 1 else 's'} without one"
-        print(f"{args.input}: {r['games']} games; {note}")
+        print(f"{args.input}: {r['games']} games; {r['note']}")
     return 1 if bad else 0
 
 
