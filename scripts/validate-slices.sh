@@ -84,7 +84,7 @@ done
 # The reports number games within their slice: renumbered as in the file.
 python3 - "$total" "$EXT" <<'EOF'
 import glob, json, re, sys
-total, done, confirmed, wrong, unsolvable = int(sys.argv[1]), 0, 0, [], []
+total, done, confirmed, unstored, wrong, unsolvable = int(sys.argv[1]), 0, 0, 0, [], []
 renumber = lambda line, first: re.sub(
     r"game (\d+)", lambda m: f"game {first + int(m.group(1)) - 1}", line, count=1)
 slices = sorted(glob.glob(f"games-*.{sys.argv[2]}"), key=lambda f: int(f.split("-")[1]))
@@ -121,10 +121,12 @@ for f in slices:
     r = json.loads(open(f).readline())
     done += r["records"]
     confirmed += r["theoretical_confirmed"] or 0
+    unstored += r.get("theoretical_unstored") or 0
     wrong += [renumber(w, first) for w in r["theoretical_wrong"]]
     unsolvable += [renumber(u, first) for u in r["theoretical_unsolvable"]]
 print(f"{done} of {total} games checked: {confirmed} theoretical scores confirmed, "
-      f"{len(wrong)} wrong, {len(unsolvable)} not solvable")
+      f"{len(wrong)} wrong, {len(unsolvable)} not solvable"
+      + (f", {unstored} without one" if unstored else ""))
 for line in wrong + unsolvable:
     print(" ", line)
 EOF
