@@ -221,7 +221,8 @@ pub fn fill(
                 at.push(i);
                 solves.push(x);
             }
-            // Only `plans` gives it, for a game with a stored score.
+            // `plans` gives it (for a game without a stored score), never
+            // `plan`.
             Ok(Plan::Unstored) => unreachable!("plan() never gives Plan::Unstored"),
             Err(why) => unsolved.push(Unsolved { index: i, why }),
         }
@@ -319,8 +320,9 @@ pub fn note(confirmed: usize, wrong: usize, unsolved: usize, unstored: usize) ->
 
 /// What checking each game of `file` takes, at the header's depth: its
 /// stored score proven (`full`: solved with a full window instead), a
-/// game with none left alone ([`Plan::Unstored`]). [`check`] runs them here; a cluster can run the solves elsewhere and
-/// bring their scores back to [`checked`].
+/// game with none left alone ([`Plan::Unstored`]). [`check`] runs them
+/// here; a cluster can run the solves elsewhere and bring their scores
+/// back to [`checked`].
 pub fn plans(file: &GameFile, full: bool) -> Vec<Result<Plan, NoScore>> {
     let depth = u32::from(file.header.depth());
     file.games
