@@ -23,6 +23,18 @@ fn first_games(n: usize) -> Vec<u8> {
     b
 }
 
+/// A JSON Lines file in `dir` of one 10x10 game (e4 opens the 10x10
+/// board) with a stored theoretical score.
+fn ten_by_ten(dir: &std::path::Path) -> PathBuf {
+    let path = dir.join("ten.jsonl");
+    std::fs::write(
+        &path,
+        "{\"year\":2000,\"board_size\":10,\"black_discs\":60,\"theoretical_score\":60,\"moves\":\"e4\"}\n",
+    )
+    .unwrap();
+    path
+}
+
 /// Each line's moves and scores, in a canonical order (equal scores may
 /// come in either order).
 fn scored(text: &str) -> Vec<(String, Vec<String>)> {
@@ -282,14 +294,8 @@ fn validate_solve_says_what_it_could_not_check() {
         said.contains("0 theoretical scores confirmed, 0 wrong, 1 file not checked"),
         "{said}"
     );
-    // WTD: the solver is for 8x8, said, not a failure. A one-move 10x10
-    // game (e4 opens the 10x10 board) with a stored score.
-    let jsonl = dir.path().join("ten.jsonl");
-    std::fs::write(
-        &jsonl,
-        "{\"year\":2000,\"board_size\":10,\"black_discs\":60,\"theoretical_score\":60,\"moves\":\"e4\"}\n",
-    )
-    .unwrap();
+    // WTD: the solver is for 8x8, said, not a failure.
+    let jsonl = ten_by_ten(dir.path());
     let wtd = dir.path().join("ten.wtd");
     expect(0, &["convert", s(&jsonl), s(&wtd)]);
     let run = expect(0, &["validate", "--solve", s(&wtd)]);
@@ -520,12 +526,7 @@ fn validate_solve_checks_the_scores_json_lines_carry() {
     let run = expect(0, &["validate", "--solve", s(&names)]);
     assert!(run.stderr.is_empty(), "{}", stderr(&run));
     // 10x10 games in JSON Lines: said, as for WTD.
-    let ten = dir.path().join("ten.jsonl");
-    std::fs::write(
-        &ten,
-        "{\"year\":2000,\"board_size\":10,\"black_discs\":60,\"theoretical_score\":60,\"moves\":\"e4\"}\n",
-    )
-    .unwrap();
+    let ten = ten_by_ten(dir.path());
     let run = expect(0, &["validate", "--solve", s(&ten)]);
     let said = String::from_utf8_lossy(&run.stdout);
     assert!(
