@@ -595,6 +595,22 @@ mod tests {
         assert_eq!(n.black.as_deref(), Some(r"a]b\c"));
     }
 
+    /// A name holding `(;` (read from `\(;`) is written so that it reads
+    /// back, not as a game opening inside the value.
+    #[test]
+    fn a_game_opening_in_a_name_is_written_escaped() {
+        let text = r"(;GM[Othello]PB[x\(;y \\\(;z]B[f5];)";
+        let mut book = NameBook::default();
+        let f = read(text.as_bytes(), &mut book, &mut Diagnostics::strict()).unwrap();
+        let n = f.games[0].names.as_deref().unwrap();
+        assert_eq!(n.black.as_deref(), Some(r"x(;y \(;z"));
+        let mut out = String::new();
+        crate::text::write_ggf(&f, &book, &mut out);
+        let back = read(out.as_bytes(), &mut book, &mut Diagnostics::strict())
+            .unwrap_or_else(|e| panic!("{e}: {out}"));
+        assert_eq!(back.games, f.games, "{out}");
+    }
+
     #[test]
     fn sniffing() {
         assert!(sniff(ONE.as_bytes()));

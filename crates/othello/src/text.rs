@@ -578,7 +578,9 @@ fn escaped(name: &str, specials: &[char]) -> String {
 pub fn write_ggf(file: &GameFile, book: &NameBook, out: &mut String) {
     for g in &file.games {
         let (t, b, w) = names_of(g, book);
-        let [t, b, w] = [t, b, w].map(|n| escaped(n, &[']']));
+        // `(;` inside a value reads as the next game opening (the game
+        // before was cut short), so its `(` is escaped too.
+        let [t, b, w] = [t, b, w].map(|n| escaped(n, &[']']).replace("(;", r"\(;"));
         let side = g.size.side();
         let start = Position::start(g.size);
         let mut board = String::new();
