@@ -561,7 +561,8 @@ pub fn year_of(g: &Game, file: &GameFile) -> u16 {
 
 /// A name as a GGF property value or a PGN string: `\` before each of
 /// `specials` and before `\`, a control character (a line break would
-/// end the value) as a space. WTHOR names are any ISO-8859-1 bytes.
+/// end the value) as a space. WTHOR names are any ISO-8859-1 bytes. (GGF
+/// also escapes the `(` of `(;`: see `write_ggf`.)
 fn escaped(name: &str, specials: &[char]) -> String {
     let mut out = String::with_capacity(name.len());
     for c in name.chars() {

@@ -6,7 +6,7 @@
 use boardfile_othello::text::{self, NameBook};
 use boardfile_othello::wthor::games::{self, GameFile};
 use boardfile_othello::wthor::{names, Header, Kind};
-use boardfile_othello::{BoardSize, End, Game, Names, Position, Square};
+use boardfile_othello::{BoardSize, End, Game, GameNames, Names, Position, Square};
 use proptest::prelude::*;
 
 /// A legal game: at each turn the `choices` value picks among the moves
@@ -122,12 +122,71 @@ proptest! {
         prop_assert_eq!(moves(&back), moves(&file));
         prop_assert_eq!(text::transcript_size(transcripts.as_bytes()), if moves(&file).is_empty() { BoardSize::Eight } else { size });
 
-        // The write-only forms take any legal game.
+        // CSV is written, not read.
         let mut out = String::new();
-        text::write_ggf(&file, &NameBook::default(), &mut out);
-        text::write_pgn(&file, &NameBook::default(), &mut out);
         text::write_csv(&file, &NameBook::default(), &mut out);
         prop_assert!(!out.is_empty());
+    }
+
+    /// GGF and PGN give back the moves, the score and the names, whatever
+    /// the names hold: the characters either reader treats specially
+    /// (`]`, `\`, `"`, `(;`, `[`, `%`, `{`) among them.
+    #[test]
+    fn random_games_and_names_come_back_through_ggf_and_pgn(
+        parts in prop::collection::vec(
+            (game_parts(), prop::collection::vec("[a-c (;)\\[\\]\\\\\"%{}?-]{0,12}", 3)),
+            1..6,
+        )
+    ) {
+        let list: Vec<Game> = parts
+            .iter()
+            .map(|((c, stop, ids), n)| Game {
+                names: Some(Box::new(GameNames {
+                    tournament: Some(n[0].clone()),
+                    black: Some(n[1].clone()),
+                    white: Some(n[2].clone()),
+                    unresolved: None,
+                })),
+                ..random_game(BoardSize::Eight, c, *stop, *ids)
+            })
+            .collect();
+        let file = game_file(BoardSize::Eight, list);
+        // Read back as the readers take a name: trimmed, and `?`, `-` or
+        // nothing for none.
+        let known = |n: &Option<String>| {
+            n.as_deref().map(str::trim).filter(|n| !["", "?", "-"].contains(n)).map(str::to_string)
+        };
+        let expected: Vec<_> = file
+            .games
+            .iter()
+            .map(|g| {
+                let n = g.names.as_deref().unwrap();
+                let names = (known(&n.tournament), known(&n.black), known(&n.white));
+                (g.moves.clone(), g.black_score, names)
+            })
+            .collect();
+        type Write = fn(&GameFile, &NameBook, &mut String);
+        let writers: [(&str, Write, boardfile_othello::ReadGames); 2] = [
+            ("GGF", text::write_ggf, boardfile_othello::ggf::read),
+            ("PGN", text::write_pgn, boardfile_othello::pgn::read),
+        ];
+        for (name, write, read) in writers {
+            let mut out = String::new();
+            write(&file, &NameBook::default(), &mut out);
+            let back = read(out.as_bytes(), &mut NameBook::default(), &mut Default::default())
+                .map_err(|e| TestCaseError::fail(format!("{name}: {e}\n{out}")))?;
+            let got: Vec<_> = back
+                .games
+                .iter()
+                .map(|g| {
+                    let n = g.names.as_deref();
+                    let n = |f: fn(&GameNames) -> &Option<String>| n.and_then(|n| f(n).clone());
+                    let names = (n(|n| &n.tournament), n(|n| &n.black), n(|n| &n.white));
+                    (g.moves.clone(), g.black_score, names)
+                })
+                .collect();
+            prop_assert_eq!(&got, &expected, "{}:\n{}", name, out);
+        }
     }
 
     #[test]
