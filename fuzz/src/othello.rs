@@ -146,9 +146,14 @@ pub fn read(input: Input, data: &[u8]) {
         }
         _ => {
             let mut book = book();
-            let Some(file) = games_of(input, data, &mut book) else {
+            let Some(mut file) = games_of(input, data, &mut book) else {
                 return;
             };
+            // Read and validated whole above; the writing and reading back
+            // of a year of games (WTH_2004, a seed, is 9,113) in every text
+            // form is seconds under the sanitizers, near the timeout on a
+            // loaded machine, and the first thousand games check the same.
+            file.games.truncate(1000);
             for g in &file.games {
                 let _ = g.replay();
                 let _ = g.transcript();
