@@ -507,7 +507,11 @@ pub fn is_names_text(format: OthelloFormat, bytes: &[u8]) -> bool {
 /// legal, scores and names indices checked in WTHOR files).
 pub fn validate(format: OthelloFormat, bytes: &[u8], book: &mut NameBook) -> Report {
     // Text that holds names (JSON Lines, CSV): read as names.
-    if let (true, Some(read)) = (is_names_text(format, bytes), format.descriptor().read_names) {
+    if let Some(read) = format
+        .descriptor()
+        .read_names
+        .filter(|_| is_names_text(format, bytes))
+    {
         return match read(bytes, Kind::Jou) {
             Ok(n) => Report {
                 records: n.names.len(),
