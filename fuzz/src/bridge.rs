@@ -296,10 +296,12 @@ pub fn stream(data: &[u8]) {
 /// Pavlicek's records copied without the model against the same
 /// conversion through it: the same bytes, losses and failure.
 pub fn transcode(from: Format, data: &[u8]) {
-    use boardfile_bridge::formats::pavlicek;
     use boardfile_bridge::{convert, convert_file, WriteOptions};
+    let Some(transcoder) = from.hooks().transcode else {
+        return;
+    };
     for &to in Format::all() {
-        if !pavlicek::transcodes(from, to) {
+        if !(transcoder.can)(from, to) {
             continue;
         }
         let options = WriteOptions::default();

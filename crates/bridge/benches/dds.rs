@@ -205,13 +205,13 @@ fn main() {
             }
             b.dd = Some(table);
         }
-        let tags = boardfile_bridge::formats::pbn::PbnDdTags::parse("DoubleDummyTricks").unwrap();
+        let tags = boardfile_bridge::formats::pbn::DdTags::parse("DoubleDummyTricks").unwrap();
         let mut out = Vec::new();
         boardfile_bridge::write_with(
             boardfile_bridge::Format::Pbn,
             &with_tables,
             &mut out,
-            &boardfile_bridge::WriteOptions::with_pbn_dd_tags(tags),
+            &boardfile_bridge::WriteOptions::with_dd_tags(tags),
         )
         .unwrap();
         std::fs::write(&path, out).unwrap();

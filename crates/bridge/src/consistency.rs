@@ -16,18 +16,17 @@
 //! (`tests/wild.rs`), and for scores the Score tags BBA, BBO Helper and
 //! BridgeComposer worked out.
 
-use crate::auction::{Call, CallToken, CardToken};
-use crate::board::Board;
-use crate::deal::Seat;
-use crate::formats::pbn::dd::{side_score, SideScoreError};
-use crate::Format;
-use boardfile_io::{Diagnostics, Position};
+use crate::model::auction::{Call, CallToken, CardToken};
+use crate::model::board::Board;
+use crate::model::deal::Seat;
+use boardfile_io::{Diagnostics, FormatName, Position};
 
 /// Warns of each of [`problems`], `board N: ...`, at the board's place.
-pub(crate) fn warn(format: Format, b: &Board, at: Position, diag: &mut Diagnostics) {
+pub(crate) fn warn(format: impl Into<FormatName>, b: &Board, at: Position, diag: &mut Diagnostics) {
     if b.auction.is_none() && b.play.is_none() && b.tag("Result").is_none() {
         return;
     }
+    let format = format.into();
     for p in problems(b) {
         diag.warn(format, Some(at), format!("board {}: {p}", b.number));
     }
@@ -46,12 +45,15 @@ pub fn problems(b: &Board) -> Vec<String> {
 }
 
 /// The contract: the auction's, else the `Contract` and `Declarer` tags'.
-fn contract_of(b: &Board, auction: Option<crate::Contract>) -> Option<crate::Contract> {
+fn contract_of(
+    b: &Board,
+    auction: Option<crate::model::auction::Contract>,
+) -> Option<crate::model::auction::Contract> {
     auction.or_else(|| {
         let declarer = b
             .tag("Declarer")
             .and_then(|d| Seat::from_letter(*d.as_bytes().first()?));
-        crate::Contract::parse(b.tag("Contract")?, declarer)
+        crate::model::auction::Contract::parse(b.tag("Contract")?, declarer)
     })
 }
 
@@ -61,7 +63,7 @@ fn contract_of(b: &Board, auction: Option<crate::Contract>) -> Option<crate::Con
 /// last.
 fn auction(b: &Board, out: &mut Vec<String>) {
     let Some(a) = &b.auction else { return };
-    if a.first != b.dealer && !b.inferred.contains(crate::board::Inferred::DEALER) {
+    if a.first != b.dealer && !b.inferred.contains(crate::model::board::Inferred::DEALER) {
         out.push(format!(
             "auction: it starts with {}, but {} deals",
             a.first.name(),
@@ -145,13 +147,13 @@ fn auction(b: &Board, out: &mut Vec<String>) {
 }
 
 /// A bid's place among the 35: 1C 0 up to 7NT 34.
-fn bid_rank(level: u8, strain: crate::Strain) -> usize {
+fn bid_rank(level: u8, strain: crate::model::card::Strain) -> usize {
     usize::from(level.clamp(1, 7) - 1) * 5 + strain as usize
 }
 
 /// The bid of rank `rank` (see [`bid_rank`]).
 fn bid_text(rank: usize) -> String {
-    let strain = crate::Strain::ALL[rank % 5];
+    let strain = crate::model::card::Strain::ALL[rank % 5];
     Call::Bid {
         level: (rank / 5 + 1) as u8,
         strain,
@@ -161,7 +163,7 @@ fn bid_text(rank: usize) -> String {
 
 /// Each card played by a hand that holds it, and once; suit followed
 /// where it can be, or the card marked a revoke (`^R`), and only then.
-fn play(b: &Board, contract: Option<crate::Contract>, out: &mut Vec<String>) {
+fn play(b: &Board, contract: Option<crate::model::auction::Contract>, out: &mut Vec<String>) {
     let Some(p) = &b.play else { return };
     // The Play tag names who is to lead the first trick: declarer's
     // left-hand opponent. Also accepted: the hand that led out of turn,
@@ -195,7 +197,7 @@ fn play(b: &Board, contract: Option<crate::Contract>, out: &mut Vec<String>) {
         revokes(b, p, contract, out);
     }
     // The cards played so far, a bit each.
-    let mut seen = crate::Hand::default();
+    let mut seen = crate::model::hand::Hand::default();
     for (i, c) in p.cards.iter().enumerate() {
         let CardToken::Card(card) = c.token else {
             continue;
@@ -224,13 +226,13 @@ fn play(b: &Board, contract: Option<crate::Contract>, out: &mut Vec<String>) {
 
 /// Who may declare, each with the hand that leads: the one the Declarer
 /// tag marks irregular (`^N`), then the contract's.
-fn leaders(b: &Board, contract: Option<crate::Contract>) -> Vec<(Seat, Seat)> {
+fn leaders(b: &Board, contract: Option<crate::model::auction::Contract>) -> Vec<(Seat, Seat)> {
     let irregular = b
         .tag("Declarer")
         .and_then(|d| d.strip_prefix('^'))
         .and_then(|d| Seat::from_letter(*d.as_bytes().first()?));
     let by_contract = match contract_of(b, contract) {
-        Some(crate::Contract::Bid { declarer, .. }) => Some(declarer),
+        Some(crate::model::auction::Contract::Bid { declarer, .. }) => Some(declarer),
         _ => None,
     };
     irregular
@@ -243,9 +245,14 @@ fn leaders(b: &Board, contract: Option<crate::Contract>) -> Vec<(Seat, Seat)> {
 /// Revokes, trick by trick in the order played: the tricks after the
 /// first need the contract (the auction's, else the tags') to tell who
 /// led them.
-fn revokes(b: &Board, p: &crate::Play, contract: Option<crate::Contract>, out: &mut Vec<String>) {
+fn revokes(
+    b: &Board,
+    p: &crate::model::auction::Play,
+    contract: Option<crate::model::auction::Contract>,
+    out: &mut Vec<String>,
+) {
     let contract = contract_of(b, contract);
-    let trump = contract.map(crate::Contract::trump);
+    let trump = contract.map(crate::model::auction::Contract::trump);
     let mut hands = b.deal.hands();
     // Who is to lead the first trick: the hand the Play tag names, unless
     // that is a hand that led out of turn (`^L`) and not one who may lead:
@@ -319,24 +326,24 @@ fn revokes(b: &Board, p: &crate::Play, contract: Option<crate::Contract>, out: &
         }
         match (trump, played) {
             (Some(trump), [Some(a), Some(b), Some(c), Some(d)]) => {
-                leader = crate::auction::trick_winner(leader, &[a, b, c, d], trump)
+                leader = crate::model::auction::trick_winner(leader, &[a, b, c, d], trump)
             }
             _ => break,
         }
     }
 }
 
-fn suit_name(s: crate::Suit) -> &'static str {
+fn suit_name(s: crate::model::card::Suit) -> &'static str {
     match s {
-        crate::Suit::Spades => "spades",
-        crate::Suit::Hearts => "hearts",
-        crate::Suit::Diamonds => "diamonds",
-        crate::Suit::Clubs => "clubs",
+        crate::model::card::Suit::Spades => "spades",
+        crate::model::card::Suit::Hearts => "hearts",
+        crate::model::card::Suit::Diamonds => "diamonds",
+        crate::model::card::Suit::Clubs => "clubs",
     }
 }
 
 /// `Contract` and `Declarer` as the finished auction has them.
-fn tags(b: &Board, contract: Option<crate::Contract>, out: &mut Vec<String>) {
+fn tags(b: &Board, contract: Option<crate::model::auction::Contract>, out: &mut Vec<String>) {
     let Some(contract) = contract else {
         return;
     };
@@ -347,18 +354,20 @@ fn tags(b: &Board, contract: Option<crate::Contract>, out: &mut Vec<String>) {
     if let Some(v) = said("Contract") {
         let ends = contract.pbn();
         let declarer = match contract {
-            crate::Contract::Bid { declarer, .. } => Some(declarer),
-            crate::Contract::PassedOut => None,
+            crate::model::auction::Contract::Bid { declarer, .. } => Some(declarer),
+            crate::model::auction::Contract::PassedOut => None,
         };
-        let same = crate::Contract::parse(v, declarer) == Some(contract)
-            || (v.is_empty() && contract == crate::Contract::PassedOut);
+        let same = crate::model::auction::Contract::parse(v, declarer) == Some(contract)
+            || (v.is_empty() && contract == crate::model::auction::Contract::PassedOut);
         if !same {
             out.push(format!(
                 "the Contract tag says {v:?} but the auction ends in {ends}"
             ));
         }
     }
-    if let (Some(v), crate::Contract::Bid { declarer, .. }) = (said("Declarer"), contract) {
+    if let (Some(v), crate::model::auction::Contract::Bid { declarer, .. }) =
+        (said("Declarer"), contract)
+    {
         let letter = declarer.letter().to_string();
         // `^N`: an irregular declarer, North, who is not the one the
         // auction gives.
@@ -427,18 +436,22 @@ fn parse_result(v: &str) -> Option<Tricks> {
 /// play that stops short without `*` or `+` is taken as claimed, though
 /// 3.4.15 calls its Result partial: real files mean it so (over a thousand
 /// short plays in `../shared/data/wild` pad with `-` and no `*`).
-pub(crate) fn final_tricks(b: &Board, contract: Option<crate::Contract>) -> Option<u32> {
-    if b.play
-        .as_ref()
-        .is_some_and(|p| p.cards.iter().any(|c| c.token == crate::CardToken::Next))
-    {
+pub(crate) fn final_tricks(
+    b: &Board,
+    contract: Option<crate::model::auction::Contract>,
+) -> Option<u32> {
+    if b.play.as_ref().is_some_and(|p| {
+        p.cards
+            .iter()
+            .any(|c| c.token == crate::model::auction::CardToken::Next)
+    }) {
         return None;
     }
     let t = parse_result(b.tag("Result")?)?;
     if let Some(n) = t.declarer {
         return Some(n);
     }
-    let crate::Contract::Bid { declarer, .. } = contract_of(b, contract)? else {
+    let crate::model::auction::Contract::Bid { declarer, .. } = contract_of(b, contract)? else {
         return None;
     };
     let (mine, theirs) = if declarer.index() % 2 == 0 {
@@ -461,7 +474,7 @@ pub(crate) fn final_tricks(b: &Board, contract: Option<crate::Contract>) -> Opti
 /// mark is not counted. A result marked `^` (one the players
 /// agreed on though the play says otherwise) is not checked, nor one PBN
 /// does not define.
-fn result(b: &Board, contract: Option<crate::Contract>, out: &mut Vec<String>) {
+fn result(b: &Board, contract: Option<crate::model::auction::Contract>, out: &mut Vec<String>) {
     let Some(v) = b
         .tag("Result")
         .filter(|v| !v.is_empty() && !matches!(*v, "?" | "-" | "#") && !v.starts_with(['#', '^']))
@@ -471,14 +484,14 @@ fn result(b: &Board, contract: Option<crate::Contract>, out: &mut Vec<String>) {
     let Some(t) = parse_result(v) else { return };
     let declarer = match contract_of(b, contract) {
         // BEN writes 0: no trick was won by anyone.
-        Some(crate::Contract::PassedOut) if t.all().all(|n| n == 0) => return,
-        Some(crate::Contract::PassedOut) => {
+        Some(crate::model::auction::Contract::PassedOut) if t.all().all(|n| n == 0) => return,
+        Some(crate::model::auction::Contract::PassedOut) => {
             out.push(format!(
                 "the board is passed out, but the Result tag says {v:?} (a passed-out board's is empty)"
             ));
             return;
         }
-        Some(crate::Contract::Bid { declarer, .. }) => Some(declarer),
+        Some(crate::model::auction::Contract::Bid { declarer, .. }) => Some(declarer),
         None => None,
     };
     let ended = b
@@ -502,7 +515,7 @@ fn result(b: &Board, contract: Option<crate::Contract>, out: &mut Vec<String>) {
     if p.cards.iter().any(|c| c.irregularity.is_some()) {
         return;
     }
-    let trump = contract_of(b, contract).and_then(crate::Contract::trump);
+    let trump = contract_of(b, contract).and_then(crate::model::auction::Contract::trump);
     let played = p.chronological(trump).len() / 4;
     // More than 13 tricks: a card played twice, said apart.
     if played > 13 {
@@ -551,7 +564,7 @@ fn result(b: &Board, contract: Option<crate::Contract>, out: &mut Vec<String>) {
 /// (`+`), a result or declarer marked `^`, a vulnerability the file does
 /// not give, a board with commentary (which may explain a score that
 /// deviates, as 4.2.1 allows), a score of another shape.
-fn score(b: &Board, contract: Option<crate::Contract>, out: &mut Vec<String>) {
+fn score(b: &Board, contract: Option<crate::model::auction::Contract>, out: &mut Vec<String>) {
     let Some(v) = b.tag("Score").filter(|v| !v.trim().is_empty()) else {
         return;
     };
@@ -569,7 +582,9 @@ fn score(b: &Board, contract: Option<crate::Contract>, out: &mut Vec<String>) {
         || b.tag("Declarer").is_some_and(|d| d.starts_with('^'));
     // A vulnerability worked out from the board number is not the board's
     // word; a score explained in commentary may deviate (4.2.1).
-    let guessed = b.inferred.contains(crate::board::Inferred::VULNERABILITY);
+    let guessed = b
+        .inferred
+        .contains(crate::model::board::Inferred::VULNERABILITY);
     if other_scoring || irregular || guessed || !b.comments.is_empty() {
         return;
     }
@@ -577,8 +592,8 @@ fn score(b: &Board, contract: Option<crate::Contract>, out: &mut Vec<String>) {
         return;
     };
     let (declarer_ns, tricks) = match contract {
-        crate::Contract::PassedOut => (true, 0),
-        crate::Contract::Bid { declarer, .. } => {
+        crate::model::auction::Contract::PassedOut => (true, 0),
+        crate::model::auction::Contract::Bid { declarer, .. } => {
             let Some(t) = final_tricks(b, Some(contract)) else {
                 return;
             };
@@ -586,10 +601,10 @@ fn score(b: &Board, contract: Option<crate::Contract>, out: &mut Vec<String>) {
         }
     };
     let vulnerable = match b.vulnerability {
-        crate::board::Vulnerability::All => true,
-        crate::board::Vulnerability::NS => declarer_ns,
-        crate::board::Vulnerability::EW => !declarer_ns,
-        crate::board::Vulnerability::None => false,
+        crate::model::board::Vulnerability::All => true,
+        crate::model::board::Vulnerability::NS => declarer_ns,
+        crate::model::board::Vulnerability::EW => !declarer_ns,
+        crate::model::board::Vulnerability::None => false,
     };
     let declarers = contract.score(tricks as i32, vulnerable);
     let ns = if declarer_ns { declarers } else { -declarers };
@@ -617,8 +632,8 @@ fn score(b: &Board, contract: Option<crate::Contract>, out: &mut Vec<String>) {
     let Some(said) = said else { return };
     if said != ns {
         let how = match contract {
-            crate::Contract::PassedOut => "a passed-out board scores 0".to_string(),
-            crate::Contract::Bid { declarer, .. } => format!(
+            crate::model::auction::Contract::PassedOut => "a passed-out board scores 0".to_string(),
+            crate::model::auction::Contract::Bid { declarer, .. } => format!(
                 "{} by {} with {tricks} trick{}, {}vulnerable, scores {}",
                 contract.pbn(),
                 declarer.name(),
@@ -635,10 +650,68 @@ fn score(b: &Board, contract: Option<crate::Contract>, out: &mut Vec<String>) {
     }
 }
 
+/// Why a side's score (`NS 420`, `EW -420`, `NS 420 EW -420`) did not read.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub(crate) enum SideScoreError {
+    /// Both sides are given, and their scores are not opposite: a
+    /// contradiction of the value's own.
+    NotOpposite,
+    /// Another shape: what is wrong with it.
+    Shape(String),
+}
+
+/// Reads a score given by side, as `OptimumScore` (PBN 2.1 4.3) and `Score`
+/// (4.2.1) give it: `NS 420`, `EW -420`, or both sides in either order
+/// (`NS 420 EW -420`). The score from North-South's side; `NS` and `EW`
+/// are read in either case.
+pub(crate) fn side_score(value: &str) -> Result<i32, SideScoreError> {
+    let shape = |why: String| SideScoreError::Shape(why);
+    let mut array = [""; 5];
+    let mut n = 0;
+    for w in value.split_whitespace().take(5) {
+        array[n] = w;
+        n += 1;
+    }
+    let number = |w: &str| {
+        w.parse::<i64>()
+            .map_err(|_| shape(format!("{w:?} is not a score")))
+    };
+    // Wider than the score: `EW 2147483648` is North-South's -2147483648,
+    // and `EW -2147483648` a score an i32 does not hold.
+    let side = |w: &str| {
+        if w.eq_ignore_ascii_case("NS") {
+            Ok(true)
+        } else if w.eq_ignore_ascii_case("EW") {
+            Ok(false)
+        } else {
+            Err(shape(format!("{w:?} is not NS or EW")))
+        }
+    };
+    let ns = |w: &str, n: &str| {
+        let n = if side(w)? { 1 } else { -1 } * i128::from(number(n)?);
+        i32::try_from(n).map_err(|_| shape(format!("{n} is out of range")))
+    };
+    match array[..n] {
+        [s, n] => ns(s, n),
+        [s1, n1, s2, n2] => {
+            if side(s1)? == side(s2)? {
+                return Err(shape(format!("{s1:?} and {s2:?} are the same side")));
+            }
+            let (a, b) = (ns(s1, n1)?, ns(s2, n2)?);
+            if a != b {
+                return Err(SideScoreError::NotOpposite);
+            }
+            Ok(a)
+        }
+        _ => Err(shape("it is not \"NS score\", \"EW score\" or both".into())),
+    }
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::{read, Format};
+    use crate::codec::Format;
+    use crate::records::read;
 
     /// The problems of the one board of a PBN text.
     fn of(pbn: &str) -> Vec<String> {

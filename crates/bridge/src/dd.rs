@@ -11,10 +11,11 @@
 //! `5DX-EW` (a doubled sacrifice): level, strain, `X`/`XX`, then `-` and the
 //! declarers. Over- and undertricks are not written; the score says them.
 
-use crate::board::{Board, DdTable, Par, Strain, Vulnerability};
-use crate::deal::{Deal, Seat};
-use crate::set::SetInfo;
-use crate::BoardReader;
+use crate::codec::stream::BoardReader;
+use crate::model::board::{Board, DdTable, Par, Vulnerability};
+use crate::model::card::Strain;
+use crate::model::deal::{Deal, Seat};
+use crate::model::set::SetInfo;
 use boardfile_io::{Diagnostics, Error, FormatName, Position};
 use contract_bridge::contract::Penalty;
 use std::collections::VecDeque;

@@ -10,12 +10,12 @@
 //! gives the same deals on every machine and every version of this crate.
 //! Dealer and vulnerability follow the board number.
 
-use crate::board::Board;
-use crate::card::Card;
-use crate::deal::Deal;
-use crate::hand::Hand;
-use crate::set::{BoardSet, SetInfo};
-use crate::BoardReader;
+use crate::codec::stream::BoardReader;
+use crate::model::board::Board;
+use crate::model::card::Card;
+use crate::model::deal::Deal;
+use crate::model::hand::Hand;
+use crate::model::set::{BoardSet, SetInfo};
 use boardfile_io::{Diagnostics, Error};
 use rand_chacha::rand_core::{RngCore, SeedableRng};
 use rand_chacha::ChaCha20Rng;
@@ -149,7 +149,7 @@ impl BoardReader for DealReader {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::deal::Seat;
+    use crate::model::deal::Seat;
 
     #[test]
     fn seeds_read_as_numbers_and_print_in_full() {
@@ -185,7 +185,7 @@ mod tests {
         assert_eq!(b.boards[3].dealer, Seat::West);
         assert_eq!(
             b.boards[3].vulnerability,
-            crate::Vulnerability::for_board(20)
+            crate::model::board::Vulnerability::for_board(20)
         );
     }
 

@@ -3,12 +3,13 @@
 //! out for, and how a holding, the vulnerability, par and the page's
 //! heading read.
 
-use crate::auction::CallToken;
-use crate::board::{Board, Par, Strain, Vulnerability};
-use crate::card::Suit;
-use crate::deal::Seat;
-use crate::hand::Hand;
-use crate::set::{Heading, SetInfo};
+use crate::model::auction::CallToken;
+use crate::model::board::{Board, Par, Vulnerability};
+use crate::model::card::Strain;
+use crate::model::card::Suit;
+use crate::model::deal::Seat;
+use crate::model::hand::Hand;
+use crate::model::set::{Heading, SetInfo};
 use std::io::{self, Write};
 
 /// The paper hand records are laid out for.
@@ -318,7 +319,7 @@ fn write_game(board: &Board, out: &mut dyn Write) -> io::Result<()> {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::deal::Deal;
+    use crate::model::deal::Deal;
 
     #[test]
     fn holdings_vulnerability_and_par_as_printed() {
@@ -389,8 +390,8 @@ mod tests {
     #[test]
     fn auction_in_rows_from_west_with_the_contract() {
         // PBN 2.1 section 1.2's auction: North deals.
-        let set = crate::read(
-            crate::Format::Pbn,
+        let set = crate::records::read(
+            crate::codec::Format::Pbn,
             b"[North \"Westra\"]\n[Dealer \"N\"]\n[Deal \"N:- - - -\"]\n[Declarer \"S\"]\n[Contract \"5HX\"]\n[Result \"9\"]\n[Auction \"N\"]\n1D 1S 3H 4S 4NT X Pass Pass 5C X 5H X Pass Pass Pass\n",
         )
         .unwrap()

@@ -49,33 +49,35 @@
 #![deny(missing_docs)]
 
 pub mod bigdeal;
+pub mod codec;
 pub mod consistency;
 pub mod dd;
 pub mod dealer;
 pub mod dealing;
 pub mod diagram;
 pub mod formats;
-pub mod keeps;
-mod model;
+pub mod losses;
+pub mod model;
 pub mod records;
-mod registry;
+pub mod registry;
 pub mod stages;
 pub mod summary;
 #[cfg(test)]
 mod testing;
 
-pub(crate) use model::{auction, board, card, deal, extras, hand, set};
-
 pub use boardfile_io::{Diagnostics, Error, ErrorKind, Position, Warning};
-pub use keeps::{Keeps, Loss, LossKind};
+pub use codec::keeps::{self, Keeps, LossKind};
+pub use codec::options::{DdTags, Dialect, WriteOptions};
+pub use codec::stream::{BoardReader, BoardWriter, SetReader};
+pub use codec::{ConvertError, Converted, Descriptor, Format, Hooks, Loss, NewWriter, OpenReader};
 pub use model::auction::{
     strain_suit, trick_winner, Annotated, Auction, Call, CallToken, CardToken, Contract, Play, Word,
 };
 pub use model::board::{
     dealer_for_board, is_double_dummy_tag, Anchor, Board, Comment, Commentary, DdTable, Inferred,
-    Par, Strain, Tag, Vulnerability,
+    Par, Tag, Vulnerability,
 };
-pub use model::card::{Card, Rank, Suit};
+pub use model::card::{Card, Rank, Strain, Suit};
 pub use model::deal::{Deal, DealError, Seat, DEALS};
 pub use model::extras::{
     DlmBoard, DlmInfo, DlmOtherBoard, DupFields, DupTrailer, LinBoard, LinInfo, PavlicekInfo,
@@ -84,7 +86,7 @@ pub use model::extras::{
 pub use model::hand::Hand;
 pub use model::set::{BoardSet, Heading, SetInfo};
 pub use records::{
-    convert, convert_file, losses, read, read_with, validate, write, write_with, BoardReader,
-    BoardWriter, ConvertError, Converted, Dialect, ReadOutcome, Target, Validation, WriteOptions,
+    collect, convert, convert_all, convert_file, losses, read, read_with, validate, write,
+    write_with, ReadOutcome, Target, Validation,
 };
-pub use registry::{detect, Descriptor, Format, NewWriter, OpenReader};
+pub use registry::detect;

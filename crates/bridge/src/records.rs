@@ -9,204 +9,13 @@
 //! trailer, PBN's trailing comments, DLM's 99 lines, JSON Lines' set line)
 //! keeps that bounded state inside its own reader or writer.
 
-use crate::board::Board;
-use crate::diagram::{Paper, PerPage};
-use crate::formats::pbn::PbnDdTags;
-use crate::keeps::{Loss, LossCount};
-use crate::set::{BoardSet, SetInfo};
-use crate::Format;
+use crate::codec::options::WriteOptions;
+use crate::codec::stream::{BoardReader, BoardWriter};
+use crate::codec::{ConvertError, Converted, Format, Loss};
+use crate::losses::LossCount;
+use crate::model::set::BoardSet;
 use boardfile_io::{Diagnostics, Error, Source, Warning};
 use std::io::Write;
-
-/// A format's reader: the set-level data, then the boards one at a time.
-pub trait BoardReader {
-    /// The set-level data that comes before the boards.
-    fn head(&self) -> &SetInfo;
-
-    /// The next board; `None` after the last. A problem in one record goes
-    /// to `diag`: collecting, the record is skipped and reading goes on;
-    /// strict, it is returned. A problem that leaves nothing to read on
-    /// from is returned either way.
-    fn next_board(&mut self, diag: &mut Diagnostics) -> Result<Option<Board>, Error>;
-
-    /// The set-level data once every board is read: the head's, and what
-    /// came after the boards (a Pavlicek file's terminator). Asked once,
-    /// at the end: a reader may give its head up then.
-    fn tail(&mut self) -> SetInfo {
-        self.head().clone()
-    }
-
-    /// Bytes of the input read so far, for progress.
-    fn position(&self) -> u64;
-
-    /// Reads boards onto the end of `boards` until it holds `until` of them
-    /// or none is left (then false): the boards, errors and warnings of
-    /// [`BoardReader::next_board`] called in turn, which is what this does
-    /// unless a reader has a faster way (the fixed-record formats, whose
-    /// records are read in a tight loop).
-    fn read_boards(
-        &mut self,
-        boards: &mut Vec<Board>,
-        until: usize,
-        diag: &mut Diagnostics,
-    ) -> Result<bool, Error> {
-        while boards.len() < until {
-            if !push_next(self, boards, diag)? {
-                return Ok(false);
-            }
-        }
-        Ok(true)
-    }
-
-    /// Boards still to come, as far as known without reading on (0 when
-    /// not known): the records left in a fixed-record file whose bytes are
-    /// all at hand. Room for them is made at once when a whole set is
-    /// collected.
-    fn size_hint(&self) -> usize {
-        0
-    }
-}
-
-/// [`BoardReader::read_boards`] for a reader with a quick way to its common
-/// case: `quick` takes the next board straight from the bytes at hand
-/// (consuming them) when it can, and anything else (a bad or short record,
-/// the window's end) is read as [`BoardReader::next_board`] reads and
-/// reports it.
-pub(crate) fn read_boards_quickly<R: BoardReader + ?Sized>(
-    reader: &mut R,
-    boards: &mut Vec<Board>,
-    until: usize,
-    diag: &mut Diagnostics,
-    mut quick: impl FnMut(&mut R) -> Option<Board>,
-) -> Result<bool, Error> {
-    while boards.len() < until {
-        match quick(reader) {
-            Some(b) => boards.push(b),
-            None if !push_next(reader, boards, diag)? => return Ok(false),
-            None => {}
-        }
-    }
-    Ok(true)
-}
-
-/// One board of [`BoardReader::next_board`] onto `boards`; false when none
-/// is left. What a reader's [`BoardReader::read_boards`] falls back on.
-pub(crate) fn push_next<R: BoardReader + ?Sized>(
-    reader: &mut R,
-    boards: &mut Vec<Board>,
-    diag: &mut Diagnostics,
-) -> Result<bool, Error> {
-    Ok(match reader.next_board(diag)? {
-        Some(b) => {
-            boards.push(b);
-            true
-        }
-        None => false,
-    })
-}
-
-/// A format's writer: the head, the boards, then the end. Output goes to
-/// `out`, which the caller empties when it likes; a writer that must see
-/// later boards before writing earlier ones (DUP's trailers, DLM's fixed
-/// 99 slots) holds them itself, within a bound.
-pub trait BoardWriter {
-    /// Begins the file with the set-level data known before the boards.
-    fn head(&mut self, head: &SetInfo, out: &mut Vec<u8>) -> Result<(), Error>;
-
-    /// Writes one board; data the format must carry but cannot (a partial
-    /// deal in BRI) is an error.
-    fn board(&mut self, board: &Board, out: &mut Vec<u8>) -> Result<(), Error>;
-
-    /// Ends the file, with the set-level data known once the boards are
-    /// read (the head's and more).
-    fn finish(&mut self, tail: &SetInfo, out: &mut Vec<u8>) -> Result<(), Error>;
-}
-
-/// Choices a writer can be given.
-#[derive(Debug, Clone, Copy, Default, PartialEq, Eq)]
-#[non_exhaustive]
-pub struct WriteOptions {
-    /// The double-dummy tags PBN writes.
-    pub pbn_dd_tags: PbnDdTags,
-    /// Writes each board in the format's own standard form, not as the file
-    /// it was read from had it: PBN's export format (the mandatory tags, in
-    /// order, CR LF, deals from the dealer), without the boards' PBN and
-    /// LIN texts in JSON Lines.
-    pub normalize: bool,
-    /// Hand records (HTML, PDF): boards a printed page.
-    pub per_page: PerPage,
-    /// Hand records (HTML, PDF): the paper the pages are laid out for.
-    pub paper: Paper,
-    /// Dealing machines (DUP, DLM): the deals are not to be shown on the
-    /// machine's screen (Big Deal's "dupblind" and "dlmblind": DUP's board 1
-    /// without its DGE half, DLM's `Status=Sealed`).
-    pub blind: bool,
-    /// Whose layout the writers follow where a format leaves a choice.
-    pub dialect: Dialect,
-}
-
-/// Whose layout a writer follows where a format leaves a choice (header
-/// lines, tag order, line ends, trailers).
-#[derive(Debug, Clone, Copy, Default, PartialEq, Eq)]
-#[non_exhaustive]
-pub enum Dialect {
-    /// boardfile's own: each format's standard form, and a file read
-    /// written back as it was.
-    #[default]
-    Boardfile,
-    /// Big Deal 2.0's, byte for byte: PBN, LIN, DUP and DLM as `bigdealx`
-    /// writes them (see [`crate::formats::bigdeal`]). The formats Big Deal
-    /// writes one way only (BRI, DGE, BER, BHG, RZD, CDS, its CSV) are
-    /// written so in either dialect.
-    BigDeal,
-}
-
-impl Dialect {
-    /// The dialect named `boardfile` or `bigdeal` (any case).
-    pub fn parse(name: &str) -> Result<Dialect, String> {
-        match name.to_ascii_lowercase().as_str() {
-            "boardfile" => Ok(Dialect::Boardfile),
-            "bigdeal" | "big-deal" => Ok(Dialect::BigDeal),
-            _ => Err(format!("{name:?}: expected boardfile or bigdeal")),
-        }
-    }
-}
-
-impl WriteOptions {
-    /// Options with PBN's double-dummy tags chosen.
-    pub fn with_pbn_dd_tags(tags: PbnDdTags) -> WriteOptions {
-        WriteOptions {
-            pbn_dd_tags: tags,
-            ..WriteOptions::default()
-        }
-    }
-
-    /// These options, normalizing or not (see [`WriteOptions::normalize`]).
-    pub fn normalized(self, normalize: bool) -> WriteOptions {
-        WriteOptions { normalize, ..self }
-    }
-
-    /// These options for a dealing machine that must not show the deals
-    /// (see [`WriteOptions::blind`]).
-    pub fn blinded(self, blind: bool) -> WriteOptions {
-        WriteOptions { blind, ..self }
-    }
-
-    /// These options in `dialect` (see [`WriteOptions::dialect`]).
-    pub fn in_dialect(self, dialect: Dialect) -> WriteOptions {
-        WriteOptions { dialect, ..self }
-    }
-
-    /// These options with hand records laid out `per_page` boards a page
-    /// of `paper`.
-    pub fn laid_out(self, per_page: PerPage, paper: Paper) -> WriteOptions {
-        WriteOptions {
-            per_page,
-            paper,
-            ..self
-        }
-    }
-}
 
 /// A board set read from a file, with what was odd about it.
 #[derive(Debug)]
@@ -325,35 +134,6 @@ pub fn losses(set: &BoardSet, format: Format) -> Vec<Loss> {
 /// Output is handed on once it reaches this many bytes.
 const FLUSH: usize = 256 * 1024;
 
-/// What a conversion did.
-#[derive(Debug)]
-pub struct Converted {
-    /// Boards written.
-    pub boards: u64,
-    /// What the output format dropped.
-    pub losses: Vec<Loss>,
-}
-
-/// Why a conversion stopped: the input, the output's format, or writing.
-#[derive(Debug)]
-pub enum ConvertError {
-    /// The input is bad (or could not be read).
-    Read(Error),
-    /// The output format cannot carry the data.
-    Write(Error),
-    /// Writing the output failed.
-    Output(std::io::Error),
-}
-
-impl std::fmt::Display for ConvertError {
-    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
-        match self {
-            ConvertError::Read(e) | ConvertError::Write(e) => write!(f, "{e}"),
-            ConvertError::Output(e) => write!(f, "cannot write: {e}"),
-        }
-    }
-}
-
 /// Converts what `reader` reads into `to`, a board at a time, writing to
 /// `out`; `progress` hears the input bytes read so far now and then. When
 /// the boards are a file's of format `from` as read, only what `from` can
@@ -471,7 +251,7 @@ pub fn convert_all(
 /// piped into `to`'s writer ([`convert`]); for Pavlicek's formats to one
 /// another, each record checked as the reader checks it and copied without
 /// the model, which gives the same bytes and losses at the speed of memory
-/// ([`crate::formats::pavlicek::transcode`]).
+/// ([`Hooks::transcode`](crate::codec::Hooks::transcode)).
 pub fn convert_file(
     source: Source<'_>,
     from: Format,
@@ -483,8 +263,10 @@ pub fn convert_file(
 ) -> Result<Converted, ConvertError> {
     // Records copied without the model stop at the first bad one: when bad
     // boards are to be left out, the model's way.
-    if crate::formats::pavlicek::transcodes(from, to) && !diag.is_collecting() {
-        return crate::formats::pavlicek::transcode(source, from, to, out, progress);
+    if let Some(t) = from.hooks().transcode {
+        if (t.can)(from, to) && !diag.is_collecting() {
+            return (t.run)(source, from, to, out, progress);
+        }
     }
     let mut reader = from.open(source, diag).map_err(ConvertError::Read)?;
     let done = convert(
@@ -497,35 +279,4 @@ pub fn convert_file(
         progress,
     )?;
     Ok(done)
-}
-
-/// A reader over boards already in memory: a set as a stream, for code
-/// that makes boards rather than reads them.
-pub struct SetReader {
-    info: SetInfo,
-    boards: std::vec::IntoIter<Board>,
-}
-
-impl SetReader {
-    /// Streams `set`.
-    pub fn new(set: BoardSet) -> SetReader {
-        SetReader {
-            info: set.info,
-            boards: set.boards.into_iter(),
-        }
-    }
-}
-
-impl BoardReader for SetReader {
-    fn head(&self) -> &SetInfo {
-        &self.info
-    }
-
-    fn next_board(&mut self, _: &mut Diagnostics) -> Result<Option<Board>, Error> {
-        Ok(self.boards.next())
-    }
-
-    fn position(&self) -> u64 {
-        0
-    }
 }

@@ -6,39 +6,13 @@
 //! detection (and its order), the `formats` table and the loss notes all
 //! follow from it. Adding a format is its module and one line here.
 
+use crate::codec::Format;
 use crate::formats::{
     ber, bhg, bigdeal_csv, bre, bri, cds, dealnum, dge, dlm, dup, hrf, html, jsonl, lin, pavlicek,
     pbn, pdf, rzd, table, zbs,
 };
-use crate::keeps::Keeps;
-use crate::records::{BoardReader, BoardWriter, WriteOptions};
-use boardfile_io::{Diagnostics, Error, FormatInfo, FormatName, Source};
-use std::fmt;
+use boardfile_io::Error;
 use std::path::Path;
-
-/// Opens a reader over a source: reads the set-level data before the
-/// boards, reporting problems to the diagnostics.
-pub type OpenReader =
-    for<'a> fn(Source<'a>, &mut Diagnostics) -> Result<Box<dyn BoardReader + 'a>, Error>;
-
-/// Makes a writer with the given options.
-pub type NewWriter = fn(&WriteOptions) -> Box<dyn BoardWriter>;
-
-/// What a format is: everything the rest of the crate knows of it.
-pub struct Descriptor {
-    /// Names, extensions, signature, read/write.
-    pub info: FormatInfo,
-    /// What it keeps of a board set.
-    pub keeps: Keeps,
-    /// Its reader, when it is read.
-    pub reader: Option<OpenReader>,
-    /// Its writer, when it is written.
-    pub writer: Option<NewWriter>,
-}
-
-/// A bridge file format: a handle on its [`Descriptor`].
-#[derive(Clone, Copy)]
-pub struct Format(&'static Descriptor);
 
 /// The registry: one line a format, `Name => its descriptor`, in the order
 /// `boardfile formats` lists them.
@@ -48,7 +22,7 @@ macro_rules! registry {
         impl Format {
             $(
                 #[doc = concat!("The ", stringify!($name), " format.")]
-                pub const $name: Format = Format(&$descriptor);
+                pub const $name: Format = Format::of(&$descriptor);
             )*
             /// Every format, in the order `boardfile formats` lists them.
             pub const ALL: &'static [Format] = &[$(Format::$name),*];
@@ -88,77 +62,6 @@ impl Format {
     /// Every format, in the order `boardfile formats` lists them.
     pub fn all() -> &'static [Format] {
         Format::ALL
-    }
-
-    /// The descriptor.
-    pub fn descriptor(self) -> &'static Descriptor {
-        self.0
-    }
-
-    /// Names, extensions, signature.
-    pub fn info(self) -> &'static FormatInfo {
-        &self.0.info
-    }
-
-    /// The short upper-case name: `BRI`, `DLM`, `JSONL`.
-    pub fn name(self) -> &'static str {
-        self.0.info.name
-    }
-
-    /// File extensions, lower case, without the dot; the first is the usual one.
-    pub fn extensions(self) -> &'static [&'static str] {
-        self.0.info.extensions
-    }
-
-    /// One line on what the format is.
-    pub fn description(self) -> &'static str {
-        self.0.info.description
-    }
-
-    /// What the format keeps of a board set.
-    pub fn keeps(self) -> &'static Keeps {
-        &self.0.keeps
-    }
-
-    /// True when the format keeps double-dummy results (ZRJ one hand's).
-    pub fn keeps_dd(self) -> bool {
-        self.0.keeps.dd != crate::keeps::DoubleDummy::None
-    }
-
-    /// True when the crate reads the format.
-    pub fn can_read(self) -> bool {
-        self.0.reader.is_some()
-    }
-
-    /// True when the crate writes the format.
-    pub fn can_write(self) -> bool {
-        self.0.writer.is_some()
-    }
-
-    /// Opens a reader of this format over `source`.
-    pub fn open<'a>(
-        self,
-        source: Source<'a>,
-        diag: &mut Diagnostics,
-    ) -> Result<Box<dyn BoardReader + 'a>, Error> {
-        match self.0.reader {
-            Some(open) => open(source, diag),
-            None => Err(Error::unsupported(
-                self,
-                format!("{} is written, not read", self.name()),
-            )),
-        }
-    }
-
-    /// A writer of this format.
-    pub fn writer(self, options: &WriteOptions) -> Result<Box<dyn BoardWriter>, Error> {
-        match self.0.writer {
-            Some(new) => Ok(new(options)),
-            None => Err(Error::unsupported(
-                self,
-                format!("{} is read, not written", self.name()),
-            )),
-        }
     }
 
     /// The format of an extension (without the dot, any case).
@@ -202,14 +105,6 @@ pub fn detect(prefix: &[u8], path: Option<&Path>) -> Result<Format, Error> {
     boardfile_io::detect(Format::ALL, |f| f.info(), prefix, path).copied()
 }
 
-impl PartialEq for Format {
-    fn eq(&self, other: &Format) -> bool {
-        std::ptr::eq(self.0, other.0) || self.name() == other.name()
-    }
-}
-
-impl Eq for Format {}
-
 impl Format {
     /// The place in the registry's list.
     fn rank(self) -> usize {
@@ -230,30 +125,6 @@ impl Ord for Format {
     /// The order of the registry's list.
     fn cmp(&self, other: &Format) -> std::cmp::Ordering {
         self.rank().cmp(&other.rank())
-    }
-}
-
-impl std::hash::Hash for Format {
-    fn hash<H: std::hash::Hasher>(&self, h: &mut H) {
-        self.name().hash(h)
-    }
-}
-
-impl fmt::Debug for Format {
-    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        f.write_str(self.name())
-    }
-}
-
-impl fmt::Display for Format {
-    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        f.write_str(self.name())
-    }
-}
-
-impl From<Format> for FormatName {
-    fn from(f: Format) -> FormatName {
-        FormatName(f.name())
     }
 }
 

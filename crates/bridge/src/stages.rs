@@ -3,9 +3,9 @@
 //! [`BoardReader`], so the one conversion path ([`crate::records`]) runs
 //! through them unchanged, a board at a time.
 
-use crate::board::{dealer_for_board, Board, Inferred, Vulnerability};
-use crate::records::BoardReader;
-use crate::set::SetInfo;
+use crate::codec::stream::BoardReader;
+use crate::model::board::{dealer_for_board, Board, Inferred, Vulnerability};
+use crate::model::set::SetInfo;
 use boardfile_io::{Diagnostics, Error, ErrorKind, FormatName};
 use std::cell::Cell;
 use std::collections::HashSet;
@@ -248,8 +248,9 @@ impl BoardReader for Chained<'_> {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::records::SetReader;
-    use crate::{BoardSet, Deal};
+    use crate::codec::stream::SetReader;
+    use crate::model::deal::Deal;
+    use crate::model::set::BoardSet;
 
     fn set(numbers: &[u32]) -> Box<dyn BoardReader> {
         let boards = numbers

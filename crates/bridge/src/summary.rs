@@ -1,8 +1,8 @@
 //! What `info` says of a board set, gathered a board at a time.
 
-use crate::records::BoardReader;
-use crate::set::{Heading, SetInfo};
-use crate::DupTrailer;
+use crate::codec::stream::BoardReader;
+use crate::model::extras::DupTrailer;
+use crate::model::set::{Heading, SetInfo};
 use boardfile_io::{Diagnostics, Error};
 
 /// A board set's vital statistics.

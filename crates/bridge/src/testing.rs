@@ -1,7 +1,7 @@
 //! What the unit tests of more than one format share.
 
-use crate::board::Strain;
-use crate::deal::Seat;
+use crate::model::card::Strain;
+use crate::model::deal::Seat;
 
 /// Boards of every shape of double-dummy data the writers' plain forms
 /// have (see `formats::pbn` and `formats::jsonl`): no
@@ -9,9 +9,9 @@ use crate::deal::Seat;
 /// score with contracts (some not of the usual shape, one with a quote
 /// and a letter beyond ASCII); a deal with
 /// hands left out; scores of either side and 0.
-pub(crate) fn plain_boards() -> Vec<crate::Board> {
-    use crate::board::{DdTable, Par};
-    use crate::deal::{Deal, DEALS};
+pub(crate) fn plain_boards() -> Vec<crate::model::board::Board> {
+    use crate::model::board::{DdTable, Par};
+    use crate::model::deal::{Deal, DEALS};
     use rand_chacha::rand_core::{RngCore, SeedableRng};
     let mut rng = rand_chacha::ChaCha8Rng::seed_from_u64(15);
     let contracts: [&[&str]; 5] = [
@@ -29,7 +29,7 @@ pub(crate) fn plain_boards() -> Vec<crate::Board> {
             } else {
                 Deal::from_number(number + 1).expect("a deal number")
             };
-            let mut b = crate::Board::new(n, deal);
+            let mut b = crate::model::board::Board::new(n, deal);
             let mut table = DdTable::default();
             for seat in Seat::ALL {
                 for strain in Strain::NT_FIRST {
@@ -106,9 +106,9 @@ pub(crate) fn near_strings(
 /// What a read gives: the set or the error that stopped it, the errors
 /// collected and the warnings.
 pub(crate) type Outcome = (
-    Result<crate::BoardSet, String>,
+    Result<crate::model::set::BoardSet, String>,
     Vec<String>,
-    Vec<crate::Warning>,
+    Vec<boardfile_io::Warning>,
 );
 
 /// A reader's fast way and its general one (`read(general, collecting)`)

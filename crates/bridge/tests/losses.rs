@@ -7,7 +7,7 @@
 //! And the other way: a loss named where nothing of its kind comes back
 //! different is a false note.
 
-use boardfile_bridge::keeps::LossCount;
+use boardfile_bridge::losses::LossCount;
 use boardfile_bridge::{
     read, Board, BoardSet, Call, CallToken, CardToken, Contract, Dialect, Format, Heading,
     LossKind, Seat, SetInfo, WriteOptions,

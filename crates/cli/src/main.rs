@@ -14,8 +14,8 @@ mod squaredeal;
 
 use boardfile_bridge::diagram::{Paper, PerPage};
 use boardfile_bridge::formats::pavlicek::Checksum;
-use boardfile_bridge::formats::pbn::PbnDdTags;
 use boardfile_bridge::stages::{BoardList, Stage};
+use boardfile_bridge::DdTags;
 use boardfile_bridge::{Dialect, Format, WriteOptions};
 use boardfile_io::{Input, Output};
 use boardfile_othello::convert::NameFiles;
@@ -119,8 +119,8 @@ enum Command {
         /// list of OptimumResultTable, DoubleDummyTricks, OptimumScore,
         /// ParContract, or all, or none. Default: keep the input's tags that
         /// still agree with the data, and give boards without any all four.
-        #[arg(long, value_name = "TAGS", value_parser = PbnDdTags::parse)]
-        dd_tags: Option<PbnDdTags>,
+        #[arg(long, value_name = "TAGS", value_parser = DdTags::parse)]
+        dd_tags: Option<DdTags>,
         /// ZDD input: the file whose deals the tables belong to (any deal
         /// format), joined by position.
         #[arg(long, value_name = "FILE")]
@@ -325,8 +325,8 @@ enum Command {
         #[arg(long)]
         force: bool,
         /// PBN output: the double-dummy tags to write (see convert).
-        #[arg(long, value_name = "TAGS", value_parser = PbnDdTags::parse)]
-        dd_tags: Option<PbnDdTags>,
+        #[arg(long, value_name = "TAGS", value_parser = DdTags::parse)]
+        dd_tags: Option<DdTags>,
         /// Write PBN 2.1 export format rather than the input's own layout
         /// with the new tags added (see convert).
         #[arg(long)]
@@ -606,9 +606,9 @@ fn main() -> ExitCode {
     report::finish(outcome)
 }
 
-fn write_options(dd_tags: Option<PbnDdTags>, normalize: bool, layout: LayoutArgs) -> WriteOptions {
+fn write_options(dd_tags: Option<DdTags>, normalize: bool, layout: LayoutArgs) -> WriteOptions {
     dd_tags
-        .map_or_else(WriteOptions::default, WriteOptions::with_pbn_dd_tags)
+        .map_or_else(WriteOptions::default, WriteOptions::with_dd_tags)
         .normalized(normalize)
         .laid_out(layout.per_page, layout.paper)
         .blinded(layout.blind)

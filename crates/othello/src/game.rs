@@ -2,6 +2,7 @@
 //! replay by the rules.
 
 use crate::position::{BoardSize, Color, MoveError, Position, Square};
+use std::cmp::Ordering;
 
 /// One game as a WTHOR record holds it.
 #[derive(Debug, Clone, PartialEq, Eq, Hash)]
@@ -172,4 +173,26 @@ impl Game {
         }
         Ok(out)
     }
+}
+
+/// Black's discs, empties to the winner, from a final count of discs.
+pub(crate) fn black_discs(black: u32, white: u32, size: BoardSize) -> Option<u8> {
+    black_discs_to(black, white, size, black.cmp(&white))
+}
+
+/// Black's discs with the empties to `winner` (`Greater`: Black), from a
+/// count of discs; a draw (`Equal`) is half the board each.
+pub(crate) fn black_discs_to(
+    black: u32,
+    white: u32,
+    size: BoardSize,
+    winner: Ordering,
+) -> Option<u8> {
+    let squares = u32::from(size.squares());
+    let empties = squares.checked_sub(black.checked_add(white)?)?;
+    Some(match winner {
+        Ordering::Greater => black + empties,
+        Ordering::Less => black,
+        Ordering::Equal => squares / 2,
+    } as u8)
 }

@@ -134,7 +134,7 @@ pub fn read(bytes: &[u8], book: &mut NameBook, diag: &mut Diagnostics) -> Result
             Ok((g, warning)) => {
                 if let Some(w) = warning {
                     let byte = reading::file_offset(&text, start) as u64;
-                    reading::game_warning(diag, F, record, byte, lines.of(start), &w);
+                    crate::text::game_warning(diag, F, record, byte, lines.of(start), &w);
                 }
                 games.push(g);
             }

@@ -151,7 +151,7 @@ pub fn read(bytes: &[u8], book: &mut NameBook, diag: &mut Diagnostics) -> Result
             Ok((g, warning)) => {
                 if let Some(w) = warning {
                     let byte = reading::file_offset(&text, r.start) as u64;
-                    reading::game_warning(diag, F, n, byte, lines.of(r.start), &w);
+                    crate::text::game_warning(diag, F, n, byte, lines.of(r.start), &w);
                 }
                 games.push(g);
                 Ok(())
@@ -356,7 +356,7 @@ fn score_of(result: &str, size: BoardSize) -> Option<u8> {
         return None;
     }
     let (b, w) = r.split_once('-')?;
-    reading::black_discs(b.trim().parse().ok()?, w.trim().parse().ok()?, size)
+    crate::game::black_discs(b.trim().parse().ok()?, w.trim().parse().ok()?, size)
 }
 
 type Fault = (usize, Option<usize>, String);

@@ -2,12 +2,14 @@
 //! the text decoded, lines counted for errors, names looked up in the
 //! names files, and the file put together.
 
+#[cfg(test)]
+use crate::game::black_discs;
 use crate::game::{Game, GameNames};
 use crate::position::{BoardSize, Square};
 use crate::text::{complete, fresh_header, NameBook};
 use crate::wthor::games::GameFile;
 use crate::wthor::Error;
-use boardfile_io::{Diagnostics, FormatName, Position as At};
+use boardfile_io::{FormatName, Position as At};
 use std::borrow::Cow;
 use std::cmp::Ordering;
 
@@ -80,23 +82,6 @@ pub(crate) fn game_error(
         at = at.within("move", m as u64);
     }
     Error::invalid(FormatName(format), at, message)
-}
-
-/// A warning of `format` on game `record` (from 0), which starts at `byte`
-/// on `line`.
-pub(crate) fn game_warning(
-    diag: &mut Diagnostics,
-    format: &'static str,
-    record: u64,
-    byte: u64,
-    line: u64,
-    message: &str,
-) {
-    diag.warn(
-        FormatName(format),
-        Some(At::record(record, byte).with_line(line)),
-        format!("game {}: {message}", record + 1),
-    );
 }
 
 /// A syntax error of `format` at `byte` on `line`.
@@ -226,28 +211,6 @@ pub(crate) fn year_of_date(date: &str) -> Option<u16> {
         }
         _ => None,
     }
-}
-
-/// Black's discs, empties to the winner, from a final count of discs.
-pub(crate) fn black_discs(black: u32, white: u32, size: BoardSize) -> Option<u8> {
-    black_discs_to(black, white, size, black.cmp(&white))
-}
-
-/// Black's discs with the empties to `winner` (`Greater`: Black), from a
-/// count of discs; a draw (`Equal`) is half the board each.
-pub(crate) fn black_discs_to(
-    black: u32,
-    white: u32,
-    size: BoardSize,
-    winner: Ordering,
-) -> Option<u8> {
-    let squares = u32::from(size.squares());
-    let empties = squares.checked_sub(black.checked_add(white)?)?;
-    Some(match winner {
-        Ordering::Greater => black + empties,
-        Ordering::Less => black,
-        Ordering::Equal => squares / 2,
-    } as u8)
 }
 
 /// The file of games read: a header made here, of the first dated game's

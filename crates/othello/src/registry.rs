@@ -7,8 +7,9 @@
 use crate::position::BoardSize;
 use crate::text::{self, NameBook};
 use crate::wthor::games::{self, GameFile};
+use crate::wthor::names::Names;
 use crate::wthor::{names, Error, Kind};
-use crate::{ggf, pgn, text_names, Names};
+use crate::{ggf, pgn, text_names};
 use boardfile_io::{Diagnostics, FormatInfo, FormatName, Signature};
 use std::fmt;
 use std::path::Path;

@@ -25,10 +25,10 @@
 use crate::game::{End, Game, GameNames};
 use crate::position::{BoardSize, Color, Position};
 use crate::wthor::games::GameFile;
+use crate::wthor::names::Names;
 use crate::wthor::Error;
 use crate::wthor::{Header, Kind};
-use crate::Names;
-use boardfile_io::Diagnostics;
+use boardfile_io::{Diagnostics, FormatName, Position as At};
 use serde::Deserialize;
 use std::fmt::Write as _;
 
@@ -263,7 +263,7 @@ pub(crate) fn complete(
         (None, Ok((p, End::Unfinished))) => {
             let [b, w] = [Color::Black, Color::White].map(|c| p.discs(c).count_ones());
             let to = winner.unwrap_or(b.cmp(&w));
-            let black = crate::reading::black_discs_to(b, w, game.size, to).unwrap_or(b as u8);
+            let black = crate::game::black_discs_to(b, w, game.size, to).unwrap_or(b as u8);
             let white = squares - black;
             let whom = match winner {
                 None => "the side ahead",
@@ -396,7 +396,7 @@ pub fn read_jsonl(
         if let Some(w) =
             complete(&mut game, j.black_discs, None, j.theoretical_score).map_err(err)?
         {
-            crate::reading::game_warning(diag, "JSONL", games.len() as u64, byte, line_no, &w);
+            game_warning(diag, "JSONL", games.len() as u64, byte, line_no, &w);
         }
         games.push(game);
     }
@@ -496,7 +496,7 @@ pub fn read_transcripts(
             names: None,
         };
         if let Some(w) = complete(&mut game, None, None, None).map_err(err)? {
-            crate::reading::game_warning(diag, "TRANSCRIPT", games.len() as u64, byte, line_no, &w);
+            game_warning(diag, "TRANSCRIPT", games.len() as u64, byte, line_no, &w);
         }
         games.push(game);
     }
@@ -516,7 +516,7 @@ pub fn write_transcripts(file: &GameFile, out: &mut String) {
 }
 
 /// The moves with the passes made explicit: `None` for a pass.
-fn moves_with_passes(g: &Game) -> Vec<(Color, Option<crate::Square>)> {
+fn moves_with_passes(g: &Game) -> Vec<(Color, Option<crate::position::Square>)> {
     let mut p = Position::start(g.size);
     let mut out = Vec::with_capacity(g.moves.len() + 2);
     for &m in &g.moves {
@@ -587,7 +587,7 @@ pub fn write_ggf(file: &GameFile, book: &NameBook, out: &mut String) {
         let mut board = String::new();
         for row in 0..side {
             for col in 0..side {
-                board.push(match start.at(crate::Square { col, row }) {
+                board.push(match start.at(crate::position::Square { col, row }) {
                     Some(Color::Black) => '*',
                     Some(Color::White) => 'O',
                     None => '-',
@@ -688,4 +688,21 @@ pub fn write_csv(file: &GameFile, book: &NameBook, out: &mut String) {
             g.transcript()
         );
     }
+}
+
+/// A warning of `format` on game `record` (from 0), which starts at `byte`
+/// on `line`.
+pub(crate) fn game_warning(
+    diag: &mut Diagnostics,
+    format: &'static str,
+    record: u64,
+    byte: u64,
+    line: u64,
+    message: &str,
+) {
+    diag.warn(
+        FormatName(format),
+        Some(At::record(record, byte).with_line(line)),
+        format!("game {}: {message}", record + 1),
+    );
 }

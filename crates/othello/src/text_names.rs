@@ -13,8 +13,8 @@
 //! comma or a quote is quoted, quotes doubled.
 
 use crate::text::JsonHeader;
+use crate::wthor::names::Names;
 use crate::wthor::{Error, Header, Kind};
-use crate::Names;
 use boardfile_io::{FormatName, Position};
 use serde::Deserialize;
 use std::fmt::Write as _;

@@ -29,10 +29,10 @@
 
 pub mod squaredeal;
 
-use crate::board::Board;
-use crate::deal::{Deal, DEALS};
-use crate::set::SetInfo;
-use crate::BoardReader;
+use crate::codec::stream::BoardReader;
+use crate::model::board::Board;
+use crate::model::deal::{Deal, DEALS};
+use crate::model::set::SetInfo;
 use boardfile_io::{Diagnostics, Error};
 use ripemd::{Digest, Ripemd160};
 use std::fmt;

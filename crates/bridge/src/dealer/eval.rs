@@ -6,8 +6,8 @@
 //! allocated a deal.
 
 use super::{BinOp, CountKind, Node, NodeId, Place, Script, Vul, NT};
-use crate::deal::{Deal, Seat};
-use crate::Strain as DdStrain;
+use crate::model::card::Strain as DdStrain;
+use crate::model::deal::{Deal, Seat};
 use std::sync::Arc;
 
 /// Per-card counts as look-up tables: index 0 `hcp`, 1 `control`, 2..12
@@ -166,13 +166,13 @@ pub(crate) fn cccc(holdings: [u16; 4]) -> i32 {
 /// Declarer's score, undoubled, for `tricks` in a contract of `level`
 /// (1..7) in `strain` (0 spades .. 3 clubs, 4 notrump).
 pub(crate) fn score(vul: bool, level: u8, strain: u8, tricks: i32) -> i32 {
-    use crate::board::Strain as S;
+    use crate::model::card::Strain as S;
     let strain = [S::Spades, S::Hearts, S::Diamonds, S::Clubs, S::NoTrump][strain.min(NT) as usize];
-    let contract = crate::Contract::Bid {
+    let contract = crate::model::auction::Contract::Bid {
         level,
         strain,
         risk: 0,
-        declarer: crate::Seat::North,
+        declarer: crate::model::deal::Seat::North,
     };
     contract.score(tricks, vul)
 }
@@ -201,7 +201,7 @@ struct State {
     epoch: u32,
     cache: Vec<(u32, i32)>,
     rnd: u64,
-    tricks: Option<crate::DdTable>,
+    tricks: Option<crate::model::board::DdTable>,
     div_zero: Option<Place>,
 }
 
@@ -406,10 +406,9 @@ impl Core {
 
     fn tricks(&mut self, seat: u8, strain: u8) -> i32 {
         if self.state.tricks.is_none() {
-            let hands = self
-                .state
-                .hands
-                .map(|b| crate::Hand::from_bits(b).unwrap_or(crate::Hand::EMPTY));
+            let hands = self.state.hands.map(|b| {
+                crate::model::hand::Hand::from_bits(b).unwrap_or(crate::model::hand::Hand::EMPTY)
+            });
             self.state.tricks = Deal::new(hands).ok().and_then(|d| crate::dd::solve(&d));
         }
         let strain = match strain {

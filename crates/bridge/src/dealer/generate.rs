@@ -16,12 +16,12 @@
 
 use super::report::Report;
 use super::{Evaluator, Script};
-use crate::board::Board;
-use crate::deal::Deal;
+use crate::codec::stream::BoardReader;
 use crate::dealing::Seed;
-use crate::hand::Hand;
-use crate::set::SetInfo;
-use crate::BoardReader;
+use crate::model::board::Board;
+use crate::model::deal::Deal;
+use crate::model::hand::Hand;
+use crate::model::set::SetInfo;
 use boardfile_io::{Diagnostics, Error};
 use rand_chacha::rand_core::{RngCore, SeedableRng};
 use rand_chacha::ChaCha20Rng;

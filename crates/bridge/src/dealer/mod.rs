@@ -103,8 +103,8 @@ pub use eval::Evaluator;
 pub use generate::{Counters, Generator};
 pub use report::{Report, Statistic};
 
-use crate::deal::Seat;
-use crate::Vulnerability;
+use crate::model::board::Vulnerability;
+use crate::model::deal::Seat;
 use std::fmt;
 
 /// A script error: where (line and column from 1, the column counted in
@@ -363,7 +363,7 @@ pub struct Script {
     pub(crate) actions: Vec<Action>,
     pub(crate) pointcount: [i32; 13],
     pub(crate) altcounts: [[i32; 13]; 10],
-    /// Cards predealt to N, E, S, W (bit per card as in [`Hand`](crate::Hand)).
+    /// Cards predealt to N, E, S, W (bit per card as in [`Hand`](crate::model::hand::Hand)).
     pub(crate) predeal: [u64; 4],
     /// `generate N`.
     pub generate: Option<u64>,
@@ -441,8 +441,9 @@ impl Script {
     }
 
     /// The cards predealt to `seat`.
-    pub fn predealt(&self, seat: Seat) -> crate::Hand {
-        crate::Hand::from_bits(self.predeal[seat.index()]).unwrap_or(crate::Hand::EMPTY)
+    pub fn predealt(&self, seat: Seat) -> crate::model::hand::Hand {
+        crate::model::hand::Hand::from_bits(self.predeal[seat.index()])
+            .unwrap_or(crate::model::hand::Hand::EMPTY)
     }
 
     /// Whether the script asks for `average` or `frequency`.

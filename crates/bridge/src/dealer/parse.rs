@@ -5,8 +5,8 @@
 
 use super::lex::{scan, Tok, Token};
 use super::{Action, CountKind, Node, NodeId, Place, Script, ScriptError, Shape, Strain, Vul, NT};
-use crate::deal::Seat;
-use crate::Vulnerability;
+use crate::model::board::Vulnerability;
+use crate::model::deal::Seat;
 use std::collections::HashMap;
 
 /// Words with a meaning of their own: none of them can name a variable.

@@ -1,7 +1,7 @@
 //! Scripts on hand-built deals, every expected value worked out by hand.
 
 use super::*;
-use crate::deal::Deal;
+use crate::model::deal::Deal;
 
 /// North: ♠AKQ2 ♥KJ5 ♦Q84 ♣A32 (4333; HCP 4+3+2 +3+1 +2 +4 = 19;
 /// controls A2 K1 + K1 + A2 = 6; losers ♠ AKQx 0, ♥ KJx 2, ♦ Qxx 2,

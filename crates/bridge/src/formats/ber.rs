@@ -14,12 +14,12 @@
 //! vulnerability (they follow from the number), partial deals, anything
 //! else.
 
-use crate::deal::Deal;
+use crate::codec::keeps::Keeps;
+use crate::codec::Format;
+use crate::codec::{Descriptor, Hooks};
 use crate::formats::bigdeal::{deal_of_seats, seats};
 use crate::formats::PaddedRecords;
-use crate::keeps::Keeps;
-use crate::registry::Descriptor;
-use crate::Format;
+use crate::model::deal::Deal;
 use boardfile_io::{Error, FormatInfo, Position, Signature};
 
 /// Bytes in a BER record.
@@ -41,7 +41,11 @@ pub static DESCRIPTOR: Descriptor = Descriptor {
     keeps: Keeps::DEALS_ONLY,
     reader: Some(|src, _| Ok(Box::new(LAYOUT.open(src)))),
     writer: Some(|_| Box::new(LAYOUT.writer())),
+    hooks: Hooks::NONE,
 };
+
+/// This format's handle.
+pub(crate) const FORMAT: Format = Format::of(&DESCRIPTOR);
 
 /// True when the file starts with 52 seat digits, 13 of each, followed by
 /// the end or another seat digit. (A BRI file cannot: its first 52 digits
@@ -89,7 +93,7 @@ fn encode(deal: &Deal, field: &mut [u8]) {
 }
 
 static LAYOUT: PaddedRecords = PaddedRecords {
-    format: Format::Ber,
+    format: FORMAT,
     record: RECORD,
     padding: &[],
     padding_name: "nothing",
@@ -100,25 +104,27 @@ static LAYOUT: PaddedRecords = PaddedRecords {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::{read, write, Board, BoardSet};
+    use crate::model::board::Board;
+    use crate::model::set::BoardSet;
+    use crate::records::{read, write};
 
     #[test]
     fn a_hand_written_record_reads_and_writes_back() {
         // North the spades, East the hearts, South the diamonds, West the clubs.
         let text = [[b'1'; 13], [b'2'; 13], [b'3'; 13], [b'4'; 13]].concat();
         assert!(sniff(&text));
-        let set = read(Format::Ber, &text).unwrap().set;
+        let set = read(FORMAT, &text).unwrap().set;
         assert_eq!(
             set.boards[0].deal.to_pbn(),
             "N:AKQJT98765432... .AKQJT98765432.. ..AKQJT98765432. ...AKQJT98765432"
         );
         let mut out = Vec::new();
-        write(Format::Ber, &set, &mut out).unwrap();
+        write(FORMAT, &set, &mut out).unwrap();
         assert_eq!(out, text);
         let two = BoardSet::from_boards(vec![set.boards[0].clone(), Board::new(2, Deal::sorted())]);
         out.clear();
-        write(Format::Ber, &two, &mut out).unwrap();
-        assert_eq!(read(Format::Ber, &out).unwrap().set.boards.len(), 2);
+        write(FORMAT, &two, &mut out).unwrap();
+        assert_eq!(read(FORMAT, &out).unwrap().set.boards.len(), 2);
     }
 
     #[test]
@@ -126,12 +132,12 @@ mod tests {
         let mut text = [[b'1'; 13], [b'2'; 13], [b'3'; 13], [b'4'; 13]].concat();
         text[5] = b'2';
         assert!(!sniff(&text));
-        let e = read(Format::Ber, &text).unwrap_err().to_string();
+        let e = read(FORMAT, &text).unwrap_err().to_string();
         assert!(e.contains("North holds 12 cards"), "{e}");
         text[5] = b'x';
-        let e = read(Format::Ber, &text).unwrap_err().to_string();
+        let e = read(FORMAT, &text).unwrap_err().to_string();
         assert!(e.contains("byte 0x78 is not a seat digit"), "{e}");
-        let e = read(Format::Ber, &text[..40]).unwrap_err().to_string();
+        let e = read(FORMAT, &text[..40]).unwrap_err().to_string();
         assert!(e.contains("truncated"), "{e}");
     }
 }

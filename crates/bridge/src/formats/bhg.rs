@@ -31,14 +31,15 @@
 //! Cannot carry: board numbers, dealer and vulnerability, partial deals,
 //! anything else.
 
-use crate::board::{dealer_for_board, Board};
-use crate::deal::Seat;
+use crate::codec::keeps::{Deals, Keeps};
+use crate::codec::stream::{BoardReader, BoardWriter};
+use crate::codec::Format;
+use crate::codec::{Descriptor, Hooks};
 use crate::formats::bigdeal::{card, deal_of_seats};
 use crate::formats::{board_number, require_complete, LineRecords};
-use crate::keeps::{Deals, Keeps};
-use crate::registry::Descriptor;
-use crate::set::SetInfo;
-use crate::{BoardReader, BoardWriter, Format};
+use crate::model::board::{dealer_for_board, Board};
+use crate::model::deal::Seat;
+use crate::model::set::SetInfo;
 use boardfile_io::{Diagnostics, Error, FormatInfo, Position, Signature};
 
 /// Letters in a board's line.
@@ -68,7 +69,11 @@ pub static DESCRIPTOR: Descriptor = Descriptor {
         }))
     }),
     writer: Some(|_| Box::new(BhgWriter)),
+    hooks: Hooks::NONE,
 };
+
+/// This format's handle.
+pub(crate) const FORMAT: Format = Format::of(&DESCRIPTOR);
 
 /// The card number (1 to 52) of a letter.
 fn number(letter: u8) -> Option<u8> {
@@ -110,7 +115,7 @@ pub struct BhgReader<'a> {
 fn decode(text: &[u8], number: u32, at: Position) -> Result<Board, Error> {
     if text.len() != LETTERS {
         return Err(Error::syntax(
-            Format::Bhg,
+            FORMAT,
             at,
             format!(
                 "board {number}: {} letters; a board is 52",
@@ -127,7 +132,7 @@ fn decode(text: &[u8], number: u32, at: Position) -> Result<Board, Error> {
         };
         let Some(c) = self::number(b) else {
             return Err(Error::syntax(
-                Format::Bhg,
+                FORMAT,
                 here,
                 format!("board {number}: byte 0x{b:02X} is not a card letter (A-Z, a-z)"),
             ));
@@ -135,7 +140,7 @@ fn decode(text: &[u8], number: u32, at: Position) -> Result<Board, Error> {
         let slot = &mut seats[usize::from(c - 1)];
         if *slot != 4 {
             return Err(Error::invalid(
-                Format::Bhg,
+                FORMAT,
                 here,
                 format!(
                     "board {number}: {} appears twice",
@@ -145,7 +150,7 @@ fn decode(text: &[u8], number: u32, at: Position) -> Result<Board, Error> {
         }
         *slot = dealer.next(i / 13) as u8;
     }
-    let deal = deal_of_seats(&seats, Format::Bhg, at, u64::from(number))?;
+    let deal = deal_of_seats(&seats, FORMAT, at, u64::from(number))?;
     Ok(Board::new(number, deal))
 }
 
@@ -155,7 +160,7 @@ impl BoardReader for BhgReader<'_> {
     }
 
     fn next_board(&mut self, diag: &mut Diagnostics) -> Result<Option<Board>, Error> {
-        while let Some((text, at)) = self.lines.next(Format::Bhg)? {
+        while let Some((text, at)) = self.lines.next(FORMAT)? {
             let number = board_number(at.record.unwrap_or(0));
             match decode(text, number, at) {
                 Ok(board) => return Ok(Some(board)),
@@ -180,7 +185,7 @@ impl BoardWriter for BhgWriter {
     }
 
     fn board(&mut self, b: &Board, out: &mut Vec<u8>) -> Result<(), Error> {
-        require_complete(b, Format::Bhg)?;
+        require_complete(b, FORMAT)?;
         for k in 0..4 {
             let seat: Seat = b.dealer.next(k);
             for c in b.deal.hand(seat).cards() {
@@ -200,7 +205,9 @@ impl BoardWriter for BhgWriter {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::{read, write, BoardSet, Deal};
+    use crate::model::deal::Deal;
+    use crate::model::set::BoardSet;
+    use crate::records::{read, write};
 
     const DEAL: &str = "N:AKQJ.T98.765.432 T98.765.432.AKQJ 765.432.AKQJ.T98 432.AKQJ.T98.765";
 
@@ -209,7 +216,7 @@ mod tests {
         let deal = Deal::parse_pbn(DEAL).unwrap();
         let set = BoardSet::from_boards(vec![Board::new(1, deal), Board::new(2, deal)]);
         let mut out = Vec::new();
-        write(Format::Bhg, &set, &mut out).unwrap();
+        write(FORMAT, &set, &mut out).unwrap();
         let text = String::from_utf8(out.clone()).unwrap();
         let lines: Vec<&str> = text.split('\n').collect();
         assert_eq!(lines[0], "", "an empty line first");
@@ -218,22 +225,22 @@ mod tests {
         // Board 2 from East: ♠T98 = EFG, ♥765 = UVW, ♦432 = klm, ♣AKQJ = nopq.
         assert!(lines[2].starts_with("EFGUVWklmnopq"), "{}", lines[2]);
         assert!(sniff(&out));
-        let back = read(Format::Bhg, &out).unwrap().set;
+        let back = read(FORMAT, &out).unwrap().set;
         assert_eq!(back.boards, set.boards);
     }
 
     #[test]
     fn bad_lines_are_named() {
-        let e = read(Format::Bhg, b"\nABC\n").unwrap_err().to_string();
+        let e = read(FORMAT, b"\nABC\n").unwrap_err().to_string();
         assert!(e.contains("3 letters"), "{e}");
         let mut line = b"ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz\n".to_vec();
-        assert!(read(Format::Bhg, &line).is_ok());
+        assert!(read(FORMAT, &line).is_ok());
         line[1] = b'A';
         assert!(!sniff(&line));
-        let e = read(Format::Bhg, &line).unwrap_err().to_string();
+        let e = read(FORMAT, &line).unwrap_err().to_string();
         assert!(e.contains("SA appears twice"), "{e}");
         line[1] = b'1';
-        let e = read(Format::Bhg, &line).unwrap_err().to_string();
+        let e = read(FORMAT, &line).unwrap_err().to_string();
         assert!(e.contains("not a card letter"), "{e}");
     }
 }

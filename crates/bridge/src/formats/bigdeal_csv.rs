@@ -27,15 +27,16 @@
 //! Cannot carry: partial deals, board 0, anything but the deal, number,
 //! dealer and vulnerability.
 
-use crate::board::{Board, Vulnerability};
-use crate::card::{Card, Rank, Suit};
-use crate::deal::{Deal, Seat};
+use crate::codec::keeps::{Keeps, Numbers};
+use crate::codec::stream::{BoardReader, BoardWriter};
+use crate::codec::Format;
+use crate::codec::{Descriptor, Hooks};
 use crate::formats::{excerpt, require_complete, LineRecords};
-use crate::hand::Hand;
-use crate::keeps::{Keeps, Numbers};
-use crate::registry::Descriptor;
-use crate::set::SetInfo;
-use crate::{BoardReader, BoardWriter, Format};
+use crate::model::board::{Board, Vulnerability};
+use crate::model::card::{Card, Rank, Suit};
+use crate::model::deal::{Deal, Seat};
+use crate::model::hand::Hand;
+use crate::model::set::SetInfo;
 use boardfile_io::{Diagnostics, Error, FormatInfo, Position, Signature};
 
 /// Fields in a line.
@@ -66,7 +67,11 @@ pub static DESCRIPTOR: Descriptor = Descriptor {
         }))
     }),
     writer: Some(|_| Box::new(BigDealCsvWriter)),
+    hooks: Hooks::NONE,
 };
+
+/// This format's handle.
+pub(crate) const FORMAT: Format = Format::of(&DESCRIPTOR);
 
 /// True when the first line is a whole Big Deal record.
 pub fn sniff(bytes: &[u8]) -> bool {
@@ -172,11 +177,11 @@ impl BoardReader for BigDealCsvReader<'_> {
     }
 
     fn next_board(&mut self, diag: &mut Diagnostics) -> Result<Option<Board>, Error> {
-        while let Some((text, at)) = self.lines.next(Format::BigDealCsv)? {
+        while let Some((text, at)) = self.lines.next(FORMAT)? {
             match decode(text) {
                 Ok(board) => return Ok(Some(board)),
                 Err((col, message)) => diag.error(Error::syntax(
-                    Format::BigDealCsv,
+                    FORMAT,
                     Position {
                         byte: at.byte + col as u64,
                         ..at
@@ -202,10 +207,10 @@ impl BoardWriter for BigDealCsvWriter {
     }
 
     fn board(&mut self, b: &Board, out: &mut Vec<u8>) -> Result<(), Error> {
-        require_complete(b, Format::BigDealCsv)?;
+        require_complete(b, FORMAT)?;
         if b.number == 0 {
             return Err(Error::unsupported(
-                Format::BigDealCsv,
+                FORMAT,
                 "board 0: Big Deal's CSV numbers boards from 1",
             ));
         }
@@ -237,7 +242,7 @@ impl BoardWriter for BigDealCsvWriter {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::{read, write};
+    use crate::records::{read, write};
 
     /// Big Deal's first line of case 01 (EBU Congress / session1), by hand
     /// from its `deal.csv`.
@@ -246,7 +251,7 @@ mod tests {
     #[test]
     fn a_line_reads_and_writes_back() {
         assert!(sniff(LINE));
-        let set = read(Format::BigDealCsv, LINE).unwrap().set;
+        let set = read(FORMAT, LINE).unwrap().set;
         let b = &set.boards[0];
         assert_eq!(b.number, 1);
         assert_eq!(b.dealer, Seat::North);
@@ -256,16 +261,16 @@ mod tests {
             "N:A32.K5.T753.Q763 9876.984.92.KT82 KQJ4.QT732.AKJ4. T5.AJ6.Q86.AJ954"
         );
         let mut out = Vec::new();
-        write(Format::BigDealCsv, &set, &mut out).unwrap();
+        write(FORMAT, &set, &mut out).unwrap();
         assert_eq!(out, LINE);
         // Conditions are the file's, not the number's.
         let mut odd = set.clone();
         odd.boards[0].dealer = Seat::West;
         odd.boards[0].vulnerability = Vulnerability::All;
         out.clear();
-        write(Format::BigDealCsv, &odd, &mut out).unwrap();
+        write(FORMAT, &odd, &mut out).unwrap();
         assert!(out.ends_with(b"\"1\",\"W/All\"\n"));
-        assert_eq!(read(Format::BigDealCsv, &out).unwrap().set, odd);
+        assert_eq!(read(FORMAT, &out).unwrap().set, odd);
     }
 
     #[test]
@@ -285,9 +290,7 @@ mod tests {
             (text.replacen("\"1\"", "\"0\"", 1), "board number"),
             (text.replacen("A32", "32", 1), "North holds 12 cards"),
         ] {
-            let e = read(Format::BigDealCsv, bad.as_bytes())
-                .unwrap_err()
-                .to_string();
+            let e = read(FORMAT, bad.as_bytes()).unwrap_err().to_string();
             assert!(e.contains(says), "{bad}: {e}");
         }
     }

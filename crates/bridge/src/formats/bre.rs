@@ -16,12 +16,13 @@
 //! Cannot carry: board numbers (record `i` is board `i + 1`), dealer and
 //! vulnerability, partial deals, anything but event, site and date.
 
-use crate::board::Board;
+use crate::codec::keeps::{Keeps, Tags};
+use crate::codec::stream::{BoardReader, BoardWriter};
+use crate::codec::Format;
+use crate::codec::{Descriptor, Hooks};
 use crate::formats::{dge, latin1_decode, latin1_encode, require_complete, window_error};
-use crate::keeps::{Keeps, Tags};
-use crate::registry::Descriptor;
-use crate::set::{Heading, SetInfo};
-use crate::{BoardReader, BoardWriter, Format};
+use crate::model::board::Board;
+use crate::model::set::{Heading, SetInfo};
 use boardfile_io::{Diagnostics, Error, FormatInfo, Position, Signature, Source};
 
 /// Bytes in a board record, CR LF included.
@@ -41,7 +42,7 @@ pub static DESCRIPTOR: Descriptor = Descriptor {
         writes: true,
     },
     keeps: Keeps {
-        headings: crate::set::Heading::ALL,
+        headings: crate::model::set::Heading::ALL,
         tags: Tags::Only {
             names: &["Event", "Site", "Date"],
             described: "the event, site and date",
@@ -52,7 +53,11 @@ pub static DESCRIPTOR: Descriptor = Descriptor {
     },
     reader: Some(|src, diag| Ok(Box::new(BreReader::open(src, diag)?))),
     writer: Some(|_| Box::new(BreWriter::default())),
+    hooks: Hooks::NONE,
 };
+
+/// This format's handle.
+pub(crate) const FORMAT: Format = Format::of(&DESCRIPTOR);
 
 /// True when the byte after the third line is the spade symbol.
 pub fn sniff(bytes: &[u8]) -> bool {
@@ -85,7 +90,7 @@ impl<'a> BreReader<'a> {
             let pos = Position::byte(at).with_line(line);
             let Some(text) = src
                 .next_line()
-                .map_err(|e| window_error(Format::Bre, pos, e))?
+                .map_err(|e| window_error(FORMAT, pos, e))?
                 .map(<[u8]>::to_vec)
             else {
                 return Err(eof_in_header(at, line));
@@ -104,7 +109,7 @@ impl<'a> BreReader<'a> {
             if let Some(cr) = text.iter().position(|&b| b == b'\r') {
                 // A line break inside a line: the writer could not give it back.
                 diag.error(Error::syntax(
-                    Format::Bre,
+                    FORMAT,
                     Position::byte(at + cr as u64).with_line(line),
                     format!("header line {line} holds a carriage return inside it"),
                 ))?;
@@ -113,7 +118,7 @@ impl<'a> BreReader<'a> {
         }
         if bare_lf {
             diag.warn(
-                Format::Bre,
+                FORMAT,
                 Some(Position::byte(0).with_line(1)),
                 "header lines end in LF alone; they are written with CR LF",
             );
@@ -134,7 +139,7 @@ impl<'a> BreReader<'a> {
 
 fn eof_in_header(at: u64, line: u64) -> Error {
     Error::syntax(
-        Format::Bre,
+        FORMAT,
         Position::byte(at).with_line(line),
         format!("the file ends inside header line {line} (event, site and date come first)"),
     )
@@ -157,7 +162,7 @@ impl BoardReader for BreReader<'_> {
             if n < dge::HANDS {
                 self.src.consume(n);
                 diag.error(Error::syntax(
-                    Format::Bre,
+                    FORMAT,
                     Position::record(record, base),
                     format!("truncated record: {n} of {RECORD} bytes"),
                 ))?;
@@ -165,7 +170,7 @@ impl BoardReader for BreReader<'_> {
             }
             let rec = self.src.take(n);
             self.index += 1;
-            let board = match dge::decode_hands(&rec[..dge::HANDS], Format::Bre, record, base) {
+            let board = match dge::decode_hands(&rec[..dge::HANDS], FORMAT, record, base) {
                 Ok(deal) => Some(Board::new(super::board_number(record), deal)),
                 Err(e) => {
                     diag.error(e)?;
@@ -175,12 +180,12 @@ impl BoardReader for BreReader<'_> {
             match &rec[dge::HANDS..] {
                 b"\r\n" => {}
                 [] => diag.warn(
-                    Format::Bre,
+                    FORMAT,
                     Some(Position::record(record, base)),
                     "the last record has no CR LF; it is written with one",
                 ),
                 other => diag.error(Error::syntax(
-                    Format::Bre,
+                    FORMAT,
                     Position::record(record, base + dge::HANDS as u64),
                     format!("expected CR LF after the hands, found {:02X?}", other),
                 ))?,
@@ -198,13 +203,13 @@ impl BoardReader for BreReader<'_> {
         diag: &mut Diagnostics,
     ) -> Result<bool, Error> {
         // Whole records that decode and end in CR LF, straight onto the list.
-        crate::records::read_boards_quickly(self, boards, until, diag, |r| {
+        crate::codec::stream::read_boards_quickly(self, boards, until, diag, |r| {
             let (record, base) = (r.index, r.src.offset());
             let data = r.src.data();
             if data.len() < RECORD || data[dge::HANDS..RECORD] != *b"\r\n" {
                 return None;
             }
-            let deal = dge::decode_hands(&data[..dge::HANDS], Format::Bre, record, base).ok()?;
+            let deal = dge::decode_hands(&data[..dge::HANDS], FORMAT, record, base).ok()?;
             r.src.consume(RECORD);
             r.index += 1;
             Some(Board::new(super::board_number(record), deal))
@@ -241,13 +246,13 @@ impl BreWriter {
             let text = info.heading(which, first).unwrap_or("");
             if text.contains(['\r', '\n']) {
                 return Err(Error::unsupported(
-                    Format::Bre,
+                    FORMAT,
                     format!("the {name} holds a line break"),
                 ));
             }
             let bytes = latin1_encode(text).map_err(|c| {
                 Error::unsupported(
-                    Format::Bre,
+                    FORMAT,
                     format!("the {name} holds {c:?}, which ISO-8859-1 cannot write"),
                 )
             })?;
@@ -265,7 +270,7 @@ impl BoardWriter for BreWriter {
     }
 
     fn board(&mut self, board: &Board, out: &mut Vec<u8>) -> Result<(), Error> {
-        require_complete(board, Format::Bre)?;
+        require_complete(board, FORMAT)?;
         self.lines(Some(board), out)?;
         let rec = self.rec.get_or_insert_with(|| {
             let mut r = [0u8; RECORD];
@@ -285,10 +290,11 @@ impl BoardWriter for BreWriter {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::{read as read_file, write as write_file, BoardSet};
+    use crate::model::set::BoardSet;
+    use crate::records::{read as read_file, write as write_file};
 
     fn write(set: &BoardSet, out: &mut Vec<u8>) -> Result<(), Error> {
-        write_file(Format::Bre, set, out)
+        write_file(FORMAT, set, out)
     }
 
     /// The Dealer4 appendix's BRE hex dump.
@@ -306,7 +312,7 @@ mod tests {
         let bytes = dealer4_sample();
         assert_eq!(bytes.len(), 0xb8, "the dump ends at offset 0xb7");
         assert_eq!(&bytes[0x70..0x73], b"\r\n\x06");
-        let set = read_file(Format::Bre, &bytes).unwrap().set;
+        let set = read_file(FORMAT, &bytes).unwrap().set;
         assert_eq!(set.info.event.as_deref(), Some("File Format Samples"));
         assert_eq!(set.info.site.as_deref(), Some("Melbourne"));
         assert_eq!(set.info.date.as_deref(), Some("01.01.2013"));
@@ -322,16 +328,16 @@ mod tests {
     #[test]
     fn truncation_and_latin1() {
         let bytes = dealer4_sample();
-        let e = read_file(Format::Bre, &bytes[..100]).unwrap_err();
+        let e = read_file(FORMAT, &bytes[..100]).unwrap_err();
         assert_eq!(
             e.to_string(),
             "BRE error at record 0 (byte 44): truncated record: 56 of 70 bytes"
         );
-        let e = read_file(Format::Bre, b"Event\r\nSite").unwrap_err();
+        let e = read_file(FORMAT, b"Event\r\nSite").unwrap_err();
         assert!(e.to_string().contains("line 2"), "{e}");
         let mut latin = b"Z\xfcrich\r\n\r\n\r\n".to_vec();
         latin.extend_from_slice(&bytes[44..]);
-        let set = read_file(Format::Bre, &latin).unwrap().set;
+        let set = read_file(FORMAT, &latin).unwrap().set;
         assert_eq!(set.info.event.as_deref(), Some("Zürich"));
         let mut out = Vec::new();
         write(&set, &mut out).unwrap();

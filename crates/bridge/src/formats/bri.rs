@@ -19,13 +19,13 @@
 //! Cannot carry: board numbers (record `i` is board `i + 1`), dealer and
 //! vulnerability (they follow from the number), partial deals, anything else.
 
-use crate::card::Card;
-use crate::deal::{Deal, Seat};
+use crate::codec::keeps::Keeps;
+use crate::codec::Format;
+use crate::codec::{Descriptor, Hooks};
 use crate::formats::PaddedRecords;
-use crate::hand::Hand;
-use crate::keeps::Keeps;
-use crate::registry::Descriptor;
-use crate::Format;
+use crate::model::card::Card;
+use crate::model::deal::{Deal, Seat};
+use crate::model::hand::Hand;
 use boardfile_io::{Error, FormatInfo, Position, Signature};
 
 /// Bytes in a BRI record.
@@ -60,7 +60,11 @@ pub static DESCRIPTOR: Descriptor = Descriptor {
     keeps: Keeps::DEALS_ONLY,
     reader: Some(|src, _| Ok(Box::new(LAYOUT.open(src)))),
     writer: Some(|_| Box::new(LAYOUT.writer())),
+    hooks: Hooks::NONE,
 };
+
+/// This format's handle.
+pub(crate) const FORMAT: Format = Format::of(&DESCRIPTOR);
 
 /// True when the first 78 bytes are digits followed by a byte that is
 /// neither a digit nor DUP's spade symbol (a whole record need not be
@@ -154,7 +158,7 @@ pub(crate) fn encode_cards(deal: &Deal, field: &mut [u8]) {
 }
 
 static LAYOUT: PaddedRecords = PaddedRecords {
-    format: Format::Bri,
+    format: FORMAT,
     record: RECORD,
     padding: &PADDING,
     padding_name: "32 spaces and 18 NULs",
@@ -165,7 +169,7 @@ static LAYOUT: PaddedRecords = PaddedRecords {
 #[cfg(test)]
 pub(crate) mod tests {
     use super::*;
-    use crate::{read as read_file, write as write_file};
+    use crate::records::{read as read_file, write as write_file};
 
     /// The Dealer4 appendix's BRI hex dump of its two sample boards.
     pub(crate) fn dealer4_sample() -> Vec<u8> {
@@ -182,7 +186,7 @@ pub(crate) mod tests {
 
     #[test]
     fn dealer4_appendix_sample() {
-        let set = read_file(Format::Bri, &dealer4_sample()).unwrap().set;
+        let set = read_file(FORMAT, &dealer4_sample()).unwrap().set;
         assert_eq!(set.boards.len(), 2);
         // The appendix's diagram of board 1: N T2 J965 T7532 63, E AKQ874 AQ2 J8 A5.
         assert_eq!(
@@ -191,7 +195,7 @@ pub(crate) mod tests {
         );
         assert_eq!(set.boards[1].number, 2);
         let mut out = Vec::new();
-        write_file(Format::Bri, &set, &mut out).unwrap();
+        write_file(FORMAT, &set, &mut out).unwrap();
         assert_eq!(out, dealer4_sample());
     }
 
@@ -200,20 +204,20 @@ pub(crate) mod tests {
         let mut bytes = dealer4_sample();
         bytes[128 + 4] = b'6';
         bytes[128 + 5] = b'0'; // card 60
-        let e = read_file(Format::Bri, &bytes).unwrap_err();
+        let e = read_file(FORMAT, &bytes).unwrap_err();
         assert_eq!(
             e.to_string(),
             "BRI error at record 1 (byte 132): card number 60 is not from 01 to 52"
         );
         let mut bytes = dealer4_sample();
         bytes[2..4].copy_from_slice(b"05"); // ♠T twice
-        let e = read_file(Format::Bri, &bytes).unwrap_err();
+        let e = read_file(FORMAT, &bytes).unwrap_err();
         assert!(
             e.to_string()
                 .contains("record 0 (byte 2): card ST (05) appears twice"),
             "{e}"
         );
-        let e = read_file(Format::Bri, &dealer4_sample()[..200]).unwrap_err();
+        let e = read_file(FORMAT, &dealer4_sample()[..200]).unwrap_err();
         assert!(
             e.to_string()
                 .contains("record 1 (byte 128): truncated record: 72 of 128"),
@@ -226,7 +230,7 @@ pub(crate) mod tests {
         let mut bytes = dealer4_sample();
         bytes[100] = 0;
         bytes[228] = 0;
-        let outcome = read_file(Format::Bri, &bytes).unwrap();
+        let outcome = read_file(FORMAT, &bytes).unwrap();
         assert_eq!(outcome.warnings.len(), 1);
         assert!(
             outcome.warnings[0].message.starts_with("2 records"),

@@ -21,13 +21,14 @@
 //! and vulnerability (they follow from the number), partial deals,
 //! anything else. With no signature, a CDS file is told by its extension.
 
-use crate::board::Board;
+use crate::codec::keeps::{Keeps, Numbers};
+use crate::codec::stream::{BoardReader, BoardWriter};
+use crate::codec::Format;
+use crate::codec::{Descriptor, Hooks};
 use crate::formats::bigdeal::{deal_of_seats, rank_byte, seats, seats_of_rank_bytes};
 use crate::formats::{require_complete, Records};
-use crate::keeps::{Keeps, Numbers};
-use crate::registry::Descriptor;
-use crate::set::SetInfo;
-use crate::{BoardReader, BoardWriter, Format};
+use crate::model::board::Board;
+use crate::model::set::SetInfo;
 use boardfile_io::{Diagnostics, Error, FormatInfo, Position, Signature, Source};
 
 /// Bytes in a record.
@@ -49,19 +50,11 @@ pub static DESCRIPTOR: Descriptor = Descriptor {
     },
     reader: Some(|src, _| Ok(Box::new(CdsReader::open(src)))),
     writer: Some(|_| Box::new(CdsWriter)),
+    hooks: Hooks::NONE,
 };
 
-/// The number of a board whose byte is `byte`, after board `before` (0
-/// for the first): the first number above it that has that byte.
-pub(crate) fn number_after(before: u32, byte: u8) -> u32 {
-    let base = before & !0xFF;
-    let n = base + u32::from(byte);
-    if n > before {
-        n
-    } else {
-        n.saturating_add(256)
-    }
-}
+/// This format's handle.
+pub(crate) const FORMAT: Format = Format::of(&DESCRIPTOR);
 
 /// Reads a CDS file a record at a time.
 pub struct CdsReader<'a> {
@@ -87,13 +80,13 @@ impl BoardReader for CdsReader<'_> {
 
     fn next_board(&mut self, diag: &mut Diagnostics) -> Result<Option<Board>, Error> {
         loop {
-            let Some((i, base, rec)) = self.records.next(Format::Cds, diag)? else {
+            let Some((i, base, rec)) = self.records.next(FORMAT, diag)? else {
                 return Ok(None);
             };
-            let number = number_after(self.last, rec[0]);
+            let number = Numbers::rising_after(self.last, rec[0]);
             self.last = number;
             let s = seats_of_rank_bytes(&rec[1..], 1);
-            match deal_of_seats(&s, Format::Cds, Position::record(i, base), number.into()) {
+            match deal_of_seats(&s, FORMAT, Position::record(i, base), number.into()) {
                 Ok(deal) => return Ok(Some(Board::new(number, deal))),
                 Err(e) => diag.error(e)?,
             }
@@ -118,7 +111,7 @@ impl BoardWriter for CdsWriter {
     }
 
     fn board(&mut self, b: &Board, out: &mut Vec<u8>) -> Result<(), Error> {
-        require_complete(b, Format::Cds)?;
+        require_complete(b, FORMAT)?;
         out.push(b.number as u8);
         let s = seats(&b.deal);
         out.extend((0..13).map(|r| rank_byte(&s, r, 1)));
@@ -133,15 +126,17 @@ impl BoardWriter for CdsWriter {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::{read, write, BoardSet, Deal};
+    use crate::model::deal::Deal;
+    use crate::model::set::BoardSet;
+    use crate::records::{read, write};
 
     #[test]
     fn numbers_come_back_across_256() {
-        assert_eq!(number_after(0, 1), 1);
-        assert_eq!(number_after(0, 0), 256);
-        assert_eq!(number_after(255, 0), 256);
-        assert_eq!(number_after(256, 1), 257);
-        assert_eq!(number_after(300, 40), 552);
+        assert_eq!(Numbers::rising_after(0, 1), 1);
+        assert_eq!(Numbers::rising_after(0, 0), 256);
+        assert_eq!(Numbers::rising_after(255, 0), 256);
+        assert_eq!(Numbers::rising_after(256, 1), 257);
+        assert_eq!(Numbers::rising_after(300, 40), 552);
         let deal = Deal::parse_pbn(
             "N:AKQJ.T98.765.432 T98.765.432.AKQJ 765.432.AKQJ.T98 432.AKQJ.T98.765",
         )
@@ -152,21 +147,21 @@ mod tests {
             .collect();
         let set = BoardSet::from_boards(boards);
         let mut out = Vec::new();
-        write(Format::Cds, &set, &mut out).unwrap();
+        write(FORMAT, &set, &mut out).unwrap();
         assert_eq!(out.len(), 6 * RECORD);
         assert_eq!(out[0], 101);
         // The aces: ♠A North 1, ♥A West 0, ♦A South 3, ♣A East 2.
         assert_eq!(out[1], 0b01_00_11_10);
-        assert_eq!(read(Format::Cds, &out).unwrap().set, set);
+        assert_eq!(read(FORMAT, &out).unwrap().set, set);
     }
 
     #[test]
     fn bad_records_are_named() {
         let mut rec = vec![1u8];
         rec.extend_from_slice(&[0; 13]);
-        let e = read(Format::Cds, &rec).unwrap_err().to_string();
+        let e = read(FORMAT, &rec).unwrap_err().to_string();
         assert!(e.contains("board 1: North holds 0 cards"), "{e}");
-        let e = read(Format::Cds, &rec[..5]).unwrap_err().to_string();
+        let e = read(FORMAT, &rec[..5]).unwrap_err().to_string();
         assert!(e.contains("truncated"), "{e}");
     }
 }

@@ -1,12 +1,12 @@
 //! Deal numbers, one a line: Pavlicek's (DEALNUM) and Big Deal's (GOE).
 //!
 //! **DEALNUM.** Spec: rpbridge.net 7z68 "Mapping bridge deals"; see
-//! [`Deal::number`](crate::Deal::number). A line holds a number from 1 to
+//! [`Deal::number`](crate::model::deal::Deal::number). A line holds a number from 1 to
 //! 53,644,737,765,488,792,839,237,440,000 in decimal. Written with LF line
 //! ends.
 //!
 //! **GOE.** Big Deal's "goedel" output (`bigdealx -f goedel`, `.goe`): its
-//! own numbering, from 0 ([`Deal::goedel`](crate::Deal::goedel)), the
+//! own numbering, from 0 ([`Deal::goedel`](crate::model::deal::Deal::goedel)), the
 //! number its generator drew. A line is 38 characters and LF: 29 digit
 //! places grouped by three with commas, leading zeros and their commas
 //! written as spaces (`18,160,518,203,850,268,284,275,094,430`,
@@ -16,13 +16,14 @@
 //! In both, blank lines are skipped, and boards are numbered 1, 2, 3... by
 //! position: the formats carry nothing but the complete deals.
 
-use crate::board::Board;
-use crate::deal::{Deal, DEALS};
+use crate::codec::keeps::Keeps;
+use crate::codec::stream::{BoardReader, BoardWriter};
+use crate::codec::Format;
+use crate::codec::{Descriptor, Hooks};
 use crate::formats::{board_number, require_complete, window_error};
-use crate::keeps::Keeps;
-use crate::registry::Descriptor;
-use crate::set::SetInfo;
-use crate::{BoardReader, BoardWriter, Format};
+use crate::model::board::Board;
+use crate::model::deal::{Deal, DEALS};
+use crate::model::set::SetInfo;
 use boardfile_io::{Diagnostics, Error, FormatInfo, Position, Signature, Source};
 
 /// A numbering of the deals.
@@ -37,8 +38,8 @@ enum Numbering {
 impl Numbering {
     fn format(self) -> Format {
         match self {
-            Numbering::Pavlicek => Format::DealNumber,
-            Numbering::Goedel => Format::Goe,
+            Numbering::Pavlicek => Format::of(&DESCRIPTOR),
+            Numbering::Goedel => Format::of(&GOE),
         }
     }
 
@@ -106,6 +107,7 @@ pub static DESCRIPTOR: Descriptor = Descriptor {
     keeps: Keeps::DEALS_ONLY,
     reader: Some(|src, _| Ok(Box::new(DealNumberReader::new(src, Numbering::Pavlicek)))),
     writer: Some(|_| Box::new(DealNumberWriter(Numbering::Pavlicek))),
+    hooks: Hooks::NONE,
 };
 
 /// Big Deal's deal numbers.
@@ -124,6 +126,7 @@ pub static GOE: Descriptor = Descriptor {
     keeps: Keeps::DEALS_ONLY,
     reader: Some(|src, _| Ok(Box::new(DealNumberReader::new(src, Numbering::Goedel)))),
     writer: Some(|_| Box::new(DealNumberWriter(Numbering::Goedel))),
+    hooks: Hooks::NONE,
 };
 
 /// True when the first line is Big Deal's: 38 characters of digits,
@@ -215,7 +218,7 @@ impl BoardReader for DealNumberReader<'_> {
     ) -> Result<bool, Error> {
         // Whole lines that hold a deal number straight onto the list (a
         // blank or bad line as next_board reads it).
-        crate::records::read_boards_quickly(self, boards, until, diag, |r| {
+        crate::codec::stream::read_boards_quickly(self, boards, until, diag, |r| {
             let data = r.src.data();
             let end = memchr::memchr(b'\n', data)?;
             let deal = r.numbering.deal(data[..end].trim_ascii())?;

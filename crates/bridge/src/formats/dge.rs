@@ -18,12 +18,12 @@
 //! Cannot carry: board numbers (record `i` is board `i + 1`), dealer and
 //! vulnerability, partial deals, anything else.
 
-use crate::card::Suit;
-use crate::deal::{Deal, Seat};
+use crate::codec::keeps::Keeps;
+use crate::codec::Format;
+use crate::codec::{Descriptor, Hooks};
 use crate::formats::{decode_marked_hands, PaddedRecords};
-use crate::keeps::Keeps;
-use crate::registry::Descriptor;
-use crate::Format;
+use crate::model::card::Suit;
+use crate::model::deal::{Deal, Seat};
 use boardfile_io::{Error, FormatInfo, Position, Signature};
 
 /// Bytes in a DGE record.
@@ -49,7 +49,11 @@ pub static DESCRIPTOR: Descriptor = Descriptor {
     keeps: Keeps::DEALS_ONLY,
     reader: Some(|src, _| Ok(Box::new(LAYOUT.open(src)))),
     writer: Some(|_| Box::new(LAYOUT.writer())),
+    hooks: Hooks::NONE,
 };
+
+/// This format's handle.
+pub(crate) const FORMAT: Format = Format::of(&DESCRIPTOR);
 
 /// True when the file starts with the spade symbol followed by a rank or
 /// the heart symbol.
@@ -57,7 +61,7 @@ pub fn sniff(bytes: &[u8]) -> bool {
     bytes.first() == Some(&SYMBOLS[0])
         && bytes
             .get(1)
-            .is_some_and(|&b| b == SYMBOLS[1] || crate::card::RANK_ORDER[b as usize] != 0xFF)
+            .is_some_and(|&b| b == SYMBOLS[1] || crate::model::card::RANK_ORDER[b as usize] != 0xFF)
 }
 
 /// Decodes the four hands of a 68-byte field. `base` is the field's byte
@@ -93,7 +97,7 @@ pub(crate) fn encode_hands(deal: &Deal, field: &mut [u8]) {
 }
 
 static LAYOUT: PaddedRecords = PaddedRecords {
-    format: Format::Dge,
+    format: FORMAT,
     record: RECORD,
     padding: &[0; RECORD - HANDS],
     padding_name: "60 NULs",
@@ -104,7 +108,7 @@ static LAYOUT: PaddedRecords = PaddedRecords {
 #[cfg(test)]
 pub(crate) mod tests {
     use super::*;
-    use crate::{read as read_file, write as write_file};
+    use crate::records::{read as read_file, write as write_file};
 
     /// The Dealer4 appendix's DGE hex dump of its two sample boards.
     pub(crate) fn dealer4_hands() -> [Vec<u8>; 2] {
@@ -136,13 +140,13 @@ pub(crate) mod tests {
 
     #[test]
     fn dealer4_appendix_sample_agrees_with_bri() {
-        let dge = read_file(Format::Dge, &dealer4_sample()).unwrap().set;
+        let dge = read_file(FORMAT, &dealer4_sample()).unwrap().set;
         let bri = read_file(Format::Bri, &crate::formats::bri::tests::dealer4_sample())
             .unwrap()
             .set;
         assert_eq!(dge, bri);
         let mut out = Vec::new();
-        write_file(Format::Dge, &dge, &mut out).unwrap();
+        write_file(FORMAT, &dge, &mut out).unwrap();
         assert_eq!(out, dealer4_sample());
     }
 
@@ -160,14 +164,14 @@ pub(crate) mod tests {
         bytes[0] = 0x06;
         bytes[1] = b'A';
         bytes[2..HANDS].copy_from_slice(&moved[1..]);
-        let e = read_file(Format::Dge, &bytes).unwrap_err();
+        let e = read_file(FORMAT, &bytes).unwrap_err();
         assert_eq!(
             e.to_string(),
             "DGE error at record 0 (byte 0): North holds 14 cards"
         );
         let mut bytes = dealer4_sample();
         bytes[129] = b'x';
-        let e = read_file(Format::Dge, &bytes).unwrap_err();
+        let e = read_file(FORMAT, &bytes).unwrap_err();
         assert_eq!(
             e.to_string(),
             "DGE error at record 1 (byte 129): North: expected the H symbol 0x03, found byte 0x78"

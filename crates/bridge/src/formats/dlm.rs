@@ -46,7 +46,7 @@
 //! files: `Checksum` is From ^ To for Sealed, From ^ To ^ 1 for Show, with
 //! no `Dealing method` line). The reader marks such a set
 //! [`SetInfo::blind`]; the writer writes `Status=Sealed` for a blind set or
-//! when [`WriteOptions::blind`](crate::WriteOptions::blind) asks.
+//! when [`WriteOptions::blind`](crate::codec::options::WriteOptions::blind) asks.
 //!
 //! Big Deal's dialect ([`Dialect::BigDeal`]) writes Big Deal's header, LF:
 //!
@@ -70,15 +70,19 @@
 //! Cannot carry: dealer and vulnerability, board numbers above 99, partial
 //! deals, site and date, another event than the first board's.
 
-use crate::board::Board;
-use crate::card::Card;
-use crate::deal::{Deal, Seat};
+use crate::codec::keeps::{Keeps, Numbers, Own, Tags};
+use crate::codec::keeps::{LossKind, LossKinds};
+use crate::codec::options::{Dialect, WriteOptions};
+use crate::codec::stream::{BoardReader, BoardWriter};
+use crate::codec::DialectLosses;
+use crate::codec::Format;
+use crate::codec::{Descriptor, Hooks};
 use crate::formats::{excerpt, latin1_decode, latin1_encode, parse_u32, require_complete};
-use crate::hand::Hand;
-use crate::keeps::{Keeps, Numbers, Own, Tags};
-use crate::registry::Descriptor;
-use crate::set::{Heading, SetInfo};
-use crate::{BoardReader, BoardWriter, Dialect, Format, WriteOptions};
+use crate::model::board::Board;
+use crate::model::card::Card;
+use crate::model::deal::{Deal, Seat};
+use crate::model::hand::Hand;
+use crate::model::set::{Heading, SetInfo};
 use boardfile_io::{Diagnostics, Error, ErrorKind, FormatInfo, Position, Signature};
 use std::borrow::Cow;
 use std::collections::VecDeque;
@@ -127,7 +131,7 @@ pub static DESCRIPTOR: Descriptor = Descriptor {
         let at = Position::byte(src.offset());
         let bytes = src
             .fill_all(MAX_FILE)
-            .map_err(|e| crate::formats::window_error(Format::Dlm, at, e))?;
+            .map_err(|e| crate::formats::window_error(FORMAT, at, e))?;
         let set = read(bytes, diag)?;
         let boards = set.boards.into();
         Ok(Box::new(DlmReader {
@@ -137,7 +141,17 @@ pub static DESCRIPTOR: Descriptor = Descriptor {
         }))
     }),
     writer: Some(|options| Box::new(DlmWriter::new(options))),
+    hooks: Hooks {
+        dialect_losses: Some(|dialect| {
+            (dialect == Dialect::BigDeal)
+                .then(|| Box::new(BigDealHeader::default()) as Box<dyn DialectLosses>)
+        }),
+        ..Hooks::NONE
+    },
 };
+
+/// This format's handle.
+pub(crate) const FORMAT: Format = Format::of(&DESCRIPTOR);
 
 /// A DLM file, read whole (it is small), handed out a board at a time.
 struct DlmReader {
@@ -309,14 +323,14 @@ struct Slot {
 }
 
 /// Reads a DLM file.
-fn read(bytes: &[u8], diag: &mut Diagnostics) -> Result<crate::BoardSet, Error> {
+fn read(bytes: &[u8], diag: &mut Diagnostics) -> Result<crate::model::set::BoardSet, Error> {
     let body = bytes.strip_prefix(b"\xef\xbb\xbf").unwrap_or(bytes);
     let bom = (bytes.len() - body.len()) as u64;
     let (lines, crlf, mixed, final_newline) = lines(body);
     let pos = |l: &Line, col: usize| Position::byte(bom + l.byte + col as u64).with_line(l.number);
     if mixed {
         diag.warn(
-            Format::Dlm,
+            FORMAT,
             None,
             format!(
                 "lines end in both LF and CR LF; they are written with {}",
@@ -328,7 +342,7 @@ fn read(bytes: &[u8], diag: &mut Diagnostics) -> Result<crate::BoardSet, Error> 
     // LF, when written again.
     if let Some(l) = lines.iter().find(|l| l.text.ends_with(b"\r")) {
         diag.error(Error::syntax(
-            Format::Dlm,
+            FORMAT,
             pos(l, l.text.len() - 1),
             "a carriage return before the line end of its own",
         ))?;
@@ -338,7 +352,7 @@ fn read(bytes: &[u8], diag: &mut Diagnostics) -> Result<crate::BoardSet, Error> 
         .filter(|l| l.text.trim_ascii().eq_ignore_ascii_case(b"[document]"));
     let Some(first) = first else {
         return Err(Error::syntax(
-            Format::Dlm,
+            FORMAT,
             Position::byte(0).with_line(1),
             "the file does not start with [Document]",
         ));
@@ -369,7 +383,7 @@ fn read(bytes: &[u8], diag: &mut Diagnostics) -> Result<crate::BoardSet, Error> 
             }
             let Some(eq) = eq else {
                 return Err(Error::syntax(
-                    Format::Dlm,
+                    FORMAT,
                     pos(line, 0),
                     format!(
                         "expected key=value, found {}",
@@ -391,7 +405,7 @@ fn read(bytes: &[u8], diag: &mut Diagnostics) -> Result<crate::BoardSet, Error> 
             Some(n) if (1..=MAX_BOARD).contains(&n) => n,
             _ => {
                 return Err(Error::syntax(
-                    Format::Dlm,
+                    FORMAT,
                     pos(line, 0),
                     format!(
                         "{} is not a board number from 01 to 99",
@@ -405,7 +419,7 @@ fn read(bytes: &[u8], diag: &mut Diagnostics) -> Result<crate::BoardSet, Error> 
             BoardKey::Duplicates => match parse_u32(value) {
                 Some(n) => slot.duplicates = Some(n),
                 None => diag.error(Error::syntax(
-                    Format::Dlm,
+                    FORMAT,
                     pos(line, eq + 1),
                     format!(
                         "board {number}: duplicates {} is not a number",
@@ -423,7 +437,7 @@ fn read(bytes: &[u8], diag: &mut Diagnostics) -> Result<crate::BoardSet, Error> 
                 record += 1;
                 if slot.board.is_some() {
                     diag.error(Error::syntax(
-                        Format::Dlm,
+                        FORMAT,
                         at,
                         format!("board {number} appears twice"),
                     ))?;
@@ -462,15 +476,11 @@ fn read(bytes: &[u8], diag: &mut Diagnostics) -> Result<crate::BoardSet, Error> 
                 } else {
                     "is not a number"
                 };
-                Error::syntax(
-                    Format::Dlm,
-                    header_pos(name),
-                    format!("{name}={v:?} {what}"),
-                )
+                Error::syntax(FORMAT, header_pos(name), format!("{name}={v:?} {what}"))
             }),
             (None, Some(d)) => Ok(d),
             (None, None) => Err(Error::syntax(
-                Format::Dlm,
+                FORMAT,
                 Position::byte(0),
                 format!("no {name}= line in the header"),
             )),
@@ -480,14 +490,14 @@ fn read(bytes: &[u8], diag: &mut Diagnostics) -> Result<crate::BoardSet, Error> 
         Some(v) if status_value(v).is_some() => status_value(v).unwrap_or(0),
         Some(other) => {
             return Err(Error::syntax(
-                Format::Dlm,
+                FORMAT,
                 header_pos("Status"),
                 format!("Status={other:?}: expected Show, Sealed or Edit"),
             ))
         }
         None => {
             return Err(Error::syntax(
-                Format::Dlm,
+                FORMAT,
                 Position::byte(0),
                 "no Status= line in the header",
             ))
@@ -509,14 +519,14 @@ fn read(bytes: &[u8], diag: &mut Diagnostics) -> Result<crate::BoardSet, Error> 
                 expected: expected.to_string(),
             })
             .at(
-                Format::Dlm,
+                FORMAT,
                 Position::byte(bom + byte + eq as u64 + 1).with_line(line),
             ),
         )?;
     }
     if !(1..=MAX_BOARD).contains(&from) || !(from..=MAX_BOARD).contains(&to) {
         return Err(Error::invalid(
-            Format::Dlm,
+            FORMAT,
             header_pos("From board"),
             format!("From board={from} and To board={to} are not a range within 1..99"),
         ));
@@ -536,7 +546,7 @@ fn read(bytes: &[u8], diag: &mut Diagnostics) -> Result<crate::BoardSet, Error> 
         };
         if slot.duplicates.is_none() {
             diag.warn(
-                Format::Dlm,
+                FORMAT,
                 None,
                 format!("board {number} has no Duplicates line; it is written with 0"),
             );
@@ -557,7 +567,7 @@ fn read(bytes: &[u8], diag: &mut Diagnostics) -> Result<crate::BoardSet, Error> 
     }
     if let Some(&gap) = missing.iter().find(|n| (from..=to).contains(*n)) {
         diag.error(Error::invalid(
-            Format::Dlm,
+            FORMAT,
             Position::byte(bytes.len() as u64),
             format!("board {gap} is inside From..To ({from}..{to}) but has no Board line"),
         ))?;
@@ -565,7 +575,7 @@ fn read(bytes: &[u8], diag: &mut Diagnostics) -> Result<crate::BoardSet, Error> 
     let outside_missing = missing.iter().filter(|n| !(from..=to).contains(*n)).count();
     if outside_missing > 0 {
         diag.warn(
-            Format::Dlm,
+            FORMAT,
             None,
             format!("{outside_missing} of the boards 1..99 outside From..To are missing; DupSoft expects all 99, and they are written as undealt"),
         );
@@ -578,7 +588,7 @@ fn read(bytes: &[u8], diag: &mut Diagnostics) -> Result<crate::BoardSet, Error> 
         .find(|(k, _)| k.eq_ignore_ascii_case("Headline"))
         .map(|(_, v)| v.trim().to_string())
         .filter(|v| !v.is_empty());
-    Ok(crate::BoardSet {
+    Ok(crate::model::set::BoardSet {
         boards,
         info: SetInfo {
             event,
@@ -597,7 +607,7 @@ fn decode_board(value: &[u8], number: u32, duplicates: u32, at: Position) -> Res
     };
     if value.len() < 27 {
         return Err(Error::syntax(
-            Format::Dlm,
+            FORMAT,
             at,
             format!("board {number}: expected 26 letters and a checksum"),
         ));
@@ -612,7 +622,7 @@ fn decode_board(value: &[u8], number: u32, duplicates: u32, at: Position) -> Res
             ""
         };
         return Err(Error::syntax(
-            Format::Dlm,
+            FORMAT,
             shift(at, i),
             format!(
                 "board {number}: {:?} is not a letter from a to p{why}",
@@ -622,7 +632,7 @@ fn decode_board(value: &[u8], number: u32, duplicates: u32, at: Position) -> Res
     }
     let stored = parse_u32(&value[26..]).ok_or_else(|| {
         Error::syntax(
-            Format::Dlm,
+            FORMAT,
             shift(at, 26),
             format!(
                 "board {number}: the checksum {:?} is not a number",
@@ -637,7 +647,7 @@ fn decode_board(value: &[u8], number: u32, duplicates: u32, at: Position) -> Res
             found: latin1_decode(&value[26..]),
             expected: format!("{expected:03}"),
         })
-        .at(Format::Dlm, shift(at, 26)));
+        .at(FORMAT, shift(at, 26)));
     }
     let mut hands = [Hand::EMPTY; 4];
     for (k, &c) in letters.iter().enumerate() {
@@ -650,7 +660,7 @@ fn decode_board(value: &[u8], number: u32, duplicates: u32, at: Position) -> Res
     }
     if let Some(seat) = Seat::ALL.into_iter().find(|s| hands[s.index()].len() != 13) {
         return Err(Error::invalid(
-            Format::Dlm,
+            FORMAT,
             at,
             format!(
                 "board {number}: {} holds {} cards",
@@ -659,7 +669,7 @@ fn decode_board(value: &[u8], number: u32, duplicates: u32, at: Position) -> Res
             ),
         ));
     }
-    Deal::new(hands).map_err(|e| Error::invalid(Format::Dlm, at, format!("board {number}: {e}")))
+    Deal::new(hands).map_err(|e| Error::invalid(FORMAT, at, format!("board {number}: {e}")))
 }
 
 fn default_header(event: Option<&str>) -> Vec<(String, String)> {
@@ -733,12 +743,55 @@ fn big_deal_info(generator: &str) -> DlmInfo {
     }
 }
 
+/// Big Deal's dialect writes its own DLM header whatever the set's: a set
+/// read from Big Deal's own file has just that, and loses nothing. Which
+/// it is can only be told at the end (the header names the first board's
+/// generator).
+#[derive(Debug, Default)]
+struct BigDealHeader {
+    /// The set-level data, as last seen.
+    set: Option<SetInfo>,
+    /// The first board's generator.
+    generator: Option<String>,
+}
+
+impl DialectLosses for BigDealHeader {
+    fn set(&mut self, info: &SetInfo, lost: &mut LossKinds) {
+        // Weighed at the end, against Big Deal's header.
+        lost.remove(LossKind::DlmHeader);
+        lost.remove(LossKind::Event);
+        self.set = Some(info.clone());
+    }
+
+    fn board(&mut self, index: u64, b: &Board, _: &mut LossKinds) {
+        if index == 0 {
+            self.generator = Some(crate::formats::bigdeal::generator(Some(b)).to_string());
+        }
+    }
+
+    fn finish(&self, _: u64, _: &mut Vec<(LossKind, u64)>, set: &mut Vec<LossKind>) {
+        if let Some(info) = &self.set {
+            let generator = self
+                .generator
+                .as_deref()
+                .unwrap_or(crate::formats::bigdeal::GENERATOR);
+            let (header, event) = big_deal_gives_back(info, generator);
+            if info.dlm.is_some() && !header {
+                set.push(LossKind::DlmHeader);
+            }
+            if info.event.is_some() && !event {
+                set.push(LossKind::Event);
+            }
+        }
+    }
+}
+
 /// What of `set`'s own DLM data Big Deal's dialect gives back, for a set
 /// naming `generator`: (its header, its event). The header is kept when
 /// it is Big Deal's for the set (`From board`, `To board` and `Checksum`
 /// are written anew in any case; a blind set's `Status` is `Sealed`), the
 /// event when it is that header's `Headline`, as a DLM read gives it.
-pub(crate) fn big_deal_gives_back(set: &SetInfo, generator: &str) -> (bool, bool) {
+fn big_deal_gives_back(set: &SetInfo, generator: &str) -> (bool, bool) {
     let mut want = big_deal_info(generator);
     if set.blind {
         if let Some((_, v)) = want.header.iter_mut().find(|(k, _)| k == "Status") {
@@ -771,7 +824,7 @@ impl BoardWriter for DlmWriter {
     }
 
     fn board(&mut self, b: &Board, _: &mut Vec<u8>) -> Result<(), Error> {
-        require_complete(b, Format::Dlm)?;
+        require_complete(b, FORMAT)?;
         if !(1..=MAX_BOARD).contains(&b.number) {
             let (lo, hi) = self
                 .boards
@@ -780,13 +833,13 @@ impl BoardWriter for DlmWriter {
                 .chain([b.number])
                 .fold((u32::MAX, 0), |(lo, hi), n| (lo.min(n), hi.max(n)));
             return Err(Error::unsupported(
-                Format::Dlm,
+                FORMAT,
                 format!("board numbers run {lo} to {hi}; DLM holds boards 1 to 99"),
             ));
         }
         if self.numbers & (1 << b.number) != 0 {
             return Err(Error::unsupported(
-                Format::Dlm,
+                FORMAT,
                 format!(
                     "board {} appears twice; DLM holds each number once",
                     b.number
@@ -842,7 +895,7 @@ fn write(
     set: &SetInfo,
     out: &mut Vec<u8>,
 ) -> Result<(), Error> {
-    let unsupported = |m: String| Error::unsupported(Format::Dlm, m);
+    let unsupported = |m: String| Error::unsupported(FORMAT, m);
     let (from, to) = match (
         boards.iter().map(|b| b.0).min(),
         boards.iter().map(|b| b.0).max(),

@@ -33,7 +33,7 @@
 //! half. The reader reads a record whose DGE half is all spaces from its
 //! BRI half, and marks the set [`SetInfo::blind`]; the writer blanks board
 //! 1's DGE half when the set is blind or
-//! [`WriteOptions::blind`](crate::WriteOptions::blind) asks (a set without
+//! [`WriteOptions::blind`](crate::codec::options::WriteOptions::blind) asks (a set without
 //! a board 1 is written whole, as Big Deal writes it).
 //!
 //! Big Deal's dialect ([`Dialect::BigDeal`]): every trailer is `YN1  0`
@@ -45,12 +45,16 @@
 //! Cannot carry: dealer and vulnerability, board numbers that do not follow
 //! on, partial deals, anything else.
 
-use crate::board::Board;
+use crate::codec::keeps::{Keeps, Numbers, Own};
+use crate::codec::keeps::{LossKind, LossKinds};
+use crate::codec::options::{Dialect, WriteOptions};
+use crate::codec::stream::{BoardReader, BoardWriter};
+use crate::codec::DialectLosses;
+use crate::codec::Format;
+use crate::codec::{Descriptor, Hooks};
 use crate::formats::{bri, dge, require_complete, Records};
-use crate::keeps::{Keeps, Numbers, Own};
-use crate::registry::Descriptor;
-use crate::set::SetInfo;
-use crate::{BoardReader, BoardWriter, Dialect, Format, WriteOptions};
+use crate::model::board::Board;
+use crate::model::set::SetInfo;
 use boardfile_io::{Diagnostics, Error, FormatInfo, Position, Signature, Source};
 use std::collections::VecDeque;
 
@@ -89,7 +93,17 @@ pub static DESCRIPTOR: Descriptor = Descriptor {
     },
     reader: Some(|src, diag| Ok(Box::new(DupReader::open(src, diag)?))),
     writer: Some(|options| Box::new(DupWriter::new(options))),
+    hooks: Hooks {
+        dialect_losses: Some(|dialect| {
+            (dialect == Dialect::BigDeal)
+                .then(|| Box::new(BigDealTrailers::default()) as Box<dyn DialectLosses>)
+        }),
+        ..Hooks::NONE
+    },
 };
+
+/// This format's handle.
+pub(crate) const FORMAT: Format = Format::of(&DESCRIPTOR);
 
 /// True when the file starts with 78 digits and then the spade symbol, or
 /// a blind record's 68 spaces and a trailer's `Y` or `N` (a whole record
@@ -110,7 +124,11 @@ fn is_blind(rec: &[u8]) -> bool {
 }
 
 /// A record read ahead: its index, offset and what it holds.
-type Read = (u64, u64, Result<(crate::Deal, DupTrailer), Error>);
+type Read = (
+    u64,
+    u64,
+    Result<(crate::model::deal::Deal, DupTrailer), Error>,
+);
 
 /// Reads a DUP file a record at a time, numbering the boards from the
 /// first filled-in trailer.
@@ -153,7 +171,7 @@ impl<'a> DupReader<'a> {
         if self.ended {
             return Ok(false);
         }
-        let Some((i, base, rec)) = self.records.next(Format::Dup, diag)? else {
+        let Some((i, base, rec)) = self.records.next(FORMAT, diag)? else {
             self.ended = true;
             return Ok(false);
         };
@@ -171,7 +189,7 @@ impl<'a> DupReader<'a> {
                 } else {
                     self.late = true;
                     diag.warn(
-                        Format::Dup,
+                        FORMAT,
                         at,
                         format!(
                             "the first trailer filled in is record {i}'s, which gives first board {}; the boards were numbered from 1, as no trailer of the first {LOOK_AHEAD} records was filled in",
@@ -183,7 +201,7 @@ impl<'a> DupReader<'a> {
         } else if !trailer.is_blank() && !self.shown_bad_trailer {
             self.shown_bad_trailer = true;
             diag.warn(
-                Format::Dup,
+                FORMAT,
                 at,
                 format!(
                     "trailer {:?} is neither filled in nor blank; it is kept as it is",
@@ -203,7 +221,7 @@ impl<'a> DupReader<'a> {
         let expected_last = u64::from(first) + self.boards.saturating_sub(1);
         if u64::from(self.said_last) != expected_last && self.boards > 0 {
             diag.warn(
-                Format::Dup,
+                FORMAT,
                 Some(Position::record(
                     from,
                     from * RECORD as u64 + TRAILER_AT as u64,
@@ -219,24 +237,24 @@ impl<'a> DupReader<'a> {
 
 /// Decodes a record's deal from both halves, which must agree (from the
 /// BRI half alone when the DGE half is blank).
-fn decode(rec: &[u8], record: u64, base: u64) -> Result<crate::Deal, Error> {
-    let from_bri = bri::decode_cards(&rec[..bri::CARDS], Format::Dup, record, base)?;
+fn decode(rec: &[u8], record: u64, base: u64) -> Result<crate::model::deal::Deal, Error> {
+    let from_bri = bri::decode_cards(&rec[..bri::CARDS], FORMAT, record, base)?;
     if is_blind(rec) {
         return Ok(from_bri);
     }
     let from_dge = dge::decode_hands(
         &rec[bri::CARDS..TRAILER_AT],
-        Format::Dup,
+        FORMAT,
         record,
         base + bri::CARDS as u64,
     )?;
-    match crate::Seat::ALL
+    match crate::model::deal::Seat::ALL
         .into_iter()
         .find(|&s| from_bri.hand(s) != from_dge.hand(s))
     {
         None => Ok(from_bri),
         Some(seat) => Err(Error::invalid(
-            Format::Dup,
+            FORMAT,
             Position::record(record, base),
             format!(
                 "the BRI and DGE halves disagree: {} holds {} in the BRI half, {} in the DGE half",
@@ -343,8 +361,42 @@ pub(crate) fn big_deal_trailer(boards: u32) -> DupTrailer {
     DupTrailer(raw)
 }
 
+/// Big Deal's dialect writes its own DUP trailers whatever the set's,
+/// for the count of boards: a set read from Big Deal's own file has just
+/// those, and loses nothing. Which it is can only be told at the end.
+#[derive(Debug, Default)]
+struct BigDealTrailers {
+    /// Boards with a trailer.
+    trailers: u64,
+    /// Among them, those with Big Deal's for a count of boards ending in
+    /// each two digits.
+    big_deal: std::collections::BTreeMap<u32, u64>,
+}
+
+impl DialectLosses for BigDealTrailers {
+    fn set(&mut self, _: &SetInfo, _: &mut LossKinds) {}
+
+    fn board(&mut self, _: u64, b: &Board, lost: &mut LossKinds) {
+        if let (true, Some(t)) = (lost.remove(LossKind::DupTrailer), b.dup_trailer) {
+            self.trailers += 1;
+            if let Some(n) = big_deal_count(t) {
+                *self.big_deal.entry(n).or_default() += 1;
+            }
+        }
+    }
+
+    fn finish(&self, boards: u64, counts: &mut Vec<(LossKind, u64)>, _: &mut Vec<LossKind>) {
+        // Big Deal's trailer counts the boards written.
+        let written = (boards % 100) as u32;
+        let lost = self.trailers - self.big_deal.get(&written).copied().unwrap_or(0);
+        if lost > 0 {
+            counts.push((LossKind::DupTrailer, lost));
+        }
+    }
+}
+
 /// The count's last two digits when `t` is Big Deal's trailer for one.
-pub(crate) fn big_deal_count(t: DupTrailer) -> Option<u32> {
+fn big_deal_count(t: DupTrailer) -> Option<u32> {
     let [a, b] = [t.0[7], t.0[8]];
     let n = u32::from(a.wrapping_sub(b'0')) * 10 + u32::from(b.wrapping_sub(b'0'));
     (a.is_ascii_digit() && b.is_ascii_digit() && big_deal_trailer(n) == t).then_some(n)
@@ -357,10 +409,10 @@ impl BoardWriter for DupWriter {
     }
 
     fn board(&mut self, board: &Board, out: &mut Vec<u8>) -> Result<(), Error> {
-        require_complete(board, Format::Dup)?;
+        require_complete(board, FORMAT)?;
         if self.big_deal && board.number > 99 {
             return Err(Error::unsupported(
-                Format::Dup,
+                FORMAT,
                 format!(
                     "board {}: Big Deal writes DUP for boards 1 to 99 only",
                     board.number
@@ -414,10 +466,11 @@ impl BoardWriter for DupWriter {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::{read as read_file, write as write_file, BoardSet};
+    use crate::model::set::BoardSet;
+    use crate::records::{read as read_file, write as write_file};
 
     fn write(set: &BoardSet, out: &mut Vec<u8>) -> Result<(), Error> {
-        write_file(Format::Dup, set, out)
+        write_file(FORMAT, set, out)
     }
 
     /// The Dealer4 appendix's DUP hex dump, built from the BRI and DGE parts.
@@ -438,7 +491,7 @@ mod tests {
         let bytes = dealer4_sample();
         // Spot-check against the appendix dump: offset 0x90 reads "74YN1  1 2 ".
         assert_eq!(&bytes[0x90..0x9a], b"74YN1  1 2");
-        let set = read_file(Format::Dup, &bytes).unwrap().set;
+        let set = read_file(FORMAT, &bytes).unwrap().set;
         let bri = read_file(Format::Bri, &crate::formats::bri::tests::dealer4_sample())
             .unwrap()
             .set;
@@ -468,11 +521,14 @@ mod tests {
         let mut bytes = dealer4_sample();
         bytes[146..156].copy_from_slice(b"YN05 0 06 ");
         bytes[156 + 146..].fill(0);
-        let outcome = read_file(Format::Dup, &bytes).unwrap();
+        let outcome = read_file(FORMAT, &bytes).unwrap();
         assert!(outcome.warnings.is_empty(), "{:?}", outcome.warnings);
         let numbers: Vec<u32> = outcome.set.boards.iter().map(|b| b.number).collect();
         assert_eq!(numbers, [5, 6]);
-        assert_eq!(outcome.set.boards[0].dealer, crate::Seat::North);
+        assert_eq!(
+            outcome.set.boards[0].dealer,
+            crate::model::deal::Seat::North
+        );
         assert!(outcome.set.boards[1].dup_trailer.unwrap().is_blank());
         let mut out = Vec::new();
         write(&outcome.set, &mut out).unwrap();
@@ -485,16 +541,12 @@ mod tests {
 
     #[test]
     fn sets_past_board_999_get_blank_trailers() {
-        let one = read_file(Format::Dup, &dealer4_sample())
-            .unwrap()
-            .set
-            .boards[0]
-            .deal;
+        let one = read_file(FORMAT, &dealer4_sample()).unwrap().set.boards[0].deal;
         let boards = (1..=1000).map(|n| Board::new(n, one)).collect();
         let mut out = Vec::new();
         write(&BoardSet::from_boards(boards), &mut out).unwrap();
         assert_eq!(&out[TRAILER_AT..RECORD], b"          ");
-        let back = read_file(Format::Dup, &out).unwrap().set;
+        let back = read_file(FORMAT, &out).unwrap().set;
         assert_eq!(back.boards.len(), 1000);
         assert_eq!(back.boards[999].number, 1000);
     }
@@ -507,12 +559,12 @@ mod tests {
         assert_eq!((bytes[80], bytes[131]), (b'2', b'3'));
         bytes[80] = b'3';
         bytes[131] = b'2';
-        let e = read_file(Format::Dup, &bytes).unwrap_err();
+        let e = read_file(FORMAT, &bytes).unwrap_err();
         assert_eq!(
             e.to_string(),
             "DUP error at record 0 (byte 0): the BRI and DGE halves disagree: North holds T2.J965.T7532.63 in the BRI half, T3.J965.T7532.63 in the DGE half"
         );
-        let v = crate::validate(Format::Dup, &bytes);
+        let v = crate::records::validate(FORMAT, &bytes);
         assert_eq!(v.errors.len(), 1);
         assert_eq!(
             v.set.unwrap().boards.len(),

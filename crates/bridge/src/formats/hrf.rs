@@ -22,14 +22,15 @@
 //!
 //! Cannot carry: dealer and vulnerability, partial deals, anything else.
 
-use crate::board::Board;
-use crate::card::Suit;
-use crate::deal::Seat;
+use crate::codec::keeps::{Keeps, Numbers};
+use crate::codec::stream::{BoardReader, BoardWriter};
+use crate::codec::Format;
+use crate::codec::{Descriptor, Hooks};
 use crate::formats::{decode_marked_hands, require_complete, window_error, Records};
-use crate::keeps::{Keeps, Numbers};
-use crate::registry::Descriptor;
-use crate::set::SetInfo;
-use crate::{BoardReader, BoardWriter, Format};
+use crate::model::board::Board;
+use crate::model::card::Suit;
+use crate::model::deal::Seat;
+use crate::model::set::SetInfo;
 use boardfile_io::{Diagnostics, Error, FormatInfo, Position, Signature, Source};
 
 /// Bytes in an HRF record.
@@ -57,7 +58,11 @@ pub static DESCRIPTOR: Descriptor = Descriptor {
     },
     reader: Some(|src, diag| Ok(Box::new(HrfReader::open(src, diag)?))),
     writer: Some(|_| Box::new(HrfWriter::default())),
+    hooks: Hooks::NONE,
 };
+
+/// This format's handle.
+pub(crate) const FORMAT: Format = Format::of(&DESCRIPTOR);
 
 fn is_padding(b: u8) -> bool {
     matches!(b, 0 | b' ' | b'\r' | b'\n' | b'\t' | 0x1a)
@@ -75,7 +80,7 @@ fn decode(rec: &[u8], record: u64, base: u64) -> Result<(Board, usize), Error> {
     let digits = rec.iter().take_while(|b| b.is_ascii_digit()).count();
     let number = crate::formats::parse_u32(&rec[..digits]).ok_or_else(|| {
         Error::syntax(
-            Format::Hrf,
+            FORMAT,
             at(0),
             "the record does not start with a board number",
         )
@@ -83,7 +88,7 @@ fn decode(rec: &[u8], record: u64, base: u64) -> Result<(Board, usize), Error> {
     let (deal, end) = decode_marked_hands(
         &rec[digits..],
         *b"SHDC",
-        Format::Hrf,
+        FORMAT,
         record,
         base + digits as u64,
         Some(number),
@@ -103,7 +108,7 @@ fn read_one(
         Ok((board, end)) => {
             if let Some(off) = rec[end..].iter().position(|&b| !is_padding(b)) {
                 diag.error(Error::syntax(
-                    Format::Hrf,
+                    FORMAT,
                     Position::record(record, base + (end + off) as u64),
                     format!(
                         "board {}: unexpected byte 0x{:02X} after the four hands",
@@ -140,7 +145,7 @@ impl<'a> HrfReader<'a> {
                 "of lines shorter than 128 bytes".to_string()
             };
             diag.warn(
-                Format::Hrf,
+                FORMAT,
                 None,
                 format!(
                     "the file is {size}, not whole 128-byte records; read as one record a line"
@@ -163,7 +168,7 @@ impl BoardReader for HrfReader<'_> {
     fn next_board(&mut self, diag: &mut Diagnostics) -> Result<Option<Board>, Error> {
         loop {
             if !self.lines {
-                let Some((i, base, rec)) = self.records.next(Format::Hrf, diag)? else {
+                let Some((i, base, rec)) = self.records.next(FORMAT, diag)? else {
                     return Ok(None);
                 };
                 match read_one(rec, i, base, diag)? {
@@ -175,7 +180,7 @@ impl BoardReader for HrfReader<'_> {
             let base = src.offset();
             let line = src
                 .next_line()
-                .map_err(|e| window_error(Format::Hrf, Position::byte(base), e))?;
+                .map_err(|e| window_error(FORMAT, Position::byte(base), e))?;
             let Some(line) = line else {
                 return Ok(None);
             };
@@ -217,7 +222,7 @@ impl BoardWriter for HrfWriter {
     }
 
     fn board(&mut self, board: &Board, out: &mut Vec<u8>) -> Result<(), Error> {
-        require_complete(board, Format::Hrf)?;
+        require_complete(board, FORMAT)?;
         let rec = &mut self.rec;
         rec.clear();
         crate::formats::push_number(rec, board.number);
@@ -242,10 +247,11 @@ impl BoardWriter for HrfWriter {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::{read as read_file, write as write_file, BoardSet};
+    use crate::model::set::BoardSet;
+    use crate::records::{read as read_file, write as write_file};
 
     fn write(set: &BoardSet, out: &mut Vec<u8>) -> Result<(), Error> {
-        write_file(Format::Hrf, set, out)
+        write_file(FORMAT, set, out)
     }
 
     const CONVERT_EXAMPLES: [&str; 2] = [
@@ -269,7 +275,7 @@ mod tests {
     #[test]
     fn convert_notes_examples() {
         let bytes = records(b"\r\n");
-        let set = read_file(Format::Hrf, &bytes).unwrap().set;
+        let set = read_file(FORMAT, &bytes).unwrap().set;
         assert_eq!(set.boards.len(), 2);
         // Hand-read from the notes: board 1, East void in spades.
         assert_eq!(
@@ -284,11 +290,11 @@ mod tests {
 
     #[test]
     fn other_paddings_and_lines() {
-        let canonical = read_file(Format::Hrf, &records(b"\r\n")).unwrap().set;
+        let canonical = read_file(FORMAT, &records(b"\r\n")).unwrap().set;
         let nul = records(&[0; 20]);
-        assert_eq!(read_file(Format::Hrf, &nul).unwrap().set, canonical);
+        assert_eq!(read_file(FORMAT, &nul).unwrap().set, canonical);
         let lines = format!("{}\r\n{}\r\n", CONVERT_EXAMPLES[0], CONVERT_EXAMPLES[1]);
-        let outcome = read_file(Format::Hrf, lines.as_bytes()).unwrap();
+        let outcome = read_file(FORMAT, lines.as_bytes()).unwrap();
         assert_eq!(outcome.set, canonical);
         assert_eq!(outcome.warnings.len(), 1);
     }
@@ -297,14 +303,14 @@ mod tests {
     fn errors() {
         let mut bytes = records(b"\r\n");
         bytes[128 + 1] = b'X';
-        let e = read_file(Format::Hrf, &bytes).unwrap_err();
+        let e = read_file(FORMAT, &bytes).unwrap_err();
         assert_eq!(
             e.to_string(),
             "HRF error at record 1 (byte 129): board 2: North: expected S, found byte 0x58"
         );
         let mut bytes = records(b"\r\n");
         bytes[100] = b'Q';
-        let e = read_file(Format::Hrf, &bytes).unwrap_err();
+        let e = read_file(FORMAT, &bytes).unwrap_err();
         assert_eq!(
             e.to_string(),
             "HRF error at record 0 (byte 100): board 1: unexpected byte 0x51 after the four hands"

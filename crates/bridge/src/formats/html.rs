@@ -10,7 +10,7 @@
 //! head every printed page. No script, no external file.
 //!
 //! Layout: boards are grouped in printed pages of 1, 2 or 4
-//! ([`WriteOptions::per_page`](crate::WriteOptions::per_page)) for the
+//! ([`WriteOptions::per_page`](crate::codec::options::WriteOptions::per_page)) for the
 //! paper chosen (`@page size`); on a screen the pages follow each other
 //! with gaps between all boards, two columns of boards for four a page,
 //! and one column below 600 CSS pixels (the page has a viewport tag, so a
@@ -22,17 +22,19 @@
 //!
 //! Cannot carry back: anything (it is not read).
 
-use crate::board::{Board, Strain};
-use crate::card::Suit;
-use crate::deal::Seat;
+use crate::codec::keeps::Keeps;
+use crate::codec::options::WriteOptions;
+use crate::codec::stream::BoardWriter;
+use crate::codec::{Descriptor, Hooks};
 use crate::diagram::{
     contract_parts, holding, is_vulnerable, par_score, record_heading, vulnerability_words, Paper,
     PerPage,
 };
-use crate::keeps::Keeps;
-use crate::registry::Descriptor;
-use crate::set::SetInfo;
-use crate::{BoardWriter, WriteOptions};
+use crate::model::board::Board;
+use crate::model::card::Strain;
+use crate::model::card::Suit;
+use crate::model::deal::Seat;
+use crate::model::set::SetInfo;
 use boardfile_io::{Error, FormatInfo, Signature};
 use std::fmt::Write as _;
 
@@ -49,6 +51,7 @@ pub static DESCRIPTOR: Descriptor = Descriptor {
     keeps: Keeps::HAND_RECORDS,
     reader: None,
     writer: Some(|options| Box::new(HtmlWriter::new(options))),
+    hooks: Hooks::NONE,
 };
 
 /// The style: screen first, then narrow screens, then print.
@@ -227,7 +230,7 @@ fn board_html(board: &Board, out: &mut String) {
             let _ = write!(out, "<th>{text}</th>");
         }
         out.push_str("</tr>");
-        for seat in crate::DdTable::HEX_DECLARERS {
+        for seat in crate::model::board::DdTable::HEX_DECLARERS {
             let _ = write!(out, "<tr><th>{}</th>", seat.letter());
             for strain in Strain::NT_FIRST {
                 match dd.get(seat, strain) {
@@ -383,11 +386,14 @@ impl BoardWriter for HtmlWriter {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::{Board, BoardSet, Deal, Format};
+    use crate::codec::Format;
+    use crate::model::board::Board;
+    use crate::model::deal::Deal;
+    use crate::model::set::BoardSet;
 
     fn write(set: &BoardSet, options: &WriteOptions) -> String {
         let mut out = Vec::new();
-        crate::write_with(Format::Html, set, &mut out, options).unwrap();
+        crate::records::write_with(Format::Html, set, &mut out, options).unwrap();
         String::from_utf8(out).unwrap()
     }
 
@@ -405,8 +411,9 @@ mod tests {
     #[test]
     fn hands_symbols_points_and_tables() {
         let mut set = set(5);
-        set.boards[0].dd = Some(crate::DdTable::from_hex("9876543210ABCD012345").unwrap());
-        set.boards[0].par = Some(crate::Par {
+        set.boards[0].dd =
+            Some(crate::model::board::DdTable::from_hex("9876543210ABCD012345").unwrap());
+        set.boards[0].par = Some(crate::model::board::Par {
             score_ns: -420,
             contracts: vec!["4S-W".into(), "odd text".into()],
         });
@@ -464,7 +471,7 @@ mod tests {
         let html = write(&set(16), &WriteOptions::default());
         for (i, section) in html.split("<section").skip(1).enumerate() {
             let n = i as u32 + 1;
-            let vul = crate::Vulnerability::for_board(n);
+            let vul = crate::model::board::Vulnerability::for_board(n);
             let red: Vec<char> = ["N", "E", "S", "W"]
                 .iter()
                 .zip(section.split("<polygon").skip(1))
@@ -478,7 +485,7 @@ mod tests {
                 _ => vec!['N', 'E', 'S', 'W'],
             };
             assert_eq!(red, want, "board {n}");
-            let dealer = crate::dealer_for_board(n).letter();
+            let dealer = crate::model::board::dealer_for_board(n).letter();
             let ring = section.find("class=\"dealer\"").unwrap();
             let letter = section[..ring].rfind("</text>").unwrap();
             assert_eq!(section[..letter].chars().last(), Some(dealer), "board {n}");

@@ -41,28 +41,32 @@
 //! when the play goes on (`+`: the result may be partial or final) or is
 //! marked `^` (the tag is then counted lost).
 //!
-//! In Big Deal's dialect ([`Dialect::BigDeal`](crate::Dialect::BigDeal))
+//! In Big Deal's dialect ([`Dialect::BigDeal`](crate::codec::options::Dialect::BigDeal))
 //! a board is the line Big Deal 2.0 writes (see `lin/bigdeal.rs`):
 //! `qx|oN|md|DS..,W..,N..|rh||ah|Board N|sv|V|pg||`, and nothing else.
 //!
 //! LIN cannot carry double-dummy data, comments, other tags, PBN's
 //! auction markers (`+`, `^S`, `-`) or annotations other than alerts.
 
-use crate::auction::{Annotated, Auction, Call, CallToken, Contract, Play};
-use crate::board::{Board, Inferred, Strain, Vulnerability};
-use crate::card::{Card, Rank, Suit};
-use crate::deal::{Deal, Seat};
-use crate::hand::Hand;
-use crate::keeps::{Deals, Keeps, Numbers, Own, Play as PlayKeeps, Tags};
-use crate::registry::Descriptor;
-use crate::set::SetInfo;
-use crate::{BoardReader, BoardWriter, Format};
+use crate::codec::keeps::{Deals, Keeps, Numbers, Own, Play as PlayKeeps, Tags};
+use crate::codec::options::Dialect;
+use crate::codec::stream::{BoardReader, BoardWriter};
+use crate::codec::DialectLosses;
+use crate::codec::Format;
+use crate::codec::{Descriptor, Hooks};
+use crate::model::auction::{Annotated, Auction, Call, CallToken, Contract, Play};
+use crate::model::board::{Board, Inferred, Vulnerability};
+use crate::model::card::Strain;
+use crate::model::card::{Card, Rank, Suit};
+use crate::model::deal::{Deal, Seat};
+use crate::model::hand::Hand;
+use crate::model::set::SetInfo;
 use boardfile_io::{Diagnostics, Error, FormatInfo, Position, Signature, Source};
 use std::borrow::Cow;
 
 pub use crate::model::extras::{LinBoard, LinInfo};
 
-const F: Format = Format::Lin;
+const F: Format = FORMAT;
 
 pub(crate) mod bigdeal;
 
@@ -101,13 +105,24 @@ pub static DESCRIPTOR: Descriptor = Descriptor {
     },
     reader: Some(|src, diag| Ok(Box::new(LinReader::open(src, diag)?))),
     writer: Some(|options| match options.dialect {
-        crate::Dialect::BigDeal => Box::new(bigdeal::BigDealLinWriter),
+        crate::codec::options::Dialect::BigDeal => Box::new(bigdeal::BigDealLinWriter),
         _ => Box::new(LinWriter {
             normalize: options.normalize,
             ..LinWriter::default()
         }),
     }),
+    hooks: Hooks {
+        dialect_losses: Some(|dialect| {
+            (dialect == Dialect::BigDeal)
+                .then(|| Box::new(bigdeal::BigDealLines) as Box<dyn DialectLosses>)
+        }),
+        header_event: Some(|set| set.lin.as_ref().and_then(header_event)),
+        ..Hooks::NONE
+    },
 };
+
+/// This format's handle.
+pub(crate) const FORMAT: Format = Format::of(&DESCRIPTOR);
 
 /// Bytes of the file read at a time (more when a board is longer).
 const WINDOW: usize = 1 << 20;
@@ -633,7 +648,7 @@ fn commands(text: &str, diag_pos: impl Fn(usize) -> Position) -> Result<Vec<Comm
 
 /// The event the text before a file's first board gives (`vg|`), which
 /// each board read after it has as its `Event`.
-pub(crate) fn header_event(info: &crate::LinInfo) -> Option<String> {
+fn header_event(info: &crate::model::extras::LinInfo) -> Option<String> {
     let mut ctx = Context::default();
     for c in commands(&info.header, at_byte).ok()? {
         ctx.update(&c);

@@ -23,11 +23,11 @@ pub mod rzd;
 pub mod table;
 pub mod zbs;
 
-use crate::board::Board;
-use crate::card::{Card, Suit, RANK_ORDER};
-use crate::deal::{Deal, Seat};
-use crate::hand::Hand;
-use crate::Format;
+use crate::codec::Format;
+use crate::model::board::Board;
+use crate::model::card::{Card, Suit, RANK_ORDER};
+use crate::model::deal::{Deal, Seat};
+use crate::model::hand::Hand;
 use boardfile_io::{Diagnostics, Error, Position, Source};
 
 pub(crate) use boardfile_io::text::{excerpt, latin1_decode, latin1_encode, parse_u32};
@@ -97,7 +97,7 @@ impl<'a> Records<'a> {
 }
 
 /// Whole records of `size` bytes left in `src`, when its end is at hand
-/// (else 0): a size hint for [`crate::BoardReader::size_hint`].
+/// (else 0): a size hint for [`crate::codec::stream::BoardReader::size_hint`].
 pub(crate) fn records_left(src: &Source, size: usize) -> usize {
     if src.is_eof() {
         src.data().len() / size
@@ -108,7 +108,7 @@ pub(crate) fn records_left(src: &Source, size: usize) -> usize {
 
 /// Boards left in text at hand, by a count of what begins or ends each
 /// (`mark`: `md|`, `[Deal `, a line end), at most one every `least` bytes:
-/// a size hint for [`crate::BoardReader::size_hint`], room to make, not a
+/// a size hint for [`crate::codec::stream::BoardReader::size_hint`], room to make, not a
 /// count to trust.
 pub(crate) fn boards_hint(parts: &[&[u8]], mark: &[u8], least: usize) -> usize {
     let finder = memchr::memmem::Finder::new(mark);
@@ -142,7 +142,7 @@ pub(crate) struct PaddedReader<'a> {
     layout: &'static PaddedRecords,
     records: Records<'a>,
     odd: OddPadding,
-    info: crate::SetInfo,
+    info: crate::model::set::SetInfo,
 }
 
 impl PaddedRecords {
@@ -151,7 +151,7 @@ impl PaddedRecords {
             layout: self,
             records: Records::new(src, self.record),
             odd: OddPadding::default(),
-            info: crate::SetInfo::default(),
+            info: crate::model::set::SetInfo::default(),
         }
     }
 
@@ -160,8 +160,8 @@ impl PaddedRecords {
     }
 }
 
-impl crate::BoardReader for PaddedReader<'_> {
-    fn head(&self) -> &crate::SetInfo {
+impl crate::codec::stream::BoardReader for PaddedReader<'_> {
+    fn head(&self) -> &crate::model::set::SetInfo {
         &self.info
     }
 
@@ -192,7 +192,7 @@ impl crate::BoardReader for PaddedReader<'_> {
         let l = self.layout;
         let field = l.field();
         // Whole records that decode straight onto the list.
-        crate::records::read_boards_quickly(self, boards, until, diag, |r| {
+        crate::codec::stream::read_boards_quickly(self, boards, until, diag, |r| {
             let (i, base) = (r.records.index, r.records.src.offset());
             let rec = r.records.src.data().get(..l.record)?;
             let deal = (l.decode)(&rec[..field], l.format, i, base).ok()?;
@@ -228,8 +228,8 @@ impl PaddedRecords {
     }
 }
 
-impl crate::BoardWriter for PaddedWriter {
-    fn head(&mut self, _: &crate::SetInfo, _: &mut Vec<u8>) -> Result<(), Error> {
+impl crate::codec::stream::BoardWriter for PaddedWriter {
+    fn head(&mut self, _: &crate::model::set::SetInfo, _: &mut Vec<u8>) -> Result<(), Error> {
         Ok(())
     }
 
@@ -241,7 +241,7 @@ impl crate::BoardWriter for PaddedWriter {
         Ok(())
     }
 
-    fn finish(&mut self, _: &crate::SetInfo, _: &mut Vec<u8>) -> Result<(), Error> {
+    fn finish(&mut self, _: &crate::model::set::SetInfo, _: &mut Vec<u8>) -> Result<(), Error> {
         Ok(())
     }
 }

@@ -22,14 +22,17 @@
 //! in ZRJ the hand of a record whose five results are all unknown (read back
 //! as no table).
 
-use crate::board::{Board, DdTable, Strain};
-use crate::deal::{Deal, Seat};
+use crate::codec::keeps::{Deals, DoubleDummy, Keeps, Own};
+use crate::codec::stream::{BoardReader, BoardWriter};
+use crate::codec::Descriptor;
+use crate::codec::Format;
+use crate::codec::{Hooks, Transcoder};
 use crate::formats::{board_number, require_complete};
-use crate::hand::Hand;
-use crate::keeps::{Deals, DoubleDummy, Keeps, Own};
-use crate::registry::Descriptor;
-use crate::set::SetInfo;
-use crate::{BoardReader, BoardWriter, Format};
+use crate::model::board::{Board, DdTable};
+use crate::model::card::Strain;
+use crate::model::deal::{Deal, Seat};
+use crate::model::hand::Hand;
+use crate::model::set::SetInfo;
 use boardfile_io::{Diagnostics, Error, FormatInfo, Position, Signature, Source};
 
 pub use crate::model::extras::PavlicekInfo;
@@ -85,7 +88,7 @@ const fn descriptor(
     description: &'static str,
     keeps: Keeps,
 ) -> Descriptor {
-    let (reader, writer): (crate::registry::OpenReader, crate::registry::NewWriter) = match kind {
+    let (reader, writer): (crate::codec::OpenReader, crate::codec::NewWriter) = match kind {
         Kind::Zbd => (
             |src, _| Ok(Box::new(PavlicekReader::new(src, Kind::Zbd))),
             |_| Box::new(PavlicekWriter::new(Kind::Zbd)),
@@ -117,6 +120,13 @@ const fn descriptor(
         keeps,
         reader: Some(reader),
         writer: Some(writer),
+        hooks: Hooks {
+            transcode: Some(Transcoder {
+                can: transcodes,
+                run: transcode,
+            }),
+            ..Hooks::NONE
+        },
     }
 }
 
@@ -146,10 +156,10 @@ impl Kind {
     /// The format.
     pub fn format(self) -> Format {
         match self {
-            Kind::Zbd => Format::Zbd,
-            Kind::Zdd => Format::Zdd,
-            Kind::Zrd => Format::Zrd,
-            Kind::Zrj => Format::Zrj,
+            Kind::Zbd => Format::of(&ZBD),
+            Kind::Zdd => Format::of(&ZDD),
+            Kind::Zrd => Format::of(&ZRD),
+            Kind::Zrj => Format::of(&ZRJ),
         }
     }
 
@@ -495,7 +505,7 @@ impl BoardReader for PavlicekReader<'_> {
     ) -> Result<bool, Error> {
         let (size, term) = (self.kind.record(), self.kind.terminator());
         // Whole records that decode (not the terminator) straight onto the list.
-        crate::records::read_boards_quickly(self, boards, until, diag, |r| {
+        crate::codec::stream::read_boards_quickly(self, boards, until, diag, |r| {
             let data = r.src.data();
             if r.tail.is_some() || data.len() < size || data[..term].iter().all(|&b| b == 0) {
                 return None;
@@ -591,7 +601,7 @@ fn kind_of(f: Format) -> Option<Kind> {
 
 /// True when records of `from` become records of `to` without the model:
 /// the same format, or ZRD/ZRJ to ZBD, ZRD to ZDD, ZBD to ZRD.
-pub fn transcodes(from: Format, to: Format) -> bool {
+fn transcodes(from: Format, to: Format) -> bool {
     use Kind::*;
     matches!(
         (kind_of(from), kind_of(to)),
@@ -611,15 +621,16 @@ pub fn transcodes(from: Format, to: Format) -> bool {
 /// its bytes copied or cut (ZRD to ZBD keeps the first 13 bytes), so the
 /// output is the bytes the reader and writer would give, at the speed of
 /// memory. What is dropped is counted as the reader and writer would.
-pub fn transcode(
+fn transcode(
     mut src: Source<'_>,
     from: Format,
     to: Format,
     out: &mut dyn std::io::Write,
     progress: &mut dyn FnMut(u64),
-) -> Result<crate::Converted, crate::ConvertError> {
-    use crate::keeps::{Loss, LossKind};
-    use crate::ConvertError::{Output, Read, Write};
+) -> Result<crate::codec::Converted, crate::codec::ConvertError> {
+    use crate::codec::keeps::LossKind;
+    use crate::codec::ConvertError::{Output, Read, Write};
+    use crate::codec::Loss;
     let (Some(kf), Some(kt)) = (kind_of(from), kind_of(to)) else {
         return Err(Write(Error::unsupported(to, "not a Pavlicek pair")));
     };
@@ -695,7 +706,7 @@ pub fn transcode(
     let mut losses = Vec::new();
     let lose = |kind, boards| Loss {
         format: to,
-        dialect: crate::Dialect::default(),
+        dialect: crate::codec::options::Dialect::default(),
         kind,
         boards,
         range: None,
@@ -706,7 +717,7 @@ pub fn transcode(
     if kt == Kind::Zdd && kf != Kind::Zdd && boards > 0 {
         losses.push(lose(LossKind::Deals, boards));
     }
-    Ok(crate::Converted { boards, losses })
+    Ok(crate::codec::Converted { boards, losses })
 }
 
 /// True when a checked record holds a double-dummy result.
@@ -841,7 +852,10 @@ impl Checksum {
 
 /// Puts the tables of `tables` (a ZDD file read alone) onto the deals of
 /// `deals`, by position. The counts must agree.
-pub fn join_tables(deals: &mut crate::BoardSet, tables: &crate::BoardSet) -> Result<(), String> {
+pub fn join_tables(
+    deals: &mut crate::model::set::BoardSet,
+    tables: &crate::model::set::BoardSet,
+) -> Result<(), String> {
     if deals.boards.len() != tables.boards.len() {
         return Err(format!(
             "{} deals but {} double-dummy tables",
@@ -918,7 +932,7 @@ impl<'a> BoardReader for JoinedReader<'a> {
                     )
                 };
                 Err(Error::invalid(
-                    Format::Zdd,
+                    Format::of(&ZDD),
                     Position::record(self.count, self.tables.position()),
                     format!("{deals} deals but {tables} double-dummy tables"),
                 ))
@@ -938,9 +952,9 @@ impl<'a> BoardReader for JoinedReader<'a> {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::card::{Card, Rank, Suit};
+    use crate::model::card::{Card, Rank, Suit};
 
-    use crate::Format;
+    use crate::codec::Format;
     use boardfile_io::{Diagnostics, Source};
 
     #[test]
@@ -994,13 +1008,13 @@ mod tests {
     ) -> Result<(Vec<u8>, Vec<String>), String> {
         let mut out = Vec::new();
         let mut diag = Diagnostics::strict();
-        let options = crate::WriteOptions::default();
+        let options = crate::codec::options::WriteOptions::default();
         let src = Source::from_reader(bytes).with_read_ahead(4096);
         let done = if copy {
-            crate::convert_file(src, from, to, &options, &mut out, &mut diag, &mut |_| {})
+            crate::records::convert_file(src, from, to, &options, &mut out, &mut diag, &mut |_| {})
         } else {
             let mut r = from.open(src, &mut diag).map_err(|e| e.to_string())?;
-            crate::convert(
+            crate::records::convert(
                 r.as_mut(),
                 Some(from),
                 to,
@@ -1017,7 +1031,7 @@ mod tests {
     #[test]
     fn copied_records_are_what_the_model_gives() {
         // 40,000 boards, some without a table, and a tail after them.
-        let mut set = crate::BoardSet::default();
+        let mut set = crate::model::set::BoardSet::default();
         for n in 1..=40_000u32 {
             let mut b = Board::new(n, Deal::from_number(u128::from(n) * 7_919_123).unwrap());
             if n % 3 > 0 {
@@ -1034,9 +1048,14 @@ mod tests {
             tail: vec![0, 0, 0, 0, 9, 8],
         });
         let mut copies = 0;
-        for from in [Format::Zbd, Format::Zdd, Format::Zrd, Format::Zrj] {
+        for from in [
+            Format::of(&ZBD),
+            Format::of(&ZDD),
+            Format::of(&ZRD),
+            Format::of(&ZRJ),
+        ] {
             let mut bytes = Vec::new();
-            crate::write(from, &set, &mut bytes).unwrap();
+            crate::records::write(from, &set, &mut bytes).unwrap();
             for &to in Format::all() {
                 if transcodes(from, to) {
                     let copied = run(from, to, &bytes, true).unwrap();
@@ -1051,8 +1070,8 @@ mod tests {
         assert_eq!(copies, 8);
         // ZRD to ZBD names the tables it drops.
         let mut zrd = Vec::new();
-        crate::write(Format::Zrd, &set, &mut zrd).unwrap();
-        let (_, losses) = run(Format::Zrd, Format::Zbd, &zrd, true).unwrap();
+        crate::records::write(Format::of(&ZRD), &set, &mut zrd).unwrap();
+        let (_, losses) = run(Format::of(&ZRD), Format::of(&ZBD), &zrd, true).unwrap();
         assert_eq!(
             losses,
             ["ZBD does not keep double-dummy tables (26667 boards)"]
@@ -1062,34 +1081,36 @@ mod tests {
     #[test]
     fn copying_checks_what_the_reader_checks() {
         let deal = Deal::from_number(12345).unwrap();
-        let set = crate::BoardSet::from_boards(vec![Board::new(1, deal)]);
+        let set = crate::model::set::BoardSet::from_boards(vec![Board::new(1, deal)]);
         let mut zrj = Vec::new();
-        crate::write(Format::Zrj, &set, &mut zrj).unwrap();
+        crate::records::write(Format::of(&ZRJ), &set, &mut zrj).unwrap();
         assert_eq!(
-            run(Format::Zrj, Format::Zbd, &zrj, true).unwrap().0,
+            run(Format::of(&ZRJ), Format::of(&ZBD), &zrj, true)
+                .unwrap()
+                .0,
             zrj[..13]
         );
         let mut bad = zrj.clone();
         bad[13] |= 0b0100;
         for copy in [true, false] {
-            let e = run(Format::Zrj, Format::Zbd, &bad, copy).unwrap_err();
+            let e = run(Format::of(&ZRJ), Format::of(&ZBD), &bad, copy).unwrap_err();
             assert!(e.contains("bits 106-107 are 1"), "{e}");
         }
         let mut zrd = Vec::new();
-        crate::write(Format::Zrd, &set, &mut zrd).unwrap();
+        crate::records::write(Format::of(&ZRD), &set, &mut zrd).unwrap();
         zrd[20] = 0xfe; // a nibble of 14
-        assert!(run(Format::Zrd, Format::Zbd, &zrd, true).is_err());
-        assert!(run(Format::Zrd, Format::Jsonl, &zrd, false).is_err());
+        assert!(run(Format::of(&ZRD), Format::of(&ZBD), &zrd, true).is_err());
+        assert!(run(Format::of(&ZRD), Format::Jsonl, &zrd, false).is_err());
         zrd[20] = 0xff;
         zrd[0] ^= 3; // the ace of spades to another hand: 14 cards there
-        let e = run(Format::Zrd, Format::Zbd, &zrd, true).unwrap_err();
+        let e = run(Format::of(&ZRD), Format::of(&ZBD), &zrd, true).unwrap_err();
         assert!(e.contains("deal 1:"), "{e}");
         // A record cut short, past the first window.
         let mut one = Vec::new();
-        crate::write(Format::Zrd, &set, &mut one).unwrap();
+        crate::records::write(Format::of(&ZRD), &set, &mut one).unwrap();
         let mut long = one.repeat(1000);
         long.truncate(long.len() - 5);
-        let e = run(Format::Zrd, Format::Zbd, &long, true).unwrap_err();
+        let e = run(Format::of(&ZRD), Format::of(&ZBD), &long, true).unwrap_err();
         assert!(
             e.contains("record 999 (byte 22977): truncated record: 18 of 23"),
             "{e}"

@@ -36,17 +36,20 @@
 //! Cannot carry back: anything (it is not read). Tags other than the
 //! event, site and date, auctions and play are not shown.
 
-use crate::board::{Board, DdTable, Par, Vulnerability};
-use crate::card::Suit;
-use crate::deal::{Deal, Seat};
+use crate::codec::keeps::Keeps;
+use crate::codec::options::WriteOptions;
+use crate::codec::stream::BoardWriter;
+use crate::codec::Format;
+use crate::codec::{Descriptor, Hooks};
 use crate::diagram::{
     contract_parts, holding, is_vulnerable, par_score, record_heading, vulnerability_words, Paper,
     PerPage,
 };
-use crate::keeps::Keeps;
-use crate::registry::Descriptor;
-use crate::set::SetInfo;
-use crate::{BoardWriter, Format, Strain, WriteOptions};
+use crate::model::board::{Board, DdTable, Par, Vulnerability};
+use crate::model::card::Strain;
+use crate::model::card::Suit;
+use crate::model::deal::{Deal, Seat};
+use crate::model::set::SetInfo;
 use boardfile_io::{Error, FormatInfo, Signature};
 use krilla::color::rgb;
 use krilla::geom::{PathBuilder, Point, Transform};
@@ -72,7 +75,11 @@ pub static DESCRIPTOR: Descriptor = Descriptor {
     keeps: Keeps::HAND_RECORDS,
     reader: None,
     writer: Some(|options| Box::new(PdfWriter::new(options))),
+    hooks: Hooks::NONE,
 };
+
+/// This format's handle.
+pub(crate) const FORMAT: Format = Format::of(&DESCRIPTOR);
 
 /// Hearts, diamonds and the vulnerable sides.
 const RED: (u8, u8, u8) = (204, 0, 0);
@@ -391,7 +398,7 @@ fn diagram(s: &mut Surface, f: &Fonts, r: &Record) {
 }
 
 /// A hand's four suits, the first baseline at y.
-fn hand(s: &mut Surface, f: &Fonts, h: crate::hand::Hand, x: f32, y: f32, room: f32) {
+fn hand(s: &mut Surface, f: &Fonts, h: crate::model::hand::Hand, x: f32, y: f32, room: f32) {
     let style = Style::new(&f.regular, HAND_SIZE);
     let mark_room = style.width("\u{2666}") + 4.0;
     for (i, suit) in Suit::ALL.into_iter().enumerate() {
@@ -753,7 +760,7 @@ impl BoardWriter for PdfWriter {
         );
         let bytes = doc
             .finish()
-            .map_err(|e| Error::unsupported(Format::Pdf, format!("cannot make the PDF: {e:?}")))?;
+            .map_err(|e| Error::unsupported(FORMAT, format!("cannot make the PDF: {e:?}")))?;
         out.extend_from_slice(&bytes);
         Ok(())
     }
@@ -762,7 +769,8 @@ impl BoardWriter for PdfWriter {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::{BoardSet, Format};
+    use crate::codec::Format;
+    use crate::model::set::BoardSet;
     use lopdf::{Document as Pdf, Object};
 
     /// Nine boards of different deals, the first two with a table and par.
@@ -792,7 +800,7 @@ mod tests {
     fn write(set: &BoardSet, per_page: PerPage, paper: Paper) -> Vec<u8> {
         let options = WriteOptions::default().laid_out(per_page, paper);
         let mut out = Vec::new();
-        crate::write_with(Format::Pdf, set, &mut out, &options).unwrap();
+        crate::records::write_with(Format::Pdf, set, &mut out, &options).unwrap();
         out
     }
 

@@ -21,13 +21,14 @@
 //! vulnerability (they follow from the number), partial deals, anything
 //! else.
 
-use crate::board::Board;
+use crate::codec::keeps::Keeps;
+use crate::codec::stream::{BoardReader, BoardWriter};
+use crate::codec::Format;
+use crate::codec::{Descriptor, Hooks};
 use crate::formats::bigdeal::{deal_of_seats, rank_byte, seats, seats_of_rank_bytes};
 use crate::formats::{board_number, require_complete, Records};
-use crate::keeps::Keeps;
-use crate::registry::Descriptor;
-use crate::set::SetInfo;
-use crate::{BoardReader, BoardWriter, Format};
+use crate::model::board::Board;
+use crate::model::set::SetInfo;
 use boardfile_io::{Diagnostics, Error, FormatInfo, Position, Signature, Source};
 
 /// Bytes in the header.
@@ -51,7 +52,11 @@ pub static DESCRIPTOR: Descriptor = Descriptor {
     keeps: Keeps::DEALS_ONLY,
     reader: Some(|src, _| Ok(Box::new(RzdReader::open(src)?))),
     writer: Some(|_| Box::new(RzdWriter::default())),
+    hooks: Hooks::NONE,
 };
+
+/// This format's handle.
+pub(crate) const FORMAT: Format = Format::of(&DESCRIPTOR);
 
 /// True when bytes 2 to 12 are spaces and the first record, when there
 /// is one, gives each seat 13 cards.
@@ -86,7 +91,7 @@ impl<'a> RzdReader<'a> {
         let header = src.fill(HEADER)?;
         if header.len() < HEADER {
             return Err(Error::syntax(
-                Format::Rzd,
+                FORMAT,
                 Position::byte(0),
                 format!(
                     "truncated header: {} of {HEADER} bytes (a count and 11 spaces)",
@@ -97,7 +102,7 @@ impl<'a> RzdReader<'a> {
         let count = u16::from_le_bytes([header[0], header[1]]);
         if let Some(i) = header[2..HEADER].iter().position(|&b| b != b' ') {
             return Err(Error::syntax(
-                Format::Rzd,
+                FORMAT,
                 Position::byte(2 + i as u64),
                 format!(
                     "byte 0x{:02X} in the header, where 11 spaces follow the count",
@@ -122,13 +127,13 @@ impl BoardReader for RzdReader<'_> {
 
     fn next_board(&mut self, diag: &mut Diagnostics) -> Result<Option<Board>, Error> {
         loop {
-            let Some((i, base, rec)) = self.records.next(Format::Rzd, diag)? else {
+            let Some((i, base, rec)) = self.records.next(FORMAT, diag)? else {
                 if !self.checked {
                     self.checked = true;
                     let read = self.records.index;
                     if read % 65_536 != u64::from(self.count) {
                         diag.warn(
-                            Format::Rzd,
+                            FORMAT,
                             Some(Position::byte(0)),
                             format!(
                                 "the header counts {} boards, the file holds {read}",
@@ -140,7 +145,7 @@ impl BoardReader for RzdReader<'_> {
                 return Ok(None);
             };
             let s = seats_of_rank_bytes(rec, 0);
-            match deal_of_seats(&s, Format::Rzd, Position::record(i, base), i + 1) {
+            match deal_of_seats(&s, FORMAT, Position::record(i, base), i + 1) {
                 Ok(deal) => return Ok(Some(Board::new(board_number(i), deal))),
                 Err(e) => diag.error(e)?,
             }
@@ -169,7 +174,7 @@ impl BoardWriter for RzdWriter {
     }
 
     fn board(&mut self, b: &Board, _: &mut Vec<u8>) -> Result<(), Error> {
-        require_complete(b, Format::Rzd)?;
+        require_complete(b, FORMAT)?;
         self.boards += 1;
         let s = seats(&b.deal);
         self.held.extend((0..13).map(|r| rank_byte(&s, r, 0)));
@@ -188,7 +193,8 @@ impl BoardWriter for RzdWriter {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::{read, write, BoardSet};
+    use crate::model::set::BoardSet;
+    use crate::records::{read, write};
 
     #[test]
     fn a_hand_made_file_reads_and_writes_back() {
@@ -198,37 +204,37 @@ mod tests {
         bytes.extend_from_slice(b"           ");
         bytes.extend_from_slice(&[0b00_01_10_11; 13]);
         assert!(sniff(&bytes));
-        let outcome = read(Format::Rzd, &bytes).unwrap();
+        let outcome = read(FORMAT, &bytes).unwrap();
         assert!(outcome.warnings.is_empty());
         assert_eq!(
             outcome.set.boards[0].deal.to_pbn(),
             "N:AKQJT98765432... .AKQJT98765432.. ..AKQJT98765432. ...AKQJT98765432"
         );
         let mut out = Vec::new();
-        write(Format::Rzd, &outcome.set, &mut out).unwrap();
+        write(FORMAT, &outcome.set, &mut out).unwrap();
         assert_eq!(out, bytes);
         // The count that disagrees is named.
         bytes[0] = 2;
-        let outcome = read(Format::Rzd, &bytes).unwrap();
+        let outcome = read(FORMAT, &bytes).unwrap();
         assert!(outcome.warnings[0].to_string().contains("counts 2 boards"));
         let empty = BoardSet::from_boards(vec![]);
         out.clear();
-        write(Format::Rzd, &empty, &mut out).unwrap();
+        write(FORMAT, &empty, &mut out).unwrap();
         assert_eq!(out, b"\0\0           ");
-        assert!(read(Format::Rzd, &out).unwrap().set.boards.is_empty());
+        assert!(read(FORMAT, &out).unwrap().set.boards.is_empty());
     }
 
     #[test]
     fn bad_files_are_named() {
-        let e = read(Format::Rzd, b"\x01\x00  x").unwrap_err().to_string();
+        let e = read(FORMAT, b"\x01\x00  x").unwrap_err().to_string();
         assert!(e.contains("truncated header"), "{e}");
-        let e = read(Format::Rzd, b"\x01\x00  x        ")
+        let e = read(FORMAT, b"\x01\x00  x        ")
             .unwrap_err()
             .to_string();
         assert!(e.contains("11 spaces"), "{e}");
         let mut bytes = b"\x01\x00           ".to_vec();
         bytes.extend_from_slice(&[0; 13]);
-        let e = read(Format::Rzd, &bytes).unwrap_err().to_string();
+        let e = read(FORMAT, &bytes).unwrap_err().to_string();
         assert!(e.contains("North holds 52 cards"), "{e}");
     }
 }

@@ -22,15 +22,16 @@
 //! (that record would be the terminator) and files read and written give
 //! the same bytes. A board with no card at all cannot be written.
 
-use crate::board::Board;
-use crate::card::{Card, Rank, Suit};
-use crate::deal::{Deal, Seat};
+use crate::codec::keeps::{Deals, Keeps, Own};
+use crate::codec::stream::{BoardReader, BoardWriter};
+use crate::codec::Format;
+use crate::codec::{Descriptor, Hooks};
 use crate::formats::board_number;
-use crate::hand::Hand;
-use crate::keeps::{Deals, Keeps, Own};
-use crate::registry::Descriptor;
-use crate::set::SetInfo;
-use crate::{BoardReader, BoardWriter, Format};
+use crate::model::board::Board;
+use crate::model::card::{Card, Rank, Suit};
+use crate::model::deal::{Deal, Seat};
+use crate::model::hand::Hand;
+use crate::model::set::SetInfo;
 use boardfile_io::{Diagnostics, Error, FormatInfo, Position, Signature, Source};
 
 pub use crate::model::extras::PavlicekInfo;
@@ -60,7 +61,11 @@ pub static DESCRIPTOR: Descriptor = Descriptor {
         }))
     }),
     writer: Some(|_| Box::new(ZbsWriter)),
+    hooks: Hooks::NONE,
 };
+
+/// This format's handle.
+pub(crate) const FORMAT: Format = Format::of(&DESCRIPTOR);
 
 /// 5 to the 13th: the number of locators.
 const LOCATORS: u32 = 1_220_703_125;
@@ -95,7 +100,7 @@ impl BoardReader for ZbsReader<'_> {
     }
 
     fn next_board(&mut self, diag: &mut Diagnostics) -> Result<Option<Board>, Error> {
-        let f = Format::Zbs;
+        let f = FORMAT;
         let mut hands = [0u64; 4];
         let mut suit = 0usize;
         let mut group_start = self.src.offset();
@@ -198,7 +203,7 @@ impl BoardReader for ZbsReader<'_> {
         // making a deal: straight onto the list. Anything else (a shorter
         // or longer group, the terminator, a bad locator, the window's end)
         // as next_board reads and reports it.
-        crate::records::read_boards_quickly(self, boards, until, diag, |r| {
+        crate::codec::stream::read_boards_quickly(self, boards, until, diag, |r| {
             let group = r.src.data().get(..16)?;
             let word = |k: usize| {
                 u32::from_le_bytes([
@@ -266,7 +271,7 @@ impl BoardWriter for ZbsWriter {
             .rposition(|&s| Seat::ALL.iter().any(|&h| b.deal.hand(h).suit_len(s) > 0));
         let Some(last) = used else {
             return Err(Error::unsupported(
-                Format::Zbs,
+                FORMAT,
                 format!("board {} holds no card, which ZBS cannot write", b.number),
             ));
         };
@@ -293,18 +298,19 @@ impl BoardWriter for ZbsWriter {
 mod tests {
     use super::*;
 
-    use crate::{BoardSet, Format};
+    use crate::codec::Format;
+    use crate::model::set::BoardSet;
 
     fn zbs(bytes: &[u8]) -> BoardSet {
-        crate::read(Format::Zbs, bytes).unwrap().set
+        crate::records::read(Format::Zbs, bytes).unwrap().set
     }
 
     fn read(bytes: &[u8], _: &mut Diagnostics) -> Result<BoardSet, Error> {
-        crate::read(Format::Zbs, bytes).map(|o| o.set)
+        crate::records::read(Format::Zbs, bytes).map(|o| o.set)
     }
 
     fn write(set: &BoardSet, out: &mut Vec<u8>) -> Result<(), Error> {
-        crate::write(Format::Zbs, set, out)
+        crate::records::write(Format::Zbs, set, out)
     }
 
     #[test]

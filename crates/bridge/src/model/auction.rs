@@ -7,9 +7,9 @@
 //! in [`Play::first`], whoever led them; [`Play::chronological`] gives the
 //! order in which the cards were played.
 
-use crate::board::Strain;
-use crate::card::{Card, Suit};
-use crate::deal::Seat;
+use crate::model::card::Strain;
+use crate::model::card::{Card, Suit};
+use crate::model::deal::Seat;
 use std::fmt;
 
 /// A call of the auction.
@@ -492,7 +492,7 @@ impl Play {
     pub fn from_played(
         cards: &[Card],
         contract: Option<Contract>,
-        deal: &crate::Deal,
+        deal: &crate::model::deal::Deal,
         dealer: Seat,
     ) -> (Play, bool) {
         match contract {
@@ -512,7 +512,7 @@ impl Play {
     /// hand in `deal` that holds it, the holder of the first leading: how
     /// a play is read without a contract to tell who won each trick. `None`
     /// when a card is not in the deal, or a trick has two of one hand's.
-    pub fn from_held(cards: &[Card], deal: &crate::Deal) -> Option<Play> {
+    pub fn from_held(cards: &[Card], deal: &crate::model::deal::Deal) -> Option<Play> {
         let first = deal.holder(*cards.first()?)?;
         let mut play = Play::new(first);
         for trick in cards.chunks(4) {
@@ -614,7 +614,7 @@ mod tests {
     }
 
     use super::*;
-    use crate::card::Rank;
+    use crate::model::card::Rank;
 
     fn calls(first: Seat, text: &str) -> Auction {
         let mut a = Auction::new(first);

@@ -1,8 +1,9 @@
 //! Boards: conditions, double-dummy data, tags, auction, play, commentary.
 
 use super::extras::{DlmBoard, DupTrailer, LinBoard, PbnGame};
-use crate::auction::{Auction, Play};
-use crate::deal::{Deal, Seat};
+use crate::model::auction::{Auction, Play};
+use crate::model::card::Strain;
+use crate::model::deal::{Deal, Seat};
 use std::borrow::Cow;
 use std::fmt;
 
@@ -56,59 +57,6 @@ impl Vulnerability {
 /// and so on clockwise.
 pub fn dealer_for_board(number: u32) -> Seat {
     Seat::ALL[(number as usize + 3) % 4]
-}
-
-/// A denomination, in the order clubs, diamonds, hearts, spades, notrump.
-#[derive(Debug, Clone, Copy, PartialEq, Eq, PartialOrd, Ord, Hash)]
-pub enum Strain {
-    /// ♣
-    Clubs = 0,
-    /// ♦
-    Diamonds = 1,
-    /// ♥
-    Hearts = 2,
-    /// ♠
-    Spades = 3,
-    /// Notrump
-    NoTrump = 4,
-}
-
-impl Strain {
-    /// Clubs up to notrump.
-    pub const ALL: [Strain; 5] = [
-        Strain::Clubs,
-        Strain::Diamonds,
-        Strain::Hearts,
-        Strain::Spades,
-        Strain::NoTrump,
-    ];
-
-    /// Notrump, then spades down to clubs: the order of double-dummy
-    /// listings (PBN's DoubleDummyTricks and tables, Pavlicek's nibbles).
-    pub const NT_FIRST: [Strain; 5] = [
-        Strain::NoTrump,
-        Strain::Spades,
-        Strain::Hearts,
-        Strain::Diamonds,
-        Strain::Clubs,
-    ];
-
-    /// `C`, `D`, `H`, `S` or `NT`.
-    pub fn name(self) -> &'static str {
-        ["C", "D", "H", "S", "NT"][self as usize]
-    }
-
-    /// The strain named `C`, `D`, `H`, `S` or `NT` (`N` too).
-    pub fn from_name(name: &str) -> Option<Strain> {
-        Some(match name {
-            "C" => Strain::Clubs,
-            "D" => Strain::Diamonds,
-            "H" => Strain::Hearts,
-            "S" => Strain::Spades,
-            "NT" | "N" => Strain::NoTrump,
-            _ => return None,
-        })
-    }
 }
 
 /// Double-dummy tricks for each declarer and strain; `None` where unknown.

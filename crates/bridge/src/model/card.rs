@@ -3,7 +3,7 @@
 //! A [`Card`] is a number from 0 to 51 in the order of a sorted pack: the
 //! spades from the ace down to the two, then hearts, diamonds and clubs. This is
 //! the BRI numbering less one (BRI's `01` is the ace of spades, `52` the two of
-//! clubs), and it makes a [`Hand`](crate::Hand) print in rank order by walking
+//! clubs), and it makes a [`Hand`](crate::model::hand::Hand) print in rank order by walking
 //! its bits upward.
 
 use std::fmt;
@@ -184,6 +184,59 @@ impl Card {
 impl fmt::Display for Card {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         write!(f, "{}{}", self.suit().letter(), self.rank().char())
+    }
+}
+
+/// A denomination, in the order clubs, diamonds, hearts, spades, notrump.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, PartialOrd, Ord, Hash)]
+pub enum Strain {
+    /// ♣
+    Clubs = 0,
+    /// ♦
+    Diamonds = 1,
+    /// ♥
+    Hearts = 2,
+    /// ♠
+    Spades = 3,
+    /// Notrump
+    NoTrump = 4,
+}
+
+impl Strain {
+    /// Clubs up to notrump.
+    pub const ALL: [Strain; 5] = [
+        Strain::Clubs,
+        Strain::Diamonds,
+        Strain::Hearts,
+        Strain::Spades,
+        Strain::NoTrump,
+    ];
+
+    /// Notrump, then spades down to clubs: the order of double-dummy
+    /// listings (PBN's DoubleDummyTricks and tables, Pavlicek's nibbles).
+    pub const NT_FIRST: [Strain; 5] = [
+        Strain::NoTrump,
+        Strain::Spades,
+        Strain::Hearts,
+        Strain::Diamonds,
+        Strain::Clubs,
+    ];
+
+    /// `C`, `D`, `H`, `S` or `NT`.
+    pub fn name(self) -> &'static str {
+        ["C", "D", "H", "S", "NT"][self as usize]
+    }
+
+    /// The strain named `C`, `D`, `H`, `S` or `NT` (`N` too).
+    pub fn from_name(name: &str) -> Option<Strain> {
+        Some(match name {
+            "C" => Strain::Clubs,
+            "D" => Strain::Diamonds,
+            "H" => Strain::Hearts,
+            "S" => Strain::Spades,
+            "NT" | "N" => Strain::NoTrump,
+            _ => return None,
+        })
     }
 }
 

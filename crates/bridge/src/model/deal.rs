@@ -1,7 +1,7 @@
 //! Seats and deals.
 
-use crate::card::Card;
-use crate::hand::Hand;
+use crate::model::card::Card;
+use crate::model::hand::Hand;
 use std::fmt;
 
 /// A seat at the table, clockwise from North.
@@ -257,7 +257,7 @@ impl Deal {
         let mut seated = [Hand::EMPTY; 4];
         let mut at = 0;
         for k in 0..4 {
-            let (bits, n) = crate::hand::dotted_prefix(&bytes[at..]);
+            let (bits, n) = crate::model::hand::dotted_prefix(&bytes[at..]);
             at += n;
             // A space after each of the first three, the end after the last.
             if k < 3 {
@@ -408,7 +408,7 @@ mod tests {
             }
         }
     }
-    use crate::card::{Rank, Suit};
+    use crate::model::card::{Rank, Suit};
 
     #[test]
     fn exact_division_agrees_with_division() {

@@ -6,7 +6,7 @@
 //! These are plain data; what the bytes mean to their format is the format
 //! module's business.
 
-use crate::deal::Deal;
+use crate::model::deal::Deal;
 
 /// Everything of a DLM file besides the boards From..To.
 #[derive(Debug, Clone, PartialEq, Eq, Default)]

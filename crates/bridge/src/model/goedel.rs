@@ -18,8 +18,8 @@
 //! This is not Pavlicek's numbering ([`Deal::number`], from 1), which
 //! counts card by card.
 
-use crate::deal::{Deal, DEALS};
-use crate::hand::Hand;
+use crate::model::deal::{Deal, DEALS};
+use crate::model::hand::Hand;
 
 /// `BINOMIAL[n][k]` = n over k, for n up to 52 and k up to 13.
 static BINOMIAL: [[u64; 14]; 53] = {
@@ -121,7 +121,7 @@ fn unrank(mut r: u64, from: u64) -> u64 {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::deal::Seat;
+    use crate::model::deal::Seat;
 
     #[test]
     fn the_numbering_counts_every_deal_once() {

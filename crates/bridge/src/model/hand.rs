@@ -1,6 +1,6 @@
 //! A hand: a set of cards held in the low 52 bits of a `u64`.
 
-use crate::card::{Card, Rank, Suit, RANK_CHARS, RANK_ORDER};
+use crate::model::card::{Card, Rank, Suit, RANK_CHARS, RANK_ORDER};
 use std::fmt;
 
 /// A set of cards. Bit `i` holds [`Card`] number `i`, so the cards of one suit

@@ -13,10 +13,10 @@
 //! Calls are `Pass`, `X`, `XX`, `1C`..`7NT`, and PBN's `AP`, `-`, `+`, `^S`;
 //! cards `SA`..`C2`, `-` and `+`.
 
-use crate::auction::{Annotated, Auction, Call, CallToken, CardToken, Play, Word};
-use crate::board::{Anchor, Comment, Commentary, Tag};
-use crate::card::{Card, Rank, Suit};
-use crate::deal::Seat;
+use crate::model::auction::{Annotated, Auction, Call, CallToken, CardToken, Play, Word};
+use crate::model::board::{Anchor, Comment, Commentary, Tag};
+use crate::model::card::{Card, Rank, Suit};
+use crate::model::deal::Seat;
 use serde::de::{MapAccess, Visitor};
 use serde::{Deserialize, Deserializer};
 use std::fmt;
@@ -223,7 +223,7 @@ fn json(s: &str) -> String {
 }
 
 /// Appends `,"tags":{...}` and the other keys of this module for a board.
-pub(super) fn push_game(b: &crate::Board, out: &mut Vec<u8>) {
+pub(super) fn push_game(b: &crate::model::board::Board, out: &mut Vec<u8>) {
     if !b.tags.is_empty() {
         out.extend_from_slice(b",\"tags\":{");
         for (i, t) in b.tags.iter().enumerate() {

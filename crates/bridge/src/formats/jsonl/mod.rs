@@ -39,16 +39,18 @@
 //! Unknown keys are an error, so a misspelt key is not silently dropped.
 //! Blank lines are skipped.
 
-use crate::board::{Board, DdTable, Inferred, Par, Strain, Vulnerability};
-use crate::deal::{Deal, Seat};
-use crate::extras::{
+use crate::codec::keeps::Keeps;
+use crate::codec::stream::{BoardReader, BoardWriter};
+use crate::codec::Format;
+use crate::codec::{Descriptor, Hooks};
+use crate::formats::window_error;
+use crate::model::board::{Board, DdTable, Inferred, Par, Vulnerability};
+use crate::model::card::Strain;
+use crate::model::deal::{Deal, Seat};
+use crate::model::extras::{
     DlmBoard, DlmInfo, DlmOtherBoard, DupTrailer, LinBoard, LinInfo, PavlicekInfo, PbnGame, PbnInfo,
 };
-use crate::formats::window_error;
-use crate::keeps::Keeps;
-use crate::registry::Descriptor;
-use crate::set::SetInfo;
-use crate::{BoardReader, BoardWriter, Format};
+use crate::model::set::SetInfo;
 use boardfile_io::{Diagnostics, Error, FormatInfo, Position, Signature, Source};
 use serde::Deserialize;
 use std::borrow::Cow;
@@ -77,7 +79,11 @@ pub static DESCRIPTOR: Descriptor = Descriptor {
             normalize: options.normalize,
         })
     }),
+    hooks: Hooks::NONE,
 };
+
+/// This format's handle.
+pub(crate) const FORMAT: Format = Format::of(&DESCRIPTOR);
 
 /// True when the text opens with a JSON object: `{` and a key (or `}`).
 pub fn sniff(bytes: &[u8]) -> bool {
@@ -440,10 +446,10 @@ impl<'a> JsonlReader<'a> {
             match serde_json::from_slice::<JsonSetLine>(&text) {
                 Ok(j) => match set_from_json(j.set) {
                     Ok(s) => r.info = s,
-                    Err(m) => diag.error(Error::invalid(Format::Jsonl, here, m))?,
+                    Err(m) => diag.error(Error::invalid(FORMAT, here, m))?,
                 },
                 Err(e) => diag.error(Error::syntax(
-                    Format::Jsonl,
+                    FORMAT,
                     serde_position(&e, here, None),
                     strip_serde_position(&e),
                 ))?,
@@ -460,7 +466,7 @@ impl<'a> JsonlReader<'a> {
             let Some(raw) = self
                 .src
                 .next_line()
-                .map_err(|e| window_error(Format::Jsonl, at, e))?
+                .map_err(|e| window_error(FORMAT, at, e))?
             else {
                 return Ok(None);
             };
@@ -489,7 +495,7 @@ impl<'a> JsonlReader<'a> {
         self.record += 1;
         if self.tail.is_some() {
             diag.error(Error::syntax(
-                Format::Jsonl,
+                FORMAT,
                 here,
                 "a board after the pavlicek tail, which ends the file",
             ))?;
@@ -505,21 +511,17 @@ impl<'a> JsonlReader<'a> {
                 let number = j.board;
                 match board_from_json(j) {
                     Ok(b) => {
-                        crate::consistency::warn(Format::Jsonl, &b, at, diag);
+                        crate::consistency::warn(FORMAT, &b, at, diag);
                         Ok(Some(b))
                     }
                     Err(m) => diag
-                        .error(Error::invalid(
-                            Format::Jsonl,
-                            at,
-                            format!("board {number}: {m}"),
-                        ))
+                        .error(Error::invalid(FORMAT, at, format!("board {number}: {m}")))
                         .map(|()| None),
                 }
             }
             Err(e) => diag
                 .error(Error::syntax(
-                    Format::Jsonl,
+                    FORMAT,
                     serde_position(&e, here, at.record),
                     strip_serde_position(&e),
                 ))
@@ -562,14 +564,14 @@ impl BoardReader for JsonlReader<'_> {
                             self.tail = s.pavlicek;
                         }
                         Ok(_) => diag.error(Error::syntax(
-                            Format::Jsonl,
+                            FORMAT,
                             here,
                             "the set line must come before the boards (only a pavlicek tail may follow them, once)",
                         ))?,
-                        Err(m) => diag.error(Error::invalid(Format::Jsonl, here, m))?,
+                        Err(m) => diag.error(Error::invalid(FORMAT, here, m))?,
                     },
                     Err(e) => diag.error(Error::syntax(
-                        Format::Jsonl,
+                        FORMAT,
                         serde_position(&e, here, None),
                         strip_serde_position(&e),
                     ))?,
@@ -843,7 +845,7 @@ fn write_tail_line(set: &SetInfo, out: &mut Vec<u8>) {
 #[derive(Default)]
 pub struct JsonlWriter {
     /// Leaves out the boards' PBN and LIN texts and the PBN head (see
-    /// [`WriteOptions::normalize`](crate::WriteOptions::normalize)).
+    /// [`WriteOptions::normalize`](crate::codec::options::WriteOptions::normalize)).
     pub normalize: bool,
 }
 
@@ -884,10 +886,10 @@ impl BoardWriter for JsonlWriter {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::read as read_file;
+    use crate::records::read as read_file;
 
-    fn write(set: &crate::BoardSet, out: &mut Vec<u8>) -> Result<(), Error> {
-        crate::write(Format::Jsonl, set, out)
+    fn write(set: &crate::model::set::BoardSet, out: &mut Vec<u8>) -> Result<(), Error> {
+        crate::records::write(FORMAT, set, out)
     }
 
     use crate::testing::Outcome;
@@ -918,8 +920,8 @@ mod tests {
         crate::testing::assert_read_alike(read, what, "serde");
     }
 
-    fn plain_set() -> crate::BoardSet {
-        crate::BoardSet {
+    fn plain_set() -> crate::model::set::BoardSet {
+        crate::model::set::BoardSet {
             boards: crate::testing::plain_boards(),
             ..Default::default()
         }
@@ -948,7 +950,7 @@ mod tests {
     #[test]
     fn plain_lines_changed_anywhere_read_as_serde_reads_them() {
         let boards = crate::testing::plain_boards();
-        let set = crate::BoardSet {
+        let set = crate::model::set::BoardSet {
             boards: vec![boards[4].clone(), boards[5].clone(), boards[6].clone()],
             ..Default::default()
         };
@@ -974,9 +976,7 @@ mod tests {
 
     #[test]
     fn design_example_round_trips() {
-        let set = read_file(Format::Jsonl, DESIGN_EXAMPLE.as_bytes())
-            .unwrap()
-            .set;
+        let set = read_file(FORMAT, DESIGN_EXAMPLE.as_bytes()).unwrap().set;
         let b = &set.boards[0];
         assert_eq!(b.dd.unwrap().get(Seat::North, Strain::NoTrump), Some(6));
         assert_eq!(b.dd.unwrap().get(Seat::East, Strain::NoTrump), None);
@@ -991,7 +991,7 @@ mod tests {
 
     #[test]
     fn defaults_and_errors() {
-        let set = read_file(Format::Jsonl, br#"{"board":2,"deal":"E:J52.Q9875..AQ873 763.32.AK65432.5 AQT4.AKJ6.Q9.KJ6 K98.T4.JT87.T942"}"#)
+        let set = read_file(FORMAT, br#"{"board":2,"deal":"E:J52.Q9875..AQ873 763.32.AK65432.5 AQT4.AKJ6.Q9.KJ6 K98.T4.JT87.T942"}"#)
             .unwrap()
             .set;
         assert_eq!(
@@ -999,7 +999,7 @@ mod tests {
             (Seat::East, Vulnerability::NS)
         );
         let e = read_file(
-            Format::Jsonl,
+            FORMAT,
             b"\n{\"board\":1,\"deal\":\"N:...\",\"vul\":\"NS\"}\n",
         )
         .unwrap_err();
@@ -1009,21 +1009,20 @@ mod tests {
             "{e}"
         );
         assert!(e.to_string().contains("unknown field `vul`"), "{e}");
-        let e =
-            read_file(Format::Jsonl, b"{\"board\":1,\"deal\":\"N:A... A... - -\"}").unwrap_err();
+        let e = read_file(FORMAT, b"{\"board\":1,\"deal\":\"N:A... A... - -\"}").unwrap_err();
         assert!(e.to_string().contains("board 1: SA is in two hands"), "{e}");
         let e = read_file(
-            Format::Jsonl,
+            FORMAT,
             b"{\"board\":1,\"deal\":\"N:A... - - -\",\"dd\":{\"N\":{\"C\":14}}}",
         )
         .unwrap_err();
         assert!(e.to_string().contains("14 tricks"), "{e}");
         let spaced =
             "{ \"set\" : {\"event\":\"Club night\"}}\n{\"board\":1,\"deal\":\"N:- - - -\"}";
-        let set = read_file(Format::Jsonl, spaced.as_bytes()).unwrap().set;
+        let set = read_file(FORMAT, spaced.as_bytes()).unwrap().set;
         assert_eq!(set.info.event.as_deref(), Some("Club night"));
         let e = read_file(
-            Format::Jsonl,
+            FORMAT,
             b"{\"board\":1,\"deal\":\"N:- - - -\"}\n{\"set\":{}}",
         )
         .unwrap_err();

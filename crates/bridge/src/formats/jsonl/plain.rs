@@ -10,8 +10,8 @@
 //! writer's output for boards of every shape, changed at every byte.
 
 use super::DD_KEYS;
-use crate::board::{Board, DdTable, Par, Vulnerability};
-use crate::deal::{Deal, Seat};
+use crate::model::board::{Board, DdTable, Par, Vulnerability};
+use crate::model::deal::{Deal, Seat};
 
 struct Cursor<'a> {
     b: &'a [u8],

@@ -13,13 +13,14 @@
 //! Nothing else of a board is written: the dialect is for the deals a
 //! dealing program makes.
 
-use crate::board::{Board, Vulnerability};
-use crate::card::Suit;
-use crate::deal::Seat;
-use crate::keeps::{Keeps, Numbers};
-use crate::set::SetInfo;
-use crate::{BoardWriter, Format};
-use boardfile_io::Error;
+use crate::codec::keeps::{Keeps, LossKind, LossKinds, Numbers};
+use crate::codec::stream::BoardWriter;
+use crate::codec::DialectLosses;
+use crate::model::board::{Board, Vulnerability};
+use crate::model::card::Suit;
+use crate::model::deal::Seat;
+use crate::model::set::SetInfo;
+use boardfile_io::{Diagnostics, Error, Source};
 
 /// What the dialect keeps: the deals, their numbers, dealers and
 /// vulnerabilities.
@@ -29,14 +30,44 @@ pub const KEEPS: Keeps = Keeps {
     ..Keeps::DEALS_ONLY
 };
 
+/// Big Deal's dialect writes its own line for each board: a board read
+/// from Big Deal's own LIN has that line's text and tags, and loses
+/// neither.
+#[derive(Debug)]
+pub(super) struct BigDealLines;
+
+impl DialectLosses for BigDealLines {
+    fn set(&mut self, _: &SetInfo, _: &mut LossKinds) {}
+
+    fn board(&mut self, _: u64, b: &Board, lost: &mut LossKinds) {
+        let unsure = lost.contains(LossKind::LinText) || lost.contains(LossKind::Tags);
+        if !unsure || (b.lin.is_none() && b.tags.is_empty()) {
+            return;
+        }
+        if let Some(back) = given_back(b) {
+            if back.lin == b.lin {
+                lost.remove(LossKind::LinText);
+            }
+            if back.tags == b.tags {
+                lost.remove(LossKind::Tags);
+            }
+        }
+    }
+
+    fn finish(&self, _: u64, _: &mut Vec<(LossKind, u64)>, _: &mut Vec<LossKind>) {}
+}
+
 /// The board as Big Deal's line for it reads back: what a board read from
 /// a LIN file Big Deal wrote has (its text, its tags). `None` for a board
 /// the dialect cannot write.
-pub(crate) fn given_back(b: &Board) -> Option<Board> {
+fn given_back(b: &Board) -> Option<Board> {
     let mut line = Vec::new();
     BigDealLinWriter.board(b, &mut line).ok()?;
-    let set = crate::read(Format::Lin, &line).ok()?.set;
-    set.boards.into_iter().next()
+    let mut diag = Diagnostics::strict();
+    let mut reader = super::FORMAT
+        .open(Source::from_bytes(&line), &mut diag)
+        .ok()?;
+    reader.next_board(&mut diag).ok()?
 }
 
 /// Writes LIN as Big Deal does.
@@ -48,7 +79,7 @@ impl BoardWriter for BigDealLinWriter {
     }
 
     fn board(&mut self, b: &Board, out: &mut Vec<u8>) -> Result<(), Error> {
-        crate::formats::require_complete(b, Format::Lin)?;
+        crate::formats::require_complete(b, super::FORMAT)?;
         let n = b.number.to_string();
         out.extend_from_slice(b"qx|o");
         out.extend_from_slice(n.as_bytes());

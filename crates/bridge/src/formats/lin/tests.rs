@@ -2,8 +2,10 @@
 //! LIN by hand, and a vugraph file of three boards.
 
 use super::*;
-use crate::auction::{Annotated, CardToken};
-use crate::{read as read_file, BoardSet, Format};
+use crate::codec::Format;
+use crate::model::auction::{Annotated, CardToken};
+use crate::model::set::BoardSet;
+use crate::records::read as read_file;
 
 fn fixture(name: &str) -> Vec<u8> {
     let path = std::path::Path::new(env!("CARGO_MANIFEST_DIR"))
@@ -20,7 +22,7 @@ fn lin(bytes: &[u8]) -> BoardSet {
 
 fn write_vec(format: Format, set: &BoardSet) -> Vec<u8> {
     let mut out = Vec::new();
-    crate::write(format, set, &mut out).unwrap();
+    crate::records::write(format, set, &mut out).unwrap();
     out
 }
 
@@ -238,9 +240,9 @@ fn a_left_out_east_is_the_cards_the_others_do_not_hold() {
     .unwrap()
     .set;
     assert!(!partial.boards[0].deal.is_complete());
-    assert!(crate::losses(&partial, Format::Lin)
+    assert!(crate::records::losses(&partial, Format::Lin)
         .iter()
-        .any(|l| l.kind == crate::LossKind::LoneEast
+        .any(|l| l.kind == crate::codec::keeps::LossKind::LoneEast
             && l.to_string()
                 .contains("an unknown East hand beside three whole ones")));
     assert_eq!(lin(&write_vec(Format::Lin, &partial)).boards[0].deal, deal);
@@ -253,7 +255,7 @@ fn a_left_out_east_is_the_cards_the_others_do_not_hold() {
     .set;
     let back = lin(&write_vec(Format::Lin, &partial));
     assert_eq!(back.boards[0].deal, partial.boards[0].deal);
-    assert!(crate::losses(&partial, Format::Lin)
+    assert!(crate::records::losses(&partial, Format::Lin)
         .iter()
         .all(|l| !l.to_string().contains("East")));
 }
@@ -285,7 +287,11 @@ fn what_a_board_does_not_give_is_marked_inferred() {
     let b = &lin(text.as_bytes()).boards[0];
     assert_eq!(
         (b.number, b.dealer, b.vulnerability),
-        (2, crate::Seat::East, crate::board::Vulnerability::NS)
+        (
+            2,
+            crate::model::deal::Seat::East,
+            crate::model::board::Vulnerability::NS
+        )
     );
     let fields: Vec<&str> = b.inferred.names().collect();
     assert_eq!(fields, ["dealer", "vulnerable"]);
@@ -302,7 +308,7 @@ fn a_play_without_a_contract_is_placed_by_who_holds_each_card() {
                 pc|SA|pc|H2|pc|D2|pc|C2|pc|CA|pc|SK|pc|H3|pc|D3|\n";
     let b = &lin(text.as_bytes()).boards[0];
     let p = b.play.as_deref().unwrap();
-    assert_eq!(p.first, crate::Seat::North);
+    assert_eq!(p.first, crate::model::deal::Seat::North);
     let rows: Vec<String> = p
         .cards
         .iter()
@@ -318,7 +324,10 @@ fn a_play_without_a_contract_is_placed_by_who_holds_each_card() {
     let text = "qx|o1|md|3DAKQJT98765432,CAKQJT98765432,SAKQJT98765432|rh||ah|Board 1|\
                 mb|p|mb|1N|mb|p|mb|p|mb|p|pc|D2|\n";
     let b = &lin(text.as_bytes()).boards[0];
-    assert_eq!(b.play.as_deref().unwrap().first, crate::Seat::South);
+    assert_eq!(
+        b.play.as_deref().unwrap().first,
+        crate::model::deal::Seat::South
+    );
     assert!(b.inferred.names().all(|n| n != "leader"));
 }
 
@@ -351,10 +360,10 @@ fn a_claim_is_written_from_every_form_of_the_result_tag_that_gives_one() {
         assert_eq!(back, claim, "{result:?}: the Result read back is the claim");
         // The loss is counted as the tag's, unless it comes back as it was.
         assert_eq!(
-            crate::keeps::given_by_play(
+            crate::losses::given_by_play(
                 &set.boards[0],
                 set.boards[0].auction.as_ref().and_then(|a| a.contract()),
-                &crate::Tag::new("Result", result.to_string())
+                &crate::model::board::Tag::new("Result", result.to_string())
             ),
             back.as_deref() == Some(result),
             "{result:?}"

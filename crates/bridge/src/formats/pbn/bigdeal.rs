@@ -35,12 +35,12 @@
 //! the dialect is for the deals a dealing program makes, which have nothing
 //! else. A set without boards is the three `%` lines.
 
-use crate::board::Board;
+use crate::codec::keeps::{Keeps, Numbers, Tags};
+use crate::codec::stream::BoardWriter;
 use crate::formats::bigdeal::generator;
 use crate::formats::latin1_encode;
-use crate::keeps::{Keeps, Numbers, Tags};
-use crate::set::SetInfo;
-use crate::{BoardWriter, Format};
+use crate::model::board::Board;
+use crate::model::set::SetInfo;
 use boardfile_io::Error;
 
 /// The tags written: the first board's `Generator`, then each board's
@@ -91,13 +91,13 @@ fn tag(out: &mut Vec<u8>, name: &str, value: &str) -> Result<(), Error> {
     let escaped = value.replace('\\', "\\\\").replace('"', "\\\"");
     if escaped.contains(['\r', '\n']) {
         return Err(Error::unsupported(
-            Format::Pbn,
+            super::FORMAT,
             format!("tag {name} holds a line break"),
         ));
     }
     let bytes = latin1_encode(&escaped).map_err(|c| {
         Error::unsupported(
-            Format::Pbn,
+            super::FORMAT,
             format!("tag {name} holds {c:?}, which Big Deal's ISO-8859-1 PBN cannot write"),
         )
     })?;
@@ -121,7 +121,7 @@ impl BoardWriter for BigDealPbnWriter {
     }
 
     fn board(&mut self, b: &Board, out: &mut Vec<u8>) -> Result<(), Error> {
-        crate::formats::require_complete(b, Format::Pbn)?;
+        crate::formats::require_complete(b, super::FORMAT)?;
         if !self.started {
             self.started = true;
             out.extend_from_slice(HEADER);
@@ -159,7 +159,11 @@ impl BoardWriter for BigDealPbnWriter {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::{write_with, BoardSet, Deal, Dialect, WriteOptions};
+    use crate::codec::options::{Dialect, WriteOptions};
+    use crate::codec::Format;
+    use crate::model::deal::Deal;
+    use crate::model::set::BoardSet;
+    use crate::records::write_with;
 
     #[test]
     fn an_empty_set_is_the_percent_lines_and_reads_back_empty() {
@@ -167,7 +171,7 @@ mod tests {
         let options = WriteOptions::default().in_dialect(Dialect::BigDeal);
         write_with(Format::Pbn, &BoardSet::default(), &mut out, &options).unwrap();
         assert_eq!(out, b"% PBN 2.1\n% EXPORT\n%\n");
-        assert!(crate::read(Format::Pbn, &out)
+        assert!(crate::records::read(Format::Pbn, &out)
             .unwrap()
             .set
             .boards
@@ -181,7 +185,8 @@ mod tests {
         )
         .unwrap();
         let mut b = Board::new(2, deal);
-        b.tags.push(crate::Tag::new("Event", "Club \"night\""));
+        b.tags
+            .push(crate::model::board::Tag::new("Event", "Club \"night\""));
         let mut out = Vec::new();
         let options = WriteOptions::default().in_dialect(Dialect::BigDeal);
         write_with(
@@ -201,10 +206,12 @@ mod tests {
     fn a_later_boards_own_generator_and_an_empty_tag_are_written() {
         let deal = Deal::sorted();
         let mut one = Board::new(1, deal);
-        one.tags.push(crate::Tag::new("Generator", "Dealer"));
+        one.tags
+            .push(crate::model::board::Tag::new("Generator", "Dealer"));
         let mut two = Board::new(2, deal);
-        two.tags.push(crate::Tag::new("Generator", "Dealer"));
-        two.tags.push(crate::Tag::new("Contract", ""));
+        two.tags
+            .push(crate::model::board::Tag::new("Generator", "Dealer"));
+        two.tags.push(crate::model::board::Tag::new("Contract", ""));
         let mut out = Vec::new();
         let options = WriteOptions::default().in_dialect(Dialect::BigDeal);
         let set = BoardSet::from_boards(vec![one, two]);
@@ -214,7 +221,9 @@ mod tests {
         assert!(text.starts_with("% PBN 2.1\n% EXPORT\n%\n[Generator \"Dealer\"]\n[Event \"?\"]\n"));
         assert!(text.contains("\n\n[Generator \"Dealer\"]\n[Event \"?\"]\n"));
         assert!(text.contains("[Contract \"\"]\n"));
-        let back = crate::read(Format::Pbn, text.as_bytes()).unwrap().set;
+        let back = crate::records::read(Format::Pbn, text.as_bytes())
+            .unwrap()
+            .set;
         for b in &back.boards {
             assert_eq!(b.tag("Generator"), Some("Dealer"), "board {}", b.number);
         }

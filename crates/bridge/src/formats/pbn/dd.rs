@@ -1,83 +1,10 @@
 //! PBN's double-dummy tags: reading them into the model and writing them
 //! from it.
 
-use crate::board::{DdTable, Par, Strain, Tag};
-use crate::deal::Seat;
-
-/// Which double-dummy tags the PBN writer gives a board whose table or par
-/// is known but not (or no longer) carried by a tag of the file.
-#[derive(Debug, Clone, Copy, PartialEq, Eq)]
-pub struct PbnDdTags {
-    /// `OptimumResultTable`, the 20-row table.
-    pub table: bool,
-    /// `DoubleDummyTricks`, 20 hex digits.
-    pub tricks: bool,
-    /// `OptimumScore`, the par score.
-    pub score: bool,
-    /// `ParContract`, the par contracts.
-    pub contract: bool,
-    /// Write only these: drop the file's other double-dummy tags too.
-    pub only: bool,
-}
-
-impl Default for PbnDdTags {
-    /// All four, and the file's own tags kept.
-    fn default() -> PbnDdTags {
-        PbnDdTags {
-            table: true,
-            tricks: true,
-            score: true,
-            contract: true,
-            only: false,
-        }
-    }
-}
-
-impl PbnDdTags {
-    /// Reads a comma-separated list of tag names (any case), `all` or
-    /// `none`; the result writes exactly those tags.
-    pub fn parse(list: &str) -> Result<PbnDdTags, String> {
-        let mut t = PbnDdTags {
-            table: false,
-            tricks: false,
-            score: false,
-            contract: false,
-            only: true,
-        };
-        for name in list.split(',').map(str::trim).filter(|n| !n.is_empty()) {
-            match name.to_ascii_lowercase().as_str() {
-                "all" => {
-                    t = PbnDdTags {
-                        only: true,
-                        ..PbnDdTags::default()
-                    }
-                }
-                "none" => {}
-                "optimumresulttable" => t.table = true,
-                "doubledummytricks" => t.tricks = true,
-                "optimumscore" => t.score = true,
-                "parcontract" => t.contract = true,
-                _ => {
-                    return Err(format!(
-                        "{name:?} is not one of OptimumResultTable, DoubleDummyTricks, OptimumScore, ParContract, all, none"
-                    ))
-                }
-            }
-        }
-        Ok(t)
-    }
-
-    /// True when the tag of this name is chosen.
-    pub(crate) fn wants(&self, name: &str) -> bool {
-        match name {
-            "OptimumResultTable" => self.table,
-            "DoubleDummyTricks" => self.tricks,
-            "OptimumScore" => self.score,
-            "ParContract" => self.contract,
-            _ => false,
-        }
-    }
-}
+use crate::consistency::{side_score, SideScoreError};
+use crate::model::board::{DdTable, Par, Tag};
+use crate::model::card::Strain;
+use crate::model::deal::Seat;
 
 /// Reads `DoubleDummyTricks`: 20 hex digits, declarers N S E W, each strains
 /// NT S H D C.
@@ -133,63 +60,6 @@ pub(crate) fn dd_from_table(tag: &Tag) -> Result<DdTable, String> {
         })?;
     }
     Ok(table)
-}
-
-/// Why a side's score (`NS 420`, `EW -420`, `NS 420 EW -420`) did not read.
-#[derive(Debug, Clone, PartialEq, Eq)]
-pub(crate) enum SideScoreError {
-    /// Both sides are given, and their scores are not opposite: a
-    /// contradiction of the value's own.
-    NotOpposite,
-    /// Another shape: what is wrong with it.
-    Shape(String),
-}
-
-/// Reads a score given by side, as `OptimumScore` (PBN 2.1 4.3) and `Score`
-/// (4.2.1) give it: `NS 420`, `EW -420`, or both sides in either order
-/// (`NS 420 EW -420`). The score from North-South's side; `NS` and `EW`
-/// are read in either case.
-pub(crate) fn side_score(value: &str) -> Result<i32, SideScoreError> {
-    let shape = |why: String| SideScoreError::Shape(why);
-    let mut array = [""; 5];
-    let mut n = 0;
-    for w in value.split_whitespace().take(5) {
-        array[n] = w;
-        n += 1;
-    }
-    let number = |w: &str| {
-        w.parse::<i64>()
-            .map_err(|_| shape(format!("{w:?} is not a score")))
-    };
-    // Wider than the score: `EW 2147483648` is North-South's -2147483648,
-    // and `EW -2147483648` a score an i32 does not hold.
-    let side = |w: &str| {
-        if w.eq_ignore_ascii_case("NS") {
-            Ok(true)
-        } else if w.eq_ignore_ascii_case("EW") {
-            Ok(false)
-        } else {
-            Err(shape(format!("{w:?} is not NS or EW")))
-        }
-    };
-    let ns = |w: &str, n: &str| {
-        let n = if side(w)? { 1 } else { -1 } * i128::from(number(n)?);
-        i32::try_from(n).map_err(|_| shape(format!("{n} is out of range")))
-    };
-    match array[..n] {
-        [s, n] => ns(s, n),
-        [s1, n1, s2, n2] => {
-            if side(s1)? == side(s2)? {
-                return Err(shape(format!("{s1:?} and {s2:?} are the same side")));
-            }
-            let (a, b) = (ns(s1, n1)?, ns(s2, n2)?);
-            if a != b {
-                return Err(SideScoreError::NotOpposite);
-            }
-            Ok(a)
-        }
-        _ => Err(shape("it is not \"NS score\", \"EW score\" or both".into())),
-    }
 }
 
 /// Reads `OptimumScore`: `NS 420`, `EW -420`, `NS 420 EW -420`; the score
@@ -287,7 +157,7 @@ pub(crate) fn contracts_tag_value(contracts: &[String]) -> String {
         .join("; ")
 }
 
-pub(crate) use crate::board::is_double_dummy_tag as is_dd_tag;
+pub(crate) use crate::model::board::is_double_dummy_tag as is_dd_tag;
 
 /// What one tag says about the board's double-dummy data, if it is one of
 /// the double-dummy tags and reads.

@@ -1,5 +1,5 @@
 //! Format-preserving writing: a board read from PBN carries its game's
-//! text ([`PbnGame`](crate::PbnGame)), and the writer gives that text back
+//! text ([`PbnGame`](crate::model::extras::PbnGame)), and the writer gives that text back
 //! as it was while the board says what the text says. When the board has
 //! changed, only the parts of the text that say something else are
 //! rewritten, in the text's line ends; everything else stays byte for byte.
@@ -16,7 +16,7 @@
 //! it follows in the export order. A piece that the board as read does not
 //! render (a tag given twice, the second ignored) is left alone.
 
-use crate::board::Board;
+use crate::model::board::Board;
 use std::borrow::Cow;
 
 /// The line end `text` uses, when it has one: CR LF, LF or CR.
@@ -155,7 +155,7 @@ fn pieces(text: &str) -> Pieces<'_> {
                     n += 1;
                 }
                 let name_start = n;
-                while n < end && super::read::NAME_CHAR[b[n] as usize] {
+                while n < end && NAME_CHAR[b[n] as usize] {
                     n += 1;
                 }
                 cuts.push((cut, &text[name_start..n]));
@@ -280,6 +280,18 @@ pub(super) fn merge(text: &str, old: Option<&str>, new: &str, eol: &str) -> Stri
     out.push_str(t.after);
     out
 }
+
+/// The characters of a name token: letters, digits and `_`.
+pub(crate) static NAME_CHAR: [bool; 256] = {
+    let mut t = [false; 256];
+    let mut c = 0;
+    while c < 256 {
+        let b = c as u8;
+        t[c] = b.is_ascii_alphanumeric() || b == b'_';
+        c += 1;
+    }
+    t
+};
 
 #[cfg(test)]
 mod tests {

@@ -6,7 +6,7 @@
 //! The reader takes the *import* format: any order of tags, tags over several
 //! lines, LF, CR LF or CR line ends, `-` for unknown hands, any first seat and
 //! rank order in `Deal`, lower case where section 3.11 allows it, `#` and `##`
-//! inheritance (kept as written; [`BoardSet::tag_value`](crate::BoardSet::tag_value)
+//! inheritance (kept as written; [`BoardSet::tag_value`](crate::model::set::BoardSet::tag_value)
 //! resolves it), `%` escape lines, `{}` and `;` commentary, string escapes,
 //! auction and play sections with suffixes, note references, NAGs,
 //! irregularities and note tags, and supplemental sections (tables are
@@ -15,7 +15,7 @@
 //! charset, or their bytes are UTF-8 with some outside ASCII.
 //!
 //! The writer keeps a file as it was. Each board read from PBN carries its
-//! game's text ([`PbnGame`](crate::PbnGame): from the end of the game
+//! game's text ([`PbnGame`](crate::model::extras::PbnGame): from the end of the game
 //! before, so the empty lines and comments between games are a game's
 //! own) and the text before the first game ([`PbnInfo::head`]); JSON Lines
 //! carries both. A board that says what its text says is written as the
@@ -29,7 +29,7 @@
 //! default because a file that a scoring program, a diff or version control
 //! sees should change where its data did, and nowhere else.
 //!
-//! With [`WriteOptions::normalize`](crate::WriteOptions::normalize) (the
+//! With [`WriteOptions::normalize`](crate::codec::options::WriteOptions::normalize) (the
 //! command line's `--normalize`), or for boards that carry no text, the
 //! writer gives the *export* format of sections 2 and 3: `% PBN 2.1` and
 //! `% EXPORT` first (other `%` lines before the first game kept after them),
@@ -52,16 +52,16 @@
 //! Double-dummy data: `OptimumResultTable`, `DoubleDummyTricks` (20 hex
 //! digits, declarers N S E W, each strains NT S H D C), `OptimumScore`
 //! (`NS 420` / `EW -420`) and `ParContract` (`NS 4S; EW 5CX`) are read into
-//! [`Board::dd`](crate::Board::dd) and [`Board::par`](crate::Board::par) and
+//! [`Board::dd`](crate::model::board::Board::dd) and [`Board::par`](crate::model::board::Board::par) and
 //! also kept as tags. On write a kept tag is written as it was unless the
 //! board's table or par now says otherwise; then, and for boards whose table
-//! came from elsewhere, the tags [`PbnDdTags`] names are generated.
+//! came from elsewhere, the tags [`DdTags`] names are generated.
 //!
 //! Lines are kept within 255 characters where the writer chooses the
 //! breaks (auction and play rows); a tag value or table row longer than
 //! that is written whole, since PBN has no way to split one.
 //!
-//! In Big Deal's dialect ([`Dialect::BigDeal`](crate::Dialect::BigDeal))
+//! In Big Deal's dialect ([`Dialect::BigDeal`](crate::codec::options::Dialect::BigDeal))
 //! the file is written as Big Deal 2.0 writes it (see `bigdeal.rs`):
 //! `[Generator]` first, the 15 mandatory tags with `?`, the deal from North,
 //! LF, and nothing else of a board.
@@ -94,11 +94,10 @@ mod write;
 
 pub use crate::model::extras::PbnInfo;
 pub use bigdeal::BigDealPbnWriter;
-pub use dd::PbnDdTags;
 pub use write::PbnWriter;
 
-use crate::keeps::Keeps;
-use crate::registry::Descriptor;
+use crate::codec::keeps::Keeps;
+use crate::codec::{Descriptor, Format, Hooks};
 use boardfile_io::{FormatInfo, Signature};
 
 /// The format.
@@ -115,27 +114,31 @@ pub static DESCRIPTOR: Descriptor = Descriptor {
         writes: true,
     },
     keeps: Keeps {
-        own: &[crate::keeps::Own::Pbn],
+        own: &[crate::codec::keeps::Own::Pbn],
         big_deal: Some(&bigdeal::KEEPS),
         ..Keeps::EVERYTHING
     },
-    reader: Some(|src, diag| Ok(Box::new(read::PbnReader::open(src, diag)?))),
+    reader: Some(|src, diag| Ok(Box::new(read::PbnReader::open(src, diag, write::export_game)?))),
     writer: Some(|options| match options.dialect {
-        crate::Dialect::BigDeal => Box::new(BigDealPbnWriter::default()),
+        crate::codec::options::Dialect::BigDeal => Box::new(BigDealPbnWriter::default()),
         _ => Box::new(PbnWriter::with_options(options)),
     }),
+    hooks: Hooks::NONE,
 };
+
+/// This format's handle.
+pub(crate) const FORMAT: Format = Format::of(&DESCRIPTOR);
 
 /// The rows of the `OptimumResultTable` the writer generates, in order:
 /// declarers N S E W, each strains NT S H D C, a strain as its column
 /// gives it (two wide, to the right).
-pub(crate) const TABLE_SEATS: [crate::deal::Seat; 4] = {
-    use crate::deal::Seat;
+pub(crate) const TABLE_SEATS: [crate::model::deal::Seat; 4] = {
+    use crate::model::deal::Seat;
     [Seat::North, Seat::South, Seat::East, Seat::West]
 };
 /// See [`TABLE_SEATS`].
-pub(crate) const TABLE_STRAINS: [(crate::board::Strain, [u8; 2]); 5] = {
-    use crate::board::Strain;
+pub(crate) const TABLE_STRAINS: [(crate::model::card::Strain, [u8; 2]); 5] = {
+    use crate::model::card::Strain;
     [
         (Strain::NoTrump, *b"NT"),
         (Strain::Spades, *b" S"),

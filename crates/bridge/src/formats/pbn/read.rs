@@ -1,24 +1,27 @@
 //! The PBN reader: import format, tolerant.
 
 use super::dd::{agrees, dd_fact, is_dd_tag, DdFact};
+use super::edit::NAME_CHAR;
 use super::PbnInfo;
-use crate::auction::{Annotated, Auction, Call, CallToken, CardToken, Play, Word};
-use crate::board::{
-    dealer_for_board, Anchor, Board, Comment, Commentary, DdTable, Inferred, Par, Strain, Tag,
+use crate::codec::stream::BoardReader;
+use crate::codec::Format;
+use crate::model::auction::{Annotated, Auction, Call, CallToken, CardToken, Play, Word};
+use crate::model::board::{
+    dealer_for_board, Anchor, Board, Comment, Commentary, DdTable, Inferred, Par, Tag,
     Vulnerability,
 };
-use crate::card::{Card, Rank, Suit};
-use crate::deal::{Deal, Seat};
+use crate::model::card::Strain;
+use crate::model::card::{Card, Rank, Suit};
+use crate::model::deal::{Deal, Seat};
 use crate::model::extras::PbnGame;
-use crate::set::SetInfo;
-use crate::{BoardReader, Format};
+use crate::model::set::SetInfo;
 use boardfile_io::{Diagnostics, Error, Position, Source};
 use std::borrow::Cow;
 use std::collections::VecDeque;
 
 mod plain;
 
-const F: Format = Format::Pbn;
+const F: Format = super::FORMAT;
 
 /// Bytes a window of the file holds at least (more when a game is longer).
 const WINDOW: usize = 1 << 20;
@@ -30,6 +33,11 @@ const WINDOW: usize = 1 << 20;
 /// waiting for the next game, the character set) is kept apart, and rolled
 /// back with the game. The last board is held until the next game or the
 /// end of the file, where comments after it are its own.
+/// Writes a board in the export format after the bytes given: the
+/// writer's, which the reader compares game texts with (given by the
+/// module that wires the two, so that reading does not import writing).
+pub(super) type ExportGame = fn(&Board, &mut Vec<u8>);
+
 pub struct PbnReader<'a> {
     src: Source<'a>,
     st: State,
@@ -91,6 +99,8 @@ struct State {
     /// text (an empty line, or nothing for the first), to give it its text
     /// back when the file goes on after it with no game.
     textless: Option<&'static str>,
+    /// The writer's export form of a board.
+    export_game: ExportGame,
 }
 
 /// What real writers put in PBN files that the standard does not allow,
@@ -124,8 +134,12 @@ enum Lenient {
 }
 
 impl<'a> PbnReader<'a> {
-    pub(super) fn open(src: Source<'a>, diag: &mut Diagnostics) -> Result<PbnReader<'a>, Error> {
-        PbnReader::open_with(src, diag, true)
+    pub(super) fn open(
+        src: Source<'a>,
+        diag: &mut Diagnostics,
+        export_game: ExportGame,
+    ) -> Result<PbnReader<'a>, Error> {
+        PbnReader::open_with(src, diag, true, export_game)
     }
 
     /// The reader without [`plain::read`], every game read by the general
@@ -134,14 +148,16 @@ impl<'a> PbnReader<'a> {
     pub(super) fn open_general(
         src: Source<'a>,
         diag: &mut Diagnostics,
+        export_game: ExportGame,
     ) -> Result<PbnReader<'a>, Error> {
-        PbnReader::open_with(src, diag, false)
+        PbnReader::open_with(src, diag, false, export_game)
     }
 
     fn open_with(
         mut src: Source<'a>,
         diag: &mut Diagnostics,
         plain: bool,
+        export_game: ExportGame,
     ) -> Result<PbnReader<'a>, Error> {
         if let Some(big_endian) = utf16_bom(src.fill(2)?) {
             src = from_utf16(src, big_endian, diag)?;
@@ -197,6 +213,7 @@ impl<'a> PbnReader<'a> {
                 eol_told: false,
                 inherits: false,
                 textless: None,
+                export_game,
             },
             head: SetInfo::default(),
             done: false,
@@ -416,7 +433,7 @@ impl BoardReader for PbnReader<'_> {
 /// leaves to its place, and a game that repeats the one before): what the
 /// writer compares a board with to tell whether its text still says it.
 /// None when the text does not read alone as one game.
-pub(super) fn reread(text: &str, like: &Board) -> Option<Board> {
+pub(super) fn reread(text: &str, like: &Board, export_game: ExportGame) -> Option<Board> {
     let mut st = State {
         line: 1,
         games: 0,
@@ -445,6 +462,7 @@ pub(super) fn reread(text: &str, like: &Board) -> Option<Board> {
         eol_told: false,
         inherits: false,
         textless: None,
+        export_game,
     };
     let mut diag = Diagnostics::strict();
     Reader::new(text.as_bytes(), 0, true, &mut st)
@@ -1092,7 +1110,7 @@ impl<'a, 's> Reader<'a, 's> {
                 Some(board) if !rest.is_empty() => {
                     let mut text = Vec::new();
                     text.extend_from_slice(textless.unwrap_or("").as_bytes());
-                    super::write::export_game(board, &mut text);
+                    (self.st.export_game)(board, &mut text);
                     let mut text = String::from_utf8(text).unwrap_or_default();
                     text.push_str(&rest);
                     board.pbn = Some(PbnGame(text));
@@ -1236,7 +1254,7 @@ impl<'a, 's> Reader<'a, 's> {
             false => text,
         };
         let mut export = Vec::with_capacity(text.len());
-        super::write::export_game(board, &mut export);
+        (self.st.export_game)(board, &mut export);
         export == text
     }
 
@@ -2374,18 +2392,6 @@ static STRING_STOP: [bool; 256] = {
     t
 };
 
-/// The characters of a name token: letters, digits and `_`.
-pub(crate) static NAME_CHAR: [bool; 256] = {
-    let mut t = [false; 256];
-    let mut c = 0;
-    while c < 256 {
-        let b = c as u8;
-        t[c] = b.is_ascii_alphanumeric() || b == b'_';
-        c += 1;
-    }
-    t
-};
-
 /// Drops the double-dummy tags when they are exactly the ones, in exactly
 /// the text, that the writer generates from the board's table and par (the
 /// form of boardfile and BridgeComposer): they say nothing the model does
@@ -2729,12 +2735,12 @@ mod tests {
             let mut board = Board::new(1, Deal::default());
             board.dd = Some(table);
             let mut out = Vec::new();
-            let tags = super::super::PbnDdTags::parse("OptimumResultTable").unwrap();
-            crate::write_with(
+            let tags = crate::codec::options::DdTags::parse("OptimumResultTable").unwrap();
+            crate::records::write_with(
                 Format::Pbn,
-                &crate::BoardSet::from_boards(vec![board]),
+                &crate::model::set::BoardSet::from_boards(vec![board]),
                 &mut out,
-                &crate::WriteOptions::with_pbn_dd_tags(tags),
+                &crate::codec::options::WriteOptions::with_dd_tags(tags),
             )
             .unwrap();
             let start = out.windows(3).position(|w| w == b"\r\nN").unwrap() + 2;
@@ -2750,11 +2756,11 @@ mod tests {
                     let mut again = Vec::new();
                     let mut b = Board::new(1, Deal::default());
                     b.dd = Some(t);
-                    crate::write_with(
+                    crate::records::write_with(
                         Format::Pbn,
-                        &crate::BoardSet::from_boards(vec![b]),
+                        &crate::model::set::BoardSet::from_boards(vec![b]),
                         &mut again,
-                        &crate::WriteOptions::with_pbn_dd_tags(tags),
+                        &crate::codec::options::WriteOptions::with_dd_tags(tags),
                     )
                     .unwrap();
                     let at = again.windows(3).position(|w| w == b"\r\nN").unwrap() + 2;

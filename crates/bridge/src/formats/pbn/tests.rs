@@ -2,15 +2,20 @@
 //! hand-written export forms.
 
 use super::*;
-use crate::auction::{CallToken, CardToken, Contract};
-use crate::board::{Anchor, Comment, Strain, Vulnerability};
-use crate::deal::Seat;
-use crate::{read as read_file, validate, Diagnostics, ErrorKind, Format, WriteOptions};
+use crate::codec::options::DdTags;
+use crate::codec::options::WriteOptions;
+use crate::codec::Format;
+use crate::model::auction::{CallToken, CardToken, Contract};
+use crate::model::board::{Anchor, Comment, Vulnerability};
+use crate::model::card::Strain;
+use crate::model::deal::Seat;
+use crate::records::{read as read_file, validate};
+use boardfile_io::{Diagnostics, ErrorKind};
 
 /// Writes the export format: these tests are of the export writer (the
 /// file's own layout is kept without `normalize`; see `edit.rs`'s tests).
-fn write(set: &crate::BoardSet, out: &mut Vec<u8>) -> Result<(), crate::Error> {
-    crate::write_with(
+fn write(set: &crate::model::set::BoardSet, out: &mut Vec<u8>) -> Result<(), boardfile_io::Error> {
+    crate::records::write_with(
         Format::Pbn,
         set,
         out,
@@ -19,20 +24,23 @@ fn write(set: &crate::BoardSet, out: &mut Vec<u8>) -> Result<(), crate::Error> {
 }
 
 fn write_with(
-    set: &crate::BoardSet,
+    set: &crate::model::set::BoardSet,
     out: &mut Vec<u8>,
-    tags: &PbnDdTags,
-) -> Result<(), crate::Error> {
-    crate::write_with(
+    tags: &DdTags,
+) -> Result<(), boardfile_io::Error> {
+    crate::records::write_with(
         Format::Pbn,
         set,
         out,
-        &WriteOptions::with_pbn_dd_tags(*tags).normalized(true),
+        &WriteOptions::with_dd_tags(*tags).normalized(true),
     )
 }
 
-fn read(bytes: &[u8], diag: &mut Diagnostics) -> Result<crate::BoardSet, crate::Error> {
-    crate::read_with(Format::Pbn, bytes, diag)
+fn read(
+    bytes: &[u8],
+    diag: &mut Diagnostics,
+) -> Result<crate::model::set::BoardSet, boardfile_io::Error> {
+    crate::records::read_with(Format::Pbn, bytes, diag)
 }
 
 /// A sample: BigDeal's (`bigdeal-*`) from `../shared/data` beside the
@@ -49,7 +57,7 @@ fn fixture(name: &str) -> Vec<u8> {
     std::fs::read(&path).unwrap_or_else(|e| panic!("{}: {e}", path.display()))
 }
 
-fn pbn(text: &str) -> crate::BoardSet {
+fn pbn(text: &str) -> crate::model::set::BoardSet {
     read_file(Format::Pbn, text.as_bytes())
         .unwrap_or_else(|e| panic!("{e}"))
         .set
@@ -57,7 +65,7 @@ fn pbn(text: &str) -> crate::BoardSet {
 
 /// The boards without the texts they were read from: what two files in
 /// different layouts have alike.
-fn bare(boards: &[crate::Board]) -> Vec<crate::Board> {
+fn bare(boards: &[crate::model::board::Board]) -> Vec<crate::model::board::Board> {
     let mut boards = boards.to_vec();
     for b in &mut boards {
         b.pbn = None;
@@ -65,7 +73,7 @@ fn bare(boards: &[crate::Board]) -> Vec<crate::Board> {
     boards
 }
 
-fn export(set: &crate::BoardSet) -> String {
+fn export(set: &crate::model::set::BoardSet) -> String {
     let mut out = Vec::new();
     write(set, &mut out).unwrap();
     String::from_utf8(out).unwrap()
@@ -236,7 +244,7 @@ fn import_format_features() {
             vec!["3", "4", "\"Lee;Kim\"", "-50"]
         ]
     );
-    assert_eq!(set.boards[2].deal, crate::Deal::default());
+    assert_eq!(set.boards[2].deal, crate::model::deal::Deal::default());
 
     // Written in export form: mandatory tags first, others by name, tables
     // padded, the `##` game's Event kept and later games' omitted.
@@ -366,7 +374,7 @@ fn double_dummy_tags_read_into_the_model_and_back() {
         .unwrap()
         .set(Seat::West, Strain::Clubs, Some(12))
         .unwrap();
-    b.par = Some(crate::Par {
+    b.par = Some(crate::model::board::Par {
         score_ns: -100,
         contracts: vec!["6CX-EW".into()],
     });
@@ -381,9 +389,9 @@ fn double_dummy_tags_read_into_the_model_and_back() {
         "{out}"
     );
     // A table from elsewhere gets all four tags; a flag chooses fewer.
-    let mut bare = crate::Board::new(1, set.boards[0].deal);
+    let mut bare = crate::model::board::Board::new(1, set.boards[0].deal);
     bare.dd = set.boards[0].dd;
-    let bare = crate::BoardSet::from_boards(vec![bare]);
+    let bare = crate::model::set::BoardSet::from_boards(vec![bare]);
     let out = export(&bare);
     assert!(
         out.contains("[DoubleDummyTricks \"ddddd0000000000ddddd\"]") && out.contains("N NT 13\r\n"),
@@ -393,7 +401,7 @@ fn double_dummy_tags_read_into_the_model_and_back() {
     write_with(
         &set,
         &mut only,
-        &PbnDdTags::parse("OptimumResultTable").unwrap(),
+        &DdTags::parse("OptimumResultTable").unwrap(),
     )
     .unwrap();
     let only = String::from_utf8(only).unwrap();
@@ -403,7 +411,7 @@ fn double_dummy_tags_read_into_the_model_and_back() {
             && !only.contains("OptimumScore"),
         "{only}"
     );
-    assert!(PbnDdTags::parse("Optimum").is_err());
+    assert!(DdTags::parse("Optimum").is_err());
 }
 
 #[test]
@@ -517,7 +525,10 @@ fn sniffing() {
     assert!(!sniff(b"{\"board\":1}"));
     // A file opening with commentary is PBN, not JSON Lines.
     let commented = b"{ Created by hand }\r\n[Event \"x\"]\r\n[Deal \"N:- - - -\"]\r\n";
-    assert_eq!(crate::Format::sniff(commented), Some(crate::Format::Pbn));
+    assert_eq!(
+        crate::codec::Format::sniff(commented),
+        Some(crate::codec::Format::Pbn)
+    );
     assert!(!sniff(b"[1, 2]"));
 }
 
@@ -580,7 +591,7 @@ fn a_table_column_is_padded_to_255_at_most() {
         .find(|l| l.trim_start().starts_with('1'))
         .expect("the row");
     assert_eq!(row, format!("{:>255} {:<255} {:>3}", "1", "Ann", "7"));
-    let table = |s: &crate::BoardSet| {
+    let table = |s: &crate::model::set::BoardSet| {
         let b = &s.boards[0];
         b.tags.iter().find(|t| t.name == "ScoreTable").cloned()
     };
@@ -595,7 +606,7 @@ fn escape_lines_opening_the_first_game_survive_a_second_write() {
     let mut set = pbn("[Board \"1\"]\n[Deal \"N:- - - -\"]\n");
     set.boards[0].comments = [" EXPORT", " PBN 2.1", " kept"]
         .into_iter()
-        .map(|t| crate::board::Commentary {
+        .map(|t| crate::model::board::Commentary {
             after: Anchor::Start,
             comment: Comment::Escape(t.into()),
         })
@@ -627,10 +638,12 @@ fn text_iso_8859_1_lacks_makes_the_file_utf8() {
     // "é" keeps those bytes from reading as UTF-8: only UTF-8 keeps both.
     let mut set = pbn("[Event \"x\"]\n[Deal \"N:- - - -\"]\n");
     set.info.pbn = None;
-    set.boards[0].comments.push(crate::board::Commentary {
-        after: Anchor::Start,
-        comment: Comment::Brace("caf\u{e9} \u{20ac}5".into()),
-    });
+    set.boards[0]
+        .comments
+        .push(crate::model::board::Commentary {
+            after: Anchor::Start,
+            comment: Comment::Brace("caf\u{e9} \u{20ac}5".into()),
+        });
     let out = export(&set);
     assert!(out.contains("{caf\u{e9} \u{20ac}5}"), "{out}");
     let back = pbn(&out);
@@ -644,9 +657,9 @@ fn windowed(
     ahead: usize,
     collecting: bool,
 ) -> (
-    Result<crate::BoardSet, String>,
+    Result<crate::model::set::BoardSet, String>,
     Vec<String>,
-    Vec<crate::Warning>,
+    Vec<boardfile_io::Warning>,
 ) {
     let mut diag = if collecting {
         Diagnostics::collecting()
@@ -685,7 +698,7 @@ fn games_that_cross_windows_read_as_in_one() {
     texts.push(b"[Board \"1\"]\r[Deal \"N:- - - -\"]\r\r[Board \"2\"]\r{open".to_vec());
     // The writer's plain games, read in one pass where the window holds
     // them whole and by the general reader where it does not.
-    let plain = crate::BoardSet {
+    let plain = crate::model::set::BoardSet {
         boards: crate::testing::plain_boards()[..12].to_vec(),
         ..Default::default()
     };
@@ -720,8 +733,10 @@ fn read_by(bytes: &[u8], general: bool, collecting: bool) -> Outcome {
         Diagnostics::strict()
     };
     let source = boardfile_io::Source::from_bytes(bytes);
-    let reader: Result<Box<dyn crate::BoardReader>, crate::Error> = if general {
-        read::PbnReader::open_general(source, &mut diag).map(|r| Box::new(r) as _)
+    let reader: Result<Box<dyn crate::codec::stream::BoardReader>, boardfile_io::Error> = if general
+    {
+        read::PbnReader::open_general(source, &mut diag, write::export_game)
+            .map(|r| Box::new(r) as _)
     } else {
         Format::Pbn.open(source, &mut diag)
     };
@@ -772,7 +787,7 @@ fn assert_read_alike(bytes: &[u8], what: &str) {
 
 #[test]
 fn games_in_the_plain_form_read_as_the_general_reader_reads_them() {
-    let set = crate::BoardSet {
+    let set = crate::model::set::BoardSet {
         boards: crate::testing::plain_boards(),
         ..Default::default()
     };
@@ -786,7 +801,7 @@ fn games_in_the_plain_form_read_as_the_general_reader_reads_them() {
         "none",
     ] {
         let mut out = Vec::new();
-        write_with(&set, &mut out, &PbnDdTags::parse(tags).unwrap()).unwrap();
+        write_with(&set, &mut out, &DdTags::parse(tags).unwrap()).unwrap();
         let lf = replace(&out, b"\r\n", b"\n");
         texts.push((format!("tags {tags}, short"), short_form(&out)));
         texts.push((format!("tags {tags}, short, LF"), short_form(&lf)));
@@ -817,7 +832,7 @@ fn plain_games_changed_anywhere_read_as_the_general_reader_reads_them() {
     // left out, and contracts not in the usual shape (a ParContract the
     // writer gives in another form); with CR LF, with LF, and short.
     let boards = crate::testing::plain_boards();
-    let set = crate::BoardSet {
+    let set = crate::model::set::BoardSet {
         boards: [4, 5, 3, 6, 10].map(|k| boards[k].clone()).to_vec(),
         ..Default::default()
     };
@@ -888,7 +903,7 @@ fn every_shared_pbn_reads_as_the_general_reader_reads_it() {
 /// A game of the file's lenient forms, read with its warnings (but the
 /// one that says what was worked out for games without Dealer and
 /// Vulnerable tags, which `inferred_fields_are_marked...` checks).
-fn lenient(text: &str) -> (crate::BoardSet, Vec<String>) {
+fn lenient(text: &str) -> (crate::model::set::BoardSet, Vec<String>) {
     let outcome = read_file(Format::Pbn, text.as_bytes()).unwrap_or_else(|e| panic!("{e}"));
     let warnings = outcome
         .warnings
@@ -1001,7 +1016,7 @@ fn a_word_in_a_calls_place_is_kept_as_written() {
     );
     // JSON Lines keeps it too.
     let mut jsonl = Vec::new();
-    crate::write(Format::Jsonl, &set, &mut jsonl).unwrap();
+    crate::records::write(Format::Jsonl, &set, &mut jsonl).unwrap();
     assert!(String::from_utf8_lossy(&jsonl).contains(r#""calls":["1H","AC","Pass"]"#));
     let back = read_file(Format::Jsonl, &jsonl).unwrap().set;
     assert_eq!(back.boards[0].auction, set.boards[0].auction);
@@ -1113,7 +1128,7 @@ fn an_rpbridge_second_table_is_the_same_board() {
     assert_eq!(v.errors.len(), 1, "{:?}", v.errors);
     let set = v.set.unwrap();
     assert_eq!(set.boards[0].number, 1, "numbered as the first game read");
-    assert_eq!(set.boards[0].deal, crate::Deal::default());
+    assert_eq!(set.boards[0].deal, crate::model::deal::Deal::default());
 }
 
 #[test]
@@ -1132,7 +1147,7 @@ fn utf16_files_with_a_byte_order_mark_read_as_their_text() {
     let plain = pbn(&text);
     for bytes in [&little, &big] {
         assert!(sniff(bytes));
-        assert_eq!(crate::detect(bytes, None).unwrap(), Format::Pbn);
+        assert_eq!(crate::registry::detect(bytes, None).unwrap(), Format::Pbn);
         let outcome = read_file(Format::Pbn, bytes).unwrap();
         assert_eq!(outcome.set.boards, plain.boards);
         assert_eq!(outcome.set.boards[0].tag("Event"), Some("Zoë's"));
@@ -1207,7 +1222,7 @@ fn suit_letters_inside_a_deals_hands_are_read_without_them() {
 
 #[test]
 fn inferred_fields_are_marked_said_and_written_as_unknown() {
-    use crate::Inferred;
+    use crate::model::board::Inferred;
     // Hand-checked: the first game gives nothing but its deal, so it is
     // board 1 (by place), North deals, none vulnerable (the Laws for
     // board 1); the second gives its number and dealer, so board 6 is
@@ -1238,7 +1253,7 @@ fn inferred_fields_are_marked_said_and_written_as_unknown() {
         .starts_with("board 1: no board, dealer, vulnerable given: worked out"));
     // JSON Lines shows it, and reads it back.
     let mut jsonl = Vec::new();
-    crate::write(Format::Jsonl, &set, &mut jsonl).unwrap();
+    crate::records::write(Format::Jsonl, &set, &mut jsonl).unwrap();
     let lines = String::from_utf8(jsonl.clone()).unwrap();
     assert!(
         lines.contains(r#""inferred":["board","dealer","vulnerable"]"#),
@@ -1284,7 +1299,7 @@ fn a_board_label_is_kept_and_the_board_numbered_by_its_place() {
     assert_eq!(written.matches("[Board ").count(), 2, "{written}");
     assert_eq!(bare(&pbn(&written).boards), bare(&set.boards));
     let mut jsonl = Vec::new();
-    crate::write(Format::Jsonl, &set, &mut jsonl).unwrap();
+    crate::records::write(Format::Jsonl, &set, &mut jsonl).unwrap();
     assert_eq!(
         read_file(Format::Jsonl, &jsonl).unwrap().set.boards,
         set.boards

@@ -10,13 +10,16 @@
 //! A character ISO-8859-1 lacks after that choice is an error naming it.
 
 use super::dd::{agrees, contracts_tag_value, dd_fact, dd_to_tricks, score_tag_value};
-use super::read::{table_columns, NAME_CHAR};
-use super::{PbnDdTags, MANDATORY_TAGS};
-use crate::auction::{Annotated, CallToken, CardToken};
-use crate::board::{Anchor, Board, Comment, Inferred, Strain, Tag};
-use crate::deal::Seat;
-use crate::set::SetInfo;
-use crate::{BoardWriter, Format};
+use super::edit::NAME_CHAR;
+use super::read::table_columns;
+use super::MANDATORY_TAGS;
+use crate::codec::options::DdTags;
+use crate::codec::stream::BoardWriter;
+use crate::model::auction::{Annotated, CallToken, CardToken};
+use crate::model::board::{Anchor, Board, Comment, Inferred, Tag};
+use crate::model::card::Strain;
+use crate::model::deal::Seat;
+use crate::model::set::SetInfo;
 use boardfile_io::Error;
 use std::borrow::Cow;
 use std::collections::HashSet;
@@ -64,20 +67,22 @@ pub struct PbnWriter {
 impl PbnWriter {
     /// A writer generating the double-dummy tags `dd_tags` names, in the
     /// export format throughout.
-    pub fn new(dd_tags: &PbnDdTags) -> PbnWriter {
-        PbnWriter::with_options(&crate::WriteOptions::with_pbn_dd_tags(*dd_tags).normalized(true))
+    pub fn new(dd_tags: &DdTags) -> PbnWriter {
+        PbnWriter::with_options(
+            &crate::codec::options::WriteOptions::with_dd_tags(*dd_tags).normalized(true),
+        )
     }
 
     /// A writer with `options`' double-dummy tags, keeping the texts that
     /// boards read from PBN carry unless told to normalize.
-    pub fn with_options(options: &crate::WriteOptions) -> PbnWriter {
+    pub fn with_options(options: &crate::codec::options::WriteOptions) -> PbnWriter {
         PbnWriter {
             w: Writer {
                 buf: Vec::new(),
                 utf8: false,
                 wide: None,
                 defaults: HashSet::new(),
-                dd_tags: options.pbn_dd_tags,
+                dd_tags: options.dd_tags,
             },
             info: SetInfo::default(),
             charset: Charset::Open,
@@ -108,7 +113,7 @@ impl PbnWriter {
                 std::mem::take(&mut self.w.defaults),
                 self.w.dd_tags,
             ),
-            false => Writer::scratch(Vec::new(), self.w.defaults.clone(), PbnDdTags::default()),
+            false => Writer::scratch(Vec::new(), self.w.defaults.clone(), DdTags::default()),
         };
         w.game(&self.info, b);
         if commit {
@@ -121,7 +126,7 @@ impl PbnWriter {
     /// board says the same, else with the lines of what changed edited.
     fn kept_game(&mut self, text: &str, b: &Board) -> String {
         let eol = super::edit::line_end(text).unwrap_or(self.eol);
-        let before = super::read::reread(text, b);
+        let before = super::read::reread(text, b, export_game);
         // Double-dummy tags chosen to be the only ones change a board's
         // text even when its data is the same.
         let chosen = self.w.dd_tags.only;
@@ -182,7 +187,7 @@ impl PbnWriter {
             out.truncate(start);
             if self.charset == Charset::Latin1 {
                 return Err(Error::unsupported(
-                    Format::Pbn,
+                    super::FORMAT,
                     format!(
                         "{c:?} is not in ISO-8859-1, the character set this file was begun in (its earlier text chose it, over {} MiB back); write UTF-8 PBN from JSON Lines that says so in its set line (\"pbn\":{{\"utf8\":true}})",
                         HOLD >> 20
@@ -350,7 +355,7 @@ impl BoardWriter for PbnWriter {
 /// A board in the export format, as the normalized writer gives it in a
 /// file of its own (no set data, no `##` tags before it), after `out`.
 pub(super) fn export_game(b: &Board, out: &mut Vec<u8>) {
-    let mut w = Writer::scratch(std::mem::take(out), HashSet::new(), PbnDdTags::default());
+    let mut w = Writer::scratch(std::mem::take(out), HashSet::new(), DdTags::default());
     w.game(&SetInfo::default(), b);
     *out = w.buf;
 }
@@ -371,7 +376,7 @@ fn dealing_only(b: &Board) -> bool {
 /// event, site, date or a preamble line.
 fn check_set(info: &SetInfo) -> Result<(), Error> {
     let one_line = |s: &str| !s.contains(['\r', '\n']);
-    let fail = |what: String| Err(Error::unsupported(Format::Pbn, what));
+    let fail = |what: String| Err(Error::unsupported(super::FORMAT, what));
     for (name, text) in [
         ("event", &info.event),
         ("site", &info.site),
@@ -403,7 +408,7 @@ fn check_board(b: &Board) -> Result<(), Error> {
             .is_some_and(|v| one_line(v) && !v.contains('"')),
         None => !e.is_empty() && e.chars().all(|c| c > ' ' && !"[]{};\"".contains(c)),
     };
-    let fail = |what: String| Err(Error::unsupported(Format::Pbn, what));
+    let fail = |what: String| Err(Error::unsupported(super::FORMAT, what));
     let n = b.number;
     if n == 0 {
         return fail("board 0: PBN board numbers are positive".into());
@@ -477,7 +482,7 @@ struct Writer {
     wide: Option<char>,
     /// Tags given a `##` value so far: a game without them inherits.
     defaults: HashSet<String>,
-    dd_tags: PbnDdTags,
+    dd_tags: DdTags,
 }
 
 /// How a table column pads its elements.
@@ -519,7 +524,7 @@ fn column_formats(value: &str) -> Vec<(usize, Align)> {
 impl Writer {
     /// A writer of UTF-8 text into `buf`, for a game to be compared or
     /// edited before it is written.
-    fn scratch(buf: Vec<u8>, defaults: HashSet<String>, dd_tags: PbnDdTags) -> Writer {
+    fn scratch(buf: Vec<u8>, defaults: HashSet<String>, dd_tags: DdTags) -> Writer {
         Writer {
             buf,
             utf8: true,
@@ -730,10 +735,10 @@ impl Writer {
                         ("Site", _) if set.site.is_some() => set.site.as_deref().unwrap().into(),
                         ("Date", _) if set.date.is_some() => set.date.as_deref().unwrap().into(),
                         ("Declarer", Some(c)) => match c {
-                            crate::Contract::Bid { declarer, .. } => {
+                            crate::model::auction::Contract::Bid { declarer, .. } => {
                                 declarer.letter().to_string().into()
                             }
-                            crate::Contract::PassedOut => "".into(),
+                            crate::model::auction::Contract::PassedOut => "".into(),
                         },
                         ("Contract", Some(c)) => c.pbn().into(),
                         _ if dealing_only => "".into(),
@@ -1043,7 +1048,7 @@ impl Writer {
 
     /// `[DoubleDummyTricks "..."]` when every entry is known, as
     /// [`dd_to_tricks`] spells it, without a string.
-    fn tricks_line(&mut self, dd: &crate::board::DdTable) {
+    fn tricks_line(&mut self, dd: &crate::model::board::DdTable) {
         let mut digits = [0u8; 20];
         for (i, seat) in [Seat::North, Seat::South, Seat::East, Seat::West]
             .into_iter()
@@ -1064,7 +1069,7 @@ impl Writer {
     /// The rows of a generated `OptimumResultTable` (`Declarer;Denomination\2R;
     /// Result\2R`): `N NT 13`, `N  S  9`, `?` where unknown. The rows are a
     /// fixed text but for the tricks: copied whole, then the tricks put in.
-    fn table_rows(&mut self, dd: &crate::board::DdTable) {
+    fn table_rows(&mut self, dd: &crate::model::board::DdTable) {
         use super::{TABLE_SEATS as SEATS, TABLE_STRAINS as STRAINS};
         static ROWS: [u8; 180] = {
             let mut rows = [0u8; 180];

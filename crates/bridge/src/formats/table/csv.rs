@@ -20,12 +20,13 @@
 use super::{
     columns_of, fixed_columns, tag_columns, tag_values, Column, RowIn, Shared, TableRow, KEEPS,
 };
-use crate::board::Board;
+use crate::codec::keeps::{Keeps, Tags};
+use crate::codec::stream::{BoardReader, BoardWriter};
+use crate::codec::Format;
+use crate::codec::{Descriptor, Hooks};
 use crate::formats::table::FIRST_ROWS;
-use crate::keeps::{Keeps, Tags};
-use crate::registry::Descriptor;
-use crate::set::SetInfo;
-use crate::{BoardReader, BoardWriter, Format};
+use crate::model::board::Board;
+use crate::model::set::SetInfo;
 use boardfile_io::{Diagnostics, Error, FormatInfo, Position, Signature, Source};
 use std::io::Read;
 
@@ -48,7 +49,11 @@ pub static DESCRIPTOR: Descriptor = Descriptor {
     },
     reader: Some(|src, _| Ok(Box::new(CsvReader::open(src)?))),
     writer: Some(|_| Box::new(CsvWriter::new())),
+    hooks: Hooks::NONE,
 };
+
+/// This format's handle.
+pub(crate) const FORMAT: Format = Format::of(&DESCRIPTOR);
 
 /// True when the first row names the columns `board` and `hand_n`.
 pub fn sniff(bytes: &[u8]) -> bool {
@@ -88,15 +93,15 @@ fn csv_error(e: &::csv::Error, record: u64) -> Error {
     };
     match e.kind() {
         ::csv::ErrorKind::Io(_) => Error::from(std::io::Error::other(e.to_string())),
-        ::csv::ErrorKind::Utf8 { .. } => Error::syntax(Format::Csv, at, "not UTF-8 text"),
+        ::csv::ErrorKind::Utf8 { .. } => Error::syntax(FORMAT, at, "not UTF-8 text"),
         ::csv::ErrorKind::UnequalLengths {
             expected_len, len, ..
         } => Error::syntax(
-            Format::Csv,
+            FORMAT,
             at,
             format!("{len} cells, and the header has {expected_len}"),
         ),
-        _ => Error::syntax(Format::Csv, at, e.to_string()),
+        _ => Error::syntax(FORMAT, at, e.to_string()),
     }
 }
 
@@ -122,7 +127,7 @@ impl<'a> CsvReader<'a> {
         let header = csv.headers().map_err(|e| csv_error(&e, 0))?.clone();
         let columns = columns_of(header.iter()).map_err(|m| {
             Error::syntax(
-                Format::Csv,
+                FORMAT,
                 Position::byte(0).with_line(1),
                 format!("header: {m}"),
             )
@@ -183,7 +188,7 @@ impl BoardReader for CsvReader<'_> {
             }
             match bad.map_or_else(|| row.board(), Err) {
                 Ok(b) => return Ok(Some(b)),
-                Err(m) => diag.error(Error::invalid(Format::Csv, at(), m))?,
+                Err(m) => diag.error(Error::invalid(FORMAT, at(), m))?,
             }
         }
     }
@@ -250,7 +255,7 @@ impl CsvWriter {
     fn row(&mut self, b: &Board) -> Result<(), Error> {
         let tags = self.tags.as_deref().unwrap_or_default();
         let mut values = Vec::new();
-        tag_values(b, tags, &mut values).map_err(|m| Error::unsupported(Format::Csv, m))?;
+        tag_values(b, tags, &mut values).map_err(|m| Error::unsupported(FORMAT, m))?;
         let row = TableRow::of(b);
         let csv = &mut self.csv;
         let f = Self::fail;
@@ -365,7 +370,9 @@ impl BoardWriter for CsvWriter {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::{read, write, BoardSet, Deal};
+    use crate::model::deal::Deal;
+    use crate::model::set::BoardSet;
+    use crate::records::{read, write};
 
     fn board(n: u32) -> Board {
         Board::new(
@@ -380,9 +387,10 @@ mod tests {
     #[test]
     fn header_and_row_are_the_documented_text() {
         let mut b = board(1);
-        b.tags.push(crate::board::Tag::new("West", "Smith, J"));
+        b.tags
+            .push(crate::model::board::Tag::new("West", "Smith, J"));
         let mut out = Vec::new();
-        write(Format::Csv, &BoardSet::from_boards(vec![b]), &mut out).unwrap();
+        write(FORMAT, &BoardSet::from_boards(vec![b]), &mut out).unwrap();
         let text = String::from_utf8(out).unwrap();
         let mut lines = text.lines();
         let header = lines.next().unwrap();
@@ -403,7 +411,7 @@ mod tests {
         let text = "board,hand_n,hand_e,hand_s,hand_w,hcp_n\n\
                     1,T53.AJ7.AT.AQ762,AKJ9.Q.QJ65.KJT8,872.T9543.K9732.,Q64.K862.84.9543,15\n\
                     2,T53.AJ7.AT.AQ762,AKJ9.Q.QJ65.KJT8,872.T9543.K9732.,Q64.K862.84.9543,16\n";
-        let e = read(Format::Csv, text.as_bytes()).unwrap_err();
+        let e = read(FORMAT, text.as_bytes()).unwrap_err();
         let p = e.position().unwrap();
         assert_eq!((p.record, p.line), (Some(1), Some(3)), "{e}");
         assert_eq!(p.byte as usize, text.find("\n2,").unwrap() + 1);
@@ -412,7 +420,7 @@ mod tests {
                 .contains("hcp_n: 16, but the hand holds 15 points"),
             "{e}"
         );
-        let e = read(Format::Csv, b"board,hand_n,hand_e,hand_s\n").unwrap_err();
+        let e = read(FORMAT, b"board,hand_n,hand_e,hand_s\n").unwrap_err();
         assert!(e.to_string().contains("no hand_w column"), "{e}");
     }
 
@@ -423,9 +431,9 @@ mod tests {
             .last_mut()
             .unwrap()
             .tags
-            .push(crate::board::Tag::new("Event", "late"));
+            .push(crate::model::board::Tag::new("Event", "late"));
         let mut out = Vec::new();
-        let e = write(Format::Csv, &BoardSet::from_boards(boards), &mut out).unwrap_err();
+        let e = write(FORMAT, &BoardSet::from_boards(boards), &mut out).unwrap_err();
         assert!(e.to_string().contains("tag Event is not among"), "{e}");
     }
 
@@ -433,15 +441,15 @@ mod tests {
     fn a_tables_rows_are_a_named_loss_and_a_rowless_table_tag_a_column() {
         let pbn = "[Board \"1\"]\n[Deal \"N:T53.AJ7.AT.AQ762 AKJ9.Q.QJ65.KJT8 872.T9543.K9732. Q64.K862.84.9543\"]\n[ScoreTable \"Rank\\2R;Score\\5R\"]\n 1   100\n 2   -50\n[ConTable \"5HX\"]\n";
         let set = read(Format::Pbn, pbn.as_bytes()).unwrap().set;
-        let losses: Vec<String> = crate::losses(&set, Format::Csv)
+        let losses: Vec<String> = crate::records::losses(&set, FORMAT)
             .iter()
             .map(|l| l.to_string())
             .collect();
         assert_eq!(losses.len(), 1, "{losses:?}");
         assert!(losses[0].contains("the rows of a table"), "{losses:?}");
         let mut out = Vec::new();
-        write(Format::Csv, &set, &mut out).unwrap();
-        let back = read(Format::Csv, &out).unwrap().set;
+        write(FORMAT, &set, &mut out).unwrap();
+        let back = read(FORMAT, &out).unwrap().set;
         assert_eq!(back.boards[0].tag("ConTable"), Some("5HX"));
         assert_eq!(back.boards[0].tag("ScoreTable"), None);
     }

@@ -42,11 +42,12 @@
 pub mod csv;
 pub mod parquet;
 
-use crate::board::{dealer_for_board, Board, DdTable, Par, Strain, Tag, Vulnerability};
-use crate::deal::{Deal, Seat};
-use crate::hand::Hand;
-use crate::keeps::{Deals, DoubleDummy, Keeps, Numbers, Play, Tags};
-use crate::Suit;
+use crate::codec::keeps::{Deals, DoubleDummy, Keeps, Numbers, Play, Tags};
+use crate::model::board::{dealer_for_board, Board, DdTable, Par, Tag, Vulnerability};
+use crate::model::card::Strain;
+use crate::model::card::Suit;
+use crate::model::deal::{Deal, Seat};
+use crate::model::hand::Hand;
 use std::borrow::Cow;
 
 /// What a table keeps.
@@ -426,7 +427,7 @@ pub(crate) fn columns_of<'n>(
             // Never a tag column (see is_tag_column): read, it would be a
             // tag the table does not write back.
             None if matches!(name, "Board" | "Dealer" | "Vulnerable" | "Deal")
-                || crate::board::is_double_dummy_tag(name) =>
+                || crate::model::board::is_double_dummy_tag(name) =>
             {
                 return Err(format!(
                     "column {name:?}: a table gives that in its own columns (board, dealer, vulnerable, the hands, dd_, par_)"

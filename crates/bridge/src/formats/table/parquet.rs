@@ -20,7 +20,7 @@
 //! read nor written, and its description says why.
 
 use super::KEEPS;
-use crate::registry::Descriptor;
+use crate::codec::{Descriptor, Format, Hooks};
 use boardfile_io::{FormatInfo, Signature};
 
 /// The format.
@@ -51,7 +51,11 @@ pub static DESCRIPTOR: Descriptor = Descriptor {
     } else {
         None
     },
+    hooks: Hooks::NONE,
 };
+
+/// This format's handle.
+pub(crate) const FORMAT: Format = Format::of(&DESCRIPTOR);
 
 /// True when the bytes open with Parquet's magic `PAR1`.
 pub fn sniff(bytes: &[u8]) -> bool {
@@ -70,13 +74,14 @@ pub use imp::{BatchBuilder, ParquetReader, ParquetWriter};
 
 #[cfg(not(feature = "parquet"))]
 mod imp {
-    use crate::records::WriteOptions;
-    use crate::{BoardReader, BoardWriter, Format};
+    use super::FORMAT;
+    use crate::codec::options::WriteOptions;
+    use crate::codec::stream::{BoardReader, BoardWriter};
     use boardfile_io::{Diagnostics, Error, Source};
 
     fn missing() -> Error {
         Error::unsupported(
-            Format::Parquet,
+            FORMAT,
             "this boardfile was built without Parquet (the crate feature `parquet`)",
         )
     }
@@ -91,13 +96,13 @@ mod imp {
     struct Missing;
 
     impl BoardWriter for Missing {
-        fn head(&mut self, _: &crate::SetInfo, _: &mut Vec<u8>) -> Result<(), Error> {
+        fn head(&mut self, _: &crate::model::set::SetInfo, _: &mut Vec<u8>) -> Result<(), Error> {
             Err(missing())
         }
-        fn board(&mut self, _: &crate::Board, _: &mut Vec<u8>) -> Result<(), Error> {
+        fn board(&mut self, _: &crate::model::board::Board, _: &mut Vec<u8>) -> Result<(), Error> {
             Err(missing())
         }
-        fn finish(&mut self, _: &crate::SetInfo, _: &mut Vec<u8>) -> Result<(), Error> {
+        fn finish(&mut self, _: &crate::model::set::SetInfo, _: &mut Vec<u8>) -> Result<(), Error> {
             Err(missing())
         }
     }
@@ -109,15 +114,15 @@ mod imp {
 
 #[cfg(feature = "parquet")]
 mod imp {
-    use super::{BATCH, MAX_FILE, ROW_GROUP};
-    use crate::board::Board;
+    use super::{BATCH, FORMAT, MAX_FILE, ROW_GROUP};
+    use crate::codec::options::WriteOptions;
+    use crate::codec::stream::{BoardReader, BoardWriter};
     use crate::formats::table::{
         columns_of, fixed_columns, tag_columns, tag_values, Column, RowIn, Shared, TableRow,
         FIRST_ROWS, FIXED, HCP, PAR_CONTRACTS,
     };
-    use crate::records::WriteOptions;
-    use crate::set::SetInfo;
-    use crate::{BoardReader, BoardWriter, Format};
+    use crate::model::board::Board;
+    use crate::model::set::SetInfo;
     use arrow_array::builder::{Int32Builder, StringBuilder, UInt32Builder, UInt8Builder};
     use arrow_array::cast::AsArray;
     use arrow_array::types::{
@@ -333,9 +338,7 @@ mod imp {
             let Some((builder, writer)) = &mut self.open else {
                 return Ok(());
             };
-            builder
-                .push(b)
-                .map_err(|m| Error::unsupported(Format::Parquet, m))?;
+            builder.push(b).map_err(|m| Error::unsupported(FORMAT, m))?;
             if builder.len() >= BATCH {
                 writer.write(&builder.finish()).map_err(parquet_error)?;
             }
@@ -459,7 +462,7 @@ mod imp {
     }
 
     fn syntax(record: u64, m: impl Into<String>) -> Error {
-        Error::syntax(Format::Parquet, Position::record(record, 0), m)
+        Error::syntax(FORMAT, Position::record(record, 0), m)
     }
 
     /// Runs parquet's decoding, a panic in it an error: no input panics.
@@ -483,10 +486,10 @@ mod imp {
     ) -> Result<Box<dyn BoardReader + 'a>, Error> {
         let bytes = src
             .fill_all(MAX_FILE)
-            .map_err(|e| crate::formats::window_error(Format::Parquet, Position::byte(0), e))?;
+            .map_err(|e| crate::formats::window_error(FORMAT, Position::byte(0), e))?;
         if !bytes.starts_with(b"PAR1") || !bytes.ends_with(b"PAR1") || bytes.len() < 12 {
             return Err(Error::syntax(
-                Format::Parquet,
+                FORMAT,
                 Position::byte(0),
                 "not a whole Parquet file (PAR1 at its start and end)",
             ));
@@ -582,7 +585,7 @@ mod imp {
                     None => r.board(),
                 };
                 self.ready.push_back(
-                    b.map_err(|m| Error::invalid(Format::Parquet, Position::record(record, 0), m)),
+                    b.map_err(|m| Error::invalid(FORMAT, Position::record(record, 0), m)),
                 );
             }
             self.row += batch.num_rows() as u64;
@@ -614,7 +617,12 @@ mod imp {
 
 #[cfg(all(test, feature = "parquet"))]
 mod tests {
-    use crate::{read, write, Board, BoardSet, DdTable, Deal, Format, Seat, Strain};
+    use crate::codec::Format;
+    use crate::model::board::{Board, DdTable};
+    use crate::model::card::Strain;
+    use crate::model::deal::{Deal, Seat};
+    use crate::model::set::BoardSet;
+    use crate::records::{read, write};
 
     #[test]
     fn a_set_comes_back_with_tables_tags_and_partial_deals() {
@@ -626,7 +634,7 @@ mod tests {
         let mut t = DdTable::default();
         t.set(Seat::West, Strain::Spades, Some(10)).unwrap();
         a.dd = Some(t);
-        a.tags.push(crate::board::Tag::new("Event", ""));
+        a.tags.push(crate::model::board::Tag::new("Event", ""));
         let b = Board::new(9, Deal::parse_pbn("N:AKQ... - - -").unwrap());
         let set = BoardSet::from_boards(vec![a, b]);
         let mut bytes = Vec::new();

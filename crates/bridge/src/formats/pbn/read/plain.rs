@@ -17,8 +17,8 @@
 //! forms, and test the way to the general reader).
 
 use super::{standard_vulnerability, writer_rows, LazyFact};
-use crate::board::{Board, Par};
-use crate::deal::{Deal, Seat};
+use crate::model::board::{Board, Par};
+use crate::model::deal::{Deal, Seat};
 use std::cell::RefCell;
 
 thread_local! {
@@ -313,8 +313,9 @@ pub(super) fn read(b: &[u8], eof: bool) -> Option<Plain> {
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::codec::Format;
+    use crate::model::set::BoardSet;
     use crate::testing::plain_boards;
-    use crate::{BoardSet, Format};
 
     #[test]
     fn the_table_line_is_the_generated_tables() {
@@ -345,7 +346,7 @@ mod tests {
             ..Default::default()
         };
         let mut out = Vec::new();
-        crate::write(Format::Pbn, &set, &mut out).unwrap();
+        crate::records::write(Format::Pbn, &set, &mut out).unwrap();
         use crate::formats::pbn::tests::{replace, short_form};
         let lf = replace(&out, b"\r\n", b"\n");
         for text in [short_form(&out), short_form(&lf), out, lf] {
