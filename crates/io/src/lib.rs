@@ -10,11 +10,13 @@
 //! - [`files`]: inputs and outputs as the command line names them (a path,
 //!   or `-`), and output written atomically.
 //! - [`text`]: ISO-8859-1, numbers, and quoting input in messages.
+//! - [`checksum`]: Pavlicek's checksum of a file.
 //!
 //! Libraries built on it return typed errors and never print.
 
 #![deny(missing_docs)]
 
+pub mod checksum;
 pub mod error;
 pub mod files;
 pub mod registry;
