@@ -69,7 +69,9 @@ pub use boardfile_io::{Diagnostics, Error, ErrorKind, Position, Warning};
 pub use codec::keeps::{self, Keeps, LossKind};
 pub use codec::options::{DdTags, Dialect, WriteOptions};
 pub use codec::stream::{BoardReader, BoardWriter, SetReader};
-pub use codec::{ConvertError, Converted, Descriptor, Format, Hooks, Loss, NewWriter, OpenReader};
+pub use codec::{
+    BigDealName, ConvertError, Converted, Descriptor, Format, Hooks, Loss, NewWriter, OpenReader,
+};
 pub use model::auction::{
     strain_suit, trick_winner, Annotated, Auction, Call, CallToken, CardToken, Contract, Play, Word,
 };

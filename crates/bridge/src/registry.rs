@@ -6,6 +6,7 @@
 //! detection (and its order), the `formats` table and the loss notes all
 //! follow from it. Adding a format is its module and one line here.
 
+use crate::codec::keeps::Own;
 use crate::codec::Format;
 use crate::formats::{
     ber, bhg, bigdeal_csv, bre, bri, cds, dealnum, dge, dlm, dup, hrf, html, jsonl, lin, pavlicek,
@@ -97,6 +98,27 @@ impl Format {
     }
 }
 
+impl Format {
+    /// The format Big Deal names `name` (any case), and whether it is the
+    /// blind form (`dupblind`: DUP for a dealing machine that must not
+    /// show the deals).
+    pub fn from_big_deal_name(name: &str) -> Option<(Format, bool)> {
+        let name = name.to_ascii_lowercase();
+        let called = |f: &Format, n: &str| f.hooks().big_deal.is_some_and(|b| b.name == n);
+        if let Some(f) = Format::ALL.iter().find(|f| called(f, &name)) {
+            return Some((*f, false));
+        }
+        let seen = name.strip_suffix("blind")?;
+        Format::ALL
+            .iter()
+            .find(|f| {
+                called(f, seen)
+                    && (f.keeps().owns(Own::Blind) || f.keeps().owns(Own::BlindWithBoard1))
+            })
+            .map(|f| (*f, true))
+    }
+}
+
 /// Chooses the format of an input by the one rule of
 /// [`boardfile_io::detect`]: an extension that alone tells the format
 /// (Pavlicek's binary files), else the content, else the extension. Only
@@ -145,6 +167,35 @@ mod tests {
         assert_eq!(Format::from_path(Path::new("x/SET.DUP")), Some(Format::Dup));
         assert_eq!(Format::from_extension("doc"), None);
         assert_ne!(Format::Zbd, Format::Zrd);
+    }
+
+    #[test]
+    fn big_deal_names_its_outputs_as_its_manual_lists_them() {
+        // Big Deal's `-p` list: dup, dupblind, dlm, dlmblind, bri, dge,
+        // pbn, lin, csv, ber, borel, kops, cds, goedel.
+        let names = [
+            ("dup", "DUP", false),
+            ("dupblind", "DUP", true),
+            ("dlm", "DLM", false),
+            ("DLMblind", "DLM", true),
+            ("bri", "BRI", false),
+            ("dge", "DGE", false),
+            ("pbn", "PBN", false),
+            ("lin", "LIN", false),
+            ("csv", "BIGDEAL-CSV", false),
+            ("ber", "BER", false),
+            ("borel", "BHG", false),
+            ("kops", "RZD", false),
+            ("cds", "CDS", false),
+            ("goedel", "GOE", false),
+        ];
+        for (name, format, blind) in names {
+            let (f, b) = Format::from_big_deal_name(name).unwrap();
+            assert_eq!((f.name(), b), (format, blind), "{name}");
+        }
+        for name in ["pbnblind", "zrd", "blind", "jsonl"] {
+            assert!(Format::from_big_deal_name(name).is_none(), "{name}");
+        }
     }
 
     #[test]

@@ -5,8 +5,8 @@
 
 use crate::codec::stream::BoardReader;
 use crate::model::board::{dealer_for_board, Board, Inferred, Vulnerability};
-use crate::model::set::SetInfo;
-use boardfile_io::{Diagnostics, Error, ErrorKind, FormatName};
+use crate::model::set::{BoardSet, SetInfo};
+use boardfile_io::{Diagnostics, Error, ErrorKind, FormatName, Position};
 use std::cell::Cell;
 use std::collections::HashSet;
 use std::ops::RangeInclusive;
@@ -242,6 +242,107 @@ impl BoardReader for Chained<'_> {
 
     fn position(&self) -> u64 {
         self.before + self.readers[self.current].position()
+    }
+}
+
+/// Puts the double-dummy tables of `tables` (a ZDD file read alone, say)
+/// onto the deals of `deals`, by position. The counts must agree.
+pub fn join_tables(deals: &mut BoardSet, tables: &BoardSet) -> Result<(), String> {
+    if deals.boards.len() != tables.boards.len() {
+        return Err(format!(
+            "{} deals but {} double-dummy tables",
+            deals.boards.len(),
+            tables.boards.len()
+        ));
+    }
+    for (d, t) in deals.boards.iter_mut().zip(&tables.boards) {
+        d.dd = t.dd;
+    }
+    Ok(())
+}
+
+/// The boards of a deals file with the double-dummy tables of another
+/// (a ZDD file's), by position, a board at a time: what [`join_tables`] does, streamed. The counts must
+/// agree; an error says which file ran out.
+pub struct JoinedReader<'a> {
+    deals: Box<dyn BoardReader + 'a>,
+    tables: Box<dyn BoardReader + 'a>,
+    /// Diagnostics of the tables file.
+    tables_diag: Diagnostics,
+    /// The tables file's format, for the error when the counts differ.
+    tables_format: FormatName,
+    count: u64,
+}
+
+impl<'a> JoinedReader<'a> {
+    /// Joins `tables` (read from a file of `tables_format`) to the boards
+    /// of `deals`.
+    pub fn new(
+        deals: Box<dyn BoardReader + 'a>,
+        tables: Box<dyn BoardReader + 'a>,
+        tables_format: impl Into<FormatName>,
+    ) -> JoinedReader<'a> {
+        JoinedReader {
+            deals,
+            tables,
+            tables_format: tables_format.into(),
+            tables_diag: Diagnostics::strict(),
+            count: 0,
+        }
+    }
+
+    /// Warnings of the tables file.
+    pub fn tables_warnings(&self) -> &[boardfile_io::Warning] {
+        &self.tables_diag.warnings
+    }
+}
+
+impl<'a> BoardReader for JoinedReader<'a> {
+    fn head(&self) -> &SetInfo {
+        self.deals.head()
+    }
+
+    fn next_board(&mut self, diag: &mut Diagnostics) -> Result<Option<Board>, Error> {
+        let deal = self.deals.next_board(diag)?;
+        let table = self.tables.next_board(&mut self.tables_diag)?;
+        match (deal, table) {
+            (Some(mut d), Some(t)) => {
+                self.count += 1;
+                d.dd = t.dd;
+                Ok(Some(d))
+            }
+            (None, None) => Ok(None),
+            (d, _) => {
+                let more = |r: &mut Box<dyn BoardReader + 'a>, diag: &mut Diagnostics| {
+                    let mut n = 0u64;
+                    while let Ok(Some(_)) = r.next_board(diag) {
+                        n += 1;
+                    }
+                    n
+                };
+                let (deals, tables) = if d.is_some() {
+                    (self.count + 1 + more(&mut self.deals, diag), self.count)
+                } else {
+                    (
+                        self.count,
+                        self.count + 1 + more(&mut self.tables, &mut self.tables_diag),
+                    )
+                };
+                Err(Error::invalid(
+                    self.tables_format,
+                    Position::record(self.count, self.tables.position()),
+                    format!("{deals} deals but {tables} double-dummy tables"),
+                ))
+            }
+        }
+    }
+
+    fn tail(&mut self) -> SetInfo {
+        self.deals.tail()
+    }
+
+    fn position(&self) -> u64 {
+        self.deals.position()
     }
 }
 

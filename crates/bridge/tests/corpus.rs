@@ -545,7 +545,7 @@ fn pbn_event_site_and_date_reach_bre_and_back() {
 
 #[test]
 fn pavlicek_tables_round_trip_and_join() {
-    use boardfile_bridge::formats::pavlicek::join_tables;
+    use boardfile_bridge::stages::join_tables;
     let mut full = random::random_set(3000, 0x7a_d0);
     random::add_random_tables(&mut full, 0x7ab1e, false);
     // ZRD: deals and tables, unknown entries (nibble 15) included.

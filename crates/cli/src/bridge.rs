@@ -3,8 +3,7 @@
 
 use crate::formats::Opened;
 use crate::report::{say_all, Failure, Outcome, Progress};
-use boardfile_bridge::formats::pavlicek::JoinedReader;
-use boardfile_bridge::stages::{Chained, Stage, Staged};
+use boardfile_bridge::stages::{Chained, JoinedReader, Stage, Staged};
 use boardfile_bridge::{
     diagram, summary, BoardReader, ConvertError, Diagnostics, Format, Target, WriteOptions,
 };
@@ -212,7 +211,7 @@ pub fn convert(
             )))
         }
     };
-    let joined = JoinedReader::new(open(d, format, &mut diag)?, tables);
+    let joined = JoinedReader::new(open(d, format, &mut diag)?, tables, from);
     let mut staged = Staged::new(Box::new(joined), args.stage.clone());
     let inputs = format!("{deals} and {input}");
     write_all(

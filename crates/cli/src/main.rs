@@ -13,7 +13,6 @@ mod solve;
 mod squaredeal;
 
 use boardfile_bridge::diagram::{Paper, PerPage};
-use boardfile_bridge::formats::pavlicek::Checksum;
 use boardfile_bridge::stages::{BoardList, Stage};
 use boardfile_bridge::DdTags;
 use boardfile_bridge::{Dialect, Format, WriteOptions};
@@ -31,7 +30,7 @@ use std::process::ExitCode;
 
 /// Read, validate and convert bridge board sets and Othello game files.
 ///
-/// Bridge: BRI, DGE, BRE, DUP, HRF (Duplimate/Dealer4), DLM (DupSoft), PBN
+/// Bridge: BRI, DGE, BRE, DUP, HRF (Duplimate/Dealer4), DLM, PBN
 /// 2.1, LIN (Bridge Base Online), Pavlicek's ZBS, ZBD, ZDD, ZRD, ZRJ and deal
 /// numbers (DEALNUM), Big Deal's GOE, BER, BHG, RZD, CDS and BIGDEAL-CSV, and
 /// JSON Lines; HTML and PDF hand records. Othello: the WTHOR database (WTB, WTD,
@@ -1061,7 +1060,10 @@ fn run(command: Command, out: &mut dyn Write) -> Result<Outcome, Failure> {
         }
         Command::Checksum { files } => each_file(&files, false, out, |input, out| {
             let mut r = input.open().map_err(|e| Failure::read(input, e))?;
-            let (mut sum, mut buf) = (Checksum::default(), vec![0u8; 1 << 20]);
+            let (mut sum, mut buf) = (
+                boardfile_io::checksum::Checksum::default(),
+                vec![0u8; 1 << 20],
+            );
             loop {
                 match r.read(&mut buf).map_err(|e| Failure::read(input, e))? {
                     0 => break,

@@ -854,7 +854,7 @@ pub fn database_validate(
             }
         };
         let path = r.path.display().to_string();
-        let format = OthelloFormat::from_path(&r.path).unwrap_or(OthelloFormat::Wtb);
+        let format = r.format;
         // --solve: the stored scores of the games kept, as long as the
         // file's games read (as for one file).
         let (mut scores, mut note) = (None, None);

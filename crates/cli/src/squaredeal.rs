@@ -372,31 +372,20 @@ fn formats(names: &[String]) -> Result<Vec<Written>, Failure> {
     let mut out: Vec<Written> = Vec::new();
     for name in names {
         let n = name.trim().to_ascii_lowercase();
-        let (format, blind) = match n.as_str() {
-            "dupblind" => (Some(Format::Dup), true),
-            "dlmblind" => (Some(Format::Dlm), true),
-            "csv" => (Some(Format::BigDealCsv), false),
-            "borel" => (Some(Format::Bhg), false),
-            "kops" => (Some(Format::Rzd), false),
-            "goedel" => (Some(Format::Goe), false),
-            _ => (Format::from_name(&n), false),
+        let (format, blind) = match Format::from_big_deal_name(&n) {
+            Some((f, blind)) => (Some(f), blind),
+            None => (Format::from_name(&n), false),
         };
         let Some(format) = format.filter(|f| f.can_write()) else {
             return Err(Failure::operational(format!(
                 "--formats: {name:?} is not a format boardfile writes"
             )));
         };
-        let ext = if format == Format::BigDealCsv {
-            "csv"
-        } else {
-            match format.extensions().first() {
-                Some(e) => e,
-                None => {
-                    return Err(Failure::operational(format!(
-                        "--formats: {name:?} has no file extension to name a session's file"
-                    )))
-                }
-            }
+        let own = format.extensions().first().copied();
+        let Some(ext) = format.hooks().big_deal.map(|b| b.extension).or(own) else {
+            return Err(Failure::operational(format!(
+                "--formats: {name:?} has no file extension to name a session's file"
+            )));
         };
         if let Some(other) = out.iter().find(|w| w.ext == ext) {
             return Err(Failure::operational(format!(
@@ -451,7 +440,7 @@ fn plan(file: &Path, args: &MakeArgs, reserve: bool) -> Result<Vec<Made>, Failur
             for &w in &formats {
                 let name = format!("{}.{}", s.stem, w.ext);
                 let bytes = written(w, &set, &name)?;
-                if w.format == Format::Pbn {
+                if squaredeal::joins_files_of(w.format) {
                     pbn.push((name.clone(), bytes.clone()));
                 }
                 made.push(Made {

@@ -206,6 +206,31 @@ fn tokens(src: &str) -> Vec<Tok> {
     out
 }
 
+/// The paths written in a file's code, comments and strings left out:
+/// each run of names joined by `::` (`boardfile_bridge::formats::pbn`,
+/// `Format::Pbn`), and each name on its own.
+pub fn paths_in(src: &str) -> Vec<String> {
+    let t = tokens(src);
+    let mut out = Vec::new();
+    let mut i = 0;
+    while i < t.len() {
+        if let Tok::Ident(w) = &t[i] {
+            let mut path = w.clone();
+            let mut j = i + 1;
+            while let (Some(Tok::Sep), Some(Tok::Ident(next))) = (t.get(j), t.get(j + 1)) {
+                path.push_str("::");
+                path.push_str(next);
+                j += 2;
+            }
+            out.push(path);
+            i = j;
+        } else {
+            i += 1;
+        }
+    }
+    out
+}
+
 fn is_raw_or_byte_string(c: &[char], i: usize) -> bool {
     if i > 0 && (c[i - 1].is_alphanumeric() || c[i - 1] == '_') {
         return false;

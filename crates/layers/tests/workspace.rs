@@ -3,7 +3,7 @@
 //! bridge crate's layers run one way. The table below is the one place
 //! the allowed directions are written, each layer with its reason.
 
-use boardfile_layers::{Graph, Layer, Layers};
+use boardfile_layers::{paths_in, Graph, Layer, Layers};
 use std::path::Path;
 
 fn graph(krate: &str) -> Graph {
@@ -128,4 +128,78 @@ fn a_model_file_importing_a_format_fails_the_check() {
         !g.cycles().is_empty(),
         "the model is imported by the PBN format"
     );
+}
+
+/// The command line reaches formats only through the registries: it names
+/// no format module and no format (`Format::Pbn`, `PbnReader`), so that a
+/// new format needs no change there.
+#[test]
+fn the_command_line_names_no_format() {
+    let src = Path::new(env!("CARGO_MANIFEST_DIR")).join("../cli/src");
+    let mut found = Vec::new();
+    let mut files = 0;
+    for entry in std::fs::read_dir(&src).unwrap() {
+        let path = entry.unwrap().path();
+        if path.extension().is_none_or(|e| e != "rs") {
+            continue;
+        }
+        files += 1;
+        for p in paths_in(&std::fs::read_to_string(&path).unwrap()) {
+            if names_a_format(&p) {
+                found.push(format!("{}: {p}", path.display()));
+            }
+        }
+    }
+    assert!(files > 3, "read only {files} files of {}", src.display());
+    assert!(found.is_empty(), "{}", found.join("\n"));
+}
+
+/// True for a path into a format module, a registry constant
+/// (`Format::Pbn`, `OthelloFormat::Wtb`; `Format::ALL` lists them all),
+/// or a format-prefixed name (`PbnDdTags`, `WtbHeader`).
+fn names_a_format(path: &str) -> bool {
+    let segments: Vec<&str> = path.split("::").collect();
+    let into_formats = segments
+        .windows(2)
+        .any(|w| w[0].starts_with("boardfile_") && w[1] == "formats");
+    let constant = segments.windows(2).any(|w| {
+        matches!(w[0], "Format" | "OthelloFormat")
+            && w[1] != "ALL"
+            && w[1].chars().next().is_some_and(|c| c.is_ascii_uppercase())
+            && w[1].chars().nth(1).is_some_and(|c| c.is_ascii_lowercase())
+    });
+    let prefixed = segments.iter().any(|s| {
+        [
+            "Pbn", "Lin", "Dlm", "Dup", "Wthor", "Wtb", "Zrd", "Pavlicek",
+        ]
+        .iter()
+        .any(|p| {
+            s.strip_prefix(p)
+                .is_some_and(|rest| rest.chars().next().is_some_and(|c| c.is_ascii_uppercase()))
+        })
+    });
+    into_formats || constant || prefixed
+}
+
+#[test]
+fn the_format_name_check_sees_what_it_should() {
+    for named in [
+        "boardfile_bridge::formats::pavlicek::Checksum",
+        "Format::Pbn",
+        "OthelloFormat::Wtb::name",
+        "PbnDdTags::parse",
+        "boardfile_othello::formats",
+    ] {
+        assert!(names_a_format(named), "{named}");
+    }
+    for plain in [
+        "Format::ALL",
+        "Format::from_name",
+        "Format",
+        "DdTags::parse",
+        "Dupe",
+        "LINE",
+    ] {
+        assert!(!names_a_format(plain), "{plain}");
+    }
 }

@@ -697,6 +697,8 @@ pub fn per_year(
 pub struct FileReport {
     /// The file.
     pub path: PathBuf,
+    /// Its format: WTB, or WTD for 10x10 games.
+    pub format: OthelloFormat,
     /// Its year (0 when the header cannot be read).
     pub year: u16,
     /// Records read.
@@ -768,6 +770,10 @@ pub fn validate(
                 .collect();
             Ok(FileReport {
                 path: path.clone(),
+                format: match size {
+                    BoardSize::Eight => OthelloFormat::Wtb,
+                    BoardSize::Ten => OthelloFormat::Wtd,
+                },
                 year,
                 records,
                 selected,

@@ -604,6 +604,12 @@ pub fn joins(phase: &Phase, sessions: &[Session]) -> Vec<(String, Vec<usize>)> {
     out
 }
 
+/// True for the format whose session files SquareDeal joins where their
+/// boards run on ([`join_pbn`]): PBN.
+pub fn joins_files_of(format: crate::codec::Format) -> bool {
+    format == crate::formats::pbn::FORMAT
+}
+
 /// The joined PBN file of `parts` (each a file name and its bytes): a
 /// new header, then every line of each but its `%` lines and `Generator`
 /// tag.

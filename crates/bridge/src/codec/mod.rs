@@ -58,6 +58,20 @@ pub struct Hooks {
     /// The `Event` each board of a file written in this format reads back
     /// with from the file's header, given the set written (LIN's `vg|`).
     pub header_event: Option<fn(&SetInfo) -> Option<String>>,
+    /// What Big Deal calls the format, for a format Big Deal writes.
+    pub big_deal: Option<BigDealName>,
+}
+
+/// How Big Deal names a format it writes: in its `-p` list and an
+/// organiser's `.bigdealrc` (`borel`, `kops`, `goedel`...), and in its
+/// files' names.
+#[derive(Clone, Copy, Debug)]
+pub struct BigDealName {
+    /// The name in Big Deal's list; `<name>blind` is the blind form of a
+    /// format that keeps blindness (`dupblind`, `dlmblind`).
+    pub name: &'static str,
+    /// The extension of the files Big Deal writes.
+    pub extension: &'static str,
 }
 
 impl Hooks {
@@ -66,6 +80,7 @@ impl Hooks {
         transcode: None,
         dialect_losses: None,
         header_event: None,
+        big_deal: None,
     };
 }
 

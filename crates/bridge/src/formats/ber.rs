@@ -16,7 +16,7 @@
 
 use crate::codec::keeps::Keeps;
 use crate::codec::Format;
-use crate::codec::{Descriptor, Hooks};
+use crate::codec::{BigDealName, Descriptor, Hooks};
 use crate::formats::bigdeal::{deal_of_seats, seats};
 use crate::formats::PaddedRecords;
 use crate::model::deal::Deal;
@@ -41,7 +41,13 @@ pub static DESCRIPTOR: Descriptor = Descriptor {
     keeps: Keeps::DEALS_ONLY,
     reader: Some(|src, _| Ok(Box::new(LAYOUT.open(src)))),
     writer: Some(|_| Box::new(LAYOUT.writer())),
-    hooks: Hooks::NONE,
+    hooks: Hooks {
+        big_deal: Some(BigDealName {
+            name: "ber",
+            extension: "ber",
+        }),
+        ..Hooks::NONE
+    },
 };
 
 /// This format's handle.

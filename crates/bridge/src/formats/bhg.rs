@@ -34,7 +34,7 @@
 use crate::codec::keeps::{Deals, Keeps};
 use crate::codec::stream::{BoardReader, BoardWriter};
 use crate::codec::Format;
-use crate::codec::{Descriptor, Hooks};
+use crate::codec::{BigDealName, Descriptor, Hooks};
 use crate::formats::bigdeal::{card, deal_of_seats};
 use crate::formats::{board_number, require_complete, LineRecords};
 use crate::model::board::{dealer_for_board, Board};
@@ -69,7 +69,13 @@ pub static DESCRIPTOR: Descriptor = Descriptor {
         }))
     }),
     writer: Some(|_| Box::new(BhgWriter)),
-    hooks: Hooks::NONE,
+    hooks: Hooks {
+        big_deal: Some(BigDealName {
+            name: "borel",
+            extension: "bhg",
+        }),
+        ..Hooks::NONE
+    },
 };
 
 /// This format's handle.

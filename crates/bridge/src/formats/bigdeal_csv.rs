@@ -30,7 +30,7 @@
 use crate::codec::keeps::{Keeps, Numbers};
 use crate::codec::stream::{BoardReader, BoardWriter};
 use crate::codec::Format;
-use crate::codec::{Descriptor, Hooks};
+use crate::codec::{BigDealName, Descriptor, Hooks};
 use crate::formats::{excerpt, require_complete, LineRecords};
 use crate::model::board::{Board, Vulnerability};
 use crate::model::card::{Card, Rank, Suit};
@@ -67,7 +67,13 @@ pub static DESCRIPTOR: Descriptor = Descriptor {
         }))
     }),
     writer: Some(|_| Box::new(BigDealCsvWriter)),
-    hooks: Hooks::NONE,
+    hooks: Hooks {
+        big_deal: Some(BigDealName {
+            name: "csv",
+            extension: "csv",
+        }),
+        ..Hooks::NONE
+    },
 };
 
 /// This format's handle.

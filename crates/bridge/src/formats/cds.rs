@@ -24,7 +24,7 @@
 use crate::codec::keeps::{Keeps, Numbers};
 use crate::codec::stream::{BoardReader, BoardWriter};
 use crate::codec::Format;
-use crate::codec::{Descriptor, Hooks};
+use crate::codec::{BigDealName, Descriptor, Hooks};
 use crate::formats::bigdeal::{deal_of_seats, rank_byte, seats, seats_of_rank_bytes};
 use crate::formats::{require_complete, Records};
 use crate::model::board::Board;
@@ -50,7 +50,13 @@ pub static DESCRIPTOR: Descriptor = Descriptor {
     },
     reader: Some(|src, _| Ok(Box::new(CdsReader::open(src)))),
     writer: Some(|_| Box::new(CdsWriter)),
-    hooks: Hooks::NONE,
+    hooks: Hooks {
+        big_deal: Some(BigDealName {
+            name: "cds",
+            extension: "cds",
+        }),
+        ..Hooks::NONE
+    },
 };
 
 /// This format's handle.

@@ -19,7 +19,7 @@
 use crate::codec::keeps::Keeps;
 use crate::codec::stream::{BoardReader, BoardWriter};
 use crate::codec::Format;
-use crate::codec::{Descriptor, Hooks};
+use crate::codec::{BigDealName, Descriptor, Hooks};
 use crate::formats::{board_number, require_complete, window_error};
 use crate::model::board::Board;
 use crate::model::deal::{Deal, DEALS};
@@ -126,7 +126,13 @@ pub static GOE: Descriptor = Descriptor {
     keeps: Keeps::DEALS_ONLY,
     reader: Some(|src, _| Ok(Box::new(DealNumberReader::new(src, Numbering::Goedel)))),
     writer: Some(|_| Box::new(DealNumberWriter(Numbering::Goedel))),
-    hooks: Hooks::NONE,
+    hooks: Hooks {
+        big_deal: Some(BigDealName {
+            name: "goedel",
+            extension: "goe",
+        }),
+        ..Hooks::NONE
+    },
 };
 
 /// True when the first line is Big Deal's: 38 characters of digits,

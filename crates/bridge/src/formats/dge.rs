@@ -20,7 +20,7 @@
 
 use crate::codec::keeps::Keeps;
 use crate::codec::Format;
-use crate::codec::{Descriptor, Hooks};
+use crate::codec::{BigDealName, Descriptor, Hooks};
 use crate::formats::{decode_marked_hands, PaddedRecords};
 use crate::model::card::Suit;
 use crate::model::deal::{Deal, Seat};
@@ -49,7 +49,13 @@ pub static DESCRIPTOR: Descriptor = Descriptor {
     keeps: Keeps::DEALS_ONLY,
     reader: Some(|src, _| Ok(Box::new(LAYOUT.open(src)))),
     writer: Some(|_| Box::new(LAYOUT.writer())),
-    hooks: Hooks::NONE,
+    hooks: Hooks {
+        big_deal: Some(BigDealName {
+            name: "dge",
+            extension: "dge",
+        }),
+        ..Hooks::NONE
+    },
 };
 
 /// This format's handle.

@@ -76,7 +76,7 @@ use crate::codec::options::{Dialect, WriteOptions};
 use crate::codec::stream::{BoardReader, BoardWriter};
 use crate::codec::DialectLosses;
 use crate::codec::Format;
-use crate::codec::{Descriptor, Hooks};
+use crate::codec::{BigDealName, Descriptor, Hooks};
 use crate::formats::{excerpt, latin1_decode, latin1_encode, parse_u32, require_complete};
 use crate::model::board::Board;
 use crate::model::card::Card;
@@ -142,6 +142,10 @@ pub static DESCRIPTOR: Descriptor = Descriptor {
     }),
     writer: Some(|options| Box::new(DlmWriter::new(options))),
     hooks: Hooks {
+        big_deal: Some(BigDealName {
+            name: "dlm",
+            extension: "dlm",
+        }),
         dialect_losses: Some(|dialect| {
             (dialect == Dialect::BigDeal)
                 .then(|| Box::new(BigDealHeader::default()) as Box<dyn DialectLosses>)

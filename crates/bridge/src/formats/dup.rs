@@ -51,7 +51,7 @@ use crate::codec::options::{Dialect, WriteOptions};
 use crate::codec::stream::{BoardReader, BoardWriter};
 use crate::codec::DialectLosses;
 use crate::codec::Format;
-use crate::codec::{Descriptor, Hooks};
+use crate::codec::{BigDealName, Descriptor, Hooks};
 use crate::formats::{bri, dge, require_complete, Records};
 use crate::model::board::Board;
 use crate::model::set::SetInfo;
@@ -94,6 +94,10 @@ pub static DESCRIPTOR: Descriptor = Descriptor {
     reader: Some(|src, diag| Ok(Box::new(DupReader::open(src, diag)?))),
     writer: Some(|options| Box::new(DupWriter::new(options))),
     hooks: Hooks {
+        big_deal: Some(BigDealName {
+            name: "dup",
+            extension: "dup",
+        }),
         dialect_losses: Some(|dialect| {
             (dialect == Dialect::BigDeal)
                 .then(|| Box::new(BigDealTrailers::default()) as Box<dyn DialectLosses>)

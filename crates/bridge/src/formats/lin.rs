@@ -53,7 +53,7 @@ use crate::codec::options::Dialect;
 use crate::codec::stream::{BoardReader, BoardWriter};
 use crate::codec::DialectLosses;
 use crate::codec::Format;
-use crate::codec::{Descriptor, Hooks};
+use crate::codec::{BigDealName, Descriptor, Hooks};
 use crate::model::auction::{Annotated, Auction, Call, CallToken, Contract, Play};
 use crate::model::board::{Board, Inferred, Vulnerability};
 use crate::model::card::Strain;
@@ -112,6 +112,10 @@ pub static DESCRIPTOR: Descriptor = Descriptor {
         }),
     }),
     hooks: Hooks {
+        big_deal: Some(BigDealName {
+            name: "lin",
+            extension: "lin",
+        }),
         dialect_losses: Some(|dialect| {
             (dialect == Dialect::BigDeal)
                 .then(|| Box::new(bigdeal::BigDealLines) as Box<dyn DialectLosses>)

@@ -24,7 +24,7 @@
 use crate::codec::keeps::Keeps;
 use crate::codec::stream::{BoardReader, BoardWriter};
 use crate::codec::Format;
-use crate::codec::{Descriptor, Hooks};
+use crate::codec::{BigDealName, Descriptor, Hooks};
 use crate::formats::bigdeal::{deal_of_seats, rank_byte, seats, seats_of_rank_bytes};
 use crate::formats::{board_number, require_complete, Records};
 use crate::model::board::Board;
@@ -52,7 +52,13 @@ pub static DESCRIPTOR: Descriptor = Descriptor {
     keeps: Keeps::DEALS_ONLY,
     reader: Some(|src, _| Ok(Box::new(RzdReader::open(src)?))),
     writer: Some(|_| Box::new(RzdWriter::default())),
-    hooks: Hooks::NONE,
+    hooks: Hooks {
+        big_deal: Some(BigDealName {
+            name: "kops",
+            extension: "rzd",
+        }),
+        ..Hooks::NONE
+    },
 };
 
 /// This format's handle.

@@ -97,7 +97,7 @@ pub use bigdeal::BigDealPbnWriter;
 pub use write::PbnWriter;
 
 use crate::codec::keeps::Keeps;
-use crate::codec::{Descriptor, Format, Hooks};
+use crate::codec::{BigDealName, Descriptor, Format, Hooks};
 use boardfile_io::{FormatInfo, Signature};
 
 /// The format.
@@ -123,7 +123,13 @@ pub static DESCRIPTOR: Descriptor = Descriptor {
         crate::codec::options::Dialect::BigDeal => Box::new(BigDealPbnWriter::default()),
         _ => Box::new(PbnWriter::with_options(options)),
     }),
-    hooks: Hooks::NONE,
+    hooks: Hooks {
+        big_deal: Some(BigDealName {
+            name: "pbn",
+            extension: "pbn",
+        }),
+        ..Hooks::NONE
+    },
 };
 
 /// This format's handle.
