@@ -59,44 +59,7 @@ registry! {
     Parquet => table::parquet::DESCRIPTOR,
 }
 
-impl Format {
-    /// Every format, in the order `boardfile formats` lists them.
-    pub fn all() -> &'static [Format] {
-        Format::ALL
-    }
-
-    /// The format of an extension (without the dot, any case).
-    pub fn from_extension(ext: &str) -> Option<Format> {
-        Format::ALL
-            .iter()
-            .copied()
-            .find(|f| f.extensions().iter().any(|e| e.eq_ignore_ascii_case(ext)))
-    }
-
-    /// The format of a path's extension.
-    pub fn from_path(path: &Path) -> Option<Format> {
-        Format::from_extension(path.extension()?.to_str()?)
-    }
-
-    /// The format of a name as given to `--from`/`--to`: a format name or an
-    /// extension, any case.
-    pub fn from_name(name: &str) -> Option<Format> {
-        Format::ALL
-            .iter()
-            .copied()
-            .find(|f| f.name().eq_ignore_ascii_case(name))
-            .or_else(|| Format::from_extension(name))
-    }
-
-    /// The format the bytes look like, if any signature says so (formats
-    /// are tried from the most to the least telling signature; formats
-    /// without one are not).
-    pub fn sniff(bytes: &[u8]) -> Option<Format> {
-        boardfile_io::detect(Format::ALL, |f| f.info(), bytes, None)
-            .ok()
-            .copied()
-    }
-}
+boardfile_io::format_list!(Format);
 
 impl Format {
     /// The format Big Deal names `name` (any case), and whether it is the
@@ -124,30 +87,7 @@ impl Format {
 /// (Pavlicek's binary files), else the content, else the extension. Only
 /// the first [`boardfile_io::SNIFF_LEN`] bytes of `prefix` are looked at.
 pub fn detect(prefix: &[u8], path: Option<&Path>) -> Result<Format, Error> {
-    boardfile_io::detect(Format::ALL, |f| f.info(), prefix, path).copied()
-}
-
-impl Format {
-    /// The place in the registry's list.
-    fn rank(self) -> usize {
-        Format::ALL
-            .iter()
-            .position(|f| f.name() == self.name())
-            .unwrap_or(usize::MAX)
-    }
-}
-
-impl PartialOrd for Format {
-    fn partial_cmp(&self, other: &Format) -> Option<std::cmp::Ordering> {
-        Some(self.cmp(other))
-    }
-}
-
-impl Ord for Format {
-    /// The order of the registry's list.
-    fn cmp(&self, other: &Format) -> std::cmp::Ordering {
-        self.rank().cmp(&other.rank())
-    }
+    Format::detect(prefix, path)
 }
 
 #[cfg(test)]

@@ -162,6 +162,194 @@ pub fn foreign_kind(bytes: &[u8]) -> Option<&'static str> {
         .map(|(_, kind)| *kind)
 }
 
+/// Defines a game's format handle: a `Copy` handle on a `&'static`
+/// descriptor (a type with an `info: FormatInfo` field), with what every
+/// game's handle has: names, extensions, description; equality and hashing
+/// by name; shown by name. Written once here for both games; a game's own
+/// questions (what a format keeps or holds, its reader) are its own
+/// `impl`. The list of formats is [`format_list!`]'s.
+///
+/// ```
+/// use boardfile_io::{FormatInfo, Signature};
+/// pub struct Descriptor {
+///     pub info: FormatInfo,
+/// }
+/// boardfile_io::format_handle! {
+///     /// A format of this game.
+///     pub struct Format(Descriptor);
+/// }
+/// static TXT: Descriptor = Descriptor {
+///     info: FormatInfo {
+///         name: "TXT",
+///         extensions: &["txt"],
+///         description: "text",
+///         signature: Signature::None,
+///         reads: true,
+///         writes: true,
+///     },
+/// };
+/// const F: Format = Format::of(&TXT);
+/// assert_eq!(F.name(), "TXT");
+/// assert_eq!(F.to_string(), "TXT");
+/// assert_eq!(F, Format::of(&TXT));
+/// ```
+#[macro_export]
+macro_rules! format_handle {
+    ($(#[$meta:meta])* $vis:vis struct $handle:ident($descriptor:ty);) => {
+        $(#[$meta])*
+        #[derive(Clone, Copy)]
+        $vis struct $handle(&'static $descriptor);
+
+        impl $handle {
+            /// The handle on a descriptor.
+            pub const fn of(descriptor: &'static $descriptor) -> $handle {
+                $handle(descriptor)
+            }
+
+            /// The descriptor.
+            pub fn descriptor(self) -> &'static $descriptor {
+                self.0
+            }
+
+            /// Names, extensions, signature.
+            pub fn info(self) -> &'static $crate::FormatInfo {
+                &self.0.info
+            }
+
+            /// The short upper-case name.
+            pub fn name(self) -> &'static str {
+                self.0.info.name
+            }
+
+            /// File extensions, lower case, without the dot; the first is
+            /// the usual one.
+            pub fn extensions(self) -> &'static [&'static str] {
+                self.0.info.extensions
+            }
+
+            /// One line on what the format is.
+            pub fn description(self) -> &'static str {
+                self.0.info.description
+            }
+        }
+
+        impl ::std::cmp::PartialEq for $handle {
+            fn eq(&self, other: &$handle) -> bool {
+                ::std::ptr::eq(self.0, other.0) || self.name() == other.name()
+            }
+        }
+
+        impl ::std::cmp::Eq for $handle {}
+
+        impl ::std::hash::Hash for $handle {
+            fn hash<H: ::std::hash::Hasher>(&self, h: &mut H) {
+                self.name().hash(h)
+            }
+        }
+
+        impl ::std::fmt::Debug for $handle {
+            fn fmt(&self, f: &mut ::std::fmt::Formatter<'_>) -> ::std::fmt::Result {
+                f.write_str(self.name())
+            }
+        }
+
+        impl ::std::fmt::Display for $handle {
+            fn fmt(&self, f: &mut ::std::fmt::Formatter<'_>) -> ::std::fmt::Result {
+                f.write_str(self.name())
+            }
+        }
+
+        impl ::std::convert::From<$handle> for $crate::FormatName {
+            fn from(f: $handle) -> $crate::FormatName {
+                $crate::FormatName(f.name())
+            }
+        }
+    };
+}
+
+/// Gives a format handle of [`format_handle!`] what its registry's list
+/// (`$handle::ALL`, in the order a game's `formats` table lists them)
+/// answers: every format, lookups by extension, name and path, sniffing
+/// and [`detect`], and the list's order. Invoked beside the list, so that
+/// only the registry names every format.
+#[macro_export]
+macro_rules! format_list {
+    ($handle:ident) => {
+        impl $handle {
+            /// Every format, in the order of the registry's list.
+            pub fn all() -> &'static [$handle] {
+                $handle::ALL
+            }
+
+            /// The format of an extension (without the dot, any case).
+            pub fn from_extension(ext: &str) -> ::std::option::Option<$handle> {
+                $handle::ALL
+                    .iter()
+                    .copied()
+                    .find(|f| f.extensions().iter().any(|e| e.eq_ignore_ascii_case(ext)))
+            }
+
+            /// The format of a path's extension.
+            pub fn from_path(path: &::std::path::Path) -> ::std::option::Option<$handle> {
+                $handle::ALL
+                    .iter()
+                    .copied()
+                    .find(|f| f.info().has_extension_of(path))
+            }
+
+            /// The format of a name as given to `--from`/`--to`: a format
+            /// name or an extension, any case.
+            pub fn from_name(name: &str) -> ::std::option::Option<$handle> {
+                $handle::ALL
+                    .iter()
+                    .copied()
+                    .find(|f| f.name().eq_ignore_ascii_case(name))
+                    .or_else(|| $handle::from_extension(name))
+            }
+
+            /// The format the bytes look like, if any signature says so
+            /// (formats are tried from the most to the least telling
+            /// signature; formats without one are not).
+            pub fn sniff(bytes: &[u8]) -> ::std::option::Option<$handle> {
+                $crate::detect($handle::ALL, |f| f.info(), bytes, None)
+                    .ok()
+                    .copied()
+            }
+
+            /// Chooses the format of an input by the one rule of
+            /// [`detect`]: an extension that alone tells the format,
+            /// else the content, else the extension.
+            pub fn detect(
+                prefix: &[u8],
+                path: ::std::option::Option<&::std::path::Path>,
+            ) -> ::std::result::Result<$handle, $crate::Error> {
+                $crate::detect($handle::ALL, |f| f.info(), prefix, path).copied()
+            }
+
+            /// The place in the registry's list.
+            fn rank(self) -> usize {
+                $handle::ALL
+                    .iter()
+                    .position(|f| f.name() == self.name())
+                    .unwrap_or(usize::MAX)
+            }
+        }
+
+        impl ::std::cmp::PartialOrd for $handle {
+            fn partial_cmp(&self, other: &$handle) -> ::std::option::Option<::std::cmp::Ordering> {
+                Some(self.cmp(other))
+            }
+        }
+
+        impl ::std::cmp::Ord for $handle {
+            /// The order of the registry's list.
+            fn cmp(&self, other: &$handle) -> ::std::cmp::Ordering {
+                self.rank().cmp(&other.rank())
+            }
+        }
+    };
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;

@@ -361,7 +361,11 @@ fn scan(src: &str) -> Scan {
                         None => break,
                     }
                 }
-                s.paths.push((here.clone(), path, None));
+                // `$crate::..` in a macro: expanded in the caller's crate,
+                // where the public (re-exported) path is the right one.
+                if !(i > 0 && t[i - 1] == Tok::Punct('$')) {
+                    s.paths.push((here.clone(), path, None));
+                }
                 i = j;
                 continue;
             }
@@ -1021,7 +1025,10 @@ mod tests {
                 mod tests { use crate::b::X; }
                 "##,
             ),
-            ("b.rs", "pub struct X; use crate::a;"),
+            (
+                "b.rs",
+                "pub struct X; use crate::a; macro_rules! m { () => { $crate::b::X } }",
+            ),
             ("t.rs", "use crate::a; use crate::b;"),
         ]);
         assert_eq!(edges(&g), vec![pair("b.rs", "a.rs")]);

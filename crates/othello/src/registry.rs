@@ -11,8 +11,6 @@ use crate::wthor::names::Names;
 use crate::wthor::{names, Error, Kind};
 use crate::{ggf, pgn, text_names};
 use boardfile_io::{Diagnostics, FormatInfo, FormatName, Signature};
-use std::fmt;
-use std::path::Path;
 
 /// What a file of the format holds.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
@@ -65,9 +63,10 @@ pub struct Descriptor {
     pub theoretical: bool,
 }
 
-/// An Othello file format: a handle on its [`Descriptor`].
-#[derive(Clone, Copy)]
-pub struct OthelloFormat(&'static Descriptor);
+boardfile_io::format_handle! {
+    /// An Othello file format: a handle on its [`Descriptor`].
+    pub struct OthelloFormat(Descriptor);
+}
 
 const fn info(
     name: &'static str,
@@ -356,7 +355,7 @@ macro_rules! registry {
         impl OthelloFormat {
             $(
                 #[doc = concat!("The ", stringify!($name), " format.")]
-                pub const $name: OthelloFormat = OthelloFormat(&$descriptor);
+                pub const $name: OthelloFormat = OthelloFormat::of(&$descriptor);
             )*
             /// Every format, in the order `boardfile formats` lists them.
             pub const ALL: &'static [OthelloFormat] = &[$(OthelloFormat::$name),*];
@@ -378,37 +377,9 @@ registry! {
     Obf => OBF,
 }
 
+boardfile_io::format_list!(OthelloFormat);
+
 impl OthelloFormat {
-    /// Every format.
-    pub fn all() -> &'static [OthelloFormat] {
-        OthelloFormat::ALL
-    }
-
-    /// The descriptor.
-    pub fn descriptor(self) -> &'static Descriptor {
-        self.0
-    }
-
-    /// Names, extensions, signature.
-    pub fn info(self) -> &'static FormatInfo {
-        &self.0.info
-    }
-
-    /// The upper-case name.
-    pub fn name(self) -> &'static str {
-        self.0.info.name
-    }
-
-    /// Extensions, lower case; the first is the usual one.
-    pub fn extensions(self) -> &'static [&'static str] {
-        self.0.info.extensions
-    }
-
-    /// What the format is and keeps.
-    pub fn description(self) -> &'static str {
-        self.0.info.description
-    }
-
     /// What a file of the format holds.
     pub fn holds(self) -> Holds {
         self.0.holds
@@ -417,47 +388,5 @@ impl OthelloFormat {
     /// True when the crate reads the format.
     pub fn can_read(self) -> bool {
         self.0.info.reads
-    }
-
-    /// The format of a name (`wtb`, `WTB`, `transcript`) or extension.
-    pub fn from_name(name: &str) -> Option<OthelloFormat> {
-        OthelloFormat::ALL
-            .iter()
-            .copied()
-            .find(|f| f.info().is_named(name))
-    }
-
-    /// The format of a path's extension (`WTH_2004.wtb`, `WTHOR.JOU`).
-    pub fn from_path(path: &Path) -> Option<OthelloFormat> {
-        OthelloFormat::ALL
-            .iter()
-            .copied()
-            .find(|f| f.info().has_extension_of(path))
-    }
-}
-
-impl PartialEq for OthelloFormat {
-    fn eq(&self, other: &OthelloFormat) -> bool {
-        std::ptr::eq(self.0, other.0) || self.name() == other.name()
-    }
-}
-
-impl Eq for OthelloFormat {}
-
-impl fmt::Debug for OthelloFormat {
-    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        f.write_str(self.name())
-    }
-}
-
-impl fmt::Display for OthelloFormat {
-    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        f.write_str(self.name())
-    }
-}
-
-impl From<OthelloFormat> for FormatName {
-    fn from(f: OthelloFormat) -> FormatName {
-        FormatName(f.name())
     }
 }

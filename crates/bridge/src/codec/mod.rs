@@ -18,7 +18,7 @@ use crate::codec::options::{Dialect, WriteOptions};
 use crate::codec::stream::{BoardReader, BoardWriter};
 use crate::model::board::Board;
 use crate::model::set::SetInfo;
-use boardfile_io::{Diagnostics, Error, FormatInfo, FormatName, Source};
+use boardfile_io::{Diagnostics, Error, FormatInfo, Source};
 use std::fmt;
 
 /// Opens a reader over a source: reads the set-level data before the
@@ -116,42 +116,13 @@ pub trait DialectLosses: fmt::Debug {
     fn finish(&self, boards: u64, counts: &mut Vec<(LossKind, u64)>, set: &mut Vec<LossKind>);
 }
 
-/// A bridge file format: a handle on its [`Descriptor`]. The registry
-/// ([`crate::registry`]) names each (`Format::Pbn`) and lists them all.
-#[derive(Clone, Copy)]
-pub struct Format(&'static Descriptor);
+boardfile_io::format_handle! {
+    /// A bridge file format: a handle on its [`Descriptor`]. The registry
+    /// ([`crate::registry`]) names each (`Format::Pbn`) and lists them all.
+    pub struct Format(Descriptor);
+}
 
 impl Format {
-    /// The handle on a descriptor.
-    pub const fn of(descriptor: &'static Descriptor) -> Format {
-        Format(descriptor)
-    }
-
-    /// The descriptor.
-    pub fn descriptor(self) -> &'static Descriptor {
-        self.0
-    }
-
-    /// Names, extensions, signature.
-    pub fn info(self) -> &'static FormatInfo {
-        &self.0.info
-    }
-
-    /// The short upper-case name: `BRI`, `DLM`, `JSONL`.
-    pub fn name(self) -> &'static str {
-        self.0.info.name
-    }
-
-    /// File extensions, lower case, without the dot; the first is the usual one.
-    pub fn extensions(self) -> &'static [&'static str] {
-        self.0.info.extensions
-    }
-
-    /// One line on what the format is.
-    pub fn description(self) -> &'static str {
-        self.0.info.description
-    }
-
     /// What the format keeps of a board set.
     pub fn keeps(self) -> &'static Keeps {
         &self.0.keeps
@@ -201,38 +172,6 @@ impl Format {
                 format!("{} is read, not written", self.name()),
             )),
         }
-    }
-}
-
-impl PartialEq for Format {
-    fn eq(&self, other: &Format) -> bool {
-        std::ptr::eq(self.0, other.0) || self.name() == other.name()
-    }
-}
-
-impl Eq for Format {}
-
-impl std::hash::Hash for Format {
-    fn hash<H: std::hash::Hasher>(&self, h: &mut H) {
-        self.name().hash(h)
-    }
-}
-
-impl fmt::Debug for Format {
-    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        f.write_str(self.name())
-    }
-}
-
-impl fmt::Display for Format {
-    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        f.write_str(self.name())
-    }
-}
-
-impl From<Format> for FormatName {
-    fn from(f: Format) -> FormatName {
-        FormatName(f.name())
     }
 }
 
