@@ -56,8 +56,8 @@ pub fn sniff(data: &[u8]) {
 /// few deals (its condition and every variable), and one that does not
 /// solve double dummy deals a few boards with its actions' statistics.
 pub fn dealer_script(data: &[u8]) {
-    use boardfile_bridge::dealer::{Evaluator, Generator, Script};
-    use boardfile_bridge::dealing::Seed;
+    use boardfile_bridge::deal::dealer::{Evaluator, Generator, Script};
+    use boardfile_bridge::deal::seeded::Seed;
     use boardfile_bridge::Deal;
     let text = String::from_utf8_lossy(data);
     let Ok(script) = Script::parse(&text) else {
@@ -84,8 +84,8 @@ pub fn dealer_script(data: &[u8]) {
 /// an error, never a panic; when they check, a few deals of each phase's
 /// first session are made, original and reserve.
 pub fn squaredeal(data: &[u8]) {
-    use boardfile_bridge::bigdeal::squaredeal::{Keys, Tournament};
-    use boardfile_bridge::bigdeal::Boards;
+    use boardfile_bridge::deal::bigdeal::squaredeal::{Keys, Tournament};
+    use boardfile_bridge::deal::bigdeal::Boards;
     use boardfile_bridge::Deal;
     let (sqd, sqk) = match data.iter().position(|&b| b == 0) {
         Some(i) => (&data[..i], &data[i + 1..]),

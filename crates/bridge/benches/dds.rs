@@ -9,7 +9,7 @@
 //! Not criterion: a deal takes a tenth of a second or more, so each engine
 //! solves the sample once, timed whole. Exits 1 on any disagreement.
 
-use boardfile_bridge::dealing::{deal_set, Seed};
+use boardfile_bridge::deal::seeded::{deal_set, Seed};
 use boardfile_bridge::{dd, DdTable, Seat, Strain};
 use std::collections::BTreeSet;
 use std::time::Instant;

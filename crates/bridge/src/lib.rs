@@ -48,12 +48,10 @@
 
 #![deny(missing_docs)]
 
-pub mod bigdeal;
 pub mod codec;
 pub mod consistency;
 pub mod dd;
-pub mod dealer;
-pub mod dealing;
+pub mod deal;
 pub mod diagram;
 pub mod formats;
 pub mod losses;

@@ -3,8 +3,8 @@
 //! owner/entropy/board cases, SquareDeal 2.7 for the 2025 Bermuda Bowl)
 //! and the WBF's published hand records.
 
-use boardfile_bridge::bigdeal::squaredeal::{self, Keys, Tournament};
-use boardfile_bridge::bigdeal::{BigDeal, BigDealReader, Boards};
+use boardfile_bridge::deal::bigdeal::squaredeal::{self, Keys, Tournament};
+use boardfile_bridge::deal::bigdeal::{BigDeal, BigDealReader, Boards};
 use boardfile_bridge::{
     read, write, write_with, BoardSet, Deal, Diagnostics, Dialect, Format, Seat, WriteOptions,
 };

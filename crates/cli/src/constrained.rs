@@ -4,8 +4,8 @@
 
 use crate::bridge::{write, Destination};
 use crate::report::{Failure, Outcome, Progress};
-use boardfile_bridge::dealer::{Generator, Script};
-use boardfile_bridge::dealing::Seed;
+use boardfile_bridge::deal::dealer::{Generator, Script};
+use boardfile_bridge::deal::seeded::Seed;
 use boardfile_bridge::{Diagnostics, Format, WriteOptions};
 use boardfile_io::{Error, ErrorKind, Output};
 use std::io::{IsTerminal, Write};

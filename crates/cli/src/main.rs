@@ -380,8 +380,8 @@ enum Command {
         #[arg(long, value_parser = clap::value_parser!(u32).range(1..))]
         first: Option<u32>,
         /// The seed of a practice set: 1 to 64 hex digits.
-        #[arg(long, value_parser = boardfile_bridge::dealing::Seed::parse, conflicts_with = "owner")]
-        seed: Option<boardfile_bridge::dealing::Seed>,
+        #[arg(long, value_parser = boardfile_bridge::deal::seeded::Seed::parse, conflicts_with = "owner")]
+        seed: Option<boardfile_bridge::deal::seeded::Seed>,
         /// Deal as Big Deal does, for this owner (a club, a tournament).
         #[arg(long, value_name = "NAME", conflicts_with = "where_")]
         owner: Option<String>,
@@ -983,7 +983,7 @@ fn run(command: Command, out: &mut dyn Write) -> Result<Outcome, Failure> {
             // --boards N from --first, or --boards A-B.
             let range = match boards.as_deref() {
                 Some(text) => Some(
-                    boardfile_bridge::bigdeal::Boards::parse(text)
+                    boardfile_bridge::deal::bigdeal::Boards::parse(text)
                         .map_err(|e| Failure::operational(format!("--boards: {e}")))?,
                 ),
                 None => None,
@@ -1031,7 +1031,7 @@ fn run(command: Command, out: &mut dyn Write) -> Result<Outcome, Failure> {
                 None => match owner {
                     Some(owner) => {
                         let count = boards.unwrap_or(32);
-                        let range = boardfile_bridge::bigdeal::Boards::new(
+                        let range = boardfile_bridge::deal::bigdeal::Boards::new(
                             first,
                             first.saturating_add(count - 1),
                         )

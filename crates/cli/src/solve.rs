@@ -37,7 +37,7 @@ use crate::formats::Opened;
 use crate::report::Progress;
 use crate::report::{Failure, Outcome};
 use boardfile_bridge::dd::{NoJournal, SolveJournal, SolvingReader, SOLVER};
-use boardfile_bridge::dealing::{DealReader, Seed};
+use boardfile_bridge::deal::seeded::{DealReader, Seed};
 use boardfile_bridge::{DdTable, Deal, Diagnostics, Format, WriteOptions};
 use boardfile_io::{Input, Output};
 use std::collections::{HashMap, HashSet};

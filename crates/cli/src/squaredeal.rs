@@ -1,11 +1,11 @@
 //! Tournament dealing: `deal --owner` (a Big Deal run) and `squaredeal`
 //! (SquareDeal's whole cycle). The algorithms and file layouts are the
-//! library's (`boardfile_bridge::bigdeal`); this is files and messages.
+//! library's (`boardfile_bridge::deal::bigdeal`); this is files and messages.
 
 use crate::bridge::{bytes_bar, write, Destination};
 use crate::report::{note, quiet, Failure, Outcome};
-use boardfile_bridge::bigdeal::squaredeal::{self, Keys, PhaseBoards, Session, Tournament};
-use boardfile_bridge::bigdeal::{BigDeal, BigDealReader, Boards};
+use boardfile_bridge::deal::bigdeal::squaredeal::{self, Keys, PhaseBoards, Session, Tournament};
+use boardfile_bridge::deal::bigdeal::{BigDeal, BigDealReader, Boards};
 use boardfile_bridge::{BoardSet, Diagnostics, Dialect, Format, WriteOptions};
 use boardfile_io::files::write_atomically;
 use boardfile_io::Output;

@@ -13,9 +13,9 @@
 //! `ValueError`) carrying `format`, `record`, `line` and `byte`; I/O
 //! failures become `OSError`.
 
-use boardfile_bridge::bigdeal::{BigDeal, BigDealReader, Boards};
 use boardfile_bridge::dd::{solve_deals, SolveJournal, SolvingReader};
-use boardfile_bridge::dealing::{DealReader, Seed};
+use boardfile_bridge::deal::bigdeal::{BigDeal, BigDealReader, Boards};
+use boardfile_bridge::deal::seeded::{DealReader, Seed};
 use boardfile_bridge::formats::table::parquet::{BatchBuilder, BATCH};
 use boardfile_bridge::formats::table::{tag_columns, FIRST_ROWS};
 use boardfile_bridge::{

@@ -35,7 +35,7 @@ pub enum Dialect {
     #[default]
     Boardfile,
     /// Big Deal 2.0's, byte for byte: PBN, LIN, DUP and DLM as `bigdealx`
-    /// writes them (see [`crate::formats::bigdeal`]). The formats Big Deal
+    /// writes them (see [`crate::formats::big_deal_dialect`]). The formats Big Deal
     /// writes one way only (BRI, DGE, BER, BHG, RZD, CDS, its CSV) are
     /// written so in either dialect.
     BigDeal,

@@ -17,7 +17,7 @@
 use crate::codec::keeps::Keeps;
 use crate::codec::Format;
 use crate::codec::{BigDealName, Descriptor, Hooks};
-use crate::formats::bigdeal::{deal_of_seats, seats};
+use crate::formats::big_deal_dialect::{deal_of_seats, seats};
 use crate::formats::PaddedRecords;
 use crate::model::deal::Deal;
 use boardfile_io::{Error, FormatInfo, Position, Signature};

@@ -35,7 +35,7 @@ use crate::codec::keeps::{Deals, Keeps};
 use crate::codec::stream::{BoardReader, BoardWriter};
 use crate::codec::Format;
 use crate::codec::{BigDealName, Descriptor, Hooks};
-use crate::formats::bigdeal::{card, deal_of_seats};
+use crate::formats::big_deal_dialect::{card, deal_of_seats};
 use crate::formats::{board_number, require_complete, LineRecords};
 use crate::model::board::{dealer_for_board, Board};
 use crate::model::deal::Seat;

@@ -64,7 +64,7 @@
 //! ```
 //!
 //! (the version as the first board's `Generator` tag names it, else
-//! [`GENERATOR`](crate::formats::bigdeal::GENERATOR)), then the 99 slots as
+//! [`GENERATOR`](crate::formats::big_deal_dialect::GENERATOR)), then the 99 slots as
 //! always.
 //!
 //! Cannot carry: dealer and vulnerability, board numbers above 99, partial
@@ -718,7 +718,7 @@ impl DlmWriter {
         DlmWriter {
             blind: options.blind,
             big_deal: (options.dialect == Dialect::BigDeal)
-                .then(|| crate::formats::bigdeal::GENERATOR.to_string()),
+                .then(|| crate::formats::big_deal_dialect::GENERATOR.to_string()),
             ..DlmWriter::default()
         }
     }
@@ -769,7 +769,7 @@ impl DialectLosses for BigDealHeader {
 
     fn board(&mut self, index: u64, b: &Board, _: &mut LossKinds) {
         if index == 0 {
-            self.generator = Some(crate::formats::bigdeal::generator(Some(b)).to_string());
+            self.generator = Some(crate::formats::big_deal_dialect::generator(Some(b)).to_string());
         }
     }
 
@@ -778,7 +778,7 @@ impl DialectLosses for BigDealHeader {
             let generator = self
                 .generator
                 .as_deref()
-                .unwrap_or(crate::formats::bigdeal::GENERATOR);
+                .unwrap_or(crate::formats::big_deal_dialect::GENERATOR);
             let (header, event) = big_deal_gives_back(info, generator);
             if info.dlm.is_some() && !header {
                 set.push(LossKind::DlmHeader);
@@ -856,7 +856,7 @@ impl BoardWriter for DlmWriter {
                 .heading(Heading::Event, Some(b))
                 .map(str::to_string);
             if let Some(g) = &mut self.big_deal {
-                *g = crate::formats::bigdeal::generator(Some(b)).to_string();
+                *g = crate::formats::big_deal_dialect::generator(Some(b)).to_string();
             }
         }
         self.boards

@@ -68,7 +68,7 @@ pub use crate::model::extras::{LinBoard, LinInfo};
 
 const F: Format = FORMAT;
 
-pub(crate) mod bigdeal;
+pub(crate) mod big_deal_dialect;
 
 /// The tags LIN carries.
 const LIN_TAGS: [&str; 9] = [
@@ -100,12 +100,12 @@ pub static DESCRIPTOR: Descriptor = Descriptor {
         },
         play: PlayKeeps::Plain,
         own: &[Own::Lin],
-        big_deal: Some(&bigdeal::KEEPS),
+        big_deal: Some(&big_deal_dialect::KEEPS),
         ..Keeps::DEALS_ONLY
     },
     reader: Some(|src, diag| Ok(Box::new(LinReader::open(src, diag)?))),
     writer: Some(|options| match options.dialect {
-        crate::codec::options::Dialect::BigDeal => Box::new(bigdeal::BigDealLinWriter),
+        crate::codec::options::Dialect::BigDeal => Box::new(big_deal_dialect::BigDealLinWriter),
         _ => Box::new(LinWriter {
             normalize: options.normalize,
             ..LinWriter::default()
@@ -118,7 +118,7 @@ pub static DESCRIPTOR: Descriptor = Descriptor {
         }),
         dialect_losses: Some(|dialect| {
             (dialect == Dialect::BigDeal)
-                .then(|| Box::new(bigdeal::BigDealLines) as Box<dyn DialectLosses>)
+                .then(|| Box::new(big_deal_dialect::BigDealLines) as Box<dyn DialectLosses>)
         }),
         header_event: Some(|set| set.lin.as_ref().and_then(header_event)),
         ..Hooks::NONE

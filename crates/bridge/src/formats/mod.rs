@@ -3,7 +3,7 @@
 
 pub mod ber;
 pub mod bhg;
-pub mod bigdeal;
+pub mod big_deal_dialect;
 pub mod bigdeal_csv;
 pub mod bre;
 pub mod bri;

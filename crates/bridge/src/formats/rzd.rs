@@ -25,7 +25,7 @@ use crate::codec::keeps::Keeps;
 use crate::codec::stream::{BoardReader, BoardWriter};
 use crate::codec::Format;
 use crate::codec::{BigDealName, Descriptor, Hooks};
-use crate::formats::bigdeal::{deal_of_seats, rank_byte, seats, seats_of_rank_bytes};
+use crate::formats::big_deal_dialect::{deal_of_seats, rank_byte, seats, seats_of_rank_bytes};
 use crate::formats::{board_number, require_complete, Records};
 use crate::model::board::Board;
 use crate::model::set::SetInfo;

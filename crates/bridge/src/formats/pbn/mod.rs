@@ -86,14 +86,14 @@
 //! added to a board that had none but its deal and conditions makes its
 //! other empty mandatory tags `?`, as the export format has it.
 
-mod bigdeal;
+mod big_deal_dialect;
 pub(crate) mod dd;
 mod edit;
 mod read;
 mod write;
 
 pub use crate::model::extras::PbnInfo;
-pub use bigdeal::BigDealPbnWriter;
+pub use big_deal_dialect::BigDealPbnWriter;
 pub use write::PbnWriter;
 
 use crate::codec::keeps::Keeps;
@@ -115,7 +115,7 @@ pub static DESCRIPTOR: Descriptor = Descriptor {
     },
     keeps: Keeps {
         own: &[crate::codec::keeps::Own::Pbn],
-        big_deal: Some(&bigdeal::KEEPS),
+        big_deal: Some(&big_deal_dialect::KEEPS),
         ..Keeps::EVERYTHING
     },
     reader: Some(|src, diag| Ok(Box::new(read::PbnReader::open(src, diag, write::export_game)?))),

@@ -17,7 +17,7 @@
 use super::report::Report;
 use super::{Evaluator, Script};
 use crate::codec::stream::BoardReader;
-use crate::dealing::Seed;
+use crate::deal::seeded::Seed;
 use crate::model::board::Board;
 use crate::model::deal::Deal;
 use crate::model::hand::Hand;

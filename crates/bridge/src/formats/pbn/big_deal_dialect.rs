@@ -27,7 +27,7 @@
 //! ```
 //!
 //! The `Generator` is the first board's `Generator` tag, else
-//! [`GENERATOR`](crate::formats::bigdeal::GENERATOR); a later board with a
+//! [`GENERATOR`](crate::formats::big_deal_dialect::GENERATOR); a later board with a
 //! `Generator` of its own (Big Deal's never have one) gets its line first
 //! too. The other tags are the board's own values where it has them
 //! (ISO-8859-1, `\` and `"` escaped; an empty one too), else `?`. The deal
@@ -37,7 +37,7 @@
 
 use crate::codec::keeps::{Keeps, Numbers, Tags};
 use crate::codec::stream::BoardWriter;
-use crate::formats::bigdeal::generator;
+use crate::formats::big_deal_dialect::generator;
 use crate::formats::latin1_encode;
 use crate::model::board::Board;
 use crate::model::set::SetInfo;

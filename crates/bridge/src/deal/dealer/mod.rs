@@ -1,14 +1,14 @@
 //! Constrained dealing in Hans van Staveren's `dealer` language.
 //!
 //! A script names the deals wanted; [`Generator`] deals at random (ChaCha20
-//! keyed by a [`Seed`](crate::dealing::Seed)), keeps the deals whose
+//! keyed by a [`Seed`](crate::deal::seeded::Seed)), keeps the deals whose
 //! condition holds, and streams them as boards (a [`BoardReader`]), so any
 //! writer takes them. The actions `average` and `frequency` are gathered
 //! into a [`Report`] over the deals produced.
 //!
 //! ```
-//! use boardfile_bridge::dealer::{Generator, Script};
-//! use boardfile_bridge::dealing::Seed;
+//! use boardfile_bridge::deal::dealer::{Generator, Script};
+//! use boardfile_bridge::deal::seeded::Seed;
 //! use boardfile_bridge::{BoardReader, Diagnostics, Seat};
 //! let script = Script::parse("hcp(north) >= 20 and shape(north, any 4333)").unwrap();
 //! let mut gen = Generator::new(&script, &Seed::parse("1").unwrap(), 1, 3, 1, None);
