@@ -3,7 +3,7 @@
 //! writer takes the head, the boards, then finishes with the tail.
 //!
 //! Reading a whole file ([`read`]) is collecting that stream, and writing
-//! a whole set ([`write`]) is handing it over; [`convert`] pipes a reader
+//! a whole set ([`write()`]) is handing it over; [`convert`] pipes a reader
 //! into a writer a board at a time, so memory is the largest board's, not
 //! the file's. A format that needs to look ahead or behind (DUP's first
 //! trailer, PBN's trailing comments, DLM's 99 lines, JSON Lines' set line)

@@ -1,6 +1,6 @@
 //! The format registry: one descriptor a format, listed once.
 //!
-//! A format's module holds its whole story and exports a [`Descriptor`]:
+//! A format's module holds its whole story and exports a [`Descriptor`](crate::codec::Descriptor):
 //! names, extensions, signature, what it keeps, its reader and its writer.
 //! The list below is the only place that names every format: dispatch,
 //! detection (and its order), the `formats` table and the loss notes all

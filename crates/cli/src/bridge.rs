@@ -52,7 +52,7 @@ pub fn write(
     write_all(reader, from, diag, input, bar, std::slice::from_ref(dest))
 }
 
-/// [`write`] into every one of `dests` from one read, each atomically.
+/// [`write()`] into every one of `dests` from one read, each atomically.
 pub fn write_all(
     reader: &mut dyn BoardReader,
     from: Option<Format>,

@@ -167,7 +167,7 @@ pub fn foreign_kind(bytes: &[u8]) -> Option<&'static str> {
 /// game's handle has: names, extensions, description; equality and hashing
 /// by name; shown by name. Written once here for both games; a game's own
 /// questions (what a format keeps or holds, its reader) are its own
-/// `impl`. The list of formats is [`format_list!`]'s.
+/// `impl`. The list of formats is [`format_list!`](crate::format_list)'s.
 ///
 /// ```
 /// use boardfile_io::{FormatInfo, Signature};

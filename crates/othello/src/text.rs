@@ -299,7 +299,7 @@ pub(crate) fn complete(
 }
 
 /// Reads JSON Lines games. Every game must have the same board size. A
-/// score the moves do not show goes to `diag`'s warnings ([`complete`]).
+/// score the moves do not show goes to `diag`'s warnings.
 pub fn read_jsonl(
     bytes: &[u8],
     book: &mut NameBook,
@@ -470,7 +470,7 @@ pub fn transcript_size(bytes: &[u8]) -> BoardSize {
 
 /// Reads transcripts, a game a line (`#` lines and blank lines skipped);
 /// a game whose moves stop before the end is scored from the board, with
-/// a warning in `diag` ([`complete`]).
+/// a warning in `diag`.
 pub fn read_transcripts(
     bytes: &[u8],
     size: BoardSize,

@@ -71,7 +71,7 @@ pub enum Tags {
         described: &'static str,
         /// Those of `names` kept only as the auction and play give them
         /// back (LIN's `Declarer`, `Contract` and `Result`): see
-        /// [`given_by_play`].
+        /// [`given_by_play`](crate::losses::given_by_play).
         from_play: &'static [&'static str],
         /// Those of `names` kept only as the file's header gives them, or
         /// the board's text as read (LIN's `Event`, from `vg|`).
@@ -118,7 +118,7 @@ pub enum Own {
     Pbn,
     /// A Pavlicek binary file's terminator and what follows it.
     PavlicekTail,
-    /// That the set is blind ([`SetInfo::blind`]).
+    /// That the set is blind ([`SetInfo::blind`](crate::model::set::SetInfo::blind)).
     Blind,
     /// That the set is blind, when board 1 is among its boards (DUP says
     /// so by board 1's blank half).

@@ -41,7 +41,7 @@
 //! when the play goes on (`+`: the result may be partial or final) or is
 //! marked `^` (the tag is then counted lost).
 //!
-//! In Big Deal's dialect ([`Dialect::BigDeal`](crate::codec::options::Dialect::BigDeal))
+//! In Big Deal's dialect ([`crate::codec::options::Dialect::BigDeal`])
 //! a board is the line Big Deal 2.0 writes (see `lin/bigdeal.rs`):
 //! `qx|oN|md|DS..,W..,N..|rh||ah|Board N|sv|V|pg||`, and nothing else.
 //!

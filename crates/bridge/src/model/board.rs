@@ -178,7 +178,7 @@ pub struct Par {
 /// `Contract`, `Result`, `Generator`...) and what LIN's commands map to them.
 ///
 /// The value is kept as written, so PBN's `#` and `##` inheritance markers
-/// stay; [`BoardSet::tag_value`] resolves them. A supplemental section (a
+/// stay; [`BoardSet::tag_value`](crate::model::set::BoardSet::tag_value) resolves them. A supplemental section (a
 /// table such as `ScoreTable`, or any tag followed by data) keeps its rows.
 #[derive(Debug, Clone, PartialEq, Eq, Hash)]
 pub struct Tag {

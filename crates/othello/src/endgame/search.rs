@@ -23,7 +23,7 @@
 //!   node.
 //! - Moves far from the end are ordered by a shallow search of each reply
 //!   with a pattern evaluation fitted here on WTHOR games
-//!   ([`eval`](super::eval)), beside the reply's mobility, corners and
+//!   ([`super::eval`]), beside the reply's mobility, corners and
 //!   potential mobility; nothing is downloaded.
 //! - At [`SHALLOW`] empties and fewer: no table, moves in odd quadrants
 //!   first (parity), stability cutoffs; hand-written solvers for the last
@@ -266,7 +266,7 @@ impl Search {
     }
 
     /// A guess at the score, in discs and even (as every score is): the
-    /// evaluation searched [`ESTIMATE_DEPTH`] plies deep, 0 near the end.
+    /// evaluation searched `ESTIMATE_DEPTH` plies deep, 0 near the end.
     pub fn estimate(&mut self, p: u64, o: u64) -> i32 {
         let empties = 64 - (p | o).count_ones() as i32;
         let depth = ESTIMATE_DEPTH.min(empties - ESTIMATE_EMPTIES);

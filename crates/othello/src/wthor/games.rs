@@ -53,7 +53,7 @@ pub fn read(bytes: &[u8], size: BoardSize) -> Result<GameFile, Error> {
 
 /// Reads a game file as conversion does: [`read`], and each theoretical
 /// score past the board (a broken byte, an error to [`validate`]) said in
-/// `diag`'s warnings ([`past_the_board`]). 255, which stands for none, is
+/// `diag`'s warnings. 255, which stands for none, is
 /// read as none: writing WTB solves it as for any game without one, JSON
 /// Lines leaves it out. Another value is kept.
 pub fn read_warning(

@@ -2,7 +2,7 @@
 //!
 //! A script names the deals wanted; [`Generator`] deals at random (ChaCha20
 //! keyed by a [`Seed`](crate::deal::seeded::Seed)), keeps the deals whose
-//! condition holds, and streams them as boards (a [`BoardReader`]), so any
+//! condition holds, and streams them as boards (a [`BoardReader`](crate::codec::stream::BoardReader)), so any
 //! writer takes them. The actions `average` and `frequency` are gathered
 //! into a [`Report`] over the deals produced.
 //!

@@ -55,7 +55,7 @@
 //! [`Board::dd`](crate::model::board::Board::dd) and [`Board::par`](crate::model::board::Board::par) and
 //! also kept as tags. On write a kept tag is written as it was unless the
 //! board's table or par now says otherwise; then, and for boards whose table
-//! came from elsewhere, the tags [`DdTags`] names are generated.
+//! came from elsewhere, the tags [`DdTags`](crate::codec::options::DdTags) names are generated.
 //!
 //! Lines are kept within 255 characters where the writer chooses the
 //! breaks (auction and play rows); a tag value or table row longer than

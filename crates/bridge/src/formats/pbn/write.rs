@@ -42,7 +42,7 @@ enum Charset {
 }
 
 /// Writes PBN: each board read from PBN as its file had it (see
-/// [`super::edit`]), every other in the export format.
+/// `edit`), every other in the export format.
 pub struct PbnWriter {
     w: Writer,
     info: SetInfo,
