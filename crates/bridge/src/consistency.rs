@@ -33,6 +33,15 @@ pub(crate) fn warn(format: impl Into<FormatName>, b: &Board, at: Position, diag:
 }
 
 /// What of board `b` contradicts the rest of it, one sentence each.
+///
+/// ```
+/// use boardfile_bridge::consistency::problems;
+/// use boardfile_bridge::{Auction, Board, Deal, Seat};
+/// let mut board = Board::new(1, Deal::default());
+/// assert!(problems(&board).is_empty());
+/// board.auction = Some(Box::new(Auction::new(Seat::East)));
+/// assert_eq!(problems(&board), ["auction: it starts with East, but North deals"]);
+/// ```
 pub fn problems(b: &Board) -> Vec<String> {
     let mut out = Vec::new();
     let contract = b.auction.as_ref().and_then(|a| a.contract());
@@ -435,7 +444,7 @@ fn parse_result(v: &str) -> Option<Tricks> {
 /// the PBN verifier's `correct_20.pbn`), and a claim would be a guess. A
 /// play that stops short without `*` or `+` is taken as claimed, though
 /// 3.4.15 calls its Result partial: real files mean it so (over a thousand
-/// short plays in `../shared/data/wild` pad with `-` and no `*`).
+/// short plays in the files other programs wrote (the test data's `wild/`) pad with `-` and no `*`).
 pub(crate) fn final_tricks(
     b: &Board,
     contract: Option<crate::model::auction::Contract>,

@@ -106,6 +106,16 @@ fn table_to_pons(t: &DdTable) -> Option<pons_dds::TrickCountTable> {
 
 /// Solves one complete deal on the calling thread's own solver thread.
 /// `None` for a partial deal.
+///
+/// ```
+/// use boardfile_bridge::{dd, Deal, Seat, Strain};
+/// // Each hand a whole suit: North makes all 13 tricks with spades as
+/// // trumps, and none in notrump, where East runs the hearts.
+/// let deal = Deal::parse_pbn("N:AKQJT98765432... .AKQJT98765432.. ..AKQJT98765432. ...AKQJT98765432").unwrap();
+/// let table = dd::solve(&deal).unwrap();
+/// assert_eq!(table.get(Seat::North, Strain::Spades), Some(13));
+/// assert_eq!(table.get(Seat::North, Strain::NoTrump), Some(0));
+/// ```
 pub fn solve(deal: &Deal) -> Option<DdTable> {
     let mut found = None;
     solve_deals(&[*deal], 1, &mut |_, t| {
@@ -450,6 +460,15 @@ impl<J: SolveJournal> BoardReader for SolvingReader<'_, J> {
 
 /// The par score (North-South's side) and contracts of a complete table;
 /// `None` when an entry is unknown.
+///
+/// ```
+/// use boardfile_bridge::{dd, DdTable, Seat, Vulnerability};
+/// // North-South make 7 of everything, East-West nothing.
+/// let table = DdTable::from_hex("DDDDDDDDDD0000000000").unwrap();
+/// let par = dd::par(&table, Vulnerability::None, Seat::North).unwrap();
+/// assert_eq!(par.score_ns, 1520);
+/// assert!(par.contracts.iter().any(|c| c.contains("7N")), "{:?}", par.contracts);
+/// ```
 pub fn par(table: &DdTable, vulnerability: Vulnerability, dealer: Seat) -> Option<Par> {
     let tricks = table_to_pons(table)?;
     let vul = match vulnerability {

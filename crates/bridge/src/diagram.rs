@@ -196,6 +196,16 @@ fn suit_lines(hand: Hand, symbols: Symbols) -> [String; 4] {
 /// Writes a diagram of one board: header, North on top, West and East either
 /// side, South below, each hand with its high-card points, then the DD table
 /// and par when known.
+///
+/// ```
+/// use boardfile_bridge::diagram::{write_board, Symbols};
+/// use boardfile_bridge::{Board, Deal};
+/// let deal = Deal::parse_pbn("N:AKQJ.T98.765.432 T98.765.432.AKQJ 765.432.AKQJ.T98 432.AKQJ.T98.765").unwrap();
+/// let mut out = Vec::new();
+/// write_board(&Board::new(1, deal), Symbols::Ascii, &mut out).unwrap();
+/// let text = String::from_utf8(out).unwrap();
+/// assert!(text.contains("AKQJ"), "{text}");
+/// ```
 pub fn write_board(board: &Board, symbols: Symbols, out: &mut dyn Write) -> io::Result<()> {
     writeln!(
         out,

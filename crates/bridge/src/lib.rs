@@ -11,9 +11,8 @@
 //!
 //! ```
 //! use boardfile_bridge::{read, Format, Seat};
-//! # let path = concat!(env!("CARGO_MANIFEST_DIR"), "/../../../shared/data/bridge/bigdeal-2boards.dup");
-//! let bytes = std::fs::read(path).unwrap(); // a DUP file of BigDeal's
-//! let outcome = read(Format::Dup, &bytes).unwrap();
+//! let pbn = "[Board \"1\"]\n[Deal \"N:AJ9.K9542.Q.AK93 KT4.QJ6.AT85.Q72 Q8752.A83.K63.T5 63.T7.J9742.J864\"]\n";
+//! let outcome = read(Format::Pbn, pbn.as_bytes()).unwrap();
 //! let board = &outcome.set.boards[0];
 //! assert_eq!(board.deal.hand(Seat::North).to_string(), "AJ9.K9542.Q.AK93");
 //! ```
@@ -34,12 +33,12 @@
 //! ```
 //! use boardfile_bridge::{convert, Format, WriteOptions};
 //! use boardfile_io::{Diagnostics, Source};
-//! # let path = concat!(env!("CARGO_MANIFEST_DIR"), "/../../../shared/data/bridge/bigdeal-2boards.dup");
-//! let bytes = std::fs::read(path).unwrap();
+//! let pbn = "[Board \"1\"]\n[Deal \"N:AJ9.K9542.Q.AK93 KT4.QJ6.AT85.Q72 Q8752.A83.K63.T5 63.T7.J9742.J864\"]\n\n\
+//!            [Board \"2\"]\n[Deal \"E:AJ9.K9542.Q.AK93 KT4.QJ6.AT85.Q72 Q8752.A83.K63.T5 63.T7.J9742.J864\"]\n";
 //! let mut diag = Diagnostics::strict();
-//! let mut reader = Format::Dup.open(Source::from_bytes(&bytes), &mut diag).unwrap();
+//! let mut reader = Format::Pbn.open(Source::from_bytes(pbn.as_bytes()), &mut diag).unwrap();
 //! let mut out = Vec::new();
-//! let (from, to, options) = (Some(Format::Dup), Format::Jsonl, WriteOptions::default());
+//! let (from, to, options) = (Some(Format::Pbn), Format::Jsonl, WriteOptions::default());
 //! let done = convert(reader.as_mut(), from, to, &options, &mut out, &mut diag, &mut |_| {}).unwrap();
 //! assert_eq!(done.boards, 2);
 //! ```

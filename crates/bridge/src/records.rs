@@ -37,6 +37,13 @@ pub fn collect(reader: &mut dyn BoardReader, diag: &mut Diagnostics) -> Result<B
 }
 
 /// Reads a whole file in `format`; the first error stops it.
+///
+/// ```
+/// use boardfile_bridge::{read, Format};
+/// let outcome = read(Format::Pbn, b"[Board \"7\"]\n[Deal \"N:AKQJ.T98.765.432 T98.765.432.AKQJ 765.432.AKQJ.T98 432.AKQJ.T98.765\"]\n").unwrap();
+/// assert_eq!(outcome.set.boards[0].number, 7);
+/// assert!(read(Format::Pbn, b"[Deal \"N:AKQ\"]\n").is_err());
+/// ```
 pub fn read(format: Format, bytes: &[u8]) -> Result<ReadOutcome, Error> {
     let mut diag = Diagnostics::strict();
     let set = read_with(format, bytes, &mut diag)?;
@@ -71,6 +78,13 @@ impl Validation {
 }
 
 /// Reads a file collecting every problem instead of stopping at the first.
+///
+/// ```
+/// use boardfile_bridge::{validate, Format};
+/// let v = validate(Format::Pbn, b"[Board \"1\"]\n[Deal \"N:AKQ\"]\n");
+/// assert!(!v.is_valid());
+/// assert!(v.errors[0].to_string().starts_with("PBN error"), "{}", v.errors[0]);
+/// ```
 pub fn validate(format: Format, bytes: &[u8]) -> Validation {
     let mut diag = Diagnostics::collecting();
     match read_with(format, bytes, &mut diag) {
@@ -94,11 +108,29 @@ pub fn validate(format: Format, bytes: &[u8]) -> Validation {
 /// Writes a board set in `format`. Data the format cannot carry is dropped
 /// (see [`LossCount`]); data it must carry but cannot (a partial deal in
 /// BRI) is an error.
+///
+/// ```
+/// use boardfile_bridge::{write, Board, BoardSet, Deal, Format};
+/// let set = BoardSet::from_boards(vec![Board::new(1, Deal::default())]);
+/// let mut out = Vec::new();
+/// // BRI holds whole deals only: a board without one is refused, named.
+/// assert!(write(Format::Bri, &set, &mut out).is_err());
+/// assert!(write(Format::Jsonl, &set, &mut out).is_ok());
+/// ```
 pub fn write(format: Format, set: &BoardSet, out: &mut dyn Write) -> Result<(), Error> {
     write_with(format, set, out, &WriteOptions::default())
 }
 
 /// Writes a board set in `format` with `options`.
+///
+/// ```
+/// use boardfile_bridge::{write_with, Board, BoardSet, Deal, Format, WriteOptions};
+/// let deal = Deal::parse_pbn("N:AKQJ.T98.765.432 T98.765.432.AKQJ 765.432.AKQJ.T98 432.AKQJ.T98.765").unwrap();
+/// let set = BoardSet::from_boards(vec![Board::new(1, deal)]);
+/// let mut out = Vec::new();
+/// write_with(Format::Pbn, &set, &mut out, &WriteOptions::default().normalized(true)).unwrap();
+/// assert!(String::from_utf8(out).unwrap().contains("[Dealer \"N\"]\r\n"));
+/// ```
 pub fn write_with(
     format: Format,
     set: &BoardSet,
@@ -122,6 +154,16 @@ pub fn write_with(
 
 /// What writing `set` in `format` drops, one note per kind of data, each
 /// naming how many boards it concerns. Empty when nothing is lost.
+///
+/// ```
+/// use boardfile_bridge::{losses, Board, BoardSet, Deal, Format, LossKind};
+/// let mut board = Board::new(1, Deal::default());
+/// board.set_tag("Event", "Pairs");
+/// let set = BoardSet::from_boards(vec![board]);
+/// assert!(losses(&set, Format::Jsonl).is_empty());
+/// let lost = losses(&set, Format::Dup);
+/// assert!(lost.iter().any(|l| l.kind == LossKind::Tags), "{lost:?}");
+/// ```
 pub fn losses(set: &BoardSet, format: Format) -> Vec<Loss> {
     let mut count = LossCount::new(format);
     count.set(&set.info);
@@ -252,6 +294,24 @@ pub fn convert_all(
 /// another, each record checked as the reader checks it and copied without
 /// the model, which gives the same bytes and losses at the speed of memory
 /// ([`Hooks::transcode`](crate::codec::Hooks::transcode)).
+///
+/// ```
+/// use boardfile_bridge::{convert_file, Diagnostics, Format, WriteOptions};
+/// use boardfile_io::Source;
+/// let pbn = "[Board \"1\"]\n[Deal \"N:AKQJ.T98.765.432 T98.765.432.AKQJ 765.432.AKQJ.T98 432.AKQJ.T98.765\"]\n";
+/// let mut out = Vec::new();
+/// let done = convert_file(
+///     Source::from_bytes(pbn.as_bytes()),
+///     Format::Pbn,
+///     Format::Bri,
+///     &WriteOptions::default(),
+///     &mut out,
+///     &mut Diagnostics::strict(),
+///     &mut |_| {},
+/// )
+/// .unwrap();
+/// assert_eq!((done.boards, out.len()), (1, 128));
+/// ```
 pub fn convert_file(
     source: Source<'_>,
     from: Format,

@@ -65,6 +65,12 @@ impl Format {
     /// The format Big Deal names `name` (any case), and whether it is the
     /// blind form (`dupblind`: DUP for a dealing machine that must not
     /// show the deals).
+    ///
+    /// ```
+    /// use boardfile_bridge::Format;
+    /// assert_eq!(Format::from_big_deal_name("dupblind"), Some((Format::Dup, true)));
+    /// assert_eq!(Format::from_big_deal_name("borel"), Some((Format::Bhg, false)));
+    /// ```
     pub fn from_big_deal_name(name: &str) -> Option<(Format, bool)> {
         let name = name.to_ascii_lowercase();
         let called = |f: &Format, n: &str| f.hooks().big_deal.is_some_and(|b| b.name == n);
@@ -86,6 +92,15 @@ impl Format {
 /// [`boardfile_io::detect`]: an extension that alone tells the format
 /// (Pavlicek's binary files), else the content, else the extension. Only
 /// the first [`boardfile_io::SNIFF_LEN`] bytes of `prefix` are looked at.
+///
+/// ```
+/// use boardfile_bridge::{detect, Format};
+/// use std::path::Path;
+/// assert_eq!(detect(b"[Event \"x\"]\n[Deal \"N:...\"]\n", None).unwrap(), Format::Pbn);
+/// // Pavlicek's binary files are told by their extension alone.
+/// assert_eq!(detect(b"\x00\x01", Some(Path::new("set.zrd"))).unwrap(), Format::Zrd);
+/// assert!(detect(b"hello", Some(Path::new("a.txt"))).is_err());
+/// ```
 pub fn detect(prefix: &[u8], path: Option<&Path>) -> Result<Format, Error> {
     Format::detect(prefix, path)
 }

@@ -19,6 +19,13 @@ pub struct BoardList(Vec<RangeInclusive<u32>>);
 impl BoardList {
     /// Reads `1-16,20,25-`: numbers and ranges parted by commas; a range
     /// with no end runs to the last board.
+    ///
+    /// ```
+    /// use boardfile_bridge::stages::BoardList;
+    /// let list = BoardList::parse("1-3,7").unwrap();
+    /// assert!(list.contains(2) && list.contains(7) && !list.contains(5));
+    /// assert!(BoardList::parse("3-1").is_err());
+    /// ```
     pub fn parse(text: &str) -> Result<BoardList, String> {
         let number = |t: &str| -> Result<u32, String> {
             let t = t.trim();
@@ -247,6 +254,17 @@ impl BoardReader for Chained<'_> {
 
 /// Puts the double-dummy tables of `tables` (a ZDD file read alone, say)
 /// onto the deals of `deals`, by position. The counts must agree.
+///
+/// ```
+/// use boardfile_bridge::stages::join_tables;
+/// use boardfile_bridge::{Board, BoardSet, DdTable, Deal};
+/// let mut deals = BoardSet::from_boards(vec![Board::new(1, Deal::default())]);
+/// let mut table = Board::new(1, Deal::default());
+/// table.dd = Some(DdTable::from_hex("99999888884444455555").unwrap());
+/// join_tables(&mut deals, &BoardSet::from_boards(vec![table])).unwrap();
+/// assert!(deals.boards[0].dd.is_some());
+/// assert!(join_tables(&mut deals, &BoardSet::default()).is_err(), "the counts differ");
+/// ```
 pub fn join_tables(deals: &mut BoardSet, tables: &BoardSet) -> Result<(), String> {
     if deals.boards.len() != tables.boards.len() {
         return Err(format!(

@@ -53,6 +53,12 @@ impl Position {
     }
 
     /// A position at `byte` inside record `record`.
+    ///
+    /// ```
+    /// use boardfile_io::Position;
+    /// let at = Position::record(3, 1203).with_line(41);
+    /// assert_eq!(at.to_string(), "record 3 (line 41, byte 1203)");
+    /// ```
     pub fn record(record: u64, byte: u64) -> Position {
         Position {
             byte,

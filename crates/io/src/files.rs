@@ -16,6 +16,14 @@ pub enum Input {
 
 impl Input {
     /// `-` is standard input, anything else a file.
+    ///
+    /// ```
+    /// use boardfile_io::Input;
+    /// use std::path::Path;
+    /// assert!(matches!(Input::new(Path::new("-")), Input::Stdin));
+    /// assert_eq!(Input::new(Path::new("-")).to_string(), "<stdin>");
+    /// assert_eq!(Input::new(Path::new("set.pbn")).to_string(), "set.pbn");
+    /// ```
     pub fn new(path: &Path) -> Input {
         if path == Path::new("-") {
             Input::Stdin

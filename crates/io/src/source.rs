@@ -57,6 +57,15 @@ pub struct Source<'a> {
 
 impl<'a> Source<'a> {
     /// Reads bytes already in memory.
+    ///
+    /// ```
+    /// use boardfile_io::Source;
+    /// let mut src = Source::from_bytes(b"hello");
+    /// assert_eq!(src.fill(2).unwrap(), b"hello");
+    /// src.consume(2);
+    /// assert_eq!(src.offset(), 2);
+    /// assert_eq!(src.data(), b"llo");
+    /// ```
     pub fn from_bytes(bytes: &'a [u8]) -> Source<'a> {
         Source {
             backing: Backing::Bytes(bytes),

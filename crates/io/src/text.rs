@@ -11,6 +11,13 @@ pub fn excerpt(text: &str) -> String {
 }
 
 /// Decodes ISO-8859-1: every byte is the code point of the same value.
+///
+/// ```
+/// use boardfile_io::text::{latin1_decode, latin1_encode};
+/// assert_eq!(latin1_decode(b"Bj\xf6rn"), "Björn");
+/// assert_eq!(latin1_encode("Björn"), Ok(b"Bj\xf6rn".to_vec()));
+/// assert_eq!(latin1_encode("€"), Err('€'));
+/// ```
 pub fn latin1_decode(bytes: &[u8]) -> String {
     bytes.iter().map(|&b| b as char).collect()
 }
@@ -64,6 +71,12 @@ pub fn push_fixed<const N: usize>(out: &mut Vec<u8>, buf: &[u8; N], n: usize) {
 }
 
 /// `1 board`, `3 boards`: a count and a noun, plural with an `s` unless 1.
+///
+/// ```
+/// use boardfile_io::text::count;
+/// assert_eq!(count(1, "board"), "1 board");
+/// assert_eq!(count(3, "board"), "3 boards");
+/// ```
 pub fn count(n: u64, noun: &str) -> String {
     format!("{n} {noun}{}", if n == 1 { "" } else { "s" })
 }

@@ -128,6 +128,12 @@ impl Game {
     }
 
     /// The moves as a transcript: `f5d6c3...`, lower case, no passes.
+    ///
+    /// ```
+    /// use boardfile_othello::{text, BoardSize, Diagnostics};
+    /// let file = text::read_transcripts(b"F5D6C3\n", BoardSize::Eight, &mut Diagnostics::strict()).unwrap();
+    /// assert_eq!(file.games[0].transcript(), "f5d6c3");
+    /// ```
     pub fn transcript(&self) -> String {
         let mut s = String::with_capacity(self.moves.len() * 2);
         for m in &self.moves {
@@ -140,6 +146,13 @@ impl Game {
     /// Reads a transcript (`f5d6c3`, either case, `j10` on 10x10; spaces
     /// allowed between moves); at most as many moves as the board has empty
     /// squares.
+    ///
+    /// ```
+    /// use boardfile_othello::{BoardSize, Game};
+    /// let moves = Game::parse_transcript("f5d6c3", BoardSize::Eight).unwrap();
+    /// assert_eq!(moves.len(), 3);
+    /// assert!(Game::parse_transcript("f5z9", BoardSize::Eight).is_err());
+    /// ```
     pub fn parse_transcript(text: &str, size: BoardSize) -> Result<Vec<Square>, String> {
         let b: Vec<u8> = text.bytes().filter(|c| !c.is_ascii_whitespace()).collect();
         let mut out = Vec::with_capacity(b.len() / 2);

@@ -3,16 +3,18 @@
 //! player and tournament names JOU and TRN), with the text forms games are
 //! exchanged in.
 //!
-//! Reading a year of games and replaying them:
+//! Reading games, writing them as a WTHOR file, and replaying them:
 //!
 //! ```
-//! use boardfile_othello::{wthor, BoardSize, End};
-//! # let path = concat!(env!("CARGO_MANIFEST_DIR"), "/../../../shared/data/othello/WTH_1977.wtb");
-//! let bytes = std::fs::read(path).unwrap(); // WTH_1977.wtb
-//! let file = wthor::games::read(&bytes, BoardSize::Eight).unwrap();
-//! assert_eq!(file.header.year, 1977);
-//! let (_, end) = file.games[0].replay().unwrap();
-//! assert!(matches!(end, End::Finished { .. }));
+//! use boardfile_othello::{text, wthor, BoardSize, Diagnostics, End};
+//! let mut diag = Diagnostics::strict();
+//! let file = text::read_transcripts(b"f5d6c3d3c4\n", BoardSize::Eight, &mut diag).unwrap();
+//! let mut wtb = Vec::new();
+//! wthor::games::write(&file, &mut wtb);
+//! let back = wthor::games::read(&wtb, BoardSize::Eight).unwrap();
+//! let (position, end) = back.games[0].replay().unwrap();
+//! assert!(matches!(end, End::Unfinished));
+//! assert_eq!(position.empties(), 55);
 //! ```
 //!
 //! | format | read | write |

@@ -90,6 +90,14 @@ impl Square {
     }
 
     /// Reads `f5` (either case; rows up to 10 for `j10`).
+    ///
+    /// ```
+    /// use boardfile_othello::{BoardSize, Square};
+    /// let d3 = Square::parse("d3", BoardSize::Eight).unwrap();
+    /// assert_eq!(Square::parse("D3", BoardSize::Eight), Some(d3));
+    /// assert_eq!(Square::parse("j10", BoardSize::Eight), None);
+    /// assert!(Square::parse("j10", BoardSize::Ten).is_some());
+    /// ```
     pub fn parse(text: &str, size: BoardSize) -> Option<Square> {
         let b = text.as_bytes();
         let col = b.first()?.to_ascii_lowercase().checked_sub(b'a')?;
@@ -133,6 +141,13 @@ const DIRECTIONS: [(i8, i8); 8] = [
 impl Position {
     /// The starting position: white on d4 and e5, black on d5 and e4 (on
     /// 10x10: white e5 and f6, black e6 and f5); black to move.
+    ///
+    /// ```
+    /// use boardfile_othello::{BoardSize, Position};
+    /// let pos = Position::start(BoardSize::Eight);
+    /// assert_eq!(pos.empties(), 60);
+    /// assert_eq!(pos.legal_moves().len(), 4);
+    /// ```
     pub fn start(size: BoardSize) -> Position {
         let m = size.side() / 2;
         let sq = |col: u8, row: u8| Square { col, row }.bit(size.side());
@@ -319,6 +334,16 @@ impl Position {
     /// Plays `sq` for the player to move, passing first when that player has
     /// no legal move (WTHOR does not store passes). `Err` when the move is
     /// legal for neither.
+    ///
+    /// ```
+    /// use boardfile_othello::{BoardSize, Color, Position, Square};
+    /// let mut pos = Position::start(BoardSize::Eight);
+    /// let f5 = Square::parse("f5", BoardSize::Eight).unwrap();
+    /// pos.play(f5).unwrap();
+    /// assert_eq!(pos.at(f5), Some(Color::Black));
+    /// assert_eq!(pos.to_move(), Color::White);
+    /// assert!(pos.play(f5).is_err(), "the square is taken");
+    /// ```
     pub fn play(&mut self, sq: Square) -> Result<Played, MoveError> {
         let mover = self.to_move;
         let mut flips = self.flips(sq, mover);
@@ -357,6 +382,12 @@ impl Position {
 
     /// Black's discs counted as WTHOR stores a finished game: empties go to
     /// the winner, half each on a draw.
+    ///
+    /// ```
+    /// use boardfile_othello::{BoardSize, Position};
+    /// // The start: two discs each, 60 empties, no winner yet: half the board.
+    /// assert_eq!(Position::start(BoardSize::Eight).final_black_score(), 32);
+    /// ```
     pub fn final_black_score(&self) -> u8 {
         let b = self.black.count_ones();
         let w = self.white.count_ones();

@@ -381,6 +381,12 @@ boardfile_io::format_list!(OthelloFormat);
 
 impl OthelloFormat {
     /// What a file of the format holds.
+    ///
+    /// ```
+    /// use boardfile_othello::{Holds, OthelloFormat};
+    /// assert_eq!(OthelloFormat::from_name("wtb").map(OthelloFormat::holds), Some(Holds::Games));
+    /// assert_eq!(OthelloFormat::from_name("PZZ").map(OthelloFormat::holds), Some(Holds::Solitaires));
+    /// ```
     pub fn holds(self) -> Holds {
         self.0.holds
     }

@@ -160,6 +160,13 @@ impl Numbers {
     /// Where numbers rise ([`Numbers::Rising`]): the number of a board
     /// whose byte is `byte`, after board `before` (0 for the first): the
     /// first number above it that has that byte.
+    ///
+    /// ```
+    /// use boardfile_bridge::keeps::Numbers;
+    /// // CDS keeps a board number's low byte: board 300 after board 255.
+    /// assert_eq!(Numbers::rising_after(255, 44), 300);
+    /// assert_eq!(Numbers::rising_after(0, 1), 1);
+    /// ```
     pub fn rising_after(before: u32, byte: u8) -> u32 {
         let base = before & !0xFF;
         let n = base + u32::from(byte);

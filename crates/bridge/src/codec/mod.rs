@@ -124,6 +124,12 @@ boardfile_io::format_handle! {
 
 impl Format {
     /// What the format keeps of a board set.
+    ///
+    /// ```
+    /// use boardfile_bridge::Format;
+    /// assert!(Format::Jsonl.keeps().is_everything());
+    /// assert_eq!(Format::Bri.keeps().describe(), "deals (complete); boards numbered 1, 2, 3... by position");
+    /// ```
     pub fn keeps(self) -> &'static Keeps {
         &self.0.keeps
     }
@@ -149,6 +155,17 @@ impl Format {
     }
 
     /// Opens a reader of this format over `source`.
+    ///
+    /// ```
+    /// use boardfile_bridge::{Diagnostics, Format};
+    /// use boardfile_io::Source;
+    /// let pbn = "[Board \"1\"]\n[Deal \"N:AKQJ.T98.765.432 T98.765.432.AKQJ 765.432.AKQJ.T98 432.AKQJ.T98.765\"]\n";
+    /// let mut diag = Diagnostics::strict();
+    /// let mut reader = Format::Pbn.open(Source::from_bytes(pbn.as_bytes()), &mut diag).unwrap();
+    /// let board = reader.next_board(&mut diag).unwrap().unwrap();
+    /// assert_eq!(board.number, 1);
+    /// assert!(reader.next_board(&mut diag).unwrap().is_none());
+    /// ```
     pub fn open<'a>(
         self,
         source: Source<'a>,
@@ -164,6 +181,18 @@ impl Format {
     }
 
     /// A writer of this format.
+    ///
+    /// ```
+    /// use boardfile_bridge::{Board, Deal, Format, SetInfo, WriteOptions};
+    /// let mut writer = Format::Lin.writer(&WriteOptions::default()).unwrap();
+    /// let mut out = Vec::new();
+    /// let deal = Deal::parse_pbn("N:AKQJ.T98.765.432 T98.765.432.AKQJ 765.432.AKQJ.T98 432.AKQJ.T98.765").unwrap();
+    /// writer.head(&SetInfo::default(), &mut out).unwrap();
+    /// writer.board(&Board::new(1, deal), &mut out).unwrap();
+    /// writer.finish(&SetInfo::default(), &mut out).unwrap();
+    /// assert!(String::from_utf8(out).unwrap().contains("md|"));
+    /// assert!(Format::Pdf.writer(&WriteOptions::default()).is_ok());
+    /// ```
     pub fn writer(self, options: &WriteOptions) -> Result<Box<dyn BoardWriter>, Error> {
         match self.0.writer {
             Some(new) => Ok(new(options)),

@@ -43,6 +43,12 @@ pub enum Dialect {
 
 impl Dialect {
     /// The dialect named `boardfile` or `bigdeal` (any case).
+    ///
+    /// ```
+    /// use boardfile_bridge::Dialect;
+    /// assert_eq!(Dialect::parse("BigDeal"), Ok(Dialect::BigDeal));
+    /// assert!(Dialect::parse("dealer4").is_err());
+    /// ```
     pub fn parse(name: &str) -> Result<Dialect, String> {
         match name.to_ascii_lowercase().as_str() {
             "boardfile" => Ok(Dialect::Boardfile),
@@ -120,6 +126,13 @@ impl Default for DdTags {
 impl DdTags {
     /// Reads a comma-separated list of tag names (any case), `all` or
     /// `none`; the result writes exactly those tags.
+    ///
+    /// ```
+    /// use boardfile_bridge::DdTags;
+    /// let tags = DdTags::parse("OptimumResultTable,ParContract").unwrap();
+    /// assert!(tags.wants("ParContract") && !tags.wants("OptimumScore"));
+    /// assert!(DdTags::parse("Optimum").is_err());
+    /// ```
     pub fn parse(list: &str) -> Result<DdTags, String> {
         let mut t = DdTags {
             table: false,

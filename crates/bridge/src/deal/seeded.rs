@@ -95,6 +95,15 @@ impl Dealer {
 }
 
 /// `boards` random boards numbered from `first`, dealt with `seed`.
+///
+/// ```
+/// use boardfile_bridge::deal::seeded::{deal_set, Seed};
+/// let seed = Seed::parse("5eed").unwrap();
+/// let set = deal_set(4, 1, &seed);
+/// assert_eq!(set.boards.len(), 4);
+/// assert!(set.boards.iter().all(|b| b.deal.is_complete()));
+/// assert_eq!(deal_set(4, 1, &seed).boards[3].deal, set.boards[3].deal, "the same seed, the same deals");
+/// ```
 pub fn deal_set(boards: u32, first: u32, seed: &Seed) -> BoardSet {
     let mut dealer = Dealer::new(seed);
     BoardSet::from_boards(

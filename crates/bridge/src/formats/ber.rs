@@ -1,7 +1,7 @@
 //! BER: Bernasconi's deal file, a seat digit a card.
 //!
 //! Spec: Big Deal's `output.c` ("ber", "Bernasconi format"), checked
-//! against the `deal.ber` files of `../shared/data/bigdeal/cases/`.
+//! against the `deal.ber` files of Big Deal's own output (the test data's `bigdeal/cases/`).
 //!
 //! | offset | width | meaning |
 //! |---|---|---|

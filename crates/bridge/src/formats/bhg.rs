@@ -1,7 +1,7 @@
 //! BHG: the Borel Hand Generator's deal file, a line of 52 letters a board.
 //!
 //! Spec: Big Deal's `output.c` ("borel", "Borel Hand Generator format"),
-//! checked against the `deal.bhg` files of `../shared/data/bigdeal/cases/`.
+//! checked against the `deal.bhg` files of Big Deal's own output (the test data's `bigdeal/cases/`).
 //!
 //! ```text
 //!                                      an empty line first (Big Deal writes one)

@@ -3,7 +3,7 @@
 //!
 //! Spec: Big Deal's `output.c` (hansvanstaveren/BigDeal) for the layouts,
 //! checked against the files `bigdealx` 2.0 wrote in
-//! `../shared/data/bigdeal/cases/` (every format, 24 runs).
+//! Big Deal's own output (the test data's `bigdeal/cases/`) (every format, 24 runs).
 //!
 //! Big Deal writes each format one way. Some of those formats are its own
 //! or are only written so (each a module with its layout): BER

@@ -1,7 +1,7 @@
 //! BIGDEAL-CSV: Big Deal's comma-separated values, a board a line.
 //!
 //! Spec: Big Deal's `output.c` ("csv", "Comma Separated Values"), checked
-//! against the `deal.csv` files of `../shared/data/bigdeal/cases/`.
+//! against the `deal.csv` files of Big Deal's own output (the test data's `bigdeal/cases/`).
 //!
 //! ```text
 //! "A32","K5","T753","Q763","9876","984","92","KT82","KQJ4","QT732","AKJ4","","T5","AJ6","Q86","AJ954","1","N/-"

@@ -1,7 +1,7 @@
 //! CDS: Big Deal's "Cds format", a board number byte and 13 bytes a board.
 //!
 //! Spec: Big Deal's `output.c` ("cds"), checked against the `deal.cds`
-//! files of `../shared/data/bigdeal/cases/`.
+//! files of Big Deal's own output (the test data's `bigdeal/cases/`).
 //!
 //! | offset | width | meaning |
 //! |---|---|---|

@@ -1,7 +1,7 @@
 //! RZD: the KOPS deal file, a header and 13 bytes a board.
 //!
 //! Spec: Big Deal's `output.c` ("kops", "Kops format"), checked against the
-//! `deal.rzd` files of `../shared/data/bigdeal/cases/`.
+//! `deal.rzd` files of Big Deal's own output (the test data's `bigdeal/cases/`).
 //!
 //! | offset | width | meaning |
 //! |---|---|---|

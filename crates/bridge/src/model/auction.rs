@@ -207,6 +207,13 @@ impl Contract {
     /// Declarer's score at duplicate bridge (Law 77) for `tricks` taken,
     /// declarer's side `vulnerable`; 0 when passed out. Tricks past 13
     /// (from an expression, say) score on as the table does.
+    ///
+    /// ```
+    /// use boardfile_bridge::{Contract, Seat};
+    /// let four_spades = Contract::parse("4S", Some(Seat::North)).unwrap();
+    /// assert_eq!(four_spades.score(10, false), 420);
+    /// assert_eq!(four_spades.score(9, true), -100);
+    /// ```
     pub fn score(self, tricks: i32, vulnerable: bool) -> i32 {
         let Contract::Bid {
             level,
@@ -276,6 +283,14 @@ impl Contract {
 
     /// Reads PBN's Contract tag value (`Pass`, `4S`, `3NTX`, any case) with the
     /// declarer from the Declarer tag.
+    ///
+    /// ```
+    /// use boardfile_bridge::{Contract, Seat, Suit};
+    /// let c = Contract::parse("4SX", Some(Seat::South)).unwrap();
+    /// assert_eq!(c.pbn(), "4SX");
+    /// assert_eq!(c.trump(), Some(Suit::Spades));
+    /// assert_eq!(Contract::parse("Pass", None), Some(Contract::PassedOut));
+    /// ```
     pub fn parse(text: &str, declarer: Option<Seat>) -> Option<Contract> {
         let upper = text.trim().to_ascii_uppercase();
         if upper == "PASS" {

@@ -44,6 +44,13 @@ impl Vulnerability {
 
     /// The vulnerability of a board number by the Laws: a cycle of 16,
     /// None NS EW All / NS EW All None / EW All None NS / All None NS EW.
+    ///
+    /// ```
+    /// use boardfile_bridge::Vulnerability;
+    /// assert_eq!(Vulnerability::for_board(1), Vulnerability::None);
+    /// assert_eq!(Vulnerability::for_board(4), Vulnerability::All);
+    /// assert_eq!(Vulnerability::for_board(17), Vulnerability::None);
+    /// ```
     pub fn for_board(number: u32) -> Vulnerability {
         use Vulnerability::*;
         const CYCLE: [Vulnerability; 16] = [
@@ -55,6 +62,12 @@ impl Vulnerability {
 
 /// The dealer of a board number by the Laws: North deals board 1, East board 2,
 /// and so on clockwise.
+///
+/// ```
+/// use boardfile_bridge::{dealer_for_board, Seat};
+/// assert_eq!(dealer_for_board(1), Seat::North);
+/// assert_eq!(dealer_for_board(6), Seat::East);
+/// ```
 pub fn dealer_for_board(number: u32) -> Seat {
     Seat::ALL[(number as usize + 3) % 4]
 }
@@ -139,6 +152,16 @@ impl DdTable {
 
     /// A table from the 20 hex digits of [`DdTable::to_hex`] (either case,
     /// white space around them allowed).
+    ///
+    /// ```
+    /// use boardfile_bridge::{DdTable, Seat, Strain};
+    /// // Declarers N S E W, each strains NT S H D C.
+    /// let table = DdTable::from_hex("9999988888444445555").unwrap_or_default();
+    /// let table = DdTable::from_hex("99999888884444455555").unwrap();
+    /// assert_eq!(table.get(Seat::North, Strain::NoTrump), Some(9));
+    /// assert_eq!(table.get(Seat::West, Strain::Clubs), Some(5));
+    /// assert_eq!(table.to_hex().as_deref(), Some("99999888884444455555"));
+    /// ```
     pub fn from_hex(value: &str) -> Result<DdTable, String> {
         let digits = value.trim().as_bytes();
         if digits.len() != 20 {
@@ -374,6 +397,14 @@ impl Inferred {
 
 impl Board {
     /// A board with the dealer and vulnerability the Laws give its number.
+    ///
+    /// ```
+    /// use boardfile_bridge::{Board, Deal, Seat, Vulnerability};
+    /// let board = Board::new(2, Deal::default());
+    /// assert_eq!(board.dealer, Seat::East);
+    /// assert_eq!(board.vulnerability, Vulnerability::NS);
+    /// assert!(board.has_default_conditions());
+    /// ```
     pub fn new(number: u32, deal: Deal) -> Board {
         Board {
             number,
@@ -395,6 +426,14 @@ impl Board {
     }
 
     /// The value of the first tag called `name`, as written.
+    ///
+    /// ```
+    /// use boardfile_bridge::{Board, Deal};
+    /// let mut board = Board::new(1, Deal::default());
+    /// board.set_tag("Event", "Club pairs");
+    /// assert_eq!(board.tag("Event"), Some("Club pairs"));
+    /// assert_eq!(board.tag("Site"), None);
+    /// ```
     pub fn tag(&self, name: &str) -> Option<&str> {
         self.tags
             .iter()

@@ -150,6 +150,13 @@ pub struct Card(u8);
 
 impl Card {
     /// The card of a suit and rank.
+    ///
+    /// ```
+    /// use boardfile_bridge::{Card, Rank, Suit};
+    /// let card = Card::new(Suit::Hearts, Rank::Ten);
+    /// assert_eq!(card.to_string(), "HT");
+    /// assert_eq!((card.suit(), card.rank()), (Suit::Hearts, Rank::Ten));
+    /// ```
     pub fn new(suit: Suit, rank: Rank) -> Card {
         Card((suit.index() * 13 + rank.order()) as u8)
     }
@@ -228,6 +235,13 @@ impl Strain {
     }
 
     /// The strain named `C`, `D`, `H`, `S` or `NT` (`N` too).
+    ///
+    /// ```
+    /// use boardfile_bridge::Strain;
+    /// assert_eq!(Strain::from_name("NT"), Some(Strain::NoTrump));
+    /// assert_eq!(Strain::from_name("S").map(Strain::name), Some("S"));
+    /// assert_eq!(Strain::from_name("X"), None);
+    /// ```
     pub fn from_name(name: &str) -> Option<Strain> {
         Some(match name {
             "C" => Strain::Clubs,

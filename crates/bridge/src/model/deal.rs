@@ -48,6 +48,12 @@ impl Seat {
     }
 
     /// The seat `n` places clockwise from this one.
+    ///
+    /// ```
+    /// use boardfile_bridge::Seat;
+    /// assert_eq!(Seat::North.next(1), Seat::East);
+    /// assert_eq!(Seat::West.next(2), Seat::East);
+    /// ```
     pub fn next(self, n: usize) -> Seat {
         Seat::ALL[(self.index() + n) % 4]
     }
@@ -203,6 +209,13 @@ impl Deal {
     }
 
     /// The seat holding `card`, if any.
+    ///
+    /// ```
+    /// use boardfile_bridge::{Card, Deal, Rank, Seat, Suit};
+    /// let deal = Deal::parse_pbn("N:AKQJ.T98.765.432 T98.765.432.AKQJ 765.432.AKQJ.T98 432.AKQJ.T98.765").unwrap();
+    /// assert_eq!(deal.holder(Card::new(Suit::Spades, Rank::Ace)), Some(Seat::North));
+    /// assert_eq!(deal.holder(Card::new(Suit::Clubs, Rank::Ace)), Some(Seat::East));
+    /// ```
     pub fn holder(&self, card: Card) -> Option<Seat> {
         Seat::ALL
             .into_iter()
@@ -211,6 +224,14 @@ impl Deal {
 
     /// Parses PBN's deal form `F:h1 h2 h3 h4`: the first seat, then the four
     /// hands clockwise from it, each as `S.H.D.C` or `-` for an unknown hand.
+    ///
+    /// ```
+    /// use boardfile_bridge::{Deal, Seat};
+    /// let deal = Deal::parse_pbn("N:AKQJ.T98.765.432 T98.765.432.AKQJ 765.432.AKQJ.T98 432.AKQJ.T98.765").unwrap();
+    /// assert_eq!(deal.hand(Seat::East).to_string(), "T98.765.432.AKQJ");
+    /// assert!(deal.is_complete());
+    /// assert!(Deal::parse_pbn("N:AKQ").is_err());
+    /// ```
     pub fn parse_pbn(text: &str) -> Result<Deal, String> {
         Deal::parse_pbn_bytes(text.as_bytes())
     }
@@ -303,6 +324,14 @@ impl Deal {
     }
 
     /// The deal of a Pavlicek number (1 to [`DEALS`]).
+    ///
+    /// ```
+    /// use boardfile_bridge::Deal;
+    /// let deal = Deal::parse_pbn("N:AKQJ.T98.765.432 T98.765.432.AKQJ 765.432.AKQJ.T98 432.AKQJ.T98.765").unwrap();
+    /// let n = deal.number().unwrap();
+    /// assert_eq!(Deal::from_number(n), Some(deal));
+    /// assert!(Deal::from_number(u128::MAX).is_none());
+    /// ```
     pub fn from_number(number: u128) -> Option<Deal> {
         if !(1..=DEALS).contains(&number) {
             return None;
@@ -343,6 +372,12 @@ impl Deal {
 
     /// Writes the PBN form starting with North: `N:h h h h`, `-` for an empty
     /// hand in a partial deal.
+    ///
+    /// ```
+    /// use boardfile_bridge::Deal;
+    /// let text = "N:AKQJ.T98.765.432 T98.765.432.AKQJ 765.432.AKQJ.T98 432.AKQJ.T98.765";
+    /// assert_eq!(Deal::parse_pbn(text).unwrap().to_pbn(), text);
+    /// ```
     pub fn to_pbn(&self) -> String {
         let mut buf = Vec::with_capacity(72);
         self.push_pbn(&mut buf);

@@ -150,6 +150,12 @@ impl Hand {
     }
 
     /// High-card points (A 4, K 3, Q 2, J 1).
+    ///
+    /// ```
+    /// use boardfile_bridge::Hand;
+    /// let hand = Hand::parse_dotted("AKQJ.T98.765.432").unwrap();
+    /// assert_eq!(hand.hcp(), 10);
+    /// ```
     pub fn hcp(self) -> u32 {
         // Bits 0..4 of each suit are A K Q J.
         Suit::ALL
@@ -165,12 +171,27 @@ impl Hand {
     }
 
     /// Number of cards held in `suit`.
+    ///
+    /// ```
+    /// use boardfile_bridge::{Hand, Suit};
+    /// let hand = Hand::parse_dotted("AKQJ.T98.765.432").unwrap();
+    /// assert_eq!(hand.suit_len(Suit::Spades), 4);
+    /// assert_eq!(hand.suit_len(Suit::Clubs), 3);
+    /// ```
     pub fn suit_len(self, suit: Suit) -> u32 {
         self.suit_bits(suit).count_ones()
     }
 
     /// Parses a hand written as four dot-separated suits, spades first:
     /// `AKQ.JT9..5432` (PBN's hand form). Ranks may come in any order.
+    ///
+    /// ```
+    /// use boardfile_bridge::{Hand, Suit};
+    /// let hand = Hand::parse_dotted("AK.QJT9..8765432").unwrap();
+    /// assert_eq!(hand.len(), 13);
+    /// assert_eq!(hand.suit_len(Suit::Diamonds), 0);
+    /// assert_eq!(hand.to_string(), "AK.QJT9..8765432");
+    /// ```
     pub fn parse_dotted(text: &str) -> Result<Hand, String> {
         Hand::parse_dotted_bytes(text.as_bytes())
     }

@@ -80,6 +80,13 @@ pub struct BoardSet {
 
 impl BoardSet {
     /// A set of these boards and nothing else.
+    ///
+    /// ```
+    /// use boardfile_bridge::{Board, BoardSet, Deal};
+    /// let set = BoardSet::from_boards(vec![Board::new(1, Deal::default()), Board::new(2, Deal::default())]);
+    /// assert_eq!(set.boards.len(), 2);
+    /// assert!(set.info.is_empty());
+    /// ```
     pub fn from_boards(boards: Vec<Board>) -> BoardSet {
         BoardSet {
             boards,

@@ -111,6 +111,14 @@ impl Board {
     }
 
     /// The board as OBF writes it: 64 squares and the side to move.
+    ///
+    /// ```
+    /// use boardfile_othello::endgame::Board;
+    /// let text = format!("{}X{}O{} X", "-".repeat(27), "O", "-".repeat(34));
+    /// let (board, to_move) = Board::parse_with_color(&text).unwrap();
+    /// let obf = board.to_obf(to_move);
+    /// assert_eq!(Board::parse_with_color(&obf).unwrap(), (board, to_move), "{obf}");
+    /// ```
     pub fn to_obf(self, to_move: Color) -> String {
         let (black, white) = match to_move {
             Color::Black => (self.player, self.opponent),
@@ -289,6 +297,13 @@ impl Solver {
     }
 
     /// The exact score (as [`Solver::solve`] finds it).
+    ///
+    /// ```
+    /// use boardfile_othello::endgame::{Board, Solver};
+    /// // a1 empty, h8 Black, the rest White: a1 flips the long diagonal.
+    /// let (b, _) = Board::parse_with_color(&format!("-{} X", "O".repeat(62) + "X")).unwrap();
+    /// assert_eq!(Solver::new().score(b), 8 - 56);
+    /// ```
     pub fn score(&mut self, b: Board) -> i32 {
         self.solve(b).score
     }
@@ -325,6 +340,16 @@ impl Solver {
     /// Every legal move with its exact score, best first (ties in square
     /// order, a1 first). Empty when the player must pass or the game is
     /// over.
+    ///
+    /// ```
+    /// use boardfile_othello::endgame::{Board, Solver};
+    /// // a1 empty, h8 Black, the rest White; Black to move. a1 flips the
+    /// // six White discs of the long diagonal: 8 Black to 56 White.
+    /// let (b, _) = Board::parse_with_color(&format!("-{} X", "O".repeat(62) + "X")).unwrap();
+    /// let scores = Solver::new().score_moves(b);
+    /// assert_eq!(scores.len(), 1);
+    /// assert_eq!(scores[0].1, 8 - 56);
+    /// ```
     pub fn score_moves(&mut self, b: Board) -> Vec<(Square, i32)> {
         let mut out: Vec<(Square, i32)> = b
             .legal_squares()

@@ -100,6 +100,21 @@ pub struct BigDeal {
 impl BigDeal {
     /// The run of `bigdealx -W OWNER -e ENTROPY`: `entropy` is everything
     /// the `-e` options give, joined in order (SquareDeal gives three).
+    ///
+    /// ```
+    /// use boardfile_bridge::deal::bigdeal::{BigDeal, BigDealReader, Boards};
+    /// use boardfile_bridge::{collect, Diagnostics};
+    /// let run = BigDeal::new(b"Club", b"dice rolled at the table");
+    /// let mut reader = BigDealReader::new(&run, Boards::parse("1-4").unwrap());
+    /// let set = collect(&mut reader, &mut Diagnostics::strict()).unwrap();
+    /// assert_eq!(set.boards.len(), 4);
+    /// // The same owner and entropy deal the same boards; another owner, others.
+    /// let again = collect(&mut BigDealReader::new(&run, Boards::parse("1-4").unwrap()), &mut Diagnostics::strict()).unwrap();
+    /// assert_eq!(again.boards[0].deal, set.boards[0].deal);
+    /// let other = BigDeal::new(b"Another club", b"dice rolled at the table");
+    /// let theirs = collect(&mut BigDealReader::new(&other, Boards::parse("1-4").unwrap()), &mut Diagnostics::strict()).unwrap();
+    /// assert_ne!(theirs.boards[0].deal, set.boards[0].deal);
+    /// ```
     pub fn new(owner: &[u8], entropy: &[u8]) -> BigDeal {
         BigDeal::keyed(ripemd160(entropy), owner)
     }

@@ -1,7 +1,7 @@
 //! LIN in Big Deal's dialect: the file `bigdealx` 2.0 writes, byte for byte.
 //!
 //! Spec: Big Deal's `output.c` (`print_lin`), checked against the
-//! `deal.lin` files of `../shared/data/bigdeal/cases/`. A line a board, LF:
+//! `deal.lin` files of Big Deal's own output (the test data's `bigdeal/cases/`). A line a board, LF:
 //!
 //! ```text
 //! qx|o15|md|1SJH76432DQT8CQT92,SAT432HJDK62CAKJ8,SQ87HAKQ95D953C64|rh||ah|Board 15|sv|n|pg||

@@ -1,7 +1,7 @@
 //! PBN in Big Deal's dialect: the file `bigdealx` 2.0 writes, byte for byte.
 //!
 //! Spec: Big Deal's `output.c` (`init_pbn`, `print_pbn`), checked against
-//! the `deal.pbn` files of `../shared/data/bigdeal/cases/`. LF line ends:
+//! the `deal.pbn` files of Big Deal's own output (the test data's `bigdeal/cases/`). LF line ends:
 //!
 //! ```text
 //! % PBN 2.1
