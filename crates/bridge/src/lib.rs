@@ -89,3 +89,8 @@ pub use records::{
     write_with, ReadOutcome, Target, Validation,
 };
 pub use registry::detect;
+
+/// The README's examples, run as doctests.
+#[doc = include_str!("../README.md")]
+#[cfg(doctest)]
+pub struct ReadmeDoctests;

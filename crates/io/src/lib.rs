@@ -27,3 +27,8 @@ pub use error::{Diagnostics, Error, ErrorKind, FormatName, Position, Warning, Wi
 pub use files::{AtomicFile, Input, Output, OutputError, Sink};
 pub use registry::{detect, FormatInfo, Signature, SNIFF_LEN};
 pub use source::Source;
+
+/// The README's examples, run as doctests.
+#[doc = include_str!("../README.md")]
+#[cfg(doctest)]
+pub struct ReadmeDoctests;

@@ -61,3 +61,8 @@ pub use game::{End, Game, GameNames, IllegalMove};
 pub use position::{BoardSize, Color, MoveError, Played, Position, Square};
 pub use registry::{Descriptor, Holds, OthelloFormat, ReadGames};
 pub use wthor::names::Names;
+
+/// The README's examples, run as doctests.
+#[doc = include_str!("../README.md")]
+#[cfg(doctest)]
+pub struct ReadmeDoctests;
