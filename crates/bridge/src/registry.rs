@@ -8,10 +8,7 @@
 
 use crate::codec::keeps::Own;
 use crate::codec::Format;
-use crate::formats::{
-    ber, bhg, bigdeal_csv, bre, bri, cds, dealnum, dge, dlm, dup, hrf, html, jsonl, lin, pavlicek,
-    pbn, pdf, rzd, table, zbs,
-};
+use crate::formats;
 use boardfile_io::Error;
 use std::path::Path;
 
@@ -32,31 +29,31 @@ macro_rules! registry {
 }
 
 registry! {
-    Bri => bri::DESCRIPTOR,
-    Dge => dge::DESCRIPTOR,
-    Bre => bre::DESCRIPTOR,
-    Dup => dup::DESCRIPTOR,
-    Hrf => hrf::DESCRIPTOR,
-    Dlm => dlm::DESCRIPTOR,
-    Pbn => pbn::DESCRIPTOR,
-    Lin => lin::DESCRIPTOR,
-    Zbs => zbs::DESCRIPTOR,
-    Zbd => pavlicek::ZBD,
-    Zdd => pavlicek::ZDD,
-    Zrd => pavlicek::ZRD,
-    Zrj => pavlicek::ZRJ,
-    DealNumber => dealnum::DESCRIPTOR,
-    Goe => dealnum::GOE,
-    Ber => ber::DESCRIPTOR,
-    Bhg => bhg::DESCRIPTOR,
-    Rzd => rzd::DESCRIPTOR,
-    Cds => cds::DESCRIPTOR,
-    BigDealCsv => bigdeal_csv::DESCRIPTOR,
-    Jsonl => jsonl::DESCRIPTOR,
-    Html => html::DESCRIPTOR,
-    Pdf => pdf::DESCRIPTOR,
-    Csv => table::csv::DESCRIPTOR,
-    Parquet => table::parquet::DESCRIPTOR,
+    Bri => formats::bri::DESCRIPTOR,
+    Dge => formats::dge::DESCRIPTOR,
+    Bre => formats::bre::DESCRIPTOR,
+    Dup => formats::dup::DESCRIPTOR,
+    Hrf => formats::hrf::DESCRIPTOR,
+    Dlm => formats::dlm::DESCRIPTOR,
+    Pbn => formats::pbn::DESCRIPTOR,
+    Lin => formats::lin::DESCRIPTOR,
+    Zbs => formats::zbs::DESCRIPTOR,
+    Zbd => formats::pavlicek::ZBD,
+    Zdd => formats::pavlicek::ZDD,
+    Zrd => formats::pavlicek::ZRD,
+    Zrj => formats::pavlicek::ZRJ,
+    DealNumber => formats::dealnum::DESCRIPTOR,
+    Goe => formats::dealnum::GOE,
+    Ber => formats::ber::DESCRIPTOR,
+    Bhg => formats::bhg::DESCRIPTOR,
+    Rzd => formats::rzd::DESCRIPTOR,
+    Cds => formats::cds::DESCRIPTOR,
+    BigDealCsv => formats::bigdeal_csv::DESCRIPTOR,
+    Jsonl => formats::jsonl::DESCRIPTOR,
+    Html => formats::html::DESCRIPTOR,
+    Pdf => formats::pdf::DESCRIPTOR,
+    Csv => formats::table::csv::DESCRIPTOR,
+    Parquet => formats::table::parquet::DESCRIPTOR,
 }
 
 boardfile_io::format_list!(Format);
