@@ -98,6 +98,8 @@ struct Module {
     file: String,
     /// Name re-exported here -> the absolute path it stands for.
     reexports: BTreeMap<String, Vec<String>>,
+    /// Name imported here for the module's own code -> its absolute path.
+    imports: BTreeMap<String, Vec<String>>,
     /// Child modules declared here.
     children: BTreeSet<String>,
 }
@@ -271,11 +273,22 @@ fn skip_string(c: &[char], open: usize) -> usize {
 /// first name.
 type Written = Vec<String>;
 
+/// What a path written in a file binds.
+#[derive(Debug, Clone, PartialEq)]
+enum Binds {
+    /// A name re-exported (`pub use`): a hand-on, not a use.
+    Public(String),
+    /// A name imported for the module's own code (`use`).
+    Private(String),
+    /// Nothing: a path in the code.
+    Nothing,
+}
+
 /// One file's paths and declarations, test code left out.
 #[derive(Debug, Default)]
 struct Scan {
-    /// (module path inside the file, the path written, re-exported as).
-    paths: Vec<(Vec<String>, Written, Option<String>)>,
+    /// (module path inside the file, the path written, what it binds).
+    paths: Vec<(Vec<String>, Written, Binds)>,
     /// Child modules declared (`mod x;`), with the inline module they are in.
     declared: Vec<(Vec<String>, String)>,
     /// Inline modules (`mod x { .. }`), as paths inside the file.
@@ -338,9 +351,13 @@ fn scan(src: &str) -> Scan {
                 let mut leaves = Vec::new();
                 let end = use_tree(&t, i + 1, Vec::new(), &mut leaves);
                 for (path, alias) in leaves {
-                    let name = alias.or_else(|| path.last().cloned());
-                    s.paths
-                        .push((here.clone(), path, if public { name } else { None }));
+                    let name = alias.or_else(|| path.last().cloned()).unwrap_or_default();
+                    let binds = if public {
+                        Binds::Public(name)
+                    } else {
+                        Binds::Private(name)
+                    };
+                    s.paths.push((here.clone(), path, binds));
                 }
                 i = end;
                 continue;
@@ -364,7 +381,7 @@ fn scan(src: &str) -> Scan {
                 // `$crate::..` in a macro: expanded in the caller's crate,
                 // where the public (re-exported) path is the right one.
                 if !(i > 0 && t[i - 1] == Tok::Punct('$')) {
-                    s.paths.push((here.clone(), path, None));
+                    s.paths.push((here.clone(), path, Binds::Nothing));
                 }
                 i = j;
                 continue;
@@ -592,23 +609,34 @@ impl Graph {
             .map(|(p, m)| (m.file.clone(), p.clone()))
             .collect();
         // Re-exports, now that every module is known.
-        let mut reexports: Vec<(Vec<String>, String, Vec<String>)> = Vec::new();
-        for (file, s) in &scans {
-            let Some(base) = file_modules.get(file) else {
-                continue;
-            };
-            for (within, written, name) in &s.paths {
-                if let Some(name) = name {
+        // Then the names modules import for their own code, which later
+        // paths in the module may start from (`use crate::formats;` then
+        // `formats::pbn::DESCRIPTOR`).
+        for public in [true, false] {
+            let mut bound: Vec<(Vec<String>, String, Vec<String>)> = Vec::new();
+            for (file, s) in &scans {
+                let Some(base) = file_modules.get(file) else {
+                    continue;
+                };
+                for (within, written, binds) in &s.paths {
+                    let name = match (binds, public) {
+                        (Binds::Public(n), true) | (Binds::Private(n), false) => n,
+                        _ => continue,
+                    };
                     let mut here = base.clone();
                     here.extend(within.iter().cloned());
                     if let Some(abs) = absolute(&modules, &here, written) {
-                        reexports.push((here, name.clone(), abs));
+                        bound.push((here, name.clone(), abs));
                     }
                 }
             }
-        }
-        for (here, name, abs) in reexports {
-            modules.entry(here).or_default().reexports.insert(name, abs);
+            for (here, name, abs) in bound {
+                let m = modules.entry(here).or_default();
+                match public {
+                    true => m.reexports.insert(name, abs),
+                    false => m.imports.insert(name, abs),
+                };
+            }
         }
         let mut g = Graph {
             files: file_modules.keys().cloned().collect(),
@@ -620,8 +648,8 @@ impl Graph {
             let Some(base) = file_modules.get(file) else {
                 continue;
             };
-            for (within, written, reexported) in &s.paths {
-                if reexported.is_some() {
+            for (within, written, binds) in &s.paths {
+                if matches!(binds, Binds::Public(_)) {
                     continue; // a hand-on, not a use
                 }
                 let mut here = base.clone();
@@ -733,6 +761,10 @@ fn absolute(
             let m = modules.get(here)?;
             if m.children.contains(name) || m.reexports.contains_key(name) {
                 here.to_vec()
+            } else if let Some(target) = m.imports.get(name) {
+                let mut b = target.clone();
+                b.extend(written[1..].iter().cloned());
+                return Some(b);
             } else {
                 return None;
             }
@@ -982,6 +1014,26 @@ mod tests {
         );
         assert_eq!(g.through_root.len(), 1);
         assert_eq!(g.through_root[0].path, "crate::Thing");
+    }
+
+    #[test]
+    fn paths_from_an_imported_module() {
+        let g = graph(&[
+            ("lib.rs", "mod reg; mod formats;"),
+            ("formats/mod.rs", "pub mod pbn;"),
+            ("formats/pbn.rs", "pub static D: u8 = 1;"),
+            (
+                "reg.rs",
+                "use crate::formats; const X: &u8 = &formats::pbn::D;",
+            ),
+        ]);
+        assert_eq!(
+            edges(&g),
+            vec![
+                pair("reg.rs", "formats/mod.rs"),
+                pair("reg.rs", "formats/pbn.rs")
+            ]
+        );
     }
 
     #[test]
