@@ -420,6 +420,16 @@ impl LossKind {
 
 /// A set of [`LossKind`]s, without allocating: what one board or the
 /// set-level data loses.
+///
+/// ```
+/// use boardfile_bridge::keeps::{LossKind, LossKinds};
+/// let mut lost = LossKinds::default();
+/// lost.insert(LossKind::Tags);
+/// lost.insert(LossKind::Conditions);
+/// assert!(lost.remove(LossKind::Tags));
+/// lost.insert(LossKind::Blind);
+/// assert_eq!(lost.iter().collect::<Vec<_>>(), [LossKind::Conditions, LossKind::Blind]);
+/// ```
 #[derive(Debug, Clone, Copy, Default, PartialEq, Eq)]
 pub struct LossKinds(u32);
 
@@ -443,6 +453,11 @@ impl LossKinds {
 
     /// The kinds in, in order.
     pub fn iter(self) -> impl Iterator<Item = LossKind> {
-        LossKind::ALL.into_iter().filter(move |&k| self.contains(k))
+        let mut bits = self.0;
+        std::iter::from_fn(move || {
+            let i = bits.trailing_zeros();
+            bits &= bits.wrapping_sub(1);
+            LossKind::ALL.get(i as usize).copied()
+        })
     }
 }
