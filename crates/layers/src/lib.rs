@@ -688,7 +688,7 @@ impl Graph {
         let index: BTreeMap<&String, usize> =
             files.iter().enumerate().map(|(i, f)| (*f, i)).collect();
         let mut next = vec![Vec::new(); files.len()];
-        let counted = |e: &&Edge| !self.parents.get(&e.from).is_some_and(|p| *p == e.to);
+        let counted = |e: &&Edge| self.parents.get(&e.from).is_none_or(|p| *p != e.to);
         for e in self.edges.iter().filter(counted) {
             if let (Some(&a), Some(&b)) = (index.get(&e.from), index.get(&e.to)) {
                 next[a].push(b);

@@ -54,7 +54,7 @@ pub struct Hooks {
     /// accord (Big Deal's DLM header, DUP trailers and LIN lines), for the
     /// loss notes: a fresh judge for each conversion, or `None` for a
     /// dialect that writes nothing of its own.
-    pub dialect_losses: Option<fn(Dialect) -> Option<Box<dyn DialectLosses>>>,
+    pub dialect_losses: Option<NewDialectLosses>,
     /// The `Event` each board of a file written in this format reads back
     /// with from the file's header, given the set written (LIN's `vg|`).
     pub header_event: Option<fn(&SetInfo) -> Option<String>>,
@@ -93,14 +93,22 @@ pub struct Transcoder {
     pub can: fn(Format, Format) -> bool,
     /// Converts a file of `from` read from the source into `to`, each
     /// record checked as the reader checks it; the first bad one stops it.
-    pub run: fn(
-        Source<'_>,
-        Format,
-        Format,
-        &mut dyn std::io::Write,
-        &mut dyn FnMut(u64),
-    ) -> Result<Converted, ConvertError>,
+    pub run: Transcode,
 }
+
+/// Converts a file of the first format, read from the source, into the
+/// second, writing to the output and telling progress in bytes read.
+pub type Transcode = fn(
+    Source<'_>,
+    Format,
+    Format,
+    &mut dyn std::io::Write,
+    &mut dyn FnMut(u64),
+) -> Result<Converted, ConvertError>;
+
+/// A fresh judge of what a dialect's writer writes of its own accord, or
+/// `None` for a dialect that writes nothing of its own.
+pub type NewDialectLosses = fn(Dialect) -> Option<Box<dyn DialectLosses>>;
 
 /// Weighs, for one conversion, what a dialect's writer gives back of its
 /// own accord: data that a set read from that dialect's own file has, and
