@@ -1,5 +1,5 @@
 //! Prints a crate's import cycles, or with `--edges` every import, one a
-//! line: `cargo run -p boardfile-layers -- crates/bridge/src [--edges]`.
+//! line: `cargo run -p boardfile-layers --example graph -- crates/bridge/src [--edges]`.
 
 use boardfile_layers::Graph;
 use std::path::PathBuf;
@@ -8,14 +8,14 @@ use std::process::ExitCode;
 fn main() -> ExitCode {
     let mut args = std::env::args().skip(1);
     let Some(src) = args.next().map(PathBuf::from) else {
-        eprintln!("usage: boardfile-layers CRATE/src [--edges]");
+        eprintln!("usage: graph CRATE/src [--edges]");
         return ExitCode::from(2);
     };
     let edges = args.next().as_deref() == Some("--edges");
     let graph = match Graph::of_crate(&src) {
         Ok(g) => g,
         Err(e) => {
-            eprintln!("boardfile-layers: {}: {e}", src.display());
+            eprintln!("graph: {}: {e}", src.display());
             return ExitCode::from(2);
         }
     };
