@@ -115,13 +115,15 @@ pub type NewDialectLosses = fn(Dialect) -> Option<Box<dyn DialectLosses>>;
 /// so does not lose. It sees the kinds the plain count found lost and may
 /// take some back, or keep them to weigh at the end.
 pub trait DialectLosses: fmt::Debug {
-    /// The set-level data, before the boards and again at the end.
-    fn set(&mut self, info: &SetInfo, lost: &mut LossKinds);
+    /// The set-level data, before the boards and again at the end
+    /// (nothing to weigh unless a judge says otherwise).
+    fn set(&mut self, _info: &SetInfo, _lost: &mut LossKinds) {}
     /// The board written `index`th (from 0).
     fn board(&mut self, index: u64, b: &Board, lost: &mut LossKinds);
     /// At the end, after `boards` boards: adds what it weighed itself, as
-    /// board losses `(kind, boards)` and set losses.
-    fn finish(&self, boards: u64, counts: &mut Vec<(LossKind, u64)>, set: &mut Vec<LossKind>);
+    /// board losses `(kind, boards)` and set losses (none unless a judge
+    /// says otherwise).
+    fn finish(&self, _boards: u64, _counts: &mut Vec<(LossKind, u64)>, _set: &mut Vec<LossKind>) {}
 }
 
 boardfile_io::format_handle! {

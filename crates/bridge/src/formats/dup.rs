@@ -378,8 +378,6 @@ struct BigDealTrailers {
 }
 
 impl DialectLosses for BigDealTrailers {
-    fn set(&mut self, _: &SetInfo, _: &mut LossKinds) {}
-
     fn board(&mut self, _: u64, b: &Board, lost: &mut LossKinds) {
         if let (true, Some(t)) = (lost.remove(LossKind::DupTrailer), b.dup_trailer) {
             self.trailers += 1;

@@ -156,7 +156,6 @@ impl DdTable {
     /// ```
     /// use boardfile_bridge::{DdTable, Seat, Strain};
     /// // Declarers N S E W, each strains NT S H D C.
-    /// let table = DdTable::from_hex("9999988888444445555").unwrap_or_default();
     /// let table = DdTable::from_hex("99999888884444455555").unwrap();
     /// assert_eq!(table.get(Seat::North, Strain::NoTrump), Some(9));
     /// assert_eq!(table.get(Seat::West, Strain::Clubs), Some(5));

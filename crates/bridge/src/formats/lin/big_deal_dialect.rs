@@ -37,8 +37,6 @@ pub const KEEPS: Keeps = Keeps {
 pub(super) struct BigDealLines;
 
 impl DialectLosses for BigDealLines {
-    fn set(&mut self, _: &SetInfo, _: &mut LossKinds) {}
-
     fn board(&mut self, _: u64, b: &Board, lost: &mut LossKinds) {
         let unsure = lost.contains(LossKind::LinText) || lost.contains(LossKind::Tags);
         if !unsure || (b.lin.is_none() && b.tags.is_empty()) {
@@ -53,8 +51,6 @@ impl DialectLosses for BigDealLines {
             }
         }
     }
-
-    fn finish(&self, _: u64, _: &mut Vec<(LossKind, u64)>, _: &mut Vec<LossKind>) {}
 }
 
 /// The board as Big Deal's line for it reads back: what a board read from
