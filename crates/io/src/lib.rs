@@ -9,6 +9,8 @@
 //!   streamed reader.
 //! - [`files`]: inputs and outputs as the command line names them (a path,
 //!   or `-`), and output written atomically.
+//! - [`lock`]: a file one process holds at a time (a journal of work kept
+//!   across runs).
 //! - [`text`]: ISO-8859-1, numbers, and quoting input in messages.
 //! - [`checksum`]: Pavlicek's checksum of a file.
 //!
@@ -19,6 +21,7 @@
 pub mod checksum;
 pub mod error;
 pub mod files;
+pub mod lock;
 pub mod registry;
 pub mod source;
 pub mod text;

@@ -58,7 +58,7 @@ static BRIDGE: Layers = Layers {
         },
         Layer {
             name: "engines",
-            files: &["dd.rs", "deal/"],
+            files: &["dd/", "deal/"],
             may_import: &["model", "codec", "pipeline", "formats"],
             why: "the solver and the dealing engines make boards; they stream them through the codec's traits",
         },

@@ -10,6 +10,11 @@
 //! Par contracts are written `4S-N`, `3NT-NS` (both partners reach it),
 //! `5DX-EW` (a doubled sacrifice): level, strain, `X`/`XX`, then `-` and the
 //! declarers. Over- and undertricks are not written; the score says them.
+//!
+//! [`journal`] keeps a solve's finished tables beside its output, for an
+//! interrupted run to go on from.
+
+pub mod journal;
 
 use crate::codec::stream::BoardReader;
 use crate::model::board::{Board, DdTable, Par, Vulnerability};
