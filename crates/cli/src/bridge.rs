@@ -1,8 +1,10 @@
 //! The bridge side of the commands: every one a stream of boards through
 //! the library, so that memory does not grow with the file.
 
-use crate::formats::Opened;
-use crate::report::{say_all, Failure, Outcome, Progress};
+use crate::plan::Opened;
+use crate::report::{info_head, problems, say_all, verdict, Failure, Outcome, Progress};
+use boardfile_bridge::dd::journal::{Journal, JournalErrorKind};
+use boardfile_bridge::dd::{NoJournal, SolvingReader};
 use boardfile_bridge::stages::{Chained, JoinedReader, Stage, Staged};
 use boardfile_bridge::{
     diagram, summary, BoardReader, ConvertError, Diagnostics, Format, Target, WriteOptions,
@@ -203,7 +205,7 @@ pub fn convert(
     let tables = open(opened, from, &mut diag)?;
     let d = Opened::open(deals)?;
     let format = match d.format(None)? {
-        crate::formats::AnyFormat::Bridge(f) => f,
+        crate::plan::AnyFormat::Bridge(f) => f,
         other => {
             return Err(Failure::operational(format!(
                 "{deals}: {} holds no deals",
@@ -331,7 +333,7 @@ pub fn info(
         writeln!(out, "{o}")?;
         return Ok(Outcome::Ok);
     }
-    crate::info_head(out, &input, format.name(), format.description(), size)?;
+    info_head(out, &input, format.name(), format.description(), size)?;
     writeln!(out, "  boards:   {}", s.boards)?;
     if let Some((first, last)) = s.numbers {
         writeln!(out, "  numbers:  {first} to {last}")?;
@@ -398,7 +400,7 @@ pub fn validate(
     }
     stored.check(&input);
     let errors = diag.error_count() + stored.disagreements;
-    let problems = crate::problems(errors, diag.warning_count(), strict);
+    let problems = problems(errors, diag.warning_count(), strict);
     if json {
         let mut o = serde_json::json!({
             "file": input.to_string(),
@@ -435,7 +437,7 @@ pub fn validate(
     writeln!(
         out,
         "{input}: {} ({}, {boards} boards read{solved}, {} warnings)",
-        crate::verdict(errors, diag.warning_count(), strict),
+        verdict(errors, diag.warning_count(), strict),
         format.name(),
         diag.warning_count()
     )?;
@@ -482,4 +484,107 @@ pub fn show(
         ))),
         _ => Ok(Outcome::Ok),
     }
+}
+
+/// What `solve` was asked.
+pub struct SolveArgs<'a> {
+    pub output: &'a Output,
+    pub to: Format,
+    pub jobs: Option<usize>,
+    pub force: bool,
+    pub options: &'a WriteOptions,
+}
+
+/// `solve`: every board's table and par, written to the output; the work
+/// kept in a journal beside it (when it is a file) as it is done.
+pub fn solve(opened: Opened, from: Format, args: &SolveArgs) -> Result<Outcome, Failure> {
+    let (output, to) = (args.output, args.to);
+    if !to.keeps_dd() {
+        let keep: Vec<&str> = Format::ALL
+            .iter()
+            .filter(|f| f.keeps_dd() && f.can_write())
+            .map(|f| f.name())
+            .collect();
+        return Err(Failure::operational(format!(
+            "{output}: {} does not keep double-dummy tables; write one of {}",
+            to.name(),
+            keep.join(", ")
+        )));
+    }
+    let input = opened.input.clone();
+    // Locked before any work: a second solve of OUT stops here.
+    let journal = match output.path() {
+        Some(out) => Some(open_journal(out, &input)?),
+        None => None,
+    };
+    let jobs = args
+        .jobs
+        .unwrap_or_else(|| std::thread::available_parallelism().map_or(1, usize::from));
+    let mut diag = Diagnostics::strict();
+    let reader = open(opened, from, &mut diag)?;
+    let size = input.size();
+    let dest = Destination {
+        output,
+        to,
+        options: args.options,
+    };
+    let bar = || {
+        Progress::new(
+            size,
+            0,
+            "solving {bar:40} {bytes}/{total_bytes}, {eta} left",
+        )
+    };
+    let (resumed, journal, kept) = match journal {
+        Some(j) => {
+            let mut solving = SolvingReader::new(reader, from, jobs, args.force, j);
+            let done = write(&mut solving, None, &mut diag, &input, bar(), &dest);
+            let resumed = solving.resumed;
+            let kept = (solving.kept, std::mem::take(&mut solving.kept_boards));
+            // Held (and locked) until OUT is in place and it is removed.
+            let journal = solving.into_journal();
+            done?;
+            (resumed, Some(journal), kept)
+        }
+        None => {
+            let mut solving = SolvingReader::new(reader, from, jobs, args.force, NoJournal);
+            write(&mut solving, None, &mut diag, &input, bar(), &dest)?;
+            (0, None, (solving.kept, solving.kept_boards))
+        }
+    };
+    if kept.0 > 0 && !crate::report::quiet() {
+        let listed: Vec<String> = kept.1.iter().map(u32::to_string).collect();
+        let more = if kept.0 > listed.len() as u64 {
+            ", ..."
+        } else {
+            ""
+        };
+        eprintln!(
+            "boardfile: {input}: {} boards kept the table they stored, not solved again (boards {}{more}); --force solves them",
+            kept.0,
+            listed.join(", ")
+        );
+    }
+    if let Some(mut j) = journal {
+        if resumed > 0 && !crate::report::quiet() {
+            eprintln!(
+                "boardfile: {output}: {resumed} boards already solved (from {})",
+                j.path().display()
+            );
+        }
+        j.remove();
+    }
+    Ok(Outcome::Ok)
+}
+
+/// Opens and locks the journal of `out`, saying what it left out.
+fn open_journal(out: &std::path::Path, input: &Input) -> Result<Journal, Failure> {
+    let mut journal = Journal::open(out, input).map_err(|e| match e.kind() {
+        JournalErrorKind::Input(io) => Failure::operational(format!("{input}: cannot read: {io}")),
+        _ => Failure::operational(e.to_string()),
+    })?;
+    for note in journal.take_notes() {
+        eprintln!("boardfile: {}: {note}", journal.path().display());
+    }
+    Ok(journal)
 }

@@ -1,10 +1,11 @@
 //! The Othello side of the commands, over `boardfile_othello::convert`.
 
-use crate::formats::Opened;
-use crate::report::{say_all, Failure, Outcome, Progress};
-use boardfile_io::{files::write_atomically, Diagnostics, Output};
+use crate::plan::Opened;
+use crate::report::{info_head, problems, say_all, verdict, Failure, Outcome, Progress};
+use boardfile_io::{files::write_atomically, Diagnostics, Input, Output};
 use boardfile_othello::convert::{self, NameFiles};
 use boardfile_othello::database::{self, Filter};
+use boardfile_othello::obf::{self, ObfLine};
 use boardfile_othello::text::NameBook;
 use boardfile_othello::wthor::games::GameFile;
 use boardfile_othello::{Holds, OthelloFormat};
@@ -224,41 +225,34 @@ pub fn validate(
     // long as its games read. Its warnings (a stored score past the board)
     // are validation's errors already.
     let scores = if solving {
-        let read = convert::read_games(
-            format,
-            &bytes,
-            &mut NameBook::default(),
-            &mut Diagnostics::strict(),
-        );
-        match read {
-            // JSON Lines may hold 10x10 games.
-            Ok(file) => match not_solved(format, Some(&file)) {
-                Some(n) => {
-                    report.note = Some(join_note(report.note.take(), n));
-                    None
-                }
-                None => Some(Scores::check(&file, None, &book, !json)),
-            },
-            Err(_) if !report.errors.is_empty() => {
-                report.note = Some(join_note(report.note.take(), NOT_CHECKED.into()));
-                None
-            }
-            Err(e) => return Err(Failure::data(&input, &e)),
-        }
+        scores(format, &bytes, &mut report, &book, json, &input)?
     } else {
         None
     };
     if let Some(sc) = &scores {
         report.note = Some(join_note(report.note.take(), sc.checked.note()));
     }
-    let (wrong_lines, unsolved_lines) = scores
-        .as_ref()
-        .map_or((&[][..], &[][..]), |s| (&s.wrong[..], &s.unsolved[..]));
-    let confirmed = scores.as_ref().map(|s| s.checked.confirmed);
+    say_validation(&input, format, &report, scores.as_ref(), strict, json, out)
+}
+
+/// Prints a file's validation: its problems on standard error and its
+/// verdict, or its JSON object.
+fn say_validation(
+    input: &Input,
+    format: OthelloFormat,
+    report: &convert::Report,
+    scores: Option<&Scores>,
+    strict: bool,
+    json: bool,
+    out: &mut dyn Write,
+) -> Result<Outcome, Failure> {
+    let (wrong_lines, unsolved_lines) =
+        scores.map_or((&[][..], &[][..]), |s| (&s.wrong[..], &s.unsolved[..]));
+    let confirmed = scores.map(|s| s.checked.confirmed);
     let warnings = report.warnings.len() as u64;
-    let errors = (report.errors.len() + scores.as_ref().map_or(0, Scores::problems)) as u64
-        + report.more_errors;
-    let outcome = if crate::problems(errors, warnings, strict) == 0 {
+    let errors =
+        (report.errors.len() + scores.map_or(0, Scores::problems)) as u64 + report.more_errors;
+    let outcome = if problems(errors, warnings, strict) == 0 {
         Outcome::Ok
     } else {
         Outcome::Invalid
@@ -267,7 +261,7 @@ pub fn validate(
         let o = serde_json::json!({
             "file": input.to_string(),
             "format": format.name(),
-            "valid": crate::problems(errors, warnings, strict) == 0,
+            "valid": problems(errors, warnings, strict) == 0,
             "records": report.records,
             "errors": report.errors.iter().map(crate::json::error).collect::<Vec<_>>(),
             "more_errors": report.more_errors,
@@ -276,7 +270,7 @@ pub fn validate(
             "theoretical_confirmed": confirmed,
             "theoretical_wrong": wrong_lines,
             "theoretical_unsolvable": unsolved_lines,
-            "theoretical_unstored": scores.as_ref().map(|s| s.checked.unstored),
+            "theoretical_unstored": scores.map(|s| s.checked.unstored),
         });
         writeln!(out, "{o}")?;
         return Ok(outcome);
@@ -291,7 +285,7 @@ pub fn validate(
     write!(
         out,
         "{input}: {} ({}, {} records",
-        crate::verdict(errors, warnings, strict),
+        verdict(errors, warnings, strict),
         format.name(),
         report.records
     )?;
@@ -300,6 +294,39 @@ pub fn validate(
     }
     writeln!(out, ")")?;
     Ok(outcome)
+}
+
+/// The theoretical scores of a file's games, checked by solving, when its
+/// games read and can be solved (else why not, in the report's note).
+fn scores(
+    format: OthelloFormat,
+    bytes: &[u8],
+    report: &mut convert::Report,
+    book: &NameBook,
+    json: bool,
+    input: &Input,
+) -> Result<Option<Scores>, Failure> {
+    let read = convert::read_games(
+        format,
+        bytes,
+        &mut NameBook::default(),
+        &mut Diagnostics::strict(),
+    );
+    match read {
+        // JSON Lines may hold 10x10 games.
+        Ok(file) => match not_solved(format, Some(&file)) {
+            Some(n) => {
+                report.note = Some(join_note(report.note.take(), n));
+                Ok(None)
+            }
+            None => Ok(Some(Scores::check(&file, None, book, !json))),
+        },
+        Err(_) if !report.errors.is_empty() => {
+            report.note = Some(join_note(report.note.take(), NOT_CHECKED.into()));
+            Ok(None)
+        }
+        Err(e) => Err(Failure::data(input, &e)),
+    }
 }
 
 /// `a; b`, or `b` alone.
@@ -330,7 +357,7 @@ pub fn info(
         writeln!(out, "{o}")?;
         return Ok(Outcome::Ok);
     }
-    crate::info_head(
+    info_head(
         out,
         &input,
         format.name(),
@@ -822,6 +849,20 @@ pub fn database_info(
 /// `validate` of a database: every game file checked (games replayed,
 /// scores and names indices against the names files), the problems of the
 /// games the query keeps reported, a line a file and one for the whole.
+/// What a database's validation found, over its files.
+#[derive(Default)]
+struct Totals {
+    games: usize,
+    kept: usize,
+    errors: usize,
+    warnings: usize,
+    nameless: usize,
+    /// Theoretical scores confirmed, wrong, not solvable, not stored.
+    checked: [usize; 4],
+    /// Files whose scores were not checked.
+    not_checked: usize,
+}
+
 pub fn database_validate(
     paths: &[PathBuf],
     filter: &Filter,
@@ -834,10 +875,7 @@ pub fn database_validate(
     let sources = database::sources(paths, names).map_err(|e| file_failure(&e))?;
     let book = database::book(&sources, false).map_err(|e| file_failure(&e))?;
     let mut worst = Outcome::Ok;
-    let (mut games, mut kept, mut errors, mut warnings, mut nameless) = (0, 0, 0, 0, 0);
-    // Confirmed, wrong, not solvable, without a stored score; files not
-    // checked.
-    let (mut checked, mut not_checked) = ([0; 4], 0);
+    let mut totals = Totals::default();
     for report in database::validate(&sources, &book, filter) {
         let r = match report {
             Ok(r) => r,
@@ -853,53 +891,104 @@ pub fn database_validate(
                 continue;
             }
         };
-        let path = r.path.display().to_string();
-        let format = r.format;
         // --solve: the stored scores of the games kept, as long as the
         // file's games read (as for one file).
-        let (mut scores, mut note) = (None, None);
-        if solve {
-            match (not_solved(format, r.games.as_ref()), &r.games) {
-                (Some(n), _) => {
-                    note = Some(n);
-                    not_checked += 1;
-                }
-                (None, None) => {
-                    note = Some(NOT_CHECKED.to_string());
-                    not_checked += 1;
-                }
-                (None, Some(file)) => {
-                    let sc = Scores::check(file, Some(&r.keep), &book, !json);
-                    let c = &sc.checked;
-                    let counts = [c.confirmed, c.wrong.len(), c.unsolved.len(), c.unstored];
-                    for (t, n) in checked.iter_mut().zip(counts) {
-                        *t += n;
-                    }
-                    note = Some(sc.checked.note());
-                    scores = Some(sc);
-                }
-            }
-        }
-        let format = format.name();
-        let (wrong_lines, unsolved_lines) = scores
-            .as_ref()
-            .map_or((&[][..], &[][..]), |s| (&s.wrong[..], &s.unsolved[..]));
+        let (scores, note) = match solve {
+            true => file_scores(&r, &book, json, &mut totals),
+            false => (None, None),
+        };
         let file_errors = r.errors.len() + scores.as_ref().map_or(0, Scores::problems);
-        games += r.records;
-        kept += r.selected;
-        nameless += r.nameless;
-        errors += file_errors;
-        warnings += r.warnings.len();
-        let problems = crate::problems(file_errors as u64, r.warnings.len() as u64, strict);
-        if problems > 0 {
+        totals.games += r.records;
+        totals.kept += r.selected;
+        totals.nameless += r.nameless;
+        totals.errors += file_errors;
+        totals.warnings += r.warnings.len();
+        if problems(file_errors as u64, r.warnings.len() as u64, strict) > 0 {
             worst = worst.max(Outcome::Invalid);
         }
+        let said = SaidFile {
+            report: &r,
+            scores: scores.as_ref(),
+            note,
+            errors: file_errors,
+        };
+        said.say(filter, strict, json, out)?;
+    }
+    if !json {
+        // As JSON: each file's "nameless".
+        say_totals(
+            paths,
+            sources.games.len(),
+            &totals,
+            filter,
+            solve,
+            strict,
+            out,
+        )?;
+    }
+    Ok(worst)
+}
+
+/// A database file's scores checked by solving, and its note; counted in
+/// the totals.
+fn file_scores(
+    r: &database::FileReport,
+    book: &NameBook,
+    json: bool,
+    totals: &mut Totals,
+) -> (Option<Scores>, Option<String>) {
+    match (not_solved(r.format, r.games.as_ref()), &r.games) {
+        (Some(n), _) => {
+            totals.not_checked += 1;
+            (None, Some(n))
+        }
+        (None, None) => {
+            totals.not_checked += 1;
+            (None, Some(NOT_CHECKED.to_string()))
+        }
+        (None, Some(file)) => {
+            let sc = Scores::check(file, Some(&r.keep), book, !json);
+            let c = &sc.checked;
+            let counts = [c.confirmed, c.wrong.len(), c.unsolved.len(), c.unstored];
+            for (t, n) in totals.checked.iter_mut().zip(counts) {
+                *t += n;
+            }
+            let note = sc.checked.note();
+            (Some(sc), Some(note))
+        }
+    }
+}
+
+/// A database file's validation, as said.
+struct SaidFile<'a> {
+    report: &'a database::FileReport,
+    scores: Option<&'a Scores>,
+    note: Option<String>,
+    /// Its errors, the scores found wrong among them.
+    errors: usize,
+}
+
+impl SaidFile<'_> {
+    /// Its problems on standard error and its verdict, or its JSON object.
+    fn say(
+        self,
+        filter: &Filter,
+        strict: bool,
+        json: bool,
+        out: &mut dyn Write,
+    ) -> Result<(), Failure> {
+        let (r, scores) = (self.report, self.scores);
+        let path = r.path.display().to_string();
+        let format = r.format.name();
+        let (wrong_lines, unsolved_lines) =
+            scores.map_or((&[][..], &[][..]), |s| (&s.wrong[..], &s.unsolved[..]));
+        let warnings = r.warnings.len() as u64;
         if json {
             let o = serde_json::json!({
                 "file": path,
                 "format": format,
                 "year": r.year,
-                "valid": problems == 0,
+                "valid": problems(self.errors as u64, warnings, strict) == 0,
                 "records": r.records,
                 "selected": r.selected,
                 "errors": r.errors.iter().map(crate::json::error).collect::<Vec<_>>(),
@@ -907,14 +996,14 @@ pub fn database_validate(
                 "warnings": r.warnings.iter().map(|w| serde_json::json!({"message": w})).collect::<Vec<_>>(),
                 "unfinished": r.unfinished,
                 "nameless": r.nameless,
-                "note": note,
-                "theoretical_confirmed": scores.as_ref().map(|s| s.checked.confirmed),
+                "note": self.note,
+                "theoretical_confirmed": scores.map(|s| s.checked.confirmed),
                 "theoretical_wrong": wrong_lines,
                 "theoretical_unsolvable": unsolved_lines,
-                "theoretical_unstored": scores.as_ref().map(|s| s.checked.unstored),
+                "theoretical_unstored": scores.map(|s| s.checked.unstored),
             });
             writeln!(out, "{o}")?;
-            continue;
+            return Ok(());
         }
         say_all(&path, &r.errors);
         say_all(&path, wrong_lines);
@@ -923,7 +1012,7 @@ pub fn database_validate(
         write!(
             out,
             "{path}: {} ({format}, year {}, {} records",
-            crate::verdict(file_errors as u64, r.warnings.len() as u64, strict),
+            verdict(self.errors as u64, warnings, strict),
             r.year,
             r.records
         )?;
@@ -933,39 +1022,78 @@ pub fn database_validate(
         if r.unfinished > 0 {
             write!(out, "; {} unfinished", r.unfinished)?;
         }
-        if let Some(n) = note {
+        if let Some(n) = self.note {
             write!(out, "; {n}")?;
         }
         writeln!(out, ")")?;
+        Ok(())
     }
+}
+
+/// The database's verdict line, after its files'.
+fn say_totals(
+    paths: &[PathBuf],
+    files: usize,
+    totals: &Totals,
+    filter: &Filter,
+    solve: bool,
+    strict: bool,
+    out: &mut dyn Write,
+) -> Result<(), Failure> {
     let label = paths
         .iter()
         .map(|p| p.display().to_string())
         .collect::<Vec<_>>()
         .join(" ");
-    if !json {
-        // As JSON: each file's "nameless".
-        warn_all(&label, filter.nameless_warning(nameless).as_slice());
-        write!(
-            out,
-            "{label}: {} (WTHOR database, {} game files, {games} games",
-            crate::verdict(errors as u64, warnings as u64, strict),
-            sources.games.len()
-        )?;
-        if !filter.is_empty() {
-            write!(out, ", {kept} kept: {}", filter.describe())?;
-        }
-        if solve {
-            let [confirmed, wrong, unsolved, unstored] = checked;
-            let note = boardfile_othello::theoretical::note(confirmed, wrong, unsolved, unstored);
-            write!(out, "; {note}")?;
-            match not_checked {
-                0 => {}
-                1 => write!(out, ", 1 file not checked")?,
-                n => write!(out, ", {n} files not checked")?,
-            }
-        }
-        writeln!(out, ")")?;
+    warn_all(&label, filter.nameless_warning(totals.nameless).as_slice());
+    write!(
+        out,
+        "{label}: {} (WTHOR database, {files} game files, {} games",
+        verdict(totals.errors as u64, totals.warnings as u64, strict),
+        totals.games
+    )?;
+    if !filter.is_empty() {
+        write!(out, ", {} kept: {}", totals.kept, filter.describe())?;
     }
-    Ok(worst)
+    if solve {
+        let [confirmed, wrong, unsolved, unstored] = totals.checked;
+        let note = boardfile_othello::theoretical::note(confirmed, wrong, unsolved, unstored);
+        write!(out, "; {note}")?;
+        match totals.not_checked {
+            0 => {}
+            1 => write!(out, ", 1 file not checked")?,
+            n => write!(out, ", {n} files not checked")?,
+        }
+    }
+    writeln!(out, ")")?;
+    Ok(())
+}
+
+/// Solves every position of an OBF input into `output`.
+pub fn solve_positions(
+    opened: Opened,
+    output: &Output,
+    jobs: Option<usize>,
+) -> Result<Outcome, Failure> {
+    let input = opened.input.clone();
+    let bytes = opened.read_all("OBF", boardfile_othello::MAX_FILE)?;
+    let mut lines = obf::read(&bytes).map_err(|e| Failure::data(&input, &e))?;
+    let total = lines
+        .iter()
+        .filter(|l| matches!(l, ObfLine::Position(_)))
+        .count() as u64;
+    let bar = Progress::new(
+        Some(total),
+        1,
+        "solving {bar:40} {pos}/{len} positions, {elapsed} ({eta} left)",
+    );
+    obf::solve_all(&mut lines, jobs.unwrap_or(0), &|n| bar.set(n as u64));
+    bar.done();
+    let mut out = Vec::new();
+    obf::write(&lines, &mut out);
+    let mut sink = crate::report::create(output)?;
+    sink.write_all(&out)
+        .map_err(|e| Failure::output(output, boardfile_io::OutputError::write(e)))?;
+    sink.commit().map_err(|e| Failure::output(output, e))?;
+    Ok(Outcome::Ok)
 }

@@ -1,5 +1,6 @@
-//! Settling formats: both games' registries as one list, names given to
-//! `--from`/`--to`, and the one detection rule on an input's first bytes.
+//! The plan of a command, settled before any work: both games' registries
+//! as one list, names given to `--from`/`--to`, the one detection rule on
+//! an input's first bytes, and outputs that would overwrite an input.
 
 use crate::report::Failure;
 use boardfile_bridge::Format;
@@ -236,4 +237,45 @@ pub fn bridge_output(output: &Output, to: Option<&Named>) -> Result<Format, Fail
             f.name()
         ))),
     }
+}
+
+/// Refuses to write over an input, or one output over another.
+pub fn refuse_overwrite(inputs: &[Input], outputs: &[Output]) -> Result<(), Failure> {
+    for (i, output) in outputs.iter().enumerate() {
+        if inputs.iter().any(|input| output.overwrites(input)) {
+            return Err(Failure::operational(format!(
+                "{output}: refusing to write over the input; choose another output"
+            )));
+        }
+        let again = outputs[..i]
+            .iter()
+            .any(|o| match (o.path(), output.path()) {
+                (Some(a), Some(b)) => a == b || boardfile_io::files::same_file(a, b),
+                (None, None) => true,
+                _ => false,
+            });
+        if again {
+            return Err(Failure::operational(format!(
+                "{output}: named twice as an output"
+            )));
+        }
+    }
+    Ok(())
+}
+
+/// The bridge format of each output: `--to` (for one output), else each
+/// one's extension.
+pub fn bridge_outputs(
+    outputs: &[Output],
+    to: Option<&Named>,
+) -> Result<Vec<(Output, Format)>, Failure> {
+    if outputs.len() > 1 && to.is_some() {
+        return Err(Failure::operational(
+            "--to names one output's format; with several outputs each takes its format from its extension".into(),
+        ));
+    }
+    outputs
+        .iter()
+        .map(|o| Ok((o.clone(), bridge_output(o, to)?)))
+        .collect()
 }

@@ -1,8 +1,10 @@
-//! Exit statuses, messages, and progress on long work.
+//! Exit statuses, messages, and progress on long work; the words and
+//! first lines every command's reports share.
 
-use boardfile_io::{Error, Output, OutputError, Sink};
+use boardfile_io::{Error, Input, Output, OutputError, Sink};
 use std::fmt::Display;
-use std::io::{self, IsTerminal};
+use std::io::{self, IsTerminal, Write};
+use std::path::PathBuf;
 use std::process::ExitCode;
 
 /// How a run ended that could finish: everything fine, or invalid input
@@ -217,4 +219,61 @@ impl Progress {
             b.finish_and_clear();
         }
     }
+}
+
+/// Runs `f` on every file; an error in one is printed and the others go on
+/// (with `json`, as the file's object `{"file":..,"error":..}` on `out`).
+/// The exit status is the worst one.
+pub fn each_file(
+    files: &[PathBuf],
+    json: bool,
+    out: &mut dyn Write,
+    mut f: impl FnMut(&Input, &mut dyn Write) -> Result<Outcome, Failure>,
+) -> Result<Outcome, Failure> {
+    let mut worst = Outcome::Ok;
+    for path in files {
+        let input = Input::new(path);
+        match f(&input, out) {
+            Ok(o) => worst = worst.max(o),
+            Err(e) if e.is_broken_pipe() => return Err(e),
+            Err(e) if json => {
+                let o = serde_json::json!({"file": input.to_string(), "error": e.message()});
+                writeln!(out, "{o}")?;
+                worst = worst.max(e.status());
+            }
+            Err(e) => worst = worst.max(e.report()),
+        }
+    }
+    Ok(worst)
+}
+
+/// `validate`'s word for a file: `valid`, `1 error`, `3 errors`.
+pub fn verdict(errors: u64, warnings: u64, strict: bool) -> String {
+    match (errors, warnings) {
+        (0, 0) => "valid".into(),
+        (0, 1) if strict => "invalid under --strict: 1 warning".into(),
+        (0, n) if strict => format!("invalid under --strict: {n} warnings"),
+        (0, _) => "valid".into(),
+        (1, _) => "1 error".into(),
+        (n, _) => format!("{n} errors"),
+    }
+}
+
+/// How many problems make a file invalid: its errors, and under `--strict`
+/// its warnings too.
+pub fn problems(errors: u64, warnings: u64, strict: bool) -> u64 {
+    errors + if strict { warnings } else { 0 }
+}
+
+/// The first lines of `info`, for every kind of file.
+pub fn info_head(
+    out: &mut dyn Write,
+    path: &dyn Display,
+    name: &str,
+    description: &str,
+    size: u64,
+) -> std::io::Result<()> {
+    writeln!(out, "{path}")?;
+    writeln!(out, "  format:   {name} ({description})")?;
+    writeln!(out, "  size:     {size} bytes")
 }

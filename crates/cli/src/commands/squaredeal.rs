@@ -1,46 +1,35 @@
-//! Tournament dealing: `deal --owner` (a Big Deal run) and `squaredeal`
-//! (SquareDeal's whole cycle). The algorithms and file layouts are the
-//! library's (`boardfile_bridge::deal::bigdeal`); this is files and messages.
+//! `boardfile squaredeal`: SquareDeal's whole cycle of tournament dealing.
+//! The algorithms and file layouts are the library's
+//! (`boardfile_bridge::deal::bigdeal`); this is files and messages.
 
-use crate::bridge::{bytes_bar, write, Destination};
 use crate::report::{note, quiet, Failure, Outcome};
 use boardfile_bridge::deal::bigdeal::squaredeal::{self, Keys, PhaseBoards, Session, Tournament};
-use boardfile_bridge::deal::bigdeal::{BigDeal, BigDealReader, Boards};
+use boardfile_bridge::deal::bigdeal::{BigDealReader, Boards};
 use boardfile_bridge::{BoardSet, Diagnostics, Dialect, Format, WriteOptions};
 use boardfile_io::files::write_atomically;
-use boardfile_io::Output;
 use clap::Subcommand;
 use std::io::Write;
 use std::path::{Path, PathBuf};
 
-/// `deal --owner`: Big Deal's deals for the owner, from `entropy` when
-/// given (reproducing `bigdealx -W OWNER -e ENTROPY`), else from 160 bits
-/// of the system's randomness.
-pub fn deal(
-    output: &Output,
-    to: Format,
-    options: &WriteOptions,
-    owner: &str,
-    entropy: Option<&str>,
-    boards: Boards,
-) -> Result<Outcome, Failure> {
-    let run = match entropy {
-        Some(e) => BigDeal::new(owner.as_bytes(), e.as_bytes()),
-        None => BigDeal::from_os(owner.as_bytes()).map_err(Failure::operational)?,
-    };
-    let mut reader = BigDealReader::new(&run, boards);
-    write(
-        &mut reader,
-        None,
-        &mut Diagnostics::strict(),
-        &"deal",
-        bytes_bar(None),
-        &Destination {
-            output,
-            to,
-            options,
-        },
-    )
+/// SquareDeal: tournament dealing anyone can verify afterwards.
+///
+/// Before the event the organiser describes the tournament (new) and
+/// publishes the description, with the SHA-256 of secret session keys
+/// (publish). Once the delayed value is known (a figure nobody could
+/// know in advance), they set it (set-value) and make the sessions
+/// (make), as Big Deal runs. After the event they publish the keys, and
+/// anyone can check them and make every session again (verify). The
+/// files are SquareDeal 2.7's (.sqd, .sqk) and its sessions' names.
+///
+/// Examples:
+///   boardfile squaredeal verify BerBow25.sqd                keys beside it
+///   boardfile squaredeal make BerBow25.sqd --phase 1 --dir out
+///   boardfile squaredeal new t.sqd --name "Club Pairs" --delayed-info "DJI 2 May" --phase 2:1-16,17-32:S#:Session
+#[derive(clap::Args)]
+#[command(verbatim_doc_comment)]
+pub struct Args {
+    #[command(subcommand)]
+    command: Command,
 }
 
 /// The SquareDeal commands.
@@ -176,8 +165,8 @@ pub struct MakeArgs {
 }
 
 /// Runs a SquareDeal command.
-pub fn run(command: Command, out: &mut dyn Write) -> Result<Outcome, Failure> {
-    match command {
+pub fn exec(args: Args, out: &mut dyn Write) -> Result<Outcome, Failure> {
+    match args.command {
         Command::New {
             file,
             name,

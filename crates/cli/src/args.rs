@@ -1,0 +1,143 @@
+//! Arguments several commands share: which boards pass, how output is laid
+//! out, and (Othello) the names files and the games a query keeps.
+
+use crate::report::Failure;
+use boardfile_bridge::diagram::{Paper, PerPage};
+use boardfile_bridge::stages::{BoardList, Stage};
+use boardfile_bridge::{DdTags, Dialect, WriteOptions};
+use boardfile_io::Input;
+use boardfile_othello::convert::NameFiles;
+use boardfile_othello::database::Filter;
+use std::path::PathBuf;
+
+/// Bridge: which boards pass, and their numbers.
+#[derive(clap::Args, Clone, Default)]
+pub struct StageArgs {
+    /// Bridge: only these boards (their numbers as read): 1-16,20 or 25-.
+    #[arg(long, value_name = "LIST", value_parser = BoardList::parse)]
+    boards: Option<BoardList>,
+    /// Bridge: number the boards from FIRST on, in order; dealer and
+    /// vulnerability follow the new numbers (a board with an auction keeps
+    /// its own).
+    #[arg(long, value_name = "FIRST", value_parser = clap::value_parser!(u32).range(1..))]
+    renumber: Option<u32>,
+    /// With --renumber: keep each board's dealer and vulnerability.
+    #[arg(long, requires = "renumber")]
+    keep_conditions: bool,
+}
+
+impl StageArgs {
+    pub fn stage(self, unique: bool) -> Stage {
+        Stage {
+            boards: self.boards,
+            renumber: self.renumber,
+            keep_conditions: self.keep_conditions,
+            unique,
+        }
+    }
+}
+
+/// Output: how hand records are laid out, and for dealing machines and Big Deal.
+#[derive(clap::Args, Clone, Copy)]
+pub struct LayoutArgs {
+    /// HTML and PDF hand records: boards a page, 1, 2 or 4.
+    #[arg(long, value_name = "N", default_value = "4", value_parser = PerPage::parse)]
+    per_page: PerPage,
+    /// HTML and PDF hand records: the paper, a4 or letter.
+    #[arg(long, value_name = "PAPER", default_value = "a4", value_parser = Paper::parse)]
+    paper: Paper,
+    /// DUP and DLM output: for a dealing machine that must not show the
+    /// deals (Big Deal's dupblind and dlmblind: board 1 of a DUP without
+    /// its screen half, DLM's Status=Sealed).
+    #[arg(long)]
+    blind: bool,
+    /// Whose layout to write: boardfile (each format's standard form, a
+    /// file read written back as it was) or bigdeal (PBN, LIN, DUP and DLM
+    /// byte for byte as Big Deal 2.0 writes them).
+    /// Default: boardfile; bigdeal for `deal --owner`.
+    #[arg(long, value_name = "DIALECT", value_parser = Dialect::parse)]
+    pub dialect: Option<Dialect>,
+}
+
+/// Othello: the WTHOR names files.
+#[derive(clap::Args, Clone, Default)]
+pub struct NameArgs {
+    /// Othello: the player names file; default: WTHOR.JOU beside the input.
+    #[arg(long, value_name = "WTHOR.JOU")]
+    players: Option<PathBuf>,
+    /// Othello: the tournament names file; default: WTHOR.TRN beside the input.
+    #[arg(long, value_name = "WTHOR.TRN")]
+    tournaments: Option<PathBuf>,
+}
+
+/// Othello: which games to keep, of a database or any file of games.
+#[derive(clap::Args, Clone, Default)]
+pub struct QueryArgs {
+    /// Othello: the games of a player, black or white, whose name holds
+    /// NAME in any case (the names file's name, or the file's own):
+    /// --player inoue keeps those of "Inoue Hiroshi" and "Inoue Takuya".
+    #[arg(long, value_name = "NAME")]
+    player: Option<String>,
+    /// Othello: the games of a tournament whose name holds NAME, in any case.
+    #[arg(long, value_name = "NAME")]
+    tournament: Option<String>,
+    /// Othello: the games of a year (2004) or of years (2000-2004, 2000-,
+    /// -1990), by the file's header (a database) or the game's date.
+    #[arg(long, value_name = "YEARS", allow_hyphen_values = true, value_parser = Filter::parse_years)]
+    year: Option<(u16, u16)>,
+    /// Othello: the games that open with these moves (f5d6c3d3), or with
+    /// them turned by a symmetry of the start (d3c5f6 is f5d6c3).
+    #[arg(long, value_name = "MOVES")]
+    opening: Option<String>,
+}
+
+impl QueryArgs {
+    pub fn filter(&self) -> Result<Filter, Failure> {
+        let mut f = Filter::default();
+        if let Some(p) = &self.player {
+            f = f.player(p);
+        }
+        if let Some(t) = &self.tournament {
+            f = f.tournament(t);
+        }
+        if let Some((a, b)) = self.year {
+            f = f.years(a, b);
+        }
+        if let Some(o) = &self.opening {
+            f = f
+                .opening(o)
+                .map_err(|m| Failure::operational(format!("--opening: {m}")))?;
+        }
+        Ok(f)
+    }
+}
+
+impl NameArgs {
+    pub fn database(&self, add: bool) -> NameFiles {
+        NameFiles {
+            players: self.players.clone(),
+            tournaments: self.tournaments.clone(),
+            beside: None,
+            add,
+        }
+    }
+
+    pub fn files(&self, input: &Input, add: bool) -> NameFiles {
+        NameFiles {
+            players: self.players.clone(),
+            tournaments: self.tournaments.clone(),
+            beside: input.path().map(PathBuf::from),
+            add,
+        }
+    }
+}
+
+/// How boards are written: the options a command's arguments give.
+pub fn write_options(dd_tags: Option<DdTags>, normalize: bool, layout: LayoutArgs) -> WriteOptions {
+    dd_tags
+        .map_or_else(WriteOptions::default, WriteOptions::with_dd_tags)
+        .normalized(normalize)
+        .laid_out(layout.per_page, layout.paper)
+        .blinded(layout.blind)
+        .in_dialect(layout.dialect.unwrap_or_default())
+}

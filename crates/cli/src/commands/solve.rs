@@ -1,0 +1,123 @@
+//! `boardfile solve`: a bridge set's double-dummy tables and par, or every
+//! move of Othello endgame positions (OBF) scored exactly.
+
+use crate::args::{write_options, LayoutArgs};
+use crate::plan::{bridge_output, parse_format, refuse_overwrite, AnyFormat, Named, Opened};
+use crate::report::{Failure, Outcome};
+use crate::{bridge, othello};
+use boardfile_bridge::dd::journal::Journal;
+use boardfile_bridge::DdTags;
+use boardfile_io::{Input, Output};
+use boardfile_othello::{Holds, OthelloFormat};
+use std::io::Write;
+use std::path::PathBuf;
+
+/// Solve every board double dummy: all 20 trick counts and par.
+///
+/// Tables and par (with each board's vulnerability and dealer) are
+/// written into OUT: PBN tags, ZRD/ZDD/ZRJ nibbles, JSON Lines dd/par.
+/// Boards that already carry a whole table keep it unless --force.
+/// Finished boards are kept in OUT.solving as they are done: an
+/// interrupted run (Ctrl-C, kill, crash) is continued by running the
+/// same command again. OUT appears only when every board is solved.
+///
+/// Examples:
+///   boardfile solve set.pbn solved.pbn         tables and par added, nothing else changed
+///   boardfile solve set.pbn records.html       hand records with tables
+///   boardfile solve deals.zrd solved.zrd -j 2  on two threads
+///   boardfile solve fforum-1-19.obf solved.obf  Othello endgames: every move's exact score
+///   boardfile solve - - < positions.obf         standard input to standard output
+///
+/// Othello: each position of an OBF file (a line: 64 squares a1..h8,
+/// X, O or -, then the side to move) gets every legal move with its
+/// exact score, the final disc difference for the side to move with
+/// the empties to the winner, best first: `; G8:+18; H1:+12;`. A
+/// player who must pass gets `PS:score`, a finished game its score
+/// alone, as Edax writes them. Positions are solved in parallel
+/// (--jobs), each on one thread.
+#[derive(clap::Args)]
+#[command(verbatim_doc_comment)]
+pub struct Args {
+    /// Input file, or - for standard input.
+    input: PathBuf,
+    /// Output file, or - for standard output (then no resuming).
+    output: PathBuf,
+    /// Input format; default: detected.
+    #[arg(long, value_parser = parse_format)]
+    from: Option<Named>,
+    /// Output format; default: OUT's extension.
+    #[arg(long, value_parser = parse_format)]
+    to: Option<Named>,
+    /// Solving threads; default: one a core.
+    #[arg(long, short = 'j', value_name = "N")]
+    jobs: Option<usize>,
+    /// Solve boards that already carry a table too.
+    #[arg(long)]
+    force: bool,
+    /// PBN output: the double-dummy tags to write (see convert).
+    #[arg(long, value_name = "TAGS", value_parser = DdTags::parse)]
+    dd_tags: Option<DdTags>,
+    /// Write PBN 2.1 export format rather than the input's own layout
+    /// with the new tags added (see convert).
+    #[arg(long)]
+    normalize: bool,
+    #[command(flatten)]
+    layout: LayoutArgs,
+}
+
+/// Solves IN into OUT.
+pub fn exec(args: Args, _: &mut dyn Write) -> Result<Outcome, Failure> {
+    let (input, output) = (Input::new(&args.input), Output::new(&args.output));
+    refuse_overwrite(std::slice::from_ref(&input), std::slice::from_ref(&output))?;
+    // Othello endgame positions (OBF) are told by their content.
+    let opened = Opened::open(&input)?;
+    if othello_positions(&opened, args.from.as_ref(), args.to.as_ref(), &output)? {
+        return othello::solve_positions(opened, &output, args.jobs);
+    }
+    if let Some(out) = output.path() {
+        Journal::refuse_input(&input, out).map_err(|e| Failure::operational(e.to_string()))?;
+    }
+    let to = bridge_output(&output, args.to.as_ref())?;
+    let AnyFormat::Bridge(from) = opened.format(args.from.as_ref())? else {
+        return Err(Failure::operational(format!(
+            "{input}: solving is for bridge deals and Othello positions (OBF)"
+        )));
+    };
+    let options = write_options(args.dd_tags, args.normalize, args.layout);
+    let solve = bridge::SolveArgs {
+        output: &output,
+        to,
+        jobs: args.jobs,
+        force: args.force,
+        options: &options,
+    };
+    bridge::solve(opened, from, &solve)
+}
+
+/// True when the input holds Othello positions (OBF, by content or
+/// --from); the output must then be OBF too (by --to, its extension, or -).
+fn othello_positions(
+    opened: &Opened,
+    from: Option<&Named>,
+    to: Option<&Named>,
+    output: &Output,
+) -> Result<bool, Failure> {
+    let positions =
+        |f: &AnyFormat| matches!(f, AnyFormat::Othello(o) if o.holds() == Holds::Positions);
+    match opened.format(from) {
+        Ok(f) if positions(&f) => {}
+        _ => return Ok(false),
+    }
+    let obf_out = match to {
+        Some(n) => n.0.iter().any(positions),
+        None => output.path().is_none_or(|p| {
+            OthelloFormat::from_path(p).is_some_and(|f| f.holds() == Holds::Positions)
+        }),
+    };
+    if !obf_out {
+        return Err(Failure::operational(format!(
+            "{output}: solved Othello positions are written as OBF (.obf, or --to obf)"
+        )));
+    }
+    Ok(true)
+}

@@ -1,0 +1,90 @@
+//! `boardfile validate`: every problem of every file, with its place; or
+//! of a WTHOR database.
+
+use crate::args::{NameArgs, QueryArgs};
+use crate::plan::{parse_format, AnyFormat, Named, Opened};
+use crate::report::{each_file, Failure, Outcome};
+use crate::{bridge, othello};
+use std::io::Write;
+use std::path::PathBuf;
+
+/// Report every problem in each file, with its position.
+///
+/// Exit status 0 when all files are valid, 1 when any problem was found,
+/// 2 when a file could not be read.
+///
+/// Examples:
+///   boardfile validate *.pbn *.dlm
+///   boardfile validate --solve solved.pbn      stored tables checked by solving
+///   boardfile validate --json set.pbn          problems as JSON, with their places
+///   boardfile validate WTH_2004.wtb            every Othello game replayed
+///   boardfile validate wthor/                  a WTHOR database, names indices checked
+///   boardfile validate wthor/ --year 2004      the problems of the games a query keeps
+///   boardfile validate --solve WTH_2004.wtb    and every theoretical score proven
+///   boardfile validate --solve wthor/ --player "Tastet Marc"
+///                                              the scores of one player's games
+///   boardfile validate --strict set.pbn        a warning fails the file too
+#[derive(clap::Args)]
+#[command(verbatim_doc_comment)]
+pub struct Args {
+    /// Files to check (- for standard input).
+    #[arg(required = true)]
+    files: Vec<PathBuf>,
+    /// Input format; default: detected for each file.
+    #[arg(long, value_parser = parse_format)]
+    from: Option<Named>,
+    /// Bridge: solve every board that stores double-dummy tricks or a
+    /// par, and report each stored value the solver disagrees with
+    /// (board, declarer, strain, stored, solved). Othello (WTB, JSON
+    /// Lines, or a database: the games a query keeps): prove or refute
+    /// every game's stored theoretical score at the header's depth (the
+    /// narrowest window around it, on every core), and report each
+    /// wrong one (year, game, players, stored, solved by a full solve);
+    /// games with no stored score are counted, not solved.
+    #[arg(long)]
+    solve: bool,
+    /// One JSON object a file, a line each, with every problem and its
+    /// place (see the README); nothing on standard error.
+    #[arg(long)]
+    json: bool,
+    /// Warnings make a file invalid too (exit status 1, `"valid":
+    /// false`): what is read leniently or inferred, and boards that
+    /// contradict themselves (an auction against the rules, a card its
+    /// player does not hold, a lead by the wrong hand, a Result the play
+    /// cannot give, a Score the contract and result do not), which are
+    /// otherwise warnings beside a valid verdict.
+    #[arg(long)]
+    strict: bool,
+    #[command(flatten)]
+    names: NameArgs,
+    #[command(flatten)]
+    query: QueryArgs,
+}
+
+/// Checks every file, or the database they make.
+pub fn exec(args: Args, out: &mut dyn Write) -> Result<Outcome, Failure> {
+    let Args {
+        files,
+        from,
+        solve,
+        json,
+        strict,
+        names,
+        query,
+    } = args;
+    let filter = query.filter()?;
+    if othello::is_database(&files, &filter) {
+        let names = names.database(false);
+        return othello::database_validate(&files, &filter, &names, solve, strict, json, out);
+    }
+    each_file(&files, json, out, |input, out| {
+        let opened = Opened::open(input)?;
+        match opened.format(from.as_ref())? {
+            AnyFormat::Bridge(f) => bridge::validate(opened, f, solve, strict, json, out),
+            AnyFormat::Othello(f) => {
+                let names = names.files(input, false);
+                othello::validate(opened, f, &names, solve, strict, json, out)
+            }
+        }
+    })
+}
