@@ -44,11 +44,17 @@
 //! ```
 //!
 //! `boardfile formats` lists every format with what it keeps ([`Keeps`]).
+//!
+//! The heavy parts are features: `dd` (double-dummy solving, pons-dds),
+//! `pdf` (PDF hand records, krilla and the DejaVu fonts) and `big-deal`
+//! (Big Deal's and SquareDeal's dealing, its hashes), on by default, and
+//! `parquet` (arrow-rs), off. The README has the table.
 
 #![deny(missing_docs)]
 
 pub mod codec;
 pub mod consistency;
+#[cfg(feature = "dd")]
 pub mod dd;
 pub mod deal;
 pub mod diagram;

@@ -219,6 +219,7 @@ fn every_wild_lin_reads_the_deals_of_its_md_commands() {
 }
 
 #[test]
+#[cfg(feature = "dd")]
 fn stored_tables_are_checked_against_the_solver() {
     use boardfile_bridge::dd::{check_stored, Disagreement};
     use boardfile_bridge::Strain;

@@ -9,6 +9,7 @@
 //! - [`bigdeal`]: tournament sets exactly as Big Deal deals them for an
 //!   owner, and SquareDeal's verifiable dealing on top of it.
 
+#[cfg(feature = "big-deal")]
 pub mod bigdeal;
 pub mod dealer;
 pub mod seeded;

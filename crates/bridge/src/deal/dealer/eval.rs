@@ -405,6 +405,9 @@ impl Core {
     }
 
     fn tricks(&mut self, seat: u8, strain: u8) -> i32 {
+        // Without the solver, Script::parse refuses a script that asks for
+        // tricks.
+        #[cfg(feature = "dd")]
         if self.state.tricks.is_none() {
             let hands = self.state.hands.map(|b| {
                 crate::model::hand::Hand::from_bits(b).unwrap_or(crate::model::hand::Hand::EMPTY)

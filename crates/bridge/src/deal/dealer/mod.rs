@@ -432,7 +432,22 @@ impl Script {
     /// Parses a script (a whole file, or a bare condition such as
     /// `hcp(north) >= 20`).
     pub fn parse(text: &str) -> Result<Script, ScriptError> {
-        parse::parse(text)
+        let script = parse::parse(text)?;
+        #[cfg(not(feature = "dd"))]
+        if script.uses_tricks() {
+            // The first line that names it.
+            let (line, column) = text
+                .lines()
+                .enumerate()
+                .find_map(|(i, l)| l.find("trick").map(|c| (i as u32 + 1, c as u32 + 1)))
+                .unwrap_or((1, 1));
+            return Err(ScriptError::new(
+                line,
+                column,
+                "tricks() needs the double-dummy solver, which this build leaves out (the crate feature dd)",
+            ));
+        }
+        Ok(script)
     }
 
     /// Whether the script has a condition (without one every deal is kept).

@@ -157,3 +157,15 @@ fn conditions_and_variables() {
     // Without a condition every deal is kept.
     assert!(eval("produce 5").accepts());
 }
+
+/// Without the solver (the crate feature dd), a script that asks for
+/// tricks is refused where it asks, rather than every count being 0.
+#[test]
+#[cfg(not(feature = "dd"))]
+fn tricks_need_the_solver() {
+    let e = Script::parse("condition hcp(north) > 10\n  and tricks(south, notrump) >= 9\n")
+        .unwrap_err();
+    assert_eq!((e.line, e.column), (2, 7), "{e:?}");
+    assert!(e.message.contains("feature dd"), "{}", e.message);
+    assert!(Script::parse("condition hcp(north) > 10").is_ok());
+}

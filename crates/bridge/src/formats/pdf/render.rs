@@ -1,46 +1,8 @@
-//! PDF hand records: pages to print, 1, 2 or 4 boards a page, A4 or Letter.
-//!
-//! Written only. Each page is headed by the set's event, site and date and
-//! footed by the boards on it and the page number. Each board is framed
-//! and shows its number, dealer and vulnerability (also drawn on the
-//! compass: the vulnerable sides' seats on red, the dealer's letter
-//! ringed), the four hands around the compass with hearts and diamonds in
-//! red, each hand's high-card points in the compass's middle (North's at
-//! the top, and so on), and, when known, the double-dummy table (declarers
-//! N S E W, strains NT ♠ ♥ ♦ ♣) and par. Four a page are two by two; two a
-//! page stand one above the other with the table beside the diagram; one a
-//! page is the four-a-page board drawn twice as large.
-//!
-//! | page | points (1/72 in) | margins |
-//! |---|---|---|
-//! | A4 | 595.28 x 841.89 | 36 at the sides, 28 above and below |
-//! | Letter | 612 x 792 | the same |
-//!
-//! The font is DejaVu Sans (regular and bold, from the `dejavu` crate: the
-//! font's own licence is the Bitstream Vera one with DejaVu's changes in
-//! the public domain), embedded as a subset of the glyphs used, with a
-//! ToUnicode map so that the text (suit symbols included) can be copied
-//! and searched. The PDF is made with krilla, the PDF library Typst uses:
-//! it subsets and embeds OpenType fonts, shapes text and writes that map
-//! itself, where printpdf's font handling is thinner; version 0.6 is the
-//! newest that builds with the workspace's rust-version.
-//!
-//! Streaming: a page is drawn as soon as its last board comes, and only
-//! the boards of the page being filled are held (their number, conditions,
-//! deal, table and par, not the rest of the board). krilla keeps each
-//! finished page's compressed content until the end, when the subset fonts
-//! are known and the file is written out: memory grows with the pages,
-//! about 45 KB a page at the peak (10,000 boards four a page: 2,500 pages,
-//! a 7 MB file, 110 MB at the peak, 6 s, by `scripts/check-records.sh`).
-//!
-//! Cannot carry back: anything (it is not read). Tags other than the
-//! event, site and date, auctions and play are not shown.
+//! Drawing the pages with krilla and DejaVu Sans (the `pdf` feature).
 
-use crate::codec::keeps::Keeps;
+use super::FORMAT;
 use crate::codec::options::WriteOptions;
 use crate::codec::stream::BoardWriter;
-use crate::codec::Format;
-use crate::codec::{Descriptor, Hooks};
 use crate::diagram::{
     contract_parts, holding, is_vulnerable, par_score, record_heading, vulnerability_words, Paper,
     PerPage,
@@ -50,7 +12,7 @@ use crate::model::card::Strain;
 use crate::model::card::Suit;
 use crate::model::deal::{Deal, Seat};
 use crate::model::set::SetInfo;
-use boardfile_io::{Error, FormatInfo, Signature};
+use boardfile_io::Error;
 use krilla::color::rgb;
 use krilla::geom::{PathBuilder, Point, Transform};
 use krilla::metadata::Metadata;
@@ -61,25 +23,6 @@ use krilla::surface::Surface;
 use krilla::text::{Font, TextDirection};
 use krilla::Document;
 use std::sync::Arc;
-
-/// The format.
-pub static DESCRIPTOR: Descriptor = Descriptor {
-    info: FormatInfo {
-        name: "PDF",
-        extensions: &["pdf"],
-        description: "printable hand records, 1, 2 or 4 boards an A4 or Letter page (written only)",
-        signature: Signature::None,
-        reads: false,
-        writes: true,
-    },
-    keeps: Keeps::HAND_RECORDS,
-    reader: None,
-    writer: Some(|options| Box::new(PdfWriter::new(options))),
-    hooks: Hooks::NONE,
-};
-
-/// This format's handle.
-pub(crate) const FORMAT: Format = Format::of(&DESCRIPTOR);
 
 /// Hearts, diamonds and the vulnerable sides.
 const RED: (u8, u8, u8) = (204, 0, 0);
