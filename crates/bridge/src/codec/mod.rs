@@ -243,6 +243,15 @@ impl fmt::Display for ConvertError {
     }
 }
 
+impl std::error::Error for ConvertError {
+    fn source(&self) -> Option<&(dyn std::error::Error + 'static)> {
+        match self {
+            ConvertError::Read(e) | ConvertError::Write(e) => Some(e),
+            ConvertError::Output(e) => Some(e),
+        }
+    }
+}
+
 /// One kind of data a conversion drops, with the boards it concerns.
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub struct Loss {
