@@ -2,13 +2,14 @@
 //! and show, by the registry's descriptors, with the names files found
 //! beside the input.
 
-use crate::game::End;
-use crate::position::{Color, Position};
+use crate::model::game::End;
+use crate::model::game_file::{year_of, GameFile};
+use crate::model::header::{count_warning, Header, Kind, HEADER};
+use crate::model::names::{known_names, NameBook, Names};
+use crate::model::position::{Color, Position};
 use crate::registry::{Holds, OthelloFormat};
-use crate::text::NameBook;
-use crate::wthor::games::{self, GameFile};
-use crate::wthor::{names, pzz, Error, Header, Kind};
-use boardfile_io::{Diagnostics, FormatName, Position as At};
+use crate::wthor::{games, names, pzz};
+use boardfile_io::{Diagnostics, Error, FormatName, Position as At};
 use std::io::Write;
 use std::path::{Path, PathBuf};
 
@@ -58,7 +59,7 @@ impl NameFiles {
 
     /// Reads the names files into a book. An error names the file.
     pub fn load(&self) -> Result<NameBook, NamesError> {
-        let load = |kind: Kind| -> Result<Option<names::Names>, NamesError> {
+        let load = |kind: Kind| -> Result<Option<Names>, NamesError> {
             let Some(path) = self.find(kind) else {
                 return Ok(None);
             };
@@ -311,7 +312,7 @@ pub fn convert_with(
         out.unnamed = file
             .games
             .iter()
-            .filter(|g| crate::text::known_names(g, book).contains(&None))
+            .filter(|g| known_names(g, book).contains(&None))
             .count();
     }
     Ok(out)
@@ -349,12 +350,12 @@ pub fn warning_lines(diag: &Diagnostics) -> Vec<String> {
 
 /// The warning of a WTHOR file whose header miscounts its records.
 fn count_of(from: OthelloFormat, bytes: &[u8], records: usize, what: &str) -> Option<String> {
-    let header = crate::wthor::Header::read_from(bytes)?;
+    let header = Header::read_from(bytes)?;
     let counted = match from.holds() {
         Holds::Names(_) => u64::from(header.n2),
         _ => u64::from(header.n1),
     };
-    crate::wthor::count_warning(counted, records, what)
+    count_warning(counted, records, what)
 }
 
 /// Writes games in `to`, refusing what it cannot hold.
@@ -411,11 +412,7 @@ pub fn write_games(
                 ),
             ));
         }
-        let mut years: Vec<u16> = file
-            .games
-            .iter()
-            .map(|g| crate::text::year_of(g, file))
-            .collect();
+        let mut years: Vec<u16> = file.games.iter().map(|g| year_of(g, file)).collect();
         years.sort_unstable();
         years.dedup();
         match years[..] {
@@ -583,7 +580,7 @@ pub fn validate(format: OthelloFormat, bytes: &[u8], book: &mut NameBook) -> Rep
                 // Every whole record, read or not (one that does not
                 // decode is among the errors).
                 let records = v.file.as_ref().map_or(0, |_| {
-                    bytes.len().saturating_sub(crate::wthor::HEADER) / games::record_len(size)
+                    bytes.len().saturating_sub(HEADER) / games::record_len(size)
                 });
                 Report {
                     records,
@@ -698,7 +695,7 @@ pub fn show(
     game: Option<u32>,
     out: &mut dyn Write,
 ) -> std::io::Result<(usize, usize)> {
-    let name = |n: &Option<names::Names>, i: u16| {
+    let name = |n: &Option<Names>, i: u16| {
         n.as_ref()
             .and_then(|f| f.get(i))
             .map_or(format!("#{i}"), str::to_string)
@@ -717,7 +714,7 @@ pub fn show(
             "Game {}   {} ({})   Black {}   White {}",
             i + 1,
             name(&book.tournaments, g.tournament),
-            crate::text::year_of(g, file),
+            year_of(g, file),
             name(&book.players, g.black),
             name(&book.players, g.white)
         )?;

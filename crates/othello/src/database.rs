@@ -27,13 +27,14 @@
 //!   (WTHOR's games all open f5; `d3c3c4c5` is the same opening).
 
 use crate::convert::{self, NameFiles};
-use crate::game::Game;
-use crate::position::{BoardSize, Square};
+use crate::model::game::Game;
+use crate::model::game_file::{year_of, GameFile};
+use crate::model::header::{count_warning, fresh_header, Header, Kind, HEADER};
+use crate::model::names::{known_names, NameBook, Names};
+use crate::model::position::{BoardSize, Square};
 use crate::registry::{Holds, OthelloFormat};
-use crate::text::{self, NameBook};
-use crate::wthor::games::{self, GameFile};
-use crate::wthor::{names, Error, Header, Kind};
-use boardfile_io::{Diagnostics, FormatName, Position as At};
+use crate::wthor::{games, names};
+use boardfile_io::{Diagnostics, Error, FormatName, Position as At};
 use std::collections::BTreeMap;
 use std::path::{Path, PathBuf};
 
@@ -162,7 +163,7 @@ fn read_file(path: &Path) -> Result<Vec<u8>, FileError> {
 
 /// The names files of the sources, read into a book.
 pub fn book(sources: &Sources, add: bool) -> Result<NameBook, FileError> {
-    let load = |path: &Option<PathBuf>, kind: Kind| -> Result<Option<names::Names>, FileError> {
+    let load = |path: &Option<PathBuf>, kind: Kind| -> Result<Option<Names>, FileError> {
         let Some(p) = path else { return Ok(None) };
         let bytes = read_file(p)?;
         names::read(&bytes, kind)
@@ -241,11 +242,10 @@ pub fn open(sources: Sources, add: bool) -> Result<Database, FileError> {
                 ),
             });
         }
-        let warnings =
-            crate::wthor::count_warning(u64::from(file.header.n1), file.games.len(), "games")
-                .into_iter()
-                .chain(convert::warning_lines(&diag))
-                .collect();
+        let warnings = count_warning(u64::from(file.header.n1), file.games.len(), "games")
+            .into_iter()
+            .chain(convert::warning_lines(&diag))
+            .collect();
         files.push(YearFile {
             path: path.clone(),
             file,
@@ -413,7 +413,7 @@ impl Filter {
     /// True when the game's names pass; a name neither the game nor the
     /// book gives passes when `unknown` says so.
     fn keeps_names(&self, g: &Game, book: &NameBook, unknown: bool) -> bool {
-        let [t, b, w] = text::known_names(g, book);
+        let [t, b, w] = known_names(g, book);
         let holds = |name: Option<&str>, want: &str| {
             name.map_or(unknown, |n| n.to_lowercase().contains(want))
         };
@@ -436,7 +436,7 @@ impl Filter {
     pub fn nameless_in(&self, file: &GameFile, book: &NameBook) -> usize {
         file.games
             .iter()
-            .filter(|g| self.nameless(g, text::year_of(g, file), book))
+            .filter(|g| self.nameless(g, year_of(g, file), book))
             .count()
     }
 
@@ -495,7 +495,7 @@ impl Database {
                     }),
                     At::record(
                         *i as u64,
-                        (crate::wthor::HEADER + i * games::record_len(f.file.size)) as u64,
+                        (HEADER + i * games::record_len(f.file.size)) as u64,
                     ),
                     format!(
                         "game {}: {why}{}; --skip-bad leaves such games out",
@@ -650,7 +650,7 @@ pub fn per_year(
     let mut years: BTreeMap<u16, Vec<Game>> = BTreeMap::new();
     for g in &file.games {
         let mut g = g.clone();
-        let year = text::year_of(&g, file);
+        let year = year_of(&g, file);
         g.year = None;
         years.entry(year).or_default().push(g);
     }
@@ -660,7 +660,7 @@ pub fn per_year(
             .iter()
             .find(|h| h.year == year)
             .copied()
-            .unwrap_or_else(|| text::fresh_header(year, file.size));
+            .unwrap_or_else(|| fresh_header(year, file.size));
         let n = games.len();
         let f = GameFile {
             header,
@@ -743,7 +743,7 @@ pub fn validate(
             let header = Header::read_from(&bytes);
             let year = header.map_or(0, |h| h.year);
             let rec = games::record_len(size);
-            let records = bytes.len().saturating_sub(crate::wthor::HEADER) / rec;
+            let records = bytes.len().saturating_sub(HEADER) / rec;
             // Kept or not, and nameless, by record: a record that does not
             // decode is shown whatever is asked.
             let (mut keep, mut nameless) = (vec![true; records], 0);
@@ -765,7 +765,7 @@ pub fn validate(
                 .collect();
             let unfinished = v.unfinished.iter().filter(|&&r| kept(r)).count();
             let warnings = header
-                .and_then(|h| crate::wthor::count_warning(u64::from(h.n1), records, "games"))
+                .and_then(|h| count_warning(u64::from(h.n1), records, "games"))
                 .into_iter()
                 .collect();
             Ok(FileReport {
@@ -859,7 +859,7 @@ mod tests {
 
     #[test]
     fn a_game_is_nameless_only_when_an_unknown_name_could_have_kept_it() {
-        use crate::game::GameNames;
+        use crate::model::game::GameNames;
         // No names file: only the game's own names are known.
         let book = NameBook::default();
         let named = |black: Option<&str>, white: Option<&str>, t: Option<&str>| {

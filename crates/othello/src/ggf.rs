@@ -38,13 +38,12 @@
 //! result the finished moves do not give is kept, with a warning. The
 //! theoretical score is what the other text formats give it.
 
-use crate::game::{Game, IllegalMove};
-use crate::position::{BoardSize, Color, Position, Square};
+use crate::model::game::{Game, IllegalMove};
+use crate::model::game_file::GameFile;
+use crate::model::names::NameBook;
+use crate::model::position::{BoardSize, Color, Position, Square};
 use crate::reading::{self, Lines};
-use crate::text::NameBook;
-use crate::wthor::games::GameFile;
-use crate::wthor::Error;
-use boardfile_io::Diagnostics;
+use boardfile_io::{Diagnostics, Error};
 
 const F: &str = "GGF";
 
@@ -433,9 +432,9 @@ fn game_of(
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::model::names::Names;
     use crate::text::write_ggf;
     use crate::wthor::{Header, Kind};
-    use crate::Names;
 
     /// A game made up for these tests from the format's page: the first
     /// moves of a game, from the standard start, as GGS writes it.

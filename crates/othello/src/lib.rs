@@ -38,11 +38,10 @@
 pub mod convert;
 pub mod database;
 pub mod endgame;
-mod game;
 pub mod ggf;
+pub mod model;
 pub mod obf;
 pub mod pgn;
-mod position;
 
 mod reading;
 mod registry;
@@ -57,10 +56,12 @@ pub use boardfile_io::{Diagnostics, Error, FormatName};
 /// half a million games. The federation's whole WTHOR database, every year, is
 /// under 10 MiB; a longer file is an error rather than memory without end.
 pub const MAX_FILE: usize = 32 << 20;
-pub use game::{End, Game, GameNames, IllegalMove};
-pub use position::{BoardSize, Color, MoveError, Played, Position, Square};
+pub use model::game::{End, Game, GameNames, IllegalMove};
+pub use model::game_file::{year_of, GameFile};
+pub use model::header::{Header, Kind};
+pub use model::names::{known_names, NameBook, Names};
+pub use model::position::{BoardSize, Color, MoveError, Played, Position, Square};
 pub use registry::{Descriptor, Holds, OthelloFormat, ReadGames};
-pub use wthor::names::Names;
 
 /// The README's examples, run as doctests.
 #[doc = include_str!("../README.md")]

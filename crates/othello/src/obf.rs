@@ -25,10 +25,10 @@
 //! What it cannot carry: game records, names, anything but one position
 //! and its move scores.
 
-use crate::endgame::{Board, Solver};
-use crate::position::{BoardSize, Color, Square};
-use crate::Error;
-use boardfile_io::Position as At;
+use crate::endgame::Solver;
+use crate::model::board::Board;
+use crate::model::position::{BoardSize, Color, Square};
+use boardfile_io::{Error, Position as At};
 
 const FORMAT: boardfile_io::FormatName = boardfile_io::FormatName("OBF");
 

@@ -36,13 +36,12 @@
 //! so.
 //! The theoretical score is what the other text formats give it.
 
-use crate::game::{Game, IllegalMove};
-use crate::position::{BoardSize, Position, Square};
+use crate::model::game::{Game, IllegalMove};
+use crate::model::game_file::GameFile;
+use crate::model::names::NameBook;
+use crate::model::position::{BoardSize, Position, Square};
 use crate::reading::{self, Lines};
-use crate::text::NameBook;
-use crate::wthor::games::GameFile;
-use crate::wthor::Error;
-use boardfile_io::Diagnostics;
+use boardfile_io::{Diagnostics, Error};
 
 const F: &str = "PGN";
 
@@ -356,7 +355,7 @@ fn score_of(result: &str, size: BoardSize) -> Option<u8> {
         return None;
     }
     let (b, w) = r.split_once('-')?;
-    crate::game::black_discs(b.trim().parse().ok()?, w.trim().parse().ok()?, size)
+    crate::model::game::black_discs(b.trim().parse().ok()?, w.trim().parse().ok()?, size)
 }
 
 type Fault = (usize, Option<usize>, String);

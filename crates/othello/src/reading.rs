@@ -3,13 +3,14 @@
 //! names files, and the file put together.
 
 #[cfg(test)]
-use crate::game::black_discs;
-use crate::game::{Game, GameNames};
-use crate::position::{BoardSize, Square};
-use crate::text::{complete, fresh_header, NameBook};
-use crate::wthor::games::GameFile;
-use crate::wthor::Error;
-use boardfile_io::{FormatName, Position as At};
+use crate::model::game::black_discs;
+use crate::model::game::{Game, GameNames};
+use crate::model::game_file::GameFile;
+use crate::model::header::fresh_header;
+use crate::model::names::NameBook;
+use crate::model::position::{BoardSize, Square};
+use crate::text::complete;
+use boardfile_io::{Error, FormatName, Position as At};
 use std::borrow::Cow;
 use std::cmp::Ordering;
 

@@ -4,13 +4,14 @@
 //! what it holds, and how its games are read and written live in one
 //! descriptor, and the list below is the only place that names them all.
 
-use crate::position::BoardSize;
-use crate::text::{self, NameBook};
-use crate::wthor::games::{self, GameFile};
-use crate::wthor::names::Names;
-use crate::wthor::{names, Error, Kind};
+use crate::model::game_file::GameFile;
+use crate::model::header::Kind;
+use crate::model::names::{NameBook, Names};
+use crate::model::position::BoardSize;
+use crate::text;
+use crate::wthor::{games, names};
 use crate::{ggf, pgn, text_names};
-use boardfile_io::{Diagnostics, FormatInfo, FormatName, Signature};
+use boardfile_io::{Diagnostics, Error, FormatInfo, FormatName, Signature};
 
 /// What a file of the format holds.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]

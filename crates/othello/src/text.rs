@@ -22,74 +22,20 @@
 //! A transcript is a game a line, its moves with no separators (`f5d6c3`);
 //! read, each game is replayed for its score and gets ids 0.
 
-use crate::game::{End, Game, GameNames};
-use crate::position::{BoardSize, Color, Position};
-use crate::wthor::games::GameFile;
-use crate::wthor::names::Names;
-use crate::wthor::Error;
-use crate::wthor::{Header, Kind};
-use boardfile_io::{Diagnostics, FormatName, Position as At};
+use crate::model::game::{End, Game, GameNames};
+use crate::model::game_file::GameFile;
+use crate::model::header::{fresh_header, Header};
+use crate::model::position::{BoardSize, Color, Position};
+use boardfile_io::{Diagnostics, Error, FormatName, Position as At};
 use serde::Deserialize;
 use std::fmt::Write as _;
 
-/// The names files a conversion looks names up in, and may add to.
-#[derive(Debug, Default, Clone)]
-pub struct NameBook {
-    /// WTHOR.JOU, when at hand.
-    pub players: Option<Names>,
-    /// WTHOR.TRN, when at hand.
-    pub tournaments: Option<Names>,
-    /// Append unknown names instead of refusing them.
-    pub add: bool,
-    /// Names appended so far (players, tournaments).
-    pub added: (usize, usize),
-}
-
-impl NameBook {
-    pub(crate) fn lookup(&mut self, name: &str, tournament: bool) -> Result<u16, String> {
-        let (file, what, kind) = if tournament {
-            (&mut self.tournaments, "tournament", Kind::Trn)
-        } else {
-            (&mut self.players, "player", Kind::Jou)
-        };
-        if let Some(i) = file.as_ref().and_then(|f| f.find(name)) {
-            return Ok(i);
-        }
-        if !self.add {
-            return Err(match file {
-                Some(_) => {
-                    format!("{what} {name:?} is not in the names file (--add-names appends it)")
-                }
-                None => format!("{what} {name:?} given by name, but no names file is at hand"),
-            });
-        }
-        // A names file begun here is dated today, as a games file is.
-        let f = file.get_or_insert_with(|| Names {
-            kind,
-            header: Header {
-                created: today(),
-                ..Header::default()
-            },
-            names: vec!["???".into()],
-        });
-        f.names.push(name.to_string());
-        if tournament {
-            self.added.1 += 1;
-        } else {
-            self.added.0 += 1;
-        }
-        u16::try_from(f.names.len() - 1).map_err(|_| format!("more than 65,535 {what}s"))
-    }
-
-    pub(crate) fn name(&self, index: u16, tournament: bool) -> Option<&str> {
-        let f = if tournament {
-            &self.tournaments
-        } else {
-            &self.players
-        };
-        f.as_ref()?.get(index)
-    }
-}
+/// The model's, here too where this module's users look for them.
+pub use crate::model::game_file::year_of;
+/// The model's, here too where this module's users look for it.
+pub use crate::model::header::today;
+/// The model's, here too where this module's users look for them.
+pub use crate::model::names::{known_names, NameBook};
 
 #[derive(Deserialize)]
 #[serde(deny_unknown_fields)]
@@ -178,36 +124,6 @@ fn contains(h: &[u8], n: &[u8]) -> bool {
     h.windows(n.len()).any(|w| w == n)
 }
 
-/// Today's date as WTHOR's four creation bytes.
-pub fn today() -> [u8; 4] {
-    let days = std::time::SystemTime::now()
-        .duration_since(std::time::UNIX_EPOCH)
-        .map_or(0, |d| d.as_secs() / 86_400) as i64;
-    // Civil date from days since 1970-01-01 (H. Hinnant's algorithm).
-    let z = days + 719_468;
-    let era = z.div_euclid(146_097);
-    let doe = z - era * 146_097;
-    let yoe = (doe - doe / 1460 + doe / 36_524 - doe / 146_096) / 365;
-    let doy = doe - (365 * yoe + yoe / 4 - yoe / 100);
-    let mp = (5 * doy + 2) / 153;
-    let d = doy - (153 * mp + 2) / 5 + 1;
-    let m = if mp < 10 { mp + 3 } else { mp - 9 };
-    let y = yoe + era * 400 + i64::from(m <= 2);
-    [(y / 100) as u8, (y % 100) as u8, m as u8, d as u8]
-}
-
-/// A game file's header for games built from text: today's date, the year,
-/// the board size, P3 24.
-pub(crate) fn fresh_header(year: u16, size: BoardSize) -> Header {
-    Header {
-        created: today(),
-        year,
-        p1: if size == BoardSize::Ten { 10 } else { 8 },
-        p3: 24,
-        ..Header::default()
-    }
-}
-
 /// Fills in the scores a text form may leave out: the actual score from the
 /// replay of a finished game; the theoretical score stays unknown
 /// ([`Game::THEORETICAL_UNKNOWN`]) unless given, never copied from the
@@ -263,7 +179,7 @@ pub(crate) fn complete(
         (None, Ok((p, End::Unfinished))) => {
             let [b, w] = [Color::Black, Color::White].map(|c| p.discs(c).count_ones());
             let to = winner.unwrap_or(b.cmp(&w));
-            let black = crate::game::black_discs_to(b, w, game.size, to).unwrap_or(b as u8);
+            let black = crate::model::game::black_discs_to(b, w, game.size, to).unwrap_or(b as u8);
             let white = squares - black;
             let whom = match winner {
                 None => "the side ahead",
@@ -516,7 +432,7 @@ pub fn write_transcripts(file: &GameFile, out: &mut String) {
 }
 
 /// The moves with the passes made explicit: `None` for a pass.
-fn moves_with_passes(g: &Game) -> Vec<(Color, Option<crate::position::Square>)> {
+fn moves_with_passes(g: &Game) -> Vec<(Color, Option<crate::model::position::Square>)> {
     let mut p = Position::start(g.size);
     let mut out = Vec::with_capacity(g.moves.len() + 2);
     for &m in &g.moves {
@@ -538,25 +454,6 @@ fn moves_with_passes(g: &Game) -> Vec<(Color, Option<crate::position::Square>)> 
 fn names_of<'a>(g: &'a Game, book: &'a NameBook) -> (&'a str, &'a str, &'a str) {
     let [t, b, w] = known_names(g, book);
     (t.unwrap_or("?"), b.unwrap_or("?"), w.unwrap_or("?"))
-}
-
-/// A game's tournament, black and white names where known: those its input
-/// gave, else the names files'.
-pub fn known_names<'a>(g: &'a Game, book: &'a NameBook) -> [Option<&'a str>; 3] {
-    let own = g.names.as_deref();
-    [
-        own.and_then(|n| n.tournament.as_deref())
-            .or_else(|| book.name(g.tournament, true)),
-        own.and_then(|n| n.black.as_deref())
-            .or_else(|| book.name(g.black, false)),
-        own.and_then(|n| n.white.as_deref())
-            .or_else(|| book.name(g.white, false)),
-    ]
-}
-
-/// The year a game was played: its own, else its file's.
-pub fn year_of(g: &Game, file: &GameFile) -> u16 {
-    g.year.unwrap_or(file.header.year)
 }
 
 /// A name as a GGF property value or a PGN string: `\` before each of
@@ -587,11 +484,13 @@ pub fn write_ggf(file: &GameFile, book: &NameBook, out: &mut String) {
         let mut board = String::new();
         for row in 0..side {
             for col in 0..side {
-                board.push(match start.at(crate::position::Square { col, row }) {
-                    Some(Color::Black) => '*',
-                    Some(Color::White) => 'O',
-                    None => '-',
-                });
+                board.push(
+                    match start.at(crate::model::position::Square { col, row }) {
+                        Some(Color::Black) => '*',
+                        Some(Color::White) => 'O',
+                        None => '-',
+                    },
+                );
             }
         }
         let diff = g.black_score as i32 - (g.size.squares() as i32 - g.black_score as i32);

@@ -12,10 +12,10 @@
 //! `comment="#"`), then `index,name`, then a row a name; a name holding a
 //! comma or a quote is quoted, quotes doubled.
 
+use crate::model::header::{Header, Kind};
+use crate::model::names::Names;
 use crate::text::JsonHeader;
-use crate::wthor::names::Names;
-use crate::wthor::{Error, Header, Kind};
-use boardfile_io::{FormatName, Position};
+use boardfile_io::{Error, FormatName, Position};
 use serde::Deserialize;
 use std::fmt::Write as _;
 

@@ -14,21 +14,16 @@
 //! size, and that every move byte is a square with only zeros after the
 //! first zero; [`validate`] also replays every game.
 
-use super::names::Names;
-use super::{check_size, error, Error, Header, Kind, Position, HEADER};
-use crate::game::{End, Game};
-use crate::position::{BoardSize, Square};
+use super::{check_size, error, Position};
+use crate::model::game::{End, Game};
+use crate::model::header::{Header, Kind, HEADER};
+use crate::model::names::Names;
+use crate::model::position::{BoardSize, Square};
+use boardfile_io::Error;
 
-/// A WTB or WTD file: its header and games.
-#[derive(Debug, Clone, PartialEq, Eq)]
-pub struct GameFile {
-    /// The header as read; N1 is rewritten from the games on write.
-    pub header: Header,
-    /// The board size of every game.
-    pub size: BoardSize,
-    /// The games in file order.
-    pub games: Vec<Game>,
-}
+/// A WTB or WTD file is the model's [`GameFile`]: here too, where WTHOR's
+/// users look for it.
+pub use crate::model::game_file::GameFile;
 
 /// Record length of a game file.
 pub fn record_len(size: BoardSize) -> usize {

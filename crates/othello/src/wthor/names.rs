@@ -6,18 +6,13 @@
 //! the file is `16 + N2 * 20` (or `* 26`) bytes. Index 0 is a placeholder
 //! (`???` in WTHOR.JOU).
 
-use super::{check_size, error, Error, Header, Kind, Position, HEADER};
+use super::{check_size, error, Position};
+use crate::model::header::{Header, Kind, HEADER};
+use boardfile_io::Error;
 
-/// A JOU or TRN file.
-#[derive(Debug, Clone, PartialEq, Eq)]
-pub struct Names {
-    /// Players or tournaments.
-    pub kind: Kind,
-    /// The header as read; N2 is rewritten from the names on write.
-    pub header: Header,
-    /// The names by index.
-    pub names: Vec<String>,
-}
+/// A JOU or TRN file is the model's [`Names`]: here too, where WTHOR's
+/// users look for it.
+pub use crate::model::names::Names;
 
 /// Record length: 20 for players, 26 for tournaments.
 pub fn record_len(kind: Kind) -> usize {
@@ -104,19 +99,4 @@ pub fn write(file: &Names, out: &mut Vec<u8>) -> Result<(), Error> {
         out.resize(out.len() + rec - bytes.len(), 0);
     }
     Ok(())
-}
-
-impl Names {
-    /// The name at an index.
-    pub fn get(&self, index: u16) -> Option<&str> {
-        self.names.get(index as usize).map(String::as_str)
-    }
-
-    /// The index of a name, if present (the first, when given twice).
-    pub fn find(&self, name: &str) -> Option<u16> {
-        self.names
-            .iter()
-            .position(|n| n == name)
-            .and_then(|i| u16::try_from(i).ok())
-    }
 }

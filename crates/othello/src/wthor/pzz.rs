@@ -23,8 +23,10 @@
 //! Records are kept byte for byte (the position's empty-square code and the
 //! reserved bytes too); [`Solitaire::position`] decodes the position.
 
-use super::{check_size, error, Error, Header, Kind, Position, HEADER};
-use crate::position::{BoardSize, Color, Position as Board, Square};
+use super::{check_size, error, Position};
+use crate::model::header::{Header, Kind, HEADER};
+use crate::model::position::{BoardSize, Color, Position as Board, Square};
+use boardfile_io::Error;
 
 /// Length of the table after the header.
 pub const TABLE: usize = 256;

@@ -405,7 +405,7 @@ mod tests {
         *x ^= *x >> 7;
         *x ^= *x << 17;
     }
-    use crate::{BoardSize, Color, Position, Square};
+    use crate::model::position::{BoardSize, Color, Position, Square};
 
     fn sq(t: &str) -> u32 {
         let b = t.as_bytes();

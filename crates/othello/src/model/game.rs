@@ -1,7 +1,7 @@
 //! A game: who played, the scores WTHOR stores, and the moves; and its
 //! replay by the rules.
 
-use crate::position::{BoardSize, Color, MoveError, Position, Square};
+use crate::model::position::{BoardSize, Color, MoveError, Position, Square};
 use std::cmp::Ordering;
 
 /// One game as a WTHOR record holds it.
