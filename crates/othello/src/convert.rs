@@ -2,12 +2,12 @@
 //! and show, by the registry's descriptors, with the names files found
 //! beside the input.
 
+use crate::codec::{Holds, OthelloFormat, MAX_FILE};
 use crate::model::game::End;
 use crate::model::game_file::{year_of, GameFile};
 use crate::model::header::{count_warning, Header, Kind, HEADER};
 use crate::model::names::{known_names, NameBook, Names};
 use crate::model::position::{Color, Position};
-use crate::registry::{Holds, OthelloFormat};
 use crate::wthor::{games, names, pzz};
 use boardfile_io::{Diagnostics, Error, FormatName, Position as At};
 use std::io::Write;
@@ -69,13 +69,13 @@ impl NameFiles {
             };
             let mut file = std::fs::File::open(&path).map_err(io_error)?;
             let mut bytes = Vec::new();
-            if !boardfile_io::source::read_within(&mut file, &mut bytes, crate::MAX_FILE)
+            if !boardfile_io::source::read_within(&mut file, &mut bytes, MAX_FILE)
                 .map_err(io_error)?
             {
                 return Err(NamesError {
                     error: Error::limit(
                         FormatName(kind.name()),
-                        At::byte(crate::MAX_FILE as u64),
+                        At::byte(MAX_FILE as u64),
                         "longer than 32 MiB, the most a names file is read",
                     ),
                     path,
@@ -109,7 +109,7 @@ fn format_error(format: OthelloFormat, message: String) -> Error {
 
 /// Reads the games of a game file: what was inferred goes to `diag`'s
 /// warnings; with a collecting `diag`, GGF and PGN leave a bad game out
-/// and keep its error (see [`crate::registry::ReadGames`]).
+/// and keep its error (see [`crate::codec::ReadGames`]).
 pub fn read_games(
     format: OthelloFormat,
     bytes: &[u8],

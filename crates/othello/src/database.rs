@@ -26,13 +26,13 @@
 //!   turned by one of the board's symmetries that keep the start position
 //!   (WTHOR's games all open f5; `d3c3c4c5` is the same opening).
 
+use crate::codec::{Holds, OthelloFormat, MAX_FILE};
 use crate::convert::{self, NameFiles};
 use crate::model::game::Game;
 use crate::model::game_file::{year_of, GameFile};
 use crate::model::header::{count_warning, fresh_header, Header, Kind, HEADER};
 use crate::model::names::{known_names, NameBook, Names};
 use crate::model::position::{BoardSize, Square};
-use crate::registry::{Holds, OthelloFormat};
 use crate::wthor::{games, names};
 use boardfile_io::{Diagnostics, Error, FormatName, Position as At};
 use std::collections::BTreeMap;
@@ -148,12 +148,12 @@ fn read_file(path: &Path) -> Result<Vec<u8>, FileError> {
     };
     let mut file = std::fs::File::open(path).map_err(err)?;
     let mut bytes = Vec::new();
-    if !boardfile_io::source::read_within(&mut file, &mut bytes, crate::MAX_FILE).map_err(err)? {
+    if !boardfile_io::source::read_within(&mut file, &mut bytes, MAX_FILE).map_err(err)? {
         return Err(FileError {
             path: path.to_path_buf(),
             error: Error::limit(
                 FormatName("WTHOR"),
-                At::byte(crate::MAX_FILE as u64),
+                At::byte(MAX_FILE as u64),
                 "longer than 32 MiB, the most a WTHOR file is read",
             ),
         });

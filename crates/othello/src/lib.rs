@@ -35,6 +35,7 @@
 
 #![deny(missing_docs)]
 
+pub mod codec;
 pub mod convert;
 pub mod database;
 pub mod endgame;
@@ -44,7 +45,7 @@ pub mod obf;
 pub mod pgn;
 
 mod reading;
-mod registry;
+pub mod registry;
 pub mod text;
 pub mod text_names;
 pub mod theoretical;
@@ -52,16 +53,12 @@ pub mod wthor;
 
 pub use boardfile_io::{Diagnostics, Error, FormatName};
 
-/// The longest Othello file read (files are read whole): 32 MiB, about
-/// half a million games. The federation's whole WTHOR database, every year, is
-/// under 10 MiB; a longer file is an error rather than memory without end.
-pub const MAX_FILE: usize = 32 << 20;
+pub use codec::{Descriptor, Holds, OthelloFormat, ReadGames, MAX_FILE};
 pub use model::game::{End, Game, GameNames, IllegalMove};
 pub use model::game_file::{year_of, GameFile};
 pub use model::header::{Header, Kind};
 pub use model::names::{known_names, NameBook, Names};
 pub use model::position::{BoardSize, Color, MoveError, Played, Position, Square};
-pub use registry::{Descriptor, Holds, OthelloFormat, ReadGames};
 
 /// The README's examples, run as doctests.
 #[doc = include_str!("../README.md")]
