@@ -8,7 +8,7 @@ use crate::model::game_file::{year_of, GameFile};
 use crate::model::header::{count_warning, Header, Kind, HEADER};
 use crate::model::names::{known_names, NameBook, Names};
 use crate::model::position::{Color, Position};
-use crate::wthor::{games, names, pzz};
+use crate::formats::wthor::{games, names, pzz};
 use boardfile_io::{Diagnostics, Error, FormatName, Position as At};
 use std::io::Write;
 use std::path::{Path, PathBuf};
@@ -270,7 +270,7 @@ pub fn convert_with(
             return Ok(out);
         }
         (Holds::Positions, Holds::Positions) => {
-            crate::obf::write(&crate::obf::read(bytes)?, &mut out.bytes);
+            crate::formats::obf::write(&crate::formats::obf::read(bytes)?, &mut out.bytes);
             return Ok(out);
         }
         (Holds::Games, Holds::Games) => {}
@@ -497,7 +497,7 @@ pub struct Report {
 pub fn is_names_text(format: OthelloFormat, bytes: &[u8]) -> bool {
     !matches!(format.holds(), Holds::Names(_))
         && format.descriptor().read_names.is_some()
-        && crate::text_names::is_names_text(bytes)
+        && crate::formats::text::is_names_text(bytes)
 }
 
 /// Everything wrong with a file: for games, every game replayed (each move
@@ -547,7 +547,7 @@ pub fn validate(format: OthelloFormat, bytes: &[u8], book: &mut NameBook) -> Rep
             }
         }
         Holds::Positions => {
-            let (records, errors) = crate::obf::validate(bytes);
+            let (records, errors) = crate::formats::obf::validate(bytes);
             Report {
                 records,
                 errors,
@@ -675,10 +675,10 @@ pub fn info(format: OthelloFormat, bytes: &[u8]) -> Result<Vec<String>, Error> {
             lines.push(format!("solitaires: {}", f.solitaires.len()));
         }
         Holds::Positions => {
-            let lines_read = crate::obf::read(bytes)?;
+            let lines_read = crate::formats::obf::read(bytes)?;
             let n = lines_read
                 .iter()
-                .filter(|l| matches!(l, crate::obf::ObfLine::Position(_)))
+                .filter(|l| matches!(l, crate::formats::obf::ObfLine::Position(_)))
                 .count();
             lines.push(format!("positions: {n}"));
         }

@@ -33,7 +33,7 @@ use crate::model::game_file::{year_of, GameFile};
 use crate::model::header::{count_warning, fresh_header, Header, Kind, HEADER};
 use crate::model::names::{known_names, NameBook, Names};
 use crate::model::position::{BoardSize, Square};
-use crate::wthor::{games, names};
+use crate::formats::wthor::{games, names};
 use boardfile_io::{Diagnostics, Error, FormatName, Position as At};
 use std::collections::BTreeMap;
 use std::path::{Path, PathBuf};

@@ -39,17 +39,11 @@ pub mod codec;
 pub mod convert;
 pub mod database;
 pub mod endgame;
-pub mod ggf;
+pub mod formats;
 pub mod model;
-pub mod obf;
-pub mod pgn;
-
-mod reading;
+pub mod positions;
 pub mod registry;
-pub mod text;
-pub mod text_names;
 pub mod theoretical;
-pub mod wthor;
 
 pub use boardfile_io::{Diagnostics, Error, FormatName};
 
@@ -59,6 +53,37 @@ pub use model::game_file::{year_of, GameFile};
 pub use model::header::{Header, Kind};
 pub use model::names::{known_names, NameBook, Names};
 pub use model::position::{BoardSize, Color, MoveError, Played, Position, Square};
+
+// The formats by the paths they had before they moved to `formats/`.
+pub use formats::{ggf, pgn, wthor};
+
+/// OBF endgame positions ([`formats::obf`]), with their solving
+/// ([`positions::solve_all`]): the paths they had before the format moved
+/// to `formats/` and the solving to [`positions`].
+pub mod obf {
+    pub use crate::formats::obf::*;
+    pub use crate::positions::solve_all;
+}
+
+/// The text forms' functions by the names they had before each form moved
+/// to its module in `formats/` ([`formats::jsonl`],
+/// [`formats::transcript`], [`formats::ggf`], [`formats::pgn`],
+/// [`formats::csv`]), with the model's names book and name and year
+/// lookups.
+pub mod text {
+    pub use crate::formats::csv::write_games as write_csv;
+    pub use crate::formats::ggf::write as write_ggf;
+    pub use crate::formats::jsonl::{
+        read_games as read_jsonl, sniff as sniff_jsonl, write_games as write_jsonl,
+    };
+    pub use crate::formats::pgn::write as write_pgn;
+    pub use crate::formats::transcript::{
+        board_size as transcript_size, read as read_transcripts, write as write_transcripts,
+    };
+    pub use crate::model::game_file::year_of;
+    pub use crate::model::header::today;
+    pub use crate::model::names::{known_names, NameBook};
+}
 
 /// The README's examples, run as doctests.
 #[doc = include_str!("../README.md")]

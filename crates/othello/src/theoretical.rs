@@ -282,11 +282,11 @@ impl Checked {
             .iter()
             .map(|w| {
                 let g = &file.games[w.index];
-                let [_, black, white] = crate::text::known_names(g, book);
+                let [_, black, white] = crate::model::names::known_names(g, book);
                 let name = |n: Option<&str>, i: u16| n.map_or(format!("#{i}"), str::to_string);
                 format!(
                     "{} game {} ({} - {}): theoretical score stored {}, solved {}",
-                    crate::text::year_of(g, file),
+                    crate::model::game_file::year_of(g, file),
                     w.index + 1,
                     name(black, g.black),
                     name(white, g.white),

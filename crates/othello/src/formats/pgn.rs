@@ -1,4 +1,4 @@
-//! PGN for Othello: read here; written by [`crate::text::write_pgn`].
+//! PGN for Othello: read and written here.
 //!
 //! Chess's Portable Game Notation (S. J. Edwards, 1994) carried over to
 //! Othello, as Othello programs and sites write it: Edax (`Site "edax"`,
@@ -36,14 +36,46 @@
 //! so.
 //! The theoretical score is what the other text formats give it.
 
+use crate::codec::{info, Descriptor, Holds};
+use crate::formats::text::{
+    as_bytes, decode, escaped, file_of, file_offset, game_error, game_warning, known,
+    moves_with_passes, names_of, syntax_error, text_game, year_of_date, Lines,
+};
 use crate::model::game::{Game, IllegalMove};
-use crate::model::game_file::GameFile;
+use crate::model::game_file::{year_of, GameFile};
 use crate::model::names::NameBook;
 use crate::model::position::{BoardSize, Position, Square};
-use crate::reading::{self, Lines};
-use boardfile_io::{Diagnostics, Error};
+use boardfile_io::{Diagnostics, Error, Signature};
+use std::fmt::Write as _;
 
 const F: &str = "PGN";
+
+/// The format.
+pub static DESCRIPTOR: Descriptor = Descriptor {
+    info: info(
+        "PGN",
+        &["pgn"],
+        "PGN for Othello: Event, Date, Black, White, Result; written as Edax reads it (passes as PS), read also as Edax and PlayOK write it",
+        // Tags like PBN's, told apart by an Othello move opening the
+        // movetext: ranked above PBN.
+        Signature::Content {
+            rank: 9,
+            test: sniff,
+        },
+        true,
+    ),
+    holds: Holds::Games,
+    size: None,
+    read_games: Some(read),
+    write_games: Some(|file, book, out| {
+        as_bytes(out, |s| write(file, book, s));
+        Ok(())
+    }),
+    legal_games_only: true,
+    theoretical: false,
+    read_names: None,
+    write_names: None,
+};
 
 /// True for tag-led text whose movetext opens with an Othello move (or a
 /// pass), and no bridge `Deal` tag: told from PBN, whose tags look alike.
@@ -125,7 +157,7 @@ impl Raw {
 /// collecting one keeps each bad game's error and leaves the game out.
 /// A score the moves do not show goes to its warnings.
 pub fn read(bytes: &[u8], book: &mut NameBook, diag: &mut Diagnostics) -> Result<GameFile, Error> {
-    let text = reading::decode(bytes);
+    let text = decode(bytes);
     let s: &str = &text;
     let b = s.as_bytes();
     let mut lines = Lines::new(s);
@@ -149,16 +181,16 @@ pub fn read(bytes: &[u8], book: &mut NameBook, diag: &mut Diagnostics) -> Result
         match game_of(&r, n, book, &mut size) {
             Ok((g, warning)) => {
                 if let Some(w) = warning {
-                    let byte = reading::file_offset(&text, r.start) as u64;
-                    crate::text::game_warning(diag, F, n, byte, lines.of(r.start), &w);
+                    let byte = file_offset(&text, r.start) as u64;
+                    game_warning(diag, F, n, byte, lines.of(r.start), &w);
                 }
                 games.push(g);
                 Ok(())
             }
-            Err((at, mv, m)) => diag.error(reading::game_error(
+            Err((at, mv, m)) => diag.error(game_error(
                 F,
                 n,
-                reading::file_offset(&text, at),
+                file_offset(&text, at),
                 lines.of(at),
                 mv,
                 format!("game {}: {m}", n + 1),
@@ -243,8 +275,7 @@ pub fn read(bytes: &[u8], book: &mut NameBook, diag: &mut Diagnostics) -> Result
             }
         };
         if let Some((at, m)) = problem {
-            let e =
-                reading::syntax_error(F, record, reading::file_offset(&text, at), lines.of(at), m);
+            let e = syntax_error(F, record, file_offset(&text, at), lines.of(at), m);
             diag.error(e)?;
             record += 1;
             raw = Raw::default();
@@ -255,7 +286,7 @@ pub fn read(bytes: &[u8], book: &mut NameBook, diag: &mut Diagnostics) -> Result
         }
     }
     finish(&mut raw, &mut record, &mut lines, diag)?;
-    Ok(reading::file_of(games, size))
+    Ok(file_of(games, size))
 }
 
 fn line_end(b: &[u8], i: usize) -> usize {
@@ -426,8 +457,8 @@ fn game_of(
         })?;
         played.push(sq);
     }
-    let names = ["Event", "Black", "White"].map(|t| reading::known(raw.tag(t).map(String::from)));
-    let year = raw.tag("Date").and_then(reading::year_of_date);
+    let names = ["Event", "Black", "White"].map(|t| known(raw.tag(t).map(String::from)));
+    let year = raw.tag("Date").and_then(year_of_date);
     let result = raw.tag("Result").or(raw.result.as_deref());
     let discs = result.and_then(|r| score_of(r, size));
     // Black's result first, as Edax writes it: `1-0` Black won.
@@ -437,16 +468,53 @@ fn game_of(
         Some("1/2-1/2") => Some(std::cmp::Ordering::Equal),
         _ => None,
     };
-    let game = reading::text_game(book, names, record, size, played, year, discs, winner)
+    let game = text_game(book, names, record, size, played, year, discs, winner)
         .map_err(|m| (at, None, m))?;
     *file_size = Some(size);
     Ok(game)
 }
 
+/// Writes PGN as Edax reads it: tags, then numbered moves with `PS` for a
+/// pass, and the result `black-white`.
+pub fn write(file: &GameFile, book: &NameBook, out: &mut String) {
+    for g in &file.games {
+        let (t, b, w) = names_of(g, book);
+        let [t, b, w] = [t, b, w].map(|n| escaped(n, &['"']));
+        // A stored score past the board (a broken record) is unknown: `*`.
+        let result = match g.size.squares().checked_sub(g.black_score) {
+            Some(white) => format!("{}-{white}", g.black_score),
+            None => "*".to_string(),
+        };
+        // Year 0 is the unknown one: PGN's unknown date.
+        let date = match year_of(g, file) {
+            0 => "????.??.??".to_string(),
+            y => y.to_string(),
+        };
+        let _ = writeln!(
+            out,
+            "[Event \"{t}\"]\n[Date \"{date}\"]\n[Black \"{b}\"]\n[White \"{w}\"]\n[Result \"{result}\"]\n"
+        );
+        let mut line = String::new();
+        for (i, (_, m)) in moves_with_passes(g).iter().enumerate() {
+            if i % 2 == 0 {
+                let _ = write!(line, "{}. ", i / 2 + 1);
+            }
+            match m {
+                Some(sq) => {
+                    let _ = write!(line, "{sq} ");
+                }
+                None => line.push_str("PS "),
+            }
+        }
+        out.push_str(&line);
+        out.push_str(&result);
+        out.push_str("\n\n");
+    }
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::text::write_pgn;
 
     /// As Edax writes a game (its export, made up here with the first
     /// moves of a game): chess result, a comment, `pass` for a pass.
@@ -539,7 +607,7 @@ mod tests {
         )
         .unwrap();
         let mut out = String::new();
-        write_pgn(&f, &NameBook::default(), &mut out);
+        write(&f, &NameBook::default(), &mut out);
         assert!(out.contains("PS"), "{out}");
         let back = read(
             out.as_bytes(),

@@ -24,14 +24,34 @@
 //! reserved bytes too); [`Solitaire::position`] decodes the position.
 
 use super::{check_size, error, Position};
+use crate::codec::{info, Descriptor, Holds};
 use crate::model::header::{Header, Kind, HEADER};
 use crate::model::position::{BoardSize, Color, Position as Board, Square};
-use boardfile_io::Error;
+use boardfile_io::{Error, Signature};
 
 /// Length of the table after the header.
 pub const TABLE: usize = 256;
 /// Length of a record.
 pub const RECORD: usize = 36;
+
+/// The format.
+pub static DESCRIPTOR: Descriptor = Descriptor {
+    info: info(
+        "PZZ",
+        &["pzz"],
+        "WTHOR solitaires: end-game positions and their solutions",
+        Signature::Extension,
+        true,
+    ),
+    holds: Holds::Solitaires,
+    size: Some(BoardSize::Eight),
+    read_games: None,
+    write_games: None,
+    legal_games_only: false,
+    theoretical: false,
+    read_names: None,
+    write_names: None,
+};
 
 /// One solitaire record.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]

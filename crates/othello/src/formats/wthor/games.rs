@@ -15,15 +15,71 @@
 //! first zero; [`validate`] also replays every game.
 
 use super::{check_size, error, Position};
+use crate::codec::{info, Descriptor, Holds};
 use crate::model::game::{End, Game};
 use crate::model::header::{Header, Kind, HEADER};
-use crate::model::names::Names;
+use crate::model::names::{NameBook, Names};
 use crate::model::position::{BoardSize, Square};
-use boardfile_io::Error;
+use boardfile_io::{Error, FormatName, Signature};
 
 /// A WTB or WTD file is the model's [`GameFile`]: here too, where WTHOR's
 /// users look for it.
 pub use crate::model::game_file::GameFile;
+
+/// WTB: the games of 8x8.
+pub static WTB: Descriptor = Descriptor {
+    info: info(
+        "WTB",
+        &["wtb"],
+        "WTHOR 8x8 games: ids, actual and theoretical scores, moves",
+        Signature::Extension,
+        true,
+    ),
+    holds: Holds::Games,
+    size: Some(BoardSize::Eight),
+    read_games: Some(|b, _, d| read_warning(b, BoardSize::Eight, d)),
+    write_games: Some(write_solved),
+    legal_games_only: false,
+    theoretical: true,
+    read_names: None,
+    write_names: None,
+};
+
+/// WTD: the games of 10x10.
+pub static WTD: Descriptor = Descriptor {
+    info: info(
+        "WTD",
+        &["wtd"],
+        "WTHOR 10x10 games: ids, actual and theoretical scores, moves",
+        Signature::Extension,
+        true,
+    ),
+    holds: Holds::Games,
+    size: Some(BoardSize::Ten),
+    read_games: Some(|b, _, d| read_warning(b, BoardSize::Ten, d)),
+    write_games: Some(write_solved),
+    legal_games_only: false,
+    theoretical: true,
+    read_names: None,
+    write_names: None,
+};
+
+/// Writes a game file, refusing a game without a theoretical score.
+fn write_solved(file: &GameFile, _: &NameBook, out: &mut Vec<u8>) -> Result<(), Error> {
+    // Never a made-up theoretical score: convert solves them first.
+    if let Some(i) = file.games.iter().position(|g| !g.theoretical_known()) {
+        return Err(Error::unsupported(
+            FormatName(if file.size == BoardSize::Ten {
+                "WTD"
+            } else {
+                "WTB"
+            }),
+            format!("game {} has no theoretical score (solve it first)", i + 1),
+        ));
+    }
+    write(file, out);
+    Ok(())
+}
 
 /// Record length of a game file.
 pub fn record_len(size: BoardSize) -> usize {

@@ -7,12 +7,51 @@
 //! (`???` in WTHOR.JOU).
 
 use super::{check_size, error, Position};
+use crate::codec::{info, Descriptor, Holds};
 use crate::model::header::{Header, Kind, HEADER};
-use boardfile_io::Error;
+use boardfile_io::{Error, Signature};
 
 /// A JOU or TRN file is the model's [`Names`]: here too, where WTHOR's
 /// users look for it.
 pub use crate::model::names::Names;
+
+/// JOU: the players' names.
+pub static JOU: Descriptor = Descriptor {
+    info: info(
+        "JOU",
+        &["jou"],
+        "WTHOR player names",
+        Signature::Extension,
+        true,
+    ),
+    holds: Holds::Names(Kind::Jou),
+    size: None,
+    read_games: None,
+    write_games: None,
+    legal_games_only: false,
+    theoretical: false,
+    read_names: Some(read),
+    write_names: Some(write),
+};
+
+/// TRN: the tournaments' names.
+pub static TRN: Descriptor = Descriptor {
+    info: info(
+        "TRN",
+        &["trn"],
+        "WTHOR tournament names",
+        Signature::Extension,
+        true,
+    ),
+    holds: Holds::Names(Kind::Trn),
+    size: None,
+    read_games: None,
+    write_games: None,
+    legal_games_only: false,
+    theoretical: false,
+    read_names: Some(read),
+    write_names: Some(write),
+};
 
 /// Record length: 20 for players, 26 for tournaments.
 pub fn record_len(kind: Kind) -> usize {
