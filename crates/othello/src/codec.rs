@@ -2,11 +2,14 @@
 //! format, naming none.
 //!
 //! A format's module exports a [`Descriptor`]: its names, extensions and
-//! signature, what a file of it holds ([`Holds`]), and its readers and
-//! writers of games and names. An [`OthelloFormat`] is a handle on a
-//! descriptor; the registry ([`crate::registry`]) lists the descriptors,
-//! and the commands ([`crate::convert`], [`crate::database`]) reach a
-//! format only through them.
+//! signature, what a file of it holds ([`Holds`]), its readers and writers
+//! of games and names, the [`Layout`] of a file of fixed records, and the
+//! [`Hooks`] for what only some formats do (their own check of a file,
+//! names given as text, records that are neither games nor names). An
+//! [`OthelloFormat`] is a handle on a descriptor; the registry
+//! ([`crate::registry`]) lists the descriptors, and the commands
+//! ([`crate::convert`], [`crate::database`]) reach a format only through
+//! them.
 
 use crate::model::game_file::GameFile;
 use crate::model::header::Kind;
@@ -32,6 +35,19 @@ pub enum Holds {
     Positions,
 }
 
+impl Holds {
+    /// What a file holds, as messages name it: `games`, `solitaires`,
+    /// `names`, `positions`.
+    pub fn noun(self) -> &'static str {
+        match self {
+            Holds::Games => "games",
+            Holds::Solitaires => "solitaires",
+            Holds::Names(_) => "names",
+            Holds::Positions => "positions",
+        }
+    }
+}
+
 /// Reads games: what was inferred goes to the warnings. With a collecting
 /// [`Diagnostics`], the formats whose games are read one by one (GGF, PGN)
 /// leave a bad game out and keep its error (`--skip-bad`); the others stop
@@ -44,6 +60,81 @@ pub type WriteGames = fn(&GameFile, &NameBook, &mut Vec<u8>) -> Result<(), Error
 pub type ReadNames = fn(&[u8], Kind) -> Result<Names, Error>;
 /// Writes player or tournament names.
 pub type WriteNames = fn(&Names, &mut Vec<u8>) -> Result<(), Error>;
+/// Checks a whole file, the names indices of its games against the
+/// book's names files.
+pub type Check = fn(&[u8], &NameBook) -> Checked;
+
+/// How a file of fixed records is laid out (the WTHOR files): a header of
+/// `header` bytes (WTHOR's 16, and PZZ's table after them), then records
+/// of `record` bytes.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub struct Layout {
+    /// Bytes before the first record.
+    pub header: usize,
+    /// Bytes in a record.
+    pub record: usize,
+}
+
+impl Layout {
+    /// The byte where record `index` (from 0) starts.
+    pub fn offset(self, index: usize) -> u64 {
+        (self.header + index * self.record) as u64
+    }
+}
+
+/// What a format's own check of a whole file found.
+#[derive(Debug, Default)]
+pub struct Checked {
+    /// Records in the file: games, names, solitaires or positions.
+    pub records: usize,
+    /// The games that could be read, for a file of games whose header
+    /// reads.
+    pub games: Option<GameFile>,
+    /// The record each game of `games` was read from (a record that does
+    /// not decode is not among them).
+    pub read: Vec<u64>,
+    /// Every problem, in file order.
+    pub errors: Vec<Error>,
+    /// Games that stop while a player can still move, by record: reported,
+    /// not errors.
+    pub unfinished: Vec<u64>,
+    /// What was read leniently (a header count off by whole records).
+    pub warnings: Vec<String>,
+}
+
+/// What the commands do with a file of records that are neither games nor
+/// names (solitaires, positions).
+#[derive(Clone, Copy)]
+pub struct Records {
+    /// Reads the file: how many records it holds, or its first problem.
+    pub count: fn(&[u8]) -> Result<usize, Error>,
+    /// Reads the file and writes it again in its format, as a conversion
+    /// to it does; returns how many records it holds.
+    pub rewrite: fn(&[u8], &mut Vec<u8>) -> Result<usize, Error>,
+}
+
+/// What a format does that others cannot, for the commands to ask of any
+/// format alike.
+#[derive(Clone, Copy)]
+pub struct Hooks {
+    /// Its own check of a whole file (the WTHOR files, OBF); without one,
+    /// validation reads the games and replays each.
+    pub check: Option<Check>,
+    /// Tells text that holds names rather than games (JSON Lines, CSV) by
+    /// its first line.
+    pub names_text: Option<fn(&[u8]) -> bool>,
+    /// For a file of records that are neither games nor names.
+    pub records: Option<Records>,
+}
+
+impl Hooks {
+    /// None: the format does only what every format does.
+    pub const NONE: Hooks = Hooks {
+        check: None,
+        names_text: None,
+        records: None,
+    };
+}
 
 /// What an Othello format is.
 pub struct Descriptor {
@@ -61,6 +152,11 @@ pub struct Descriptor {
     pub read_names: Option<ReadNames>,
     /// Its names writer.
     pub write_names: Option<WriteNames>,
+    /// How its files lay out fixed records (the WTHOR files, which open
+    /// with the 16-byte header).
+    pub layout: Option<Layout>,
+    /// What only it does.
+    pub hooks: Hooks,
     /// True when it holds moves only, so that a game that does not replay
     /// could not be read back (transcripts, GGF and PGN, which give passes).
     pub legal_games_only: bool,

@@ -2,13 +2,12 @@
 //! and show, by the registry's descriptors, with the names files found
 //! beside the input.
 
-use crate::codec::{Holds, OthelloFormat, MAX_FILE};
+use crate::codec::{Checked, Holds, OthelloFormat, MAX_FILE};
 use crate::model::game::End;
 use crate::model::game_file::{year_of, GameFile};
-use crate::model::header::{count_warning, Header, Kind, HEADER};
+use crate::model::header::{count_warning, Header, Kind};
 use crate::model::names::{known_names, NameBook, Names};
 use crate::model::position::{Color, Position};
-use crate::formats::wthor::{games, names, pzz};
 use boardfile_io::{Diagnostics, Error, FormatName, Position as At};
 use std::io::Write;
 use std::path::{Path, PathBuf};
@@ -81,7 +80,7 @@ impl NameFiles {
                     path,
                 });
             }
-            names::read(&bytes, kind)
+            read_names_file(kind, &bytes)
                 .map(Some)
                 .map_err(|error| NamesError { path, error })
         };
@@ -105,6 +104,78 @@ pub struct NamesError {
 
 fn format_error(format: OthelloFormat, message: String) -> Error {
     Error::unsupported(FormatName(format.name()), message)
+}
+
+/// The names file format of `kind` (JOU or TRN), from the registry.
+fn names_file(kind: Kind) -> Result<OthelloFormat, Error> {
+    OthelloFormat::ALL
+        .iter()
+        .copied()
+        .find(|f| f.holds() == Holds::Names(kind))
+        .ok_or_else(|| {
+            Error::unsupported(
+                FormatName(kind.name()),
+                format!("{} is not a names file", kind.name()),
+            )
+        })
+}
+
+/// Reads names in `format`, of `kind` when the file does not say.
+fn read_names(format: OthelloFormat, bytes: &[u8], kind: Kind) -> Result<Names, Error> {
+    match format.descriptor().read_names {
+        Some(read) => read(bytes, kind),
+        None => Err(format_error(
+            format,
+            format!("{} holds no names that are read", format.name()),
+        )),
+    }
+}
+
+/// Reads a names file (WTHOR.JOU, WTHOR.TRN) of `kind`.
+pub(crate) fn read_names_file(kind: Kind, bytes: &[u8]) -> Result<Names, Error> {
+    read_names(names_file(kind)?, bytes, kind)
+}
+
+/// Writes a names file (WTHOR.JOU, WTHOR.TRN) of the names' kind.
+pub(crate) fn write_names_file(names: &Names, out: &mut Vec<u8>) -> Result<(), Error> {
+    let format = names_file(names.kind)?;
+    match format.descriptor().write_names {
+        Some(write) => write(names, out),
+        None => Err(format_error(
+            format,
+            format!("{} holds no names that are written", format.name()),
+        )),
+    }
+}
+
+/// Counts the records of a file that holds neither games nor names
+/// (solitaires, positions), or rewrites them into `out` when given.
+fn other_records(
+    format: OthelloFormat,
+    bytes: &[u8],
+    out: Option<&mut Vec<u8>>,
+) -> Result<usize, Error> {
+    let Some(r) = format.descriptor().hooks.records else {
+        return Err(format_error(
+            format,
+            format!(
+                "{} holds no {} that are read",
+                format.name(),
+                format.holds().noun()
+            ),
+        ));
+    };
+    match out {
+        Some(out) => (r.rewrite)(bytes, out),
+        None => (r.count)(bytes),
+    }
+}
+
+/// The format's own check of a whole file, when it has one (the WTHOR
+/// files, OBF).
+pub(crate) fn check(format: OthelloFormat, bytes: &[u8], book: &NameBook) -> Option<Checked> {
+    let check = format.descriptor().hooks.check?;
+    Some(check(bytes, book))
 }
 
 /// Reads the games of a game file: what was inferred goes to `diag`'s
@@ -262,15 +333,13 @@ pub fn convert_with(
         return Ok(out);
     }
     match (from.holds(), to.holds()) {
-        (Holds::Solitaires, Holds::Solitaires) => {
-            let f = pzz::read(bytes)?;
-            out.warnings
-                .extend(count_of(from, bytes, f.solitaires.len(), "solitaires"));
-            pzz::write(&f, &mut out.bytes);
-            return Ok(out);
-        }
-        (Holds::Positions, Holds::Positions) => {
-            crate::formats::obf::write(&crate::formats::obf::read(bytes)?, &mut out.bytes);
+        // Solitaires to solitaires, positions to positions: as read.
+        (Holds::Solitaires, Holds::Solitaires) | (Holds::Positions, Holds::Positions) => {
+            let records = other_records(from, bytes, Some(&mut out.bytes))?;
+            if is_wthor(from) {
+                out.warnings
+                    .extend(count_of(from, bytes, records, from.holds().noun()));
+            }
             return Ok(out);
         }
         (Holds::Games, Holds::Games) => {}
@@ -282,12 +351,7 @@ pub fn convert_with(
                     from.name(),
                     to.name(),
                     from.name(),
-                    match from.holds() {
-                        Holds::Games => "games",
-                        Holds::Solitaires => "solitaires",
-                        Holds::Names(_) => "names",
-                        Holds::Positions => "positions",
-                    }
+                    from.holds().noun()
                 ),
             ))
         }
@@ -465,7 +529,7 @@ pub fn added_names(book: &NameBook, out: &Path) -> Result<Vec<AddedNames>, Error
     ] {
         if let (Some(f), true) = (file, n > 0) {
             let mut bytes = Vec::new();
-            names::write(f, &mut bytes)?;
+            write_names_file(f, &mut bytes)?;
             files.push(AddedNames {
                 path: out.with_extension(ext),
                 bytes,
@@ -495,9 +559,11 @@ pub struct Report {
 /// True when `bytes`, in a format of games that also holds names (JSON
 /// Lines, CSV), are names: read as a names file, not as games.
 pub fn is_names_text(format: OthelloFormat, bytes: &[u8]) -> bool {
-    !matches!(format.holds(), Holds::Names(_))
-        && format.descriptor().read_names.is_some()
-        && crate::formats::text::is_names_text(bytes)
+    format
+        .descriptor()
+        .hooks
+        .names_text
+        .is_some_and(|names| names(bytes))
 }
 
 /// Everything wrong with a file: for games, every game replayed (each move
@@ -520,111 +586,64 @@ pub fn validate(format: OthelloFormat, bytes: &[u8], book: &mut NameBook) -> Rep
             },
         };
     }
-    match format.holds() {
-        Holds::Names(kind) => match names::read(bytes, kind) {
-            Ok(n) => Report {
-                records: n.names.len(),
-                warnings: count_of(format, bytes, n.names.len(), "names")
-                    .into_iter()
-                    .collect(),
-                ..Report::default()
-            },
-            Err(e) => Report {
-                errors: vec![e],
-                ..Report::default()
-            },
+    match check(format, bytes, book) {
+        Some(checked) => Report {
+            records: checked.records,
+            errors: checked.errors,
+            note: unfinished_note(&checked.unfinished),
+            warnings: checked.warnings,
+            ..Report::default()
         },
-        Holds::Solitaires => {
-            let (f, errors) = pzz::validate(bytes);
-            let records = f.map_or(0, |f| f.solitaires.len());
-            Report {
-                records,
-                warnings: count_of(format, bytes, records, "solitaires")
-                    .into_iter()
-                    .collect(),
-                errors,
-                ..Report::default()
-            }
-        }
-        Holds::Positions => {
-            let (records, errors) = crate::formats::obf::validate(bytes);
-            Report {
-                records,
-                errors,
-                ..Report::default()
-            }
-        }
-        Holds::Games => match format.descriptor().size {
-            Some(size) => {
-                let v = games::validate(
-                    bytes,
-                    size,
-                    book.players.as_ref(),
-                    book.tournaments.as_ref(),
-                );
-                let note = (!v.unfinished.is_empty()).then(|| {
-                    let shown: Vec<String> = v
-                        .unfinished
-                        .iter()
-                        .take(10)
-                        .map(|i| i.to_string())
-                        .collect();
-                    format!(
-                        "{} unfinished game{} (records {}{})",
-                        v.unfinished.len(),
-                        if v.unfinished.len() == 1 { "" } else { "s" },
-                        shown.join(", "),
-                        if v.unfinished.len() > 10 { ", ..." } else { "" }
-                    )
-                });
-                // Every whole record, read or not (one that does not
-                // decode is among the errors).
-                let records = v.file.as_ref().map_or(0, |_| {
-                    bytes.len().saturating_sub(HEADER) / games::record_len(size)
-                });
-                Report {
-                    records,
-                    warnings: count_of(format, bytes, records, "games")
-                        .into_iter()
-                        .collect(),
-                    errors: v.errors,
-                    note,
-                    ..Report::default()
-                }
-            }
-            None => {
-                // Every bad game of GGF and PGN, each left out; the other
-                // formats stop at the first.
-                let mut diag = Diagnostics::collecting();
-                match read_games(format, bytes, book, &mut diag) {
-                    // Games given with their score are read as they stand
-                    // (JSON Lines): each is replayed here, as WTHOR
-                    // validation does. GGF and PGN replay as they read.
-                    Ok(f) => Report {
-                        records: f.games.len(),
-                        errors: diag
-                            .errors
-                            .drain(..)
-                            .chain(f.games.iter().enumerate().filter_map(|(i, g)| {
-                                g.replay().err().map(|e| {
-                                    Error::invalid(
-                                        FormatName(format.name()),
-                                        At::record(i as u64, 0),
-                                        format!("game {}: {e}", i + 1),
-                                    )
-                                })
-                            }))
-                            .collect(),
-                        note: None,
-                        warnings: warning_lines(&diag),
-                        more_errors: diag.more_errors,
-                    },
-                    Err(e) => Report {
-                        errors: vec![e],
-                        ..Report::default()
-                    },
-                }
-            }
+        None => games_report(format, bytes, book),
+    }
+}
+
+/// A word on the games that stop while a player can still move (by
+/// record; not errors): how many, and the first ten.
+fn unfinished_note(unfinished: &[u64]) -> Option<String> {
+    (!unfinished.is_empty()).then(|| {
+        let shown: Vec<String> = unfinished.iter().take(10).map(|i| i.to_string()).collect();
+        format!(
+            "{} unfinished game{} (records {}{})",
+            unfinished.len(),
+            if unfinished.len() == 1 { "" } else { "s" },
+            shown.join(", "),
+            if unfinished.len() > 10 { ", ..." } else { "" }
+        )
+    })
+}
+
+/// The report of a format of games with no check of its own: every bad
+/// game of GGF and PGN, each left out (the other formats stop at the
+/// first), and every game read replayed.
+fn games_report(format: OthelloFormat, bytes: &[u8], book: &mut NameBook) -> Report {
+    let mut diag = Diagnostics::collecting();
+    match read_games(format, bytes, book, &mut diag) {
+        // Games given with their score are read as they stand (JSON
+        // Lines): each is replayed here, as WTHOR validation does. GGF and
+        // PGN replay as they read.
+        Ok(f) => Report {
+            records: f.games.len(),
+            errors: diag
+                .errors
+                .drain(..)
+                .chain(f.games.iter().enumerate().filter_map(|(i, g)| {
+                    g.replay().err().map(|e| {
+                        Error::invalid(
+                            FormatName(format.name()),
+                            At::record(i as u64, 0),
+                            format!("game {}: {e}", i + 1),
+                        )
+                    })
+                }))
+                .collect(),
+            note: None,
+            warnings: warning_lines(&diag),
+            more_errors: diag.more_errors,
+        },
+        Err(e) => Report {
+            errors: vec![e],
+            ..Report::default()
         },
     }
 }
@@ -667,19 +686,15 @@ pub fn info(format: OthelloFormat, bytes: &[u8]) -> Result<Vec<String>, Error> {
             ));
         }
         Holds::Names(kind) => {
-            let n = names::read(bytes, kind)?;
+            let n = read_names(format, bytes, kind)?;
             lines.push(format!("names:    {}", n.names.len()));
         }
         Holds::Solitaires => {
-            let f = pzz::read(bytes)?;
-            lines.push(format!("solitaires: {}", f.solitaires.len()));
+            let n = other_records(format, bytes, None)?;
+            lines.push(format!("solitaires: {n}"));
         }
         Holds::Positions => {
-            let lines_read = crate::formats::obf::read(bytes)?;
-            let n = lines_read
-                .iter()
-                .filter(|l| matches!(l, crate::formats::obf::ObfLine::Position(_)))
-                .count();
+            let n = other_records(format, bytes, None)?;
             lines.push(format!("positions: {n}"));
         }
         Holds::Games => {}
@@ -750,11 +765,7 @@ pub fn show(
 }
 
 /// True for the WTHOR files, which open with the 16-byte header: names,
-/// solitaires, and games of one board size.
+/// solitaires, and games of one board size (the formats of fixed records).
 pub fn is_wthor(format: OthelloFormat) -> bool {
-    match format.holds() {
-        Holds::Names(_) | Holds::Solitaires => true,
-        Holds::Games => format.descriptor().size.is_some(),
-        Holds::Positions => false,
-    }
+    format.descriptor().layout.is_some()
 }

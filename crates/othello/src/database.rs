@@ -30,10 +30,9 @@ use crate::codec::{Holds, OthelloFormat, MAX_FILE};
 use crate::convert::{self, NameFiles};
 use crate::model::game::Game;
 use crate::model::game_file::{year_of, GameFile};
-use crate::model::header::{count_warning, fresh_header, Header, Kind, HEADER};
+use crate::model::header::{count_warning, fresh_header, Header, Kind};
 use crate::model::names::{known_names, NameBook, Names};
 use crate::model::position::{BoardSize, Square};
-use crate::formats::wthor::{games, names};
 use boardfile_io::{Diagnostics, Error, FormatName, Position as At};
 use std::collections::BTreeMap;
 use std::path::{Path, PathBuf};
@@ -166,7 +165,7 @@ pub fn book(sources: &Sources, add: bool) -> Result<NameBook, FileError> {
     let load = |path: &Option<PathBuf>, kind: Kind| -> Result<Option<Names>, FileError> {
         let Some(p) = path else { return Ok(None) };
         let bytes = read_file(p)?;
-        names::read(&bytes, kind)
+        convert::read_names_file(kind, &bytes)
             .map(Some)
             .map_err(|error| FileError {
                 path: p.clone(),
@@ -211,6 +210,14 @@ fn size_of(path: &Path) -> BoardSize {
         .unwrap_or(BoardSize::Eight)
 }
 
+/// The WTHOR games format of a board size: WTB, or WTD for 10x10.
+fn games_format(size: BoardSize) -> OthelloFormat {
+    match size {
+        BoardSize::Eight => OthelloFormat::Wtb,
+        BoardSize::Ten => OthelloFormat::Wtd,
+    }
+}
+
 /// True for a path whose extension is a WTHOR game file's (WTB, WTD).
 fn is_wthor_games(path: &Path) -> bool {
     OthelloFormat::from_path(path)
@@ -226,7 +233,13 @@ pub fn open(sources: Sources, add: bool) -> Result<Database, FileError> {
         let bytes = read_file(path)?;
         let size = size_of(path);
         let mut diag = Diagnostics::strict();
-        let file = games::read_warning(&bytes, size, &mut diag).map_err(|error| FileError {
+        let file = convert::read_games(
+            games_format(size),
+            &bytes,
+            &mut NameBook::default(),
+            &mut diag,
+        )
+        .map_err(|error| FileError {
             path: path.clone(),
             error,
         })?;
@@ -495,7 +508,10 @@ impl Database {
                     }),
                     At::record(
                         *i as u64,
-                        (HEADER + i * games::record_len(f.file.size)) as u64,
+                        games_format(f.file.size)
+                            .descriptor()
+                            .layout
+                            .map_or(0, |l| l.offset(*i)),
                     ),
                     format!(
                         "game {}: {why}{}; --skip-bad leaves such games out",
@@ -643,10 +659,8 @@ pub fn per_year(
     headers: &[Header],
     book: &NameBook,
 ) -> Result<Vec<OutFile>, Error> {
-    let (to, ext) = match file.size {
-        BoardSize::Eight => (OthelloFormat::Wtb, "wtb"),
-        BoardSize::Ten => (OthelloFormat::Wtd, "wtd"),
-    };
+    let to = games_format(file.size);
+    let ext = to.extensions()[0];
     let mut years: BTreeMap<u16, Vec<Game>> = BTreeMap::new();
     for g in &file.games {
         let mut g = g.clone();
@@ -681,7 +695,7 @@ pub fn per_year(
     ] {
         if let Some(n) = names {
             let mut bytes = Vec::new();
-            names::write(n, &mut bytes)?;
+            convert::write_names_file(n, &mut bytes)?;
             out.push(OutFile {
                 name: name.into(),
                 bytes,
@@ -733,29 +747,27 @@ pub fn validate(
         .iter()
         .map(|path| {
             let bytes = read_file(path)?;
-            let size = size_of(path);
-            let v = games::validate(
-                &bytes,
-                size,
-                book.players.as_ref(),
-                book.tournaments.as_ref(),
-            );
-            let header = Header::read_from(&bytes);
-            let year = header.map_or(0, |h| h.year);
-            let rec = games::record_len(size);
-            let records = bytes.len().saturating_sub(HEADER) / rec;
+            let format = games_format(size_of(path));
+            let Some(v) = convert::check(format, &bytes, book) else {
+                return Err(FileError {
+                    path: path.clone(),
+                    error: unsupported(format!("{} files are not checked", format.name())),
+                });
+            };
+            let year = Header::read_from(&bytes).map_or(0, |h| h.year);
+            let records = v.records;
             // Kept or not, and nameless, by record: a record that does not
             // decode is shown whatever is asked.
             let (mut keep, mut nameless) = (vec![true; records], 0);
-            if let (false, Some(f)) = (filter.is_empty(), &v.file) {
-                for (g, &r) in f.games.iter().zip(&v.records) {
+            if let (false, Some(f)) = (filter.is_empty(), &v.games) {
+                for (g, &r) in f.games.iter().zip(&v.read) {
                     if let Some(k) = keep.get_mut(r as usize) {
                         *k = filter.matches(g, year, book);
                         nameless += usize::from(filter.nameless(g, year, book));
                     }
                 }
             }
-            let decoded = v.file.filter(|f| f.games.len() == records);
+            let decoded = v.games.filter(|f| f.games.len() == records);
             let kept = |r: u64| keep.get(r as usize).copied().unwrap_or(true);
             let selected = keep.iter().filter(|&&k| k).count();
             let errors: Vec<Error> = v
@@ -764,16 +776,10 @@ pub fn validate(
                 .filter(|e| e.position().and_then(|p| p.record).is_none_or(kept))
                 .collect();
             let unfinished = v.unfinished.iter().filter(|&&r| kept(r)).count();
-            let warnings = header
-                .and_then(|h| count_warning(u64::from(h.n1), records, "games"))
-                .into_iter()
-                .collect();
+            let warnings = v.warnings;
             Ok(FileReport {
                 path: path.clone(),
-                format: match size {
-                    BoardSize::Eight => OthelloFormat::Wtb,
-                    BoardSize::Ten => OthelloFormat::Wtd,
-                },
+                format,
                 year,
                 records,
                 selected,
@@ -807,7 +813,7 @@ mod tests {
     }
 
     fn book() -> NameBook {
-        let names = |kind, list: &[&str]| names::Names {
+        let names = |kind, list: &[&str]| Names {
             kind,
             header: Header::default(),
             names: list.iter().map(|s| s.to_string()).collect(),

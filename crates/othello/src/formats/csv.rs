@@ -16,7 +16,7 @@
 //! What it cannot carry: passes, and games read back (games are written
 //! only).
 
-use crate::codec::{info, Descriptor, Holds};
+use crate::codec::{info, Descriptor, Holds, Hooks};
 use crate::formats::text::{
     as_bytes, is_names_text, kind_name, kind_of, names_error, names_header, names_of, JsonHeader,
 };
@@ -54,6 +54,11 @@ pub static DESCRIPTOR: Descriptor = Descriptor {
         as_bytes(out, |s| write_names(n, s));
         Ok(())
     }),
+    layout: None,
+    hooks: Hooks {
+        names_text: Some(is_names_text),
+        ..Hooks::NONE
+    },
 };
 
 /// True when the text's first line opens a names CSV of ours: the

@@ -27,9 +27,9 @@
 //! What it cannot carry: passes (inferred on replay), solitaires and
 //! positions.
 
-use crate::codec::{info, Descriptor, Holds};
+use crate::codec::{info, Descriptor, Holds, Hooks};
 use crate::formats::text::{
-    as_bytes, complete, game_warning, kind_name, kind_of, names_error, names_header,
+    as_bytes, complete, game_warning, is_names_text, kind_name, kind_of, names_error, names_header,
     numbered_lines, text_error, JsonHeader,
 };
 use crate::model::game::{Game, GameNames};
@@ -69,6 +69,11 @@ pub static DESCRIPTOR: Descriptor = Descriptor {
         as_bytes(out, |s| write_names(n, s));
         Ok(())
     }),
+    layout: None,
+    hooks: Hooks {
+        names_text: Some(is_names_text),
+        ..Hooks::NONE
+    },
 };
 
 /// True when the first JSON line looks like an Othello header (its first

@@ -26,7 +26,7 @@
 //! and its move scores. The scores are filled in by the endgame solver
 //! ([`crate::positions`]).
 
-use crate::codec::{info, Descriptor, Holds};
+use crate::codec::{info, Checked, Descriptor, Holds, Hooks, Records};
 use crate::model::board::Board;
 use crate::model::position::{BoardSize, Color, Square};
 use boardfile_io::{Error, Position as At, Signature};
@@ -54,7 +54,35 @@ pub static DESCRIPTOR: Descriptor = Descriptor {
     theoretical: false,
     read_names: None,
     write_names: None,
+    layout: None,
+    hooks: Hooks {
+        check: Some(|bytes, _| {
+            let (records, errors) = validate(bytes);
+            Checked {
+                records,
+                errors,
+                ..Checked::default()
+            }
+        }),
+        records: Some(Records {
+            count: |bytes| Ok(positions(&read(bytes)?)),
+            rewrite: |bytes, out| {
+                let lines = read(bytes)?;
+                write(&lines, out);
+                Ok(positions(&lines))
+            },
+        }),
+        ..Hooks::NONE
+    },
 };
+
+/// How many of the lines are positions.
+fn positions(lines: &[ObfLine]) -> usize {
+    lines
+        .iter()
+        .filter(|l| matches!(l, ObfLine::Position(_)))
+        .count()
+}
 
 /// A move of an OBF line.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]

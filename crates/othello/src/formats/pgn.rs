@@ -36,7 +36,7 @@
 //! so.
 //! The theoretical score is what the other text formats give it.
 
-use crate::codec::{info, Descriptor, Holds};
+use crate::codec::{info, Descriptor, Holds, Hooks};
 use crate::formats::text::{
     as_bytes, decode, escaped, file_of, file_offset, game_error, game_warning, known,
     moves_with_passes, names_of, syntax_error, text_game, year_of_date, Lines,
@@ -75,6 +75,8 @@ pub static DESCRIPTOR: Descriptor = Descriptor {
     theoretical: false,
     read_names: None,
     write_names: None,
+    layout: None,
+    hooks: Hooks::NONE,
 };
 
 /// True for tag-led text whose movetext opens with an Othello move (or a

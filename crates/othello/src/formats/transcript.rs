@@ -6,7 +6,7 @@
 //! actual one), passes (inferred), and a game whose moves are not legal.
 //! It has no signature: name it with `--from`/`--to transcript`.
 
-use crate::codec::{info, Descriptor, Holds};
+use crate::codec::{info, Descriptor, Holds, Hooks};
 use crate::formats::text::{as_bytes, complete, game_warning, numbered_lines, text_error};
 use crate::model::game::Game;
 use crate::model::game_file::GameFile;
@@ -34,6 +34,8 @@ pub static DESCRIPTOR: Descriptor = Descriptor {
     theoretical: false,
     read_names: None,
     write_names: None,
+    layout: None,
+    hooks: Hooks::NONE,
 };
 
 /// The board size of a transcript file, from its first move: 8x8 games

@@ -15,9 +15,9 @@
 //! first zero; [`validate`] also replays every game.
 
 use super::{check_size, error, Position};
-use crate::codec::{info, Descriptor, Holds};
+use crate::codec::{info, Checked, Descriptor, Holds, Hooks, Layout};
 use crate::model::game::{End, Game};
-use crate::model::header::{Header, Kind, HEADER};
+use crate::model::header::{count_warning, Header, Kind, HEADER};
 use crate::model::names::{NameBook, Names};
 use crate::model::position::{BoardSize, Square};
 use boardfile_io::{Error, FormatName, Signature};
@@ -43,6 +43,14 @@ pub static WTB: Descriptor = Descriptor {
     theoretical: true,
     read_names: None,
     write_names: None,
+    layout: Some(Layout {
+        header: HEADER,
+        record: record_len(BoardSize::Eight),
+    }),
+    hooks: Hooks {
+        check: Some(|bytes, book| check(bytes, BoardSize::Eight, book)),
+        ..Hooks::NONE
+    },
 };
 
 /// WTD: the games of 10x10.
@@ -62,6 +70,14 @@ pub static WTD: Descriptor = Descriptor {
     theoretical: true,
     read_names: None,
     write_names: None,
+    layout: Some(Layout {
+        header: HEADER,
+        record: record_len(BoardSize::Ten),
+    }),
+    hooks: Hooks {
+        check: Some(|bytes, book| check(bytes, BoardSize::Ten, book)),
+        ..Hooks::NONE
+    },
 };
 
 /// Writes a game file, refusing a game without a theoretical score.
@@ -82,7 +98,7 @@ fn write_solved(file: &GameFile, _: &NameBook, out: &mut Vec<u8>) -> Result<(), 
 }
 
 /// Record length of a game file.
-pub fn record_len(size: BoardSize) -> usize {
+pub const fn record_len(size: BoardSize) -> usize {
     8 + size.max_moves()
 }
 
@@ -372,6 +388,33 @@ pub fn validate(
         }
     }
     v
+}
+
+/// [`validate`] as the commands take it: every whole record counted,
+/// the names indices checked against the book's names files, and a header
+/// that miscounts the games said in the warnings.
+fn check(bytes: &[u8], size: BoardSize, book: &NameBook) -> Checked {
+    let v = validate(
+        bytes,
+        size,
+        book.players.as_ref(),
+        book.tournaments.as_ref(),
+    );
+    // Every whole record, read or not (one that does not decode is among
+    // the errors).
+    let records = bytes.len().saturating_sub(HEADER) / record_len(size);
+    let warnings = Header::read_from(bytes)
+        .and_then(|h| count_warning(u64::from(h.n1), records, "games"))
+        .into_iter()
+        .collect();
+    Checked {
+        records,
+        games: v.file,
+        read: v.records,
+        errors: v.errors,
+        unfinished: v.unfinished,
+        warnings,
+    }
 }
 
 #[cfg(test)]

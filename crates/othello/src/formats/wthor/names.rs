@@ -7,8 +7,8 @@
 //! (`???` in WTHOR.JOU).
 
 use super::{check_size, error, Position};
-use crate::codec::{info, Descriptor, Holds};
-use crate::model::header::{Header, Kind, HEADER};
+use crate::codec::{info, Checked, Descriptor, Holds, Hooks, Layout};
+use crate::model::header::{count_warning, Header, Kind, HEADER};
 use boardfile_io::{Error, Signature};
 
 /// A JOU or TRN file is the model's [`Names`]: here too, where WTHOR's
@@ -32,6 +32,14 @@ pub static JOU: Descriptor = Descriptor {
     theoretical: false,
     read_names: Some(read),
     write_names: Some(write),
+    layout: Some(Layout {
+        header: HEADER,
+        record: record_len(Kind::Jou),
+    }),
+    hooks: Hooks {
+        check: Some(|bytes, _| check(bytes, Kind::Jou)),
+        ..Hooks::NONE
+    },
 };
 
 /// TRN: the tournaments' names.
@@ -51,10 +59,36 @@ pub static TRN: Descriptor = Descriptor {
     theoretical: false,
     read_names: Some(read),
     write_names: Some(write),
+    layout: Some(Layout {
+        header: HEADER,
+        record: record_len(Kind::Trn),
+    }),
+    hooks: Hooks {
+        check: Some(|bytes, _| check(bytes, Kind::Trn)),
+        ..Hooks::NONE
+    },
 };
 
+/// Reads a names file as validation does: its names counted, or the
+/// problem; a header that miscounts them said in the warnings.
+fn check(bytes: &[u8], kind: Kind) -> Checked {
+    match read(bytes, kind) {
+        Ok(n) => Checked {
+            records: n.names.len(),
+            warnings: count_warning(u64::from(n.header.n2), n.names.len(), "names")
+                .into_iter()
+                .collect(),
+            ..Checked::default()
+        },
+        Err(e) => Checked {
+            errors: vec![e],
+            ..Checked::default()
+        },
+    }
+}
+
 /// Record length: 20 for players, 26 for tournaments.
-pub fn record_len(kind: Kind) -> usize {
+pub const fn record_len(kind: Kind) -> usize {
     match kind {
         Kind::Trn => 26,
         _ => 20,
