@@ -338,81 +338,110 @@ fn score_of(value: &str, size: BoardSize) -> Option<u8> {
     (black.fract() == 0.0 && (0.0..=squares).contains(&black)).then_some(black as u8)
 }
 
-fn game_of(
-    props: Vec<Prop<'_>>,
-    record: u64,
-    book: &mut NameBook,
-    file_size: &mut Option<BoardSize>,
-) -> Result<(Game, Option<String>), Fault> {
-    let mut names: [Option<String>; 3] = [None, None, None];
-    let (mut year, mut result, mut ty, mut bo) = (None, None, None, None);
-    let mut moves = Vec::new();
-    for p in props {
-        match p.name.to_ascii_uppercase().as_str() {
-            "GM" if !p.value.trim().eq_ignore_ascii_case("othello") => {
-                return Err((
-                    p.at,
-                    None,
-                    format!("GM[{}]: not a game of Othello", p.value),
-                ))
+/// What a game's properties say, as read.
+#[derive(Default)]
+struct Said {
+    /// The tournament (`PC`), black (`PB`) and white (`PW`) names.
+    names: [Option<String>; 3],
+    /// The year `DT` gives.
+    year: Option<u16>,
+    /// `RE`.
+    result: Option<String>,
+    /// `TY` and where it is.
+    ty: Option<(String, usize)>,
+    /// `BO` and where it is.
+    bo: Option<(String, usize)>,
+    /// The moves (`B`, `W`), each with its colour and where it is.
+    moves: Vec<(Color, String, usize)>,
+}
+
+impl Said {
+    /// What the properties say; a game of another game than Othello is
+    /// refused.
+    fn of(props: Vec<Prop<'_>>) -> Result<Said, Fault> {
+        let mut said = Said::default();
+        for p in props {
+            match p.name.to_ascii_uppercase().as_str() {
+                "GM" if !p.value.trim().eq_ignore_ascii_case("othello") => {
+                    return Err((
+                        p.at,
+                        None,
+                        format!("GM[{}]: not a game of Othello", p.value),
+                    ))
+                }
+                "PC" => said.names[0] = known(Some(p.value)),
+                "PB" => said.names[1] = known(Some(p.value)),
+                "PW" => said.names[2] = known(Some(p.value)),
+                "DT" => said.year = year_of_date(&p.value),
+                "RE" => said.result = Some(p.value),
+                "TY" => said.ty = Some((p.value, p.at)),
+                "BO" => said.bo = Some((p.value, p.at)),
+                "B" => said.moves.push((Color::Black, p.value, p.at)),
+                "W" => said.moves.push((Color::White, p.value, p.at)),
+                _ => {}
             }
-            "PC" => names[0] = known(Some(p.value)),
-            "PB" => names[1] = known(Some(p.value)),
-            "PW" => names[2] = known(Some(p.value)),
-            "DT" => year = year_of_date(&p.value),
-            "RE" => result = Some(p.value),
-            "TY" => ty = Some((p.value, p.at)),
-            "BO" => bo = Some((p.value, p.at)),
-            "B" => moves.push((Color::Black, p.value, p.at)),
-            "W" => moves.push((Color::White, p.value, p.at)),
-            _ => {}
         }
+        Ok(said)
     }
-    let mut size = None;
-    if let Some((t, at)) = &ty {
-        let kind = t
-            .trim()
-            .trim_start_matches(['s', 'S'])
-            .trim_start_matches(|c: char| c.is_ascii_digit());
-        if kind.contains(['a', 'A']) {
-            return Err((
-                *at,
-                None,
-                format!("TY[{t}]: anti-Othello, where the fewest discs win; WTHOR holds Othello"),
-            ));
+
+    /// The board size `TY` and `BO` give (8x8 when neither does), refusing
+    /// anti-Othello, random starts, a start other than the standard one,
+    /// and a size other than the file's.
+    fn size(&self, file_size: Option<BoardSize>) -> Result<BoardSize, Fault> {
+        let mut size = None;
+        if let Some((t, at)) = &self.ty {
+            let kind = t
+                .trim()
+                .trim_start_matches(['s', 'S'])
+                .trim_start_matches(|c: char| c.is_ascii_digit());
+            if kind.contains(['a', 'A']) {
+                return Err((
+                    *at,
+                    None,
+                    format!(
+                        "TY[{t}]: anti-Othello, where the fewest discs win; WTHOR holds Othello"
+                    ),
+                ));
+            }
+            if kind.contains(['r', 'R']) {
+                return Err((
+                    *at,
+                    None,
+                    format!("TY[{t}]: starts from a random position; WTHOR holds games from the standard start"),
+                ));
+            }
+            size = Some(size_of(t, *at, "TY")?);
         }
-        if kind.contains(['r', 'R']) {
-            return Err((
-                *at,
-                None,
-                format!("TY[{t}]: starts from a random position; WTHOR holds games from the standard start"),
-            ));
+        if let Some((b, at)) = &self.bo {
+            let s = size_of(b, *at, "BO")?;
+            if size.is_some_and(|t| t != s) {
+                return Err((*at, None, format!("BO[{b}] is not of the size TY gives")));
+            }
+            check_start(b, *at, s)?;
+            size = Some(s);
         }
-        size = Some(size_of(t, *at, "TY")?);
+        let size = size.unwrap_or(BoardSize::Eight);
+        if let Some(f) = file_size {
+            if f != size {
+                let at = self.bo.as_ref().or(self.ty.as_ref()).map_or(0, |b| b.1);
+                return Err((
+                    at,
+                    None,
+                    format!(
+                        "a {0}x{0} game among {1}x{1} ones: a file of games holds one board size",
+                        size.side(),
+                        f.side()
+                    ),
+                ));
+            }
+        }
+        Ok(size)
     }
-    if let Some((b, at)) = &bo {
-        let s = size_of(b, *at, "BO")?;
-        if size.is_some_and(|t| t != s) {
-            return Err((*at, None, format!("BO[{b}] is not of the size TY gives")));
-        }
-        check_start(b, *at, s)?;
-        size = Some(s);
-    }
-    let size = size.unwrap_or(BoardSize::Eight);
-    if let Some(f) = *file_size {
-        if f != size {
-            let at = bo.as_ref().or(ty.as_ref()).map_or(0, |b| b.1);
-            return Err((
-                at,
-                None,
-                format!(
-                    "a {0}x{0} game among {1}x{1} ones: a file of games holds one board size",
-                    size.side(),
-                    f.side()
-                ),
-            ));
-        }
-    }
+}
+
+/// Plays the moves from the start on a board of `size`, passes left out:
+/// each must be a square, legal, and of the colour to move.
+fn play(moves: Vec<(Color, String, usize)>, size: BoardSize) -> Result<Vec<Square>, Fault> {
     let mut p = Position::start(size);
     let mut played = Vec::with_capacity(moves.len());
     for (color, value, at) in moves {
@@ -455,9 +484,25 @@ fn game_of(
         }
         played.push(sq);
     }
-    let discs = result.as_deref().and_then(|r| score_of(r, size));
-    let game = text_game(book, names, record, size, played, year, discs, None)
-        .map_err(|m| (0, None, m))?;
+    Ok(played)
+}
+
+/// The game of record `record` from its properties, of the file's board
+/// size (`file_size`, set by the first game), with its warning.
+fn game_of(
+    props: Vec<Prop<'_>>,
+    record: u64,
+    book: &mut NameBook,
+    file_size: &mut Option<BoardSize>,
+) -> Result<(Game, Option<String>), Fault> {
+    let said = Said::of(props)?;
+    let size = said.size(*file_size)?;
+    let discs = said.result.as_deref().and_then(|r| score_of(r, size));
+    let played = play(said.moves, size)?;
+    let game = text_game(
+        book, said.names, record, size, played, said.year, discs, None,
+    )
+    .map_err(|m| (0, None, m))?;
     *file_size = Some(size);
     Ok(game)
 }

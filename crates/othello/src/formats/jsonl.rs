@@ -100,12 +100,31 @@ fn contains(h: &[u8], n: &[u8]) -> bool {
     h.windows(n.len()).any(|w| w == n)
 }
 
+/// The header line of a file of games.
 #[derive(Deserialize)]
 #[serde(deny_unknown_fields)]
 struct JsonHeaderLine {
     header: JsonHeader,
 }
 
+impl JsonHeaderLine {
+    /// The header it gives (N1 and N2 are the games' to give).
+    fn header(self) -> Header {
+        let h = self.header;
+        Header {
+            created: h.created,
+            n1: 0,
+            n2: 0,
+            year: h.year,
+            p1: h.p1,
+            p2: h.p2,
+            p3: h.p3,
+            reserved: h.reserved,
+        }
+    }
+}
+
+/// A game line.
 #[derive(Deserialize)]
 #[serde(deny_unknown_fields)]
 struct JsonGame {
@@ -120,6 +139,62 @@ struct JsonGame {
     black_discs: Option<u8>,
     theoretical_score: Option<u8>,
     moves: String,
+}
+
+impl JsonGame {
+    /// Its board size: 8x8 unless it says 10.
+    fn size(&self) -> Result<BoardSize, String> {
+        match self.board_size.unwrap_or(8) {
+            8 => Ok(BoardSize::Eight),
+            10 => Ok(BoardSize::Ten),
+            n => Err(format!("board_size {n} is not 8 or 10")),
+        }
+    }
+
+    /// The game of line `line_no`: the names' indices as given, else
+    /// looked up in the book, and its moves; its scores are left to
+    /// [`complete`].
+    fn game(self, size: BoardSize, line_no: u64, book: &mut NameBook) -> Result<Game, String> {
+        // A name with no id takes its index from the names files; without
+        // them it stays a name, which text formats write and WTHOR refuses.
+        let mut unresolved = None;
+        let mut id =
+            |book: &mut NameBook, id: Option<u16>, name: &Option<String>, t: bool| match (id, name)
+            {
+                (Some(i), _) => i,
+                (None, Some(n)) => book.lookup(n, t).unwrap_or_else(|m| {
+                    unresolved.get_or_insert(format!("line {line_no}: {m}"));
+                    0
+                }),
+                (None, None) => 0,
+            };
+        let tournament = id(book, self.tournament_id, &self.tournament, true);
+        let black = id(book, self.black_id, &self.black, false);
+        let white = id(book, self.white_id, &self.white, false);
+        // Names are the game's own where the names files do not give them
+        // for its ids; a year where it is not the file's.
+        let own = |name: Option<String>, index: u16, t: bool| {
+            name.filter(|n| book.name(index, t) != Some(n.as_str()))
+        };
+        let carried = GameNames {
+            tournament: own(self.tournament, tournament, true),
+            black: own(self.black, black, false),
+            white: own(self.white, white, false),
+            unresolved,
+        };
+        let names = (carried != GameNames::default()).then(|| Box::new(carried));
+        Ok(Game {
+            size,
+            tournament,
+            black,
+            white,
+            black_score: 0,
+            theoretical: 0,
+            moves: Game::parse_transcript(&self.moves, size)?,
+            year: self.year,
+            names,
+        })
+    }
 }
 
 /// Reads JSON Lines games. Every game must have the same board size. A
@@ -151,25 +226,11 @@ pub fn read_games(
             .starts_with("\"header\"")
         {
             let h: JsonHeaderLine = serde_json::from_str(l).map_err(|e| err(e.to_string()))?;
-            let h = h.header;
-            header = Some(Header {
-                created: h.created,
-                n1: 0,
-                n2: 0,
-                year: h.year,
-                p1: h.p1,
-                p2: h.p2,
-                p3: h.p3,
-                reserved: h.reserved,
-            });
+            header = Some(h.header());
             continue;
         }
         let j: JsonGame = serde_json::from_str(l).map_err(|e| err(e.to_string()))?;
-        let this_size = match j.board_size.unwrap_or(8) {
-            8 => BoardSize::Eight,
-            10 => BoardSize::Ten,
-            n => return Err(err(format!("board_size {n} is not 8 or 10"))),
-        };
+        let this_size = j.size().map_err(err)?;
         if *size.get_or_insert(this_size) != this_size {
             return Err(err("games of two board sizes in one file".into()));
         }
@@ -178,53 +239,30 @@ pub fn read_games(
         if let Some(y) = j.year {
             year.get_or_insert(y);
         }
-        // A name with no id takes its index from the names files; without
-        // them it stays a name, which text formats write and WTHOR refuses.
-        let mut unresolved = None;
-        let mut id =
-            |book: &mut NameBook, id: Option<u16>, name: &Option<String>, t: bool| match (id, name)
-            {
-                (Some(i), _) => i,
-                (None, Some(n)) => book.lookup(n, t).unwrap_or_else(|m| {
-                    unresolved.get_or_insert(format!("line {line_no}: {m}"));
-                    0
-                }),
-                (None, None) => 0,
-            };
-        let tournament = id(book, j.tournament_id, &j.tournament, true);
-        let black = id(book, j.black_id, &j.black, false);
-        let white = id(book, j.white_id, &j.white, false);
-        // Names are the game's own where the names files do not give them
-        // for its ids; a year where it is not the file's.
-        let own = |name: Option<String>, index: u16, t: bool| {
-            name.filter(|n| book.name(index, t) != Some(n.as_str()))
-        };
-        let carried = GameNames {
-            tournament: own(j.tournament, tournament, true),
-            black: own(j.black, black, false),
-            white: own(j.white, white, false),
-            unresolved,
-        };
-        let names = (carried != GameNames::default()).then(|| Box::new(carried));
-        let mut game = Game {
-            size: this_size,
-            tournament,
-            black,
-            white,
-            black_score: 0,
-            theoretical: 0,
-            moves: Game::parse_transcript(&j.moves, this_size).map_err(err)?,
-            year: j.year,
-            names,
-        };
-        if let Some(w) =
-            complete(&mut game, j.black_discs, None, j.theoretical_score).map_err(err)?
-        {
+        let (discs, theoretical) = (j.black_discs, j.theoretical_score);
+        let mut game = j.game(this_size, line_no, book).map_err(err)?;
+        if let Some(w) = complete(&mut game, discs, None, theoretical).map_err(err)? {
             game_warning(diag, "JSONL", games.len() as u64, byte, line_no, &w);
         }
         games.push(game);
     }
-    let size = size.unwrap_or(BoardSize::Eight);
+    Ok(file_of(
+        header,
+        games,
+        size.unwrap_or(BoardSize::Eight),
+        year,
+    ))
+}
+
+/// The file of the games read: the header line's header, else one made
+/// here of the first dated game's `year`; each game keeps a year of its
+/// own only where it is not the file's.
+fn file_of(
+    header: Option<Header>,
+    mut games: Vec<Game>,
+    size: BoardSize,
+    year: Option<u16>,
+) -> GameFile {
     // A game without a year is of the header line's; with no header line,
     // of year 0, the unknown one, not of the first game's.
     let undated = if header.is_some() { None } else { Some(0) };
@@ -234,11 +272,11 @@ pub fn read_games(
     for g in &mut games {
         g.year = g.year.or(undated).filter(|&y| y != header.year);
     }
-    Ok(GameFile {
+    GameFile {
         header,
         size,
         games,
-    })
+    }
 }
 
 /// Writes JSON Lines: the header line, then a game a line with names when
