@@ -1,37 +1,70 @@
 //! Othello: the rules on 8x8 and 10x10 boards, and the WTHOR database of the
 //! Fédération Française d'Othello (game files WTB and WTD, solitaires PZZ,
 //! player and tournament names JOU and TRN), with the text forms games are
-//! exchanged in.
+//! exchanged in, OBF endgame positions, and an exact endgame solver.
 //!
-//! Reading games, writing them as a WTHOR file, and replaying them:
+//! One model ([`model`]: [`Position`], [`Game`], [`GameFile`], [`Names`])
+//! that every format reads into and writes from; one registry
+//! ([`OthelloFormat`], one descriptor a format, each in its module of
+//! [`formats`]); the commands' work over them ([`convert`], and
+//! [`database`] for the WTHOR database as one input); and the endgame
+//! solver ([`endgame`]), with what is solved by it: the [`theoretical`]
+//! scores of games and the move scores of OBF [`positions`].
+//!
+//! Reading, by the registry, and replaying:
 //!
 //! ```
-//! use boardfile_othello::{text, wthor, BoardSize, Diagnostics, End};
-//! let mut diag = Diagnostics::strict();
-//! let file = text::read_transcripts(b"f5d6c3d3c4\n", BoardSize::Eight, &mut diag).unwrap();
-//! let mut wtb = Vec::new();
-//! wthor::games::write(&file, &mut wtb);
-//! let back = wthor::games::read(&wtb, BoardSize::Eight).unwrap();
-//! let (position, end) = back.games[0].replay().unwrap();
+//! use boardfile_othello::{convert, Diagnostics, End, NameBook, OthelloFormat};
+//! let (mut book, mut diag) = (NameBook::default(), Diagnostics::strict());
+//! let t = OthelloFormat::Transcript;
+//! let file = convert::read_games(t, b"f5d6c3d3c4\n", &mut book, &mut diag).unwrap();
+//! let (position, end) = file.games[0].replay().unwrap();
 //! assert!(matches!(end, End::Unfinished));
 //! assert_eq!(position.empties(), 55);
 //! ```
 //!
-//! | format | read | write |
-//! |---|---|---|
-//! | WTB, WTD | yes | yes |
-//! | PZZ | yes | yes |
-//! | JOU, TRN | yes | yes |
-//! | JSON Lines | yes | yes |
-//! | transcript | yes | yes |
-//! | GGF, PGN | yes | yes |
-//! | CSV | names only | yes |
-//! | OBF (endgame positions) | yes | yes |
+//! Writing, by the registry, and converting:
 //!
-//! The formats are listed once, in a registry of descriptors
-//! ([`OthelloFormat`]); [`convert`] holds what the commands do with them,
-//! and [`database`] the WTHOR database as one input (a folder, or WTB files
-//! with the names files) with its queries.
+//! ```
+//! use boardfile_othello::{convert, Diagnostics, NameBook, OthelloFormat};
+//! let (mut book, mut diag) = (NameBook::default(), Diagnostics::strict());
+//! let t = OthelloFormat::Transcript;
+//! let file = convert::read_games(t, b"f5d6c3\n", &mut book, &mut diag).unwrap();
+//! let mut out = Vec::new();
+//! convert::write_games(OthelloFormat::Pgn, &file, &book, &mut out).unwrap();
+//! assert!(String::from_utf8(out).unwrap().contains("1. f5 d6 2. c3 "));
+//! let jsonl = convert::convert(t, OthelloFormat::Jsonl, b"f5d6c3\n", &mut book).unwrap();
+//! assert!(String::from_utf8(jsonl.bytes).unwrap().contains("\"moves\":\"f5d6c3\""));
+//! ```
+//!
+//! A WTHOR games file, by its format's module:
+//!
+//! ```
+//! use boardfile_othello::formats::{transcript, wthor::games};
+//! use boardfile_othello::{BoardSize, Diagnostics};
+//! let file = transcript::read(b"f5d6c3d3c4\n", BoardSize::Eight, &mut Diagnostics::strict()).unwrap();
+//! let mut wtb = Vec::new();
+//! games::write(&file, &mut wtb);
+//! assert_eq!(wtb.len(), 16 + 68);
+//! assert_eq!(games::read(&wtb, BoardSize::Eight).unwrap().games, file.games);
+//! ```
+//!
+//! | format | module | holds | read | write |
+//! |---|---|---|---|---|
+//! | WTB, WTD | [`formats::wthor::games`] | games | yes | yes |
+//! | PZZ | [`formats::wthor::pzz`] | solitaires | yes | yes |
+//! | JOU, TRN | [`formats::wthor::names`] | names | yes | yes |
+//! | JSON Lines | [`formats::jsonl`] | games, or names | yes | yes |
+//! | transcript | [`formats::transcript`] | games | yes | yes |
+//! | GGF | [`formats::ggf`] | games | yes | yes |
+//! | PGN | [`formats::pgn`] | games | yes | yes |
+//! | CSV | [`formats::csv`] | games, or names | names only | yes |
+//! | OBF | [`formats::obf`] | endgame positions | yes | yes |
+//!
+//! The formats' modules are also at the crate root by the paths they had
+//! before they moved to [`formats`]: [`wthor`], [`ggf`], [`pgn`], [`obf`]
+//! (with [`positions::solve_all`]), and [`text`] for the text forms'
+//! functions.
 
 #![deny(missing_docs)]
 

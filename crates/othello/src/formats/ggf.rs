@@ -557,8 +557,8 @@ pub fn write(file: &GameFile, book: &NameBook, out: &mut String) {
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::model::header::{Header, Kind};
     use crate::model::names::Names;
-    use crate::wthor::{Header, Kind};
 
     /// A game made up for these tests from the format's page: the first
     /// moves of a game, from the standard start, as GGS writes it.

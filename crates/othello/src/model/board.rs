@@ -1,7 +1,7 @@
 //! The 8x8 board as the endgame solver and OBF take it: the discs of the
 //! player to move and of the opponent as two bit sets, bit
 //! `row * 8 + col` (a1 = 0, h8 = 63), with the moves by the rules
-//! ([`bitboard`](crate::model::bitboard)'s primitives).
+//! ([`bitboard`]'s primitives).
 
 use crate::model::bitboard;
 use crate::model::position::{BoardSize, Color, Position, Square};
