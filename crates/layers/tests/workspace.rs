@@ -1,7 +1,8 @@
 //! The workspace's library crates have no import cycle, import inside the
 //! crate by real paths (not through the crate root's re-exports), and the
-//! bridge crate's layers run one way. The table below is the one place
-//! the allowed directions are written, each layer with its reason.
+//! bridge and Othello crates' layers run one way. The tables below are the
+//! one place the allowed directions are written, each layer with its
+//! reason.
 
 use boardfile_layers::{paths_in, Graph, Layer, Layers};
 use std::path::Path;
@@ -71,6 +72,54 @@ static BRIDGE: Layers = Layers {
     ],
 };
 
+/// The Othello crate, from the bottom up: the bridge crate's shape.
+static OTHELLO: Layers = Layers {
+    layers: &[
+        Layer {
+            name: "model",
+            files: &["model/"],
+            may_import: &[],
+            why: "the model (positions and the rules, the solver's bit-set board, games, the WTHOR header, names) is what every format reads into and writes from: it knows no format, command or engine",
+        },
+        Layer {
+            name: "codec",
+            files: &["codec.rs"],
+            may_import: &["model"],
+            why: "what a format fills in (its descriptor, what a file holds, its readers and writers, its layout and hooks) lies below every format and names none",
+        },
+        Layer {
+            name: "formats",
+            files: &["formats/"],
+            may_import: &["model", "codec"],
+            why: "a format holds its whole story against the model and the codec; it never reaches the registry's list, the commands or the solver",
+        },
+        Layer {
+            name: "registry",
+            files: &["registry.rs"],
+            may_import: &["codec", "formats"],
+            why: "the registry is the one list of formats: only it names each",
+        },
+        Layer {
+            name: "engines",
+            files: &["endgame/", "theoretical.rs", "positions.rs"],
+            may_import: &["model", "formats"],
+            why: "the endgame solver searches the model's board; theoretical scores and OBF's move scores are solved with it, filling in the games and the format's positions",
+        },
+        Layer {
+            name: "pipeline",
+            files: &["convert.rs", "database.rs"],
+            may_import: &["model", "codec", "registry", "engines"],
+            why: "the commands' work (convert, validate, the WTHOR database) reaches formats only through their descriptors and the registry, never by name",
+        },
+        Layer {
+            name: "root",
+            files: &["lib.rs"],
+            may_import: &["model", "codec", "formats", "registry", "engines", "pipeline"],
+            why: "the crate root only declares modules and re-exports the public API (and the formats' earlier paths)",
+        },
+    ],
+};
+
 #[test]
 fn no_library_crate_has_an_import_cycle() {
     let mut found = Vec::new();
@@ -102,6 +151,12 @@ fn the_bridge_layers_run_one_way() {
     assert!(problems.is_empty(), "{}", problems.join("\n"));
 }
 
+#[test]
+fn the_othello_layers_run_one_way() {
+    let problems = OTHELLO.check(&graph("othello"));
+    assert!(problems.is_empty(), "{}", problems.join("\n"));
+}
+
 /// The check fails on the import the issue names: the model reaching a
 /// format.
 #[test]
@@ -128,6 +183,34 @@ fn a_model_file_importing_a_format_fails_the_check() {
         !g.cycles().is_empty(),
         "the model is imported by the PBN format"
     );
+}
+
+/// The Othello check fails on a format reaching the solver, and on the
+/// model reaching a format.
+#[test]
+fn an_othello_format_importing_the_solver_fails_the_check() {
+    let src = Path::new(env!("CARGO_MANIFEST_DIR")).join("../othello/src");
+    let g = Graph::of_crate(&src).unwrap();
+    let mut sources = Vec::new();
+    for f in &g.files {
+        let mut text = std::fs::read_to_string(src.join(f)).unwrap();
+        match f.as_str() {
+            "formats/obf.rs" => text.push_str("\nuse crate::endgame::Solver;\n"),
+            "model/game.rs" => text.push_str("\nuse crate::formats::wthor::games;\n"),
+            _ => {}
+        }
+        sources.push((f.clone(), text));
+    }
+    let problems = OTHELLO.check(&Graph::from_sources(sources));
+    for wanted in [
+        "formats/obf.rs (formats) -> endgame/mod.rs (engines)",
+        "model/game.rs (model) -> formats/wthor/games.rs (formats)",
+    ] {
+        assert!(
+            problems.iter().any(|p| p.starts_with(wanted)),
+            "{wanted}: {problems:#?}"
+        );
+    }
 }
 
 /// The command line reaches formats only through the registries: it names

@@ -2,13 +2,13 @@
 //! and show, by the registry's descriptors, with the names files found
 //! beside the input.
 
-use crate::game::End;
-use crate::position::{Color, Position};
-use crate::registry::{Holds, OthelloFormat};
-use crate::text::NameBook;
-use crate::wthor::games::{self, GameFile};
-use crate::wthor::{names, pzz, Error, Header, Kind};
-use boardfile_io::{Diagnostics, FormatName, Position as At};
+use crate::codec::{Checked, Holds, OthelloFormat, MAX_FILE};
+use crate::model::game::End;
+use crate::model::game_file::{year_of, GameFile};
+use crate::model::header::{count_warning, Header, Kind};
+use crate::model::names::{known_names, NameBook, Names};
+use crate::model::position::{Color, Position};
+use boardfile_io::{Diagnostics, Error, FormatName, Position as At};
 use std::io::Write;
 use std::path::{Path, PathBuf};
 
@@ -58,7 +58,7 @@ impl NameFiles {
 
     /// Reads the names files into a book. An error names the file.
     pub fn load(&self) -> Result<NameBook, NamesError> {
-        let load = |kind: Kind| -> Result<Option<names::Names>, NamesError> {
+        let load = |kind: Kind| -> Result<Option<Names>, NamesError> {
             let Some(path) = self.find(kind) else {
                 return Ok(None);
             };
@@ -68,19 +68,19 @@ impl NameFiles {
             };
             let mut file = std::fs::File::open(&path).map_err(io_error)?;
             let mut bytes = Vec::new();
-            if !boardfile_io::source::read_within(&mut file, &mut bytes, crate::MAX_FILE)
+            if !boardfile_io::source::read_within(&mut file, &mut bytes, MAX_FILE)
                 .map_err(io_error)?
             {
                 return Err(NamesError {
                     error: Error::limit(
                         FormatName(kind.name()),
-                        At::byte(crate::MAX_FILE as u64),
+                        At::byte(MAX_FILE as u64),
                         "longer than 32 MiB, the most a names file is read",
                     ),
                     path,
                 });
             }
-            names::read(&bytes, kind)
+            read_names_file(kind, &bytes)
                 .map(Some)
                 .map_err(|error| NamesError { path, error })
         };
@@ -106,9 +106,81 @@ fn format_error(format: OthelloFormat, message: String) -> Error {
     Error::unsupported(FormatName(format.name()), message)
 }
 
+/// The names file format of `kind` (JOU or TRN), from the registry.
+fn names_file(kind: Kind) -> Result<OthelloFormat, Error> {
+    OthelloFormat::ALL
+        .iter()
+        .copied()
+        .find(|f| f.holds() == Holds::Names(kind))
+        .ok_or_else(|| {
+            Error::unsupported(
+                FormatName(kind.name()),
+                format!("{} is not a names file", kind.name()),
+            )
+        })
+}
+
+/// Reads names in `format`, of `kind` when the file does not say.
+fn read_names(format: OthelloFormat, bytes: &[u8], kind: Kind) -> Result<Names, Error> {
+    match format.descriptor().read_names {
+        Some(read) => read(bytes, kind),
+        None => Err(format_error(
+            format,
+            format!("{} holds no names that are read", format.name()),
+        )),
+    }
+}
+
+/// Reads a names file (WTHOR.JOU, WTHOR.TRN) of `kind`.
+pub(crate) fn read_names_file(kind: Kind, bytes: &[u8]) -> Result<Names, Error> {
+    read_names(names_file(kind)?, bytes, kind)
+}
+
+/// Writes a names file (WTHOR.JOU, WTHOR.TRN) of the names' kind.
+pub(crate) fn write_names_file(names: &Names, out: &mut Vec<u8>) -> Result<(), Error> {
+    let format = names_file(names.kind)?;
+    match format.descriptor().write_names {
+        Some(write) => write(names, out),
+        None => Err(format_error(
+            format,
+            format!("{} holds no names that are written", format.name()),
+        )),
+    }
+}
+
+/// Counts the records of a file that holds neither games nor names
+/// (solitaires, positions), or rewrites them into `out` when given.
+fn other_records(
+    format: OthelloFormat,
+    bytes: &[u8],
+    out: Option<&mut Vec<u8>>,
+) -> Result<usize, Error> {
+    let Some(r) = format.descriptor().hooks.records else {
+        return Err(format_error(
+            format,
+            format!(
+                "{} holds no {} that are read",
+                format.name(),
+                format.holds().noun()
+            ),
+        ));
+    };
+    match out {
+        Some(out) => (r.rewrite)(bytes, out),
+        None => (r.count)(bytes),
+    }
+}
+
+/// The format's own check of a whole file, when it has one (the WTHOR
+/// files, OBF).
+pub(crate) fn check(format: OthelloFormat, bytes: &[u8], book: &NameBook) -> Option<Checked> {
+    let check = format.descriptor().hooks.check?;
+    Some(check(bytes, book))
+}
+
 /// Reads the games of a game file: what was inferred goes to `diag`'s
 /// warnings; with a collecting `diag`, GGF and PGN leave a bad game out
-/// and keep its error (see [`crate::registry::ReadGames`]).
+/// and keep its error (see [`crate::codec::ReadGames`]).
 pub fn read_games(
     format: OthelloFormat,
     bytes: &[u8],
@@ -261,15 +333,13 @@ pub fn convert_with(
         return Ok(out);
     }
     match (from.holds(), to.holds()) {
-        (Holds::Solitaires, Holds::Solitaires) => {
-            let f = pzz::read(bytes)?;
-            out.warnings
-                .extend(count_of(from, bytes, f.solitaires.len(), "solitaires"));
-            pzz::write(&f, &mut out.bytes);
-            return Ok(out);
-        }
-        (Holds::Positions, Holds::Positions) => {
-            crate::obf::write(&crate::obf::read(bytes)?, &mut out.bytes);
+        // Solitaires to solitaires, positions to positions: as read.
+        (Holds::Solitaires, Holds::Solitaires) | (Holds::Positions, Holds::Positions) => {
+            let records = other_records(from, bytes, Some(&mut out.bytes))?;
+            if is_wthor(from) {
+                out.warnings
+                    .extend(count_of(from, bytes, records, from.holds().noun()));
+            }
             return Ok(out);
         }
         (Holds::Games, Holds::Games) => {}
@@ -281,12 +351,7 @@ pub fn convert_with(
                     from.name(),
                     to.name(),
                     from.name(),
-                    match from.holds() {
-                        Holds::Games => "games",
-                        Holds::Solitaires => "solitaires",
-                        Holds::Names(_) => "names",
-                        Holds::Positions => "positions",
-                    }
+                    from.holds().noun()
                 ),
             ))
         }
@@ -311,7 +376,7 @@ pub fn convert_with(
         out.unnamed = file
             .games
             .iter()
-            .filter(|g| crate::text::known_names(g, book).contains(&None))
+            .filter(|g| known_names(g, book).contains(&None))
             .count();
     }
     Ok(out)
@@ -349,12 +414,12 @@ pub fn warning_lines(diag: &Diagnostics) -> Vec<String> {
 
 /// The warning of a WTHOR file whose header miscounts its records.
 fn count_of(from: OthelloFormat, bytes: &[u8], records: usize, what: &str) -> Option<String> {
-    let header = crate::wthor::Header::read_from(bytes)?;
+    let header = Header::read_from(bytes)?;
     let counted = match from.holds() {
         Holds::Names(_) => u64::from(header.n2),
         _ => u64::from(header.n1),
     };
-    crate::wthor::count_warning(counted, records, what)
+    count_warning(counted, records, what)
 }
 
 /// Writes games in `to`, refusing what it cannot hold.
@@ -411,11 +476,7 @@ pub fn write_games(
                 ),
             ));
         }
-        let mut years: Vec<u16> = file
-            .games
-            .iter()
-            .map(|g| crate::text::year_of(g, file))
-            .collect();
+        let mut years: Vec<u16> = file.games.iter().map(|g| year_of(g, file)).collect();
         years.sort_unstable();
         years.dedup();
         match years[..] {
@@ -468,7 +529,7 @@ pub fn added_names(book: &NameBook, out: &Path) -> Result<Vec<AddedNames>, Error
     ] {
         if let (Some(f), true) = (file, n > 0) {
             let mut bytes = Vec::new();
-            names::write(f, &mut bytes)?;
+            write_names_file(f, &mut bytes)?;
             files.push(AddedNames {
                 path: out.with_extension(ext),
                 bytes,
@@ -498,9 +559,11 @@ pub struct Report {
 /// True when `bytes`, in a format of games that also holds names (JSON
 /// Lines, CSV), are names: read as a names file, not as games.
 pub fn is_names_text(format: OthelloFormat, bytes: &[u8]) -> bool {
-    !matches!(format.holds(), Holds::Names(_))
-        && format.descriptor().read_names.is_some()
-        && crate::text_names::is_names_text(bytes)
+    format
+        .descriptor()
+        .hooks
+        .names_text
+        .is_some_and(|names| names(bytes))
 }
 
 /// Everything wrong with a file: for games, every game replayed (each move
@@ -523,111 +586,64 @@ pub fn validate(format: OthelloFormat, bytes: &[u8], book: &mut NameBook) -> Rep
             },
         };
     }
-    match format.holds() {
-        Holds::Names(kind) => match names::read(bytes, kind) {
-            Ok(n) => Report {
-                records: n.names.len(),
-                warnings: count_of(format, bytes, n.names.len(), "names")
-                    .into_iter()
-                    .collect(),
-                ..Report::default()
-            },
-            Err(e) => Report {
-                errors: vec![e],
-                ..Report::default()
-            },
+    match check(format, bytes, book) {
+        Some(checked) => Report {
+            records: checked.records,
+            errors: checked.errors,
+            note: unfinished_note(&checked.unfinished),
+            warnings: checked.warnings,
+            ..Report::default()
         },
-        Holds::Solitaires => {
-            let (f, errors) = pzz::validate(bytes);
-            let records = f.map_or(0, |f| f.solitaires.len());
-            Report {
-                records,
-                warnings: count_of(format, bytes, records, "solitaires")
-                    .into_iter()
-                    .collect(),
-                errors,
-                ..Report::default()
-            }
-        }
-        Holds::Positions => {
-            let (records, errors) = crate::obf::validate(bytes);
-            Report {
-                records,
-                errors,
-                ..Report::default()
-            }
-        }
-        Holds::Games => match format.descriptor().size {
-            Some(size) => {
-                let v = games::validate(
-                    bytes,
-                    size,
-                    book.players.as_ref(),
-                    book.tournaments.as_ref(),
-                );
-                let note = (!v.unfinished.is_empty()).then(|| {
-                    let shown: Vec<String> = v
-                        .unfinished
-                        .iter()
-                        .take(10)
-                        .map(|i| i.to_string())
-                        .collect();
-                    format!(
-                        "{} unfinished game{} (records {}{})",
-                        v.unfinished.len(),
-                        if v.unfinished.len() == 1 { "" } else { "s" },
-                        shown.join(", "),
-                        if v.unfinished.len() > 10 { ", ..." } else { "" }
-                    )
-                });
-                // Every whole record, read or not (one that does not
-                // decode is among the errors).
-                let records = v.file.as_ref().map_or(0, |_| {
-                    bytes.len().saturating_sub(crate::wthor::HEADER) / games::record_len(size)
-                });
-                Report {
-                    records,
-                    warnings: count_of(format, bytes, records, "games")
-                        .into_iter()
-                        .collect(),
-                    errors: v.errors,
-                    note,
-                    ..Report::default()
-                }
-            }
-            None => {
-                // Every bad game of GGF and PGN, each left out; the other
-                // formats stop at the first.
-                let mut diag = Diagnostics::collecting();
-                match read_games(format, bytes, book, &mut diag) {
-                    // Games given with their score are read as they stand
-                    // (JSON Lines): each is replayed here, as WTHOR
-                    // validation does. GGF and PGN replay as they read.
-                    Ok(f) => Report {
-                        records: f.games.len(),
-                        errors: diag
-                            .errors
-                            .drain(..)
-                            .chain(f.games.iter().enumerate().filter_map(|(i, g)| {
-                                g.replay().err().map(|e| {
-                                    Error::invalid(
-                                        FormatName(format.name()),
-                                        At::record(i as u64, 0),
-                                        format!("game {}: {e}", i + 1),
-                                    )
-                                })
-                            }))
-                            .collect(),
-                        note: None,
-                        warnings: warning_lines(&diag),
-                        more_errors: diag.more_errors,
-                    },
-                    Err(e) => Report {
-                        errors: vec![e],
-                        ..Report::default()
-                    },
-                }
-            }
+        None => games_report(format, bytes, book),
+    }
+}
+
+/// A word on the games that stop while a player can still move (by
+/// record; not errors): how many, and the first ten.
+fn unfinished_note(unfinished: &[u64]) -> Option<String> {
+    (!unfinished.is_empty()).then(|| {
+        let shown: Vec<String> = unfinished.iter().take(10).map(|i| i.to_string()).collect();
+        format!(
+            "{} unfinished game{} (records {}{})",
+            unfinished.len(),
+            if unfinished.len() == 1 { "" } else { "s" },
+            shown.join(", "),
+            if unfinished.len() > 10 { ", ..." } else { "" }
+        )
+    })
+}
+
+/// The report of a format of games with no check of its own: every bad
+/// game of GGF and PGN, each left out (the other formats stop at the
+/// first), and every game read replayed.
+fn games_report(format: OthelloFormat, bytes: &[u8], book: &mut NameBook) -> Report {
+    let mut diag = Diagnostics::collecting();
+    match read_games(format, bytes, book, &mut diag) {
+        // Games given with their score are read as they stand (JSON
+        // Lines): each is replayed here, as WTHOR validation does. GGF and
+        // PGN replay as they read.
+        Ok(f) => Report {
+            records: f.games.len(),
+            errors: diag
+                .errors
+                .drain(..)
+                .chain(f.games.iter().enumerate().filter_map(|(i, g)| {
+                    g.replay().err().map(|e| {
+                        Error::invalid(
+                            FormatName(format.name()),
+                            At::record(i as u64, 0),
+                            format!("game {}: {e}", i + 1),
+                        )
+                    })
+                }))
+                .collect(),
+            note: None,
+            warnings: warning_lines(&diag),
+            more_errors: diag.more_errors,
+        },
+        Err(e) => Report {
+            errors: vec![e],
+            ..Report::default()
         },
     }
 }
@@ -670,19 +686,15 @@ pub fn info(format: OthelloFormat, bytes: &[u8]) -> Result<Vec<String>, Error> {
             ));
         }
         Holds::Names(kind) => {
-            let n = names::read(bytes, kind)?;
+            let n = read_names(format, bytes, kind)?;
             lines.push(format!("names:    {}", n.names.len()));
         }
         Holds::Solitaires => {
-            let f = pzz::read(bytes)?;
-            lines.push(format!("solitaires: {}", f.solitaires.len()));
+            let n = other_records(format, bytes, None)?;
+            lines.push(format!("solitaires: {n}"));
         }
         Holds::Positions => {
-            let lines_read = crate::obf::read(bytes)?;
-            let n = lines_read
-                .iter()
-                .filter(|l| matches!(l, crate::obf::ObfLine::Position(_)))
-                .count();
+            let n = other_records(format, bytes, None)?;
             lines.push(format!("positions: {n}"));
         }
         Holds::Games => {}
@@ -698,7 +710,7 @@ pub fn show(
     game: Option<u32>,
     out: &mut dyn Write,
 ) -> std::io::Result<(usize, usize)> {
-    let name = |n: &Option<names::Names>, i: u16| {
+    let name = |n: &Option<Names>, i: u16| {
         n.as_ref()
             .and_then(|f| f.get(i))
             .map_or(format!("#{i}"), str::to_string)
@@ -717,7 +729,7 @@ pub fn show(
             "Game {}   {} ({})   Black {}   White {}",
             i + 1,
             name(&book.tournaments, g.tournament),
-            crate::text::year_of(g, file),
+            year_of(g, file),
             name(&book.players, g.black),
             name(&book.players, g.white)
         )?;
@@ -753,11 +765,7 @@ pub fn show(
 }
 
 /// True for the WTHOR files, which open with the 16-byte header: names,
-/// solitaires, and games of one board size.
+/// solitaires, and games of one board size (the formats of fixed records).
 pub fn is_wthor(format: OthelloFormat) -> bool {
-    match format.holds() {
-        Holds::Names(_) | Holds::Solitaires => true,
-        Holds::Games => format.descriptor().size.is_some(),
-        Holds::Positions => false,
-    }
+    format.descriptor().layout.is_some()
 }

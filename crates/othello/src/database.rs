@@ -26,14 +26,14 @@
 //!   turned by one of the board's symmetries that keep the start position
 //!   (WTHOR's games all open f5; `d3c3c4c5` is the same opening).
 
+use crate::codec::{Holds, OthelloFormat, MAX_FILE};
 use crate::convert::{self, NameFiles};
-use crate::game::Game;
-use crate::position::{BoardSize, Square};
-use crate::registry::{Holds, OthelloFormat};
-use crate::text::{self, NameBook};
-use crate::wthor::games::{self, GameFile};
-use crate::wthor::{names, Error, Header, Kind};
-use boardfile_io::{Diagnostics, FormatName, Position as At};
+use crate::model::game::Game;
+use crate::model::game_file::{year_of, GameFile};
+use crate::model::header::{count_warning, fresh_header, Header, Kind};
+use crate::model::names::{known_names, NameBook, Names};
+use crate::model::position::{BoardSize, Square};
+use boardfile_io::{Diagnostics, Error, FormatName, Position as At};
 use std::collections::BTreeMap;
 use std::path::{Path, PathBuf};
 
@@ -147,12 +147,12 @@ fn read_file(path: &Path) -> Result<Vec<u8>, FileError> {
     };
     let mut file = std::fs::File::open(path).map_err(err)?;
     let mut bytes = Vec::new();
-    if !boardfile_io::source::read_within(&mut file, &mut bytes, crate::MAX_FILE).map_err(err)? {
+    if !boardfile_io::source::read_within(&mut file, &mut bytes, MAX_FILE).map_err(err)? {
         return Err(FileError {
             path: path.to_path_buf(),
             error: Error::limit(
                 FormatName("WTHOR"),
-                At::byte(crate::MAX_FILE as u64),
+                At::byte(MAX_FILE as u64),
                 "longer than 32 MiB, the most a WTHOR file is read",
             ),
         });
@@ -162,10 +162,10 @@ fn read_file(path: &Path) -> Result<Vec<u8>, FileError> {
 
 /// The names files of the sources, read into a book.
 pub fn book(sources: &Sources, add: bool) -> Result<NameBook, FileError> {
-    let load = |path: &Option<PathBuf>, kind: Kind| -> Result<Option<names::Names>, FileError> {
+    let load = |path: &Option<PathBuf>, kind: Kind| -> Result<Option<Names>, FileError> {
         let Some(p) = path else { return Ok(None) };
         let bytes = read_file(p)?;
-        names::read(&bytes, kind)
+        convert::read_names_file(kind, &bytes)
             .map(Some)
             .map_err(|error| FileError {
                 path: p.clone(),
@@ -210,6 +210,14 @@ fn size_of(path: &Path) -> BoardSize {
         .unwrap_or(BoardSize::Eight)
 }
 
+/// The WTHOR games format of a board size: WTB, or WTD for 10x10.
+fn games_format(size: BoardSize) -> OthelloFormat {
+    match size {
+        BoardSize::Eight => OthelloFormat::Wtb,
+        BoardSize::Ten => OthelloFormat::Wtd,
+    }
+}
+
 /// True for a path whose extension is a WTHOR game file's (WTB, WTD).
 fn is_wthor_games(path: &Path) -> bool {
     OthelloFormat::from_path(path)
@@ -225,7 +233,13 @@ pub fn open(sources: Sources, add: bool) -> Result<Database, FileError> {
         let bytes = read_file(path)?;
         let size = size_of(path);
         let mut diag = Diagnostics::strict();
-        let file = games::read_warning(&bytes, size, &mut diag).map_err(|error| FileError {
+        let file = convert::read_games(
+            games_format(size),
+            &bytes,
+            &mut NameBook::default(),
+            &mut diag,
+        )
+        .map_err(|error| FileError {
             path: path.clone(),
             error,
         })?;
@@ -241,11 +255,10 @@ pub fn open(sources: Sources, add: bool) -> Result<Database, FileError> {
                 ),
             });
         }
-        let warnings =
-            crate::wthor::count_warning(u64::from(file.header.n1), file.games.len(), "games")
-                .into_iter()
-                .chain(convert::warning_lines(&diag))
-                .collect();
+        let warnings = count_warning(u64::from(file.header.n1), file.games.len(), "games")
+            .into_iter()
+            .chain(convert::warning_lines(&diag))
+            .collect();
         files.push(YearFile {
             path: path.clone(),
             file,
@@ -413,7 +426,7 @@ impl Filter {
     /// True when the game's names pass; a name neither the game nor the
     /// book gives passes when `unknown` says so.
     fn keeps_names(&self, g: &Game, book: &NameBook, unknown: bool) -> bool {
-        let [t, b, w] = text::known_names(g, book);
+        let [t, b, w] = known_names(g, book);
         let holds = |name: Option<&str>, want: &str| {
             name.map_or(unknown, |n| n.to_lowercase().contains(want))
         };
@@ -436,7 +449,7 @@ impl Filter {
     pub fn nameless_in(&self, file: &GameFile, book: &NameBook) -> usize {
         file.games
             .iter()
-            .filter(|g| self.nameless(g, text::year_of(g, file), book))
+            .filter(|g| self.nameless(g, year_of(g, file), book))
             .count()
     }
 
@@ -495,7 +508,10 @@ impl Database {
                     }),
                     At::record(
                         *i as u64,
-                        (crate::wthor::HEADER + i * games::record_len(f.file.size)) as u64,
+                        games_format(f.file.size)
+                            .descriptor()
+                            .layout
+                            .map_or(0, |l| l.offset(*i)),
                     ),
                     format!(
                         "game {}: {why}{}; --skip-bad leaves such games out",
@@ -643,14 +659,12 @@ pub fn per_year(
     headers: &[Header],
     book: &NameBook,
 ) -> Result<Vec<OutFile>, Error> {
-    let (to, ext) = match file.size {
-        BoardSize::Eight => (OthelloFormat::Wtb, "wtb"),
-        BoardSize::Ten => (OthelloFormat::Wtd, "wtd"),
-    };
+    let to = games_format(file.size);
+    let ext = to.extensions()[0];
     let mut years: BTreeMap<u16, Vec<Game>> = BTreeMap::new();
     for g in &file.games {
         let mut g = g.clone();
-        let year = text::year_of(&g, file);
+        let year = year_of(&g, file);
         g.year = None;
         years.entry(year).or_default().push(g);
     }
@@ -660,7 +674,7 @@ pub fn per_year(
             .iter()
             .find(|h| h.year == year)
             .copied()
-            .unwrap_or_else(|| text::fresh_header(year, file.size));
+            .unwrap_or_else(|| fresh_header(year, file.size));
         let n = games.len();
         let f = GameFile {
             header,
@@ -681,7 +695,7 @@ pub fn per_year(
     ] {
         if let Some(n) = names {
             let mut bytes = Vec::new();
-            names::write(n, &mut bytes)?;
+            convert::write_names_file(n, &mut bytes)?;
             out.push(OutFile {
                 name: name.into(),
                 bytes,
@@ -733,29 +747,27 @@ pub fn validate(
         .iter()
         .map(|path| {
             let bytes = read_file(path)?;
-            let size = size_of(path);
-            let v = games::validate(
-                &bytes,
-                size,
-                book.players.as_ref(),
-                book.tournaments.as_ref(),
-            );
-            let header = Header::read_from(&bytes);
-            let year = header.map_or(0, |h| h.year);
-            let rec = games::record_len(size);
-            let records = bytes.len().saturating_sub(crate::wthor::HEADER) / rec;
+            let format = games_format(size_of(path));
+            let Some(v) = convert::check(format, &bytes, book) else {
+                return Err(FileError {
+                    path: path.clone(),
+                    error: unsupported(format!("{} files are not checked", format.name())),
+                });
+            };
+            let year = Header::read_from(&bytes).map_or(0, |h| h.year);
+            let records = v.records;
             // Kept or not, and nameless, by record: a record that does not
             // decode is shown whatever is asked.
             let (mut keep, mut nameless) = (vec![true; records], 0);
-            if let (false, Some(f)) = (filter.is_empty(), &v.file) {
-                for (g, &r) in f.games.iter().zip(&v.records) {
+            if let (false, Some(f)) = (filter.is_empty(), &v.games) {
+                for (g, &r) in f.games.iter().zip(&v.read) {
                     if let Some(k) = keep.get_mut(r as usize) {
                         *k = filter.matches(g, year, book);
                         nameless += usize::from(filter.nameless(g, year, book));
                     }
                 }
             }
-            let decoded = v.file.filter(|f| f.games.len() == records);
+            let decoded = v.games.filter(|f| f.games.len() == records);
             let kept = |r: u64| keep.get(r as usize).copied().unwrap_or(true);
             let selected = keep.iter().filter(|&&k| k).count();
             let errors: Vec<Error> = v
@@ -764,16 +776,10 @@ pub fn validate(
                 .filter(|e| e.position().and_then(|p| p.record).is_none_or(kept))
                 .collect();
             let unfinished = v.unfinished.iter().filter(|&&r| kept(r)).count();
-            let warnings = header
-                .and_then(|h| crate::wthor::count_warning(u64::from(h.n1), records, "games"))
-                .into_iter()
-                .collect();
+            let warnings = v.warnings;
             Ok(FileReport {
                 path: path.clone(),
-                format: match size {
-                    BoardSize::Eight => OthelloFormat::Wtb,
-                    BoardSize::Ten => OthelloFormat::Wtd,
-                },
+                format,
                 year,
                 records,
                 selected,
@@ -807,7 +813,7 @@ mod tests {
     }
 
     fn book() -> NameBook {
-        let names = |kind, list: &[&str]| names::Names {
+        let names = |kind, list: &[&str]| Names {
             kind,
             header: Header::default(),
             names: list.iter().map(|s| s.to_string()).collect(),
@@ -859,7 +865,7 @@ mod tests {
 
     #[test]
     fn a_game_is_nameless_only_when_an_unknown_name_could_have_kept_it() {
-        use crate::game::GameNames;
+        use crate::model::game::GameNames;
         // No names file: only the game's own names are known.
         let book = NameBook::default();
         let named = |black: Option<&str>, white: Option<&str>, t: Option<&str>| {

@@ -17,11 +17,12 @@
 //! - a depth past [`MAX_DEPTH`] empties (a broken header's P3): none; a
 //!   solve from there would not end in any time a user would wait.
 
-use crate::endgame::{Board, Solver};
-use crate::game::Game;
-use crate::position::{BoardSize, Color, Position};
-use crate::text::NameBook;
-use crate::wthor::games::GameFile;
+use crate::endgame::Solver;
+use crate::model::board::Board;
+use crate::model::game::Game;
+use crate::model::game_file::GameFile;
+use crate::model::names::NameBook;
+use crate::model::position::{BoardSize, Color, Position};
 use std::fmt;
 
 /// The most empties a theoretical score is solved from: the deepest FFO
@@ -281,11 +282,11 @@ impl Checked {
             .iter()
             .map(|w| {
                 let g = &file.games[w.index];
-                let [_, black, white] = crate::text::known_names(g, book);
+                let [_, black, white] = crate::model::names::known_names(g, book);
                 let name = |n: Option<&str>, i: u16| n.map_or(format!("#{i}"), str::to_string);
                 format!(
                     "{} game {} ({} - {}): theoretical score stored {}, solved {}",
-                    crate::text::year_of(g, file),
+                    crate::model::game_file::year_of(g, file),
                     w.index + 1,
                     name(black, g.black),
                     name(white, g.white),

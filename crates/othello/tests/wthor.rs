@@ -736,10 +736,10 @@ fn names_files_go_to_json_lines_and_csv_and_back_byte_for_byte() {
     assert!(e.message().contains("JOU names cannot become TRN"), "{e}");
     // A name with a comma and quotes, through CSV (hand-made).
     let text = "index,name\n0,???\n1,\"Smith, \"\"Jo\"\"\"\n";
-    let n = boardfile_othello::text_names::read_csv(text.as_bytes(), Kind::Jou).unwrap();
+    let n = boardfile_othello::formats::csv::read_names(text.as_bytes(), Kind::Jou).unwrap();
     assert_eq!(n.names, ["???", "Smith, \"Jo\""]);
     let mut again = String::new();
-    boardfile_othello::text_names::write_csv(&n, &mut again);
+    boardfile_othello::formats::csv::write_names(&n, &mut again);
     assert!(again.ends_with(text), "{again}");
 }
 

@@ -36,10 +36,10 @@
 //!
 //! A node is a call of a search function, the last empty square included.
 
-use super::bitboard::{
+use super::eval;
+use crate::model::bitboard::{
     count_last_flips, final_score, flips, moves, odd_quadrants, stable, weighted_mobility,
 };
-use super::eval;
 
 /// At this many empties and fewer, the search keeps no table and orders by
 /// parity only.

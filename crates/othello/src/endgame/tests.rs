@@ -2,6 +2,7 @@
 //! rules of [`Position`] on random positions near the end.
 
 use super::*;
+use crate::model::position::{BoardSize, Color, Position};
 
 /// A board from 64 squares (`X`, `O`, `-`) and the side to move.
 fn board(squares: &str, to_move: char) -> Board {

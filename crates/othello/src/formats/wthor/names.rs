@@ -6,21 +6,89 @@
 //! the file is `16 + N2 * 20` (or `* 26`) bytes. Index 0 is a placeholder
 //! (`???` in WTHOR.JOU).
 
-use super::{check_size, error, Error, Header, Kind, Position, HEADER};
+use super::{check_size, error, Position};
+use crate::codec::{info, Checked, Descriptor, Holds, Hooks, Layout};
+use crate::model::header::{count_warning, Header, Kind, HEADER};
+use boardfile_io::{Error, Signature};
 
-/// A JOU or TRN file.
-#[derive(Debug, Clone, PartialEq, Eq)]
-pub struct Names {
-    /// Players or tournaments.
-    pub kind: Kind,
-    /// The header as read; N2 is rewritten from the names on write.
-    pub header: Header,
-    /// The names by index.
-    pub names: Vec<String>,
+/// A JOU or TRN file is the model's [`Names`]: here too, where WTHOR's
+/// users look for it.
+pub use crate::model::names::Names;
+
+/// JOU: the players' names.
+pub static JOU: Descriptor = Descriptor {
+    info: info(
+        "JOU",
+        &["jou"],
+        "WTHOR player names",
+        Signature::Extension,
+        true,
+    ),
+    holds: Holds::Names(Kind::Jou),
+    size: None,
+    read_games: None,
+    write_games: None,
+    legal_games_only: false,
+    theoretical: false,
+    read_names: Some(read),
+    write_names: Some(write),
+    layout: Some(Layout {
+        header: HEADER,
+        record: record_len(Kind::Jou),
+    }),
+    hooks: Hooks {
+        check: Some(|bytes, _| check(bytes, Kind::Jou)),
+        ..Hooks::NONE
+    },
+};
+
+/// TRN: the tournaments' names.
+pub static TRN: Descriptor = Descriptor {
+    info: info(
+        "TRN",
+        &["trn"],
+        "WTHOR tournament names",
+        Signature::Extension,
+        true,
+    ),
+    holds: Holds::Names(Kind::Trn),
+    size: None,
+    read_games: None,
+    write_games: None,
+    legal_games_only: false,
+    theoretical: false,
+    read_names: Some(read),
+    write_names: Some(write),
+    layout: Some(Layout {
+        header: HEADER,
+        record: record_len(Kind::Trn),
+    }),
+    hooks: Hooks {
+        check: Some(|bytes, _| check(bytes, Kind::Trn)),
+        ..Hooks::NONE
+    },
+};
+
+/// Reads a names file as validation does: its names counted, or the
+/// problem; a header that miscounts them said in the warnings.
+fn check(bytes: &[u8], kind: Kind) -> Checked {
+    match read(bytes, kind) {
+        Ok(n) => Checked {
+            records: n.names.len(),
+            warnings: count_warning(u64::from(n.header.n2), n.names.len(), "names")
+                .into_iter()
+                .collect(),
+            ..Checked::default()
+        },
+        Err(e) => Checked {
+            errors: vec![e],
+            ..Checked::default()
+        },
+    }
 }
 
 /// Record length: 20 for players, 26 for tournaments.
-pub fn record_len(kind: Kind) -> usize {
+pub const fn record_len(kind: Kind) -> usize {
     match kind {
         Kind::Trn => 26,
         _ => 20,
@@ -104,19 +172,4 @@ pub fn write(file: &Names, out: &mut Vec<u8>) -> Result<(), Error> {
         out.resize(out.len() + rec - bytes.len(), 0);
     }
     Ok(())
-}
-
-impl Names {
-    /// The name at an index.
-    pub fn get(&self, index: u16) -> Option<&str> {
-        self.names.get(index as usize).map(String::as_str)
-    }
-
-    /// The index of a name, if present (the first, when given twice).
-    pub fn find(&self, name: &str) -> Option<u16> {
-        self.names
-            .iter()
-            .position(|n| n == name)
-            .and_then(|i| u16::try_from(i).ok())
-    }
 }

@@ -14,24 +14,91 @@
 //! size, and that every move byte is a square with only zeros after the
 //! first zero; [`validate`] also replays every game.
 
-use super::names::Names;
-use super::{check_size, error, Error, Header, Kind, Position, HEADER};
-use crate::game::{End, Game};
-use crate::position::{BoardSize, Square};
+use super::{check_size, error, Position};
+use crate::codec::{info, Checked, Descriptor, Holds, Hooks, Layout};
+use crate::model::game::{End, Game};
+use crate::model::header::{count_warning, Header, Kind, HEADER};
+use crate::model::names::{NameBook, Names};
+use crate::model::position::{BoardSize, Square};
+use boardfile_io::{Error, FormatName, Signature};
 
-/// A WTB or WTD file: its header and games.
-#[derive(Debug, Clone, PartialEq, Eq)]
-pub struct GameFile {
-    /// The header as read; N1 is rewritten from the games on write.
-    pub header: Header,
-    /// The board size of every game.
-    pub size: BoardSize,
-    /// The games in file order.
-    pub games: Vec<Game>,
+/// A WTB or WTD file is the model's [`GameFile`]: here too, where WTHOR's
+/// users look for it.
+pub use crate::model::game_file::GameFile;
+
+/// WTB: the games of 8x8.
+pub static WTB: Descriptor = Descriptor {
+    info: info(
+        "WTB",
+        &["wtb"],
+        "WTHOR 8x8 games: ids, actual and theoretical scores, moves",
+        Signature::Extension,
+        true,
+    ),
+    holds: Holds::Games,
+    size: Some(BoardSize::Eight),
+    read_games: Some(|b, _, d| read_warning(b, BoardSize::Eight, d)),
+    write_games: Some(write_solved),
+    legal_games_only: false,
+    theoretical: true,
+    read_names: None,
+    write_names: None,
+    layout: Some(Layout {
+        header: HEADER,
+        record: record_len(BoardSize::Eight),
+    }),
+    hooks: Hooks {
+        check: Some(|bytes, book| check(bytes, BoardSize::Eight, book)),
+        ..Hooks::NONE
+    },
+};
+
+/// WTD: the games of 10x10.
+pub static WTD: Descriptor = Descriptor {
+    info: info(
+        "WTD",
+        &["wtd"],
+        "WTHOR 10x10 games: ids, actual and theoretical scores, moves",
+        Signature::Extension,
+        true,
+    ),
+    holds: Holds::Games,
+    size: Some(BoardSize::Ten),
+    read_games: Some(|b, _, d| read_warning(b, BoardSize::Ten, d)),
+    write_games: Some(write_solved),
+    legal_games_only: false,
+    theoretical: true,
+    read_names: None,
+    write_names: None,
+    layout: Some(Layout {
+        header: HEADER,
+        record: record_len(BoardSize::Ten),
+    }),
+    hooks: Hooks {
+        check: Some(|bytes, book| check(bytes, BoardSize::Ten, book)),
+        ..Hooks::NONE
+    },
+};
+
+/// Writes a game file, refusing a game without a theoretical score.
+fn write_solved(file: &GameFile, _: &NameBook, out: &mut Vec<u8>) -> Result<(), Error> {
+    // Never a made-up theoretical score: convert solves them first.
+    if let Some(i) = file.games.iter().position(|g| !g.theoretical_known()) {
+        return Err(Error::unsupported(
+            FormatName(if file.size == BoardSize::Ten {
+                "WTD"
+            } else {
+                "WTB"
+            }),
+            format!("game {} has no theoretical score (solve it first)", i + 1),
+        ));
+    }
+    write(file, out);
+    Ok(())
 }
 
 /// Record length of a game file.
-pub fn record_len(size: BoardSize) -> usize {
+pub const fn record_len(size: BoardSize) -> usize {
     8 + size.max_moves()
 }
 
@@ -321,6 +388,33 @@ pub fn validate(
         }
     }
     v
+}
+
+/// [`validate`] as the commands take it: every whole record counted,
+/// the names indices checked against the book's names files, and a header
+/// that miscounts the games said in the warnings.
+fn check(bytes: &[u8], size: BoardSize, book: &NameBook) -> Checked {
+    let v = validate(
+        bytes,
+        size,
+        book.players.as_ref(),
+        book.tournaments.as_ref(),
+    );
+    // Every whole record, read or not (one that does not decode is among
+    // the errors).
+    let records = bytes.len().saturating_sub(HEADER) / record_len(size);
+    let warnings = Header::read_from(bytes)
+        .and_then(|h| count_warning(u64::from(h.n1), records, "games"))
+        .into_iter()
+        .collect();
+    Checked {
+        records,
+        games: v.file,
+        read: v.records,
+        errors: v.errors,
+        unfinished: v.unfinished,
+        warnings,
+    }
 }
 
 #[cfg(test)]

@@ -1,4 +1,4 @@
-//! PGN for Othello: read here; written by [`crate::text::write_pgn`].
+//! PGN for Othello: read and written here.
 //!
 //! Chess's Portable Game Notation (S. J. Edwards, 1994) carried over to
 //! Othello, as Othello programs and sites write it: Edax (`Site "edax"`,
@@ -36,15 +36,49 @@
 //! so.
 //! The theoretical score is what the other text formats give it.
 
-use crate::game::{Game, IllegalMove};
-use crate::position::{BoardSize, Position, Square};
-use crate::reading::{self, Lines};
-use crate::text::NameBook;
-use crate::wthor::games::GameFile;
-use crate::wthor::Error;
-use boardfile_io::Diagnostics;
+use crate::codec::{info, Descriptor, Holds, Hooks};
+use crate::formats::text::{
+    as_bytes, decode, escaped, file_of, file_offset, game_error, game_warning, known,
+    moves_with_passes, names_of, syntax_error, text_game, year_of_date, Lines,
+};
+use crate::model::game::{Game, IllegalMove};
+use crate::model::game_file::{year_of, GameFile};
+use crate::model::names::NameBook;
+use crate::model::position::{BoardSize, Position, Square};
+use boardfile_io::{Diagnostics, Error, Signature};
+use std::borrow::Cow;
+use std::fmt::Write as _;
 
 const F: &str = "PGN";
+
+/// The format.
+pub static DESCRIPTOR: Descriptor = Descriptor {
+    info: info(
+        "PGN",
+        &["pgn"],
+        "PGN for Othello: Event, Date, Black, White, Result; written as Edax reads it (passes as PS), read also as Edax and PlayOK write it",
+        // Tags like PBN's, told apart by an Othello move opening the
+        // movetext: ranked above PBN.
+        Signature::Content {
+            rank: 9,
+            test: sniff,
+        },
+        true,
+    ),
+    holds: Holds::Games,
+    size: None,
+    read_games: Some(read),
+    write_games: Some(|file, book, out| {
+        as_bytes(out, |s| write(file, book, s));
+        Ok(())
+    }),
+    legal_games_only: true,
+    theoretical: false,
+    read_names: None,
+    write_names: None,
+    layout: None,
+    hooks: Hooks::NONE,
+};
 
 /// True for tag-led text whose movetext opens with an Othello move (or a
 /// pass), and no bridge `Deal` tag: told from PBN, whose tags look alike.
@@ -126,137 +160,167 @@ impl Raw {
 /// collecting one keeps each bad game's error and leaves the game out.
 /// A score the moves do not show goes to its warnings.
 pub fn read(bytes: &[u8], book: &mut NameBook, diag: &mut Diagnostics) -> Result<GameFile, Error> {
-    let text = reading::decode(bytes);
-    let s: &str = &text;
-    let b = s.as_bytes();
-    let mut lines = Lines::new(s);
-    let mut games = Vec::new();
-    let mut size = None;
-    let mut record = 0u64;
+    let text = decode(bytes);
+    let b = text.as_bytes();
+    let mut r = Reader {
+        text: &text,
+        lines: Lines::new(&text),
+        book,
+        games: Vec::new(),
+        size: None,
+        record: 0,
+    };
     let mut raw = Raw::default();
     let mut i = 0;
-    // A game ends at its result, or where tags start again after moves.
-    let mut finish = |raw: &mut Raw,
-                      record: &mut u64,
-                      lines: &mut Lines,
-                      diag: &mut Diagnostics|
-     -> Result<(), Error> {
-        let r = std::mem::take(raw);
-        if r.is_empty() {
-            return Ok(());
-        }
-        let n = *record;
-        *record += 1;
-        match game_of(&r, n, book, &mut size) {
-            Ok((g, warning)) => {
-                if let Some(w) = warning {
-                    let byte = reading::file_offset(&text, r.start) as u64;
-                    crate::text::game_warning(diag, F, n, byte, lines.of(r.start), &w);
-                }
-                games.push(g);
-                Ok(())
-            }
-            Err((at, mv, m)) => diag.error(reading::game_error(
-                F,
-                n,
-                reading::file_offset(&text, at),
-                lines.of(at),
-                mv,
-                format!("game {}: {m}", n + 1),
-            )),
-        }
-    };
-
-    let line_start = |i: usize| i == 0 || b[i - 1] == b'\n';
     while i < b.len() {
-        let c = b[i];
-        if c.is_ascii_whitespace() {
+        if b[i].is_ascii_whitespace() {
             i += 1;
             continue;
         }
         if raw.is_empty() {
             raw.start = i;
         }
-        let problem = match c {
-            b'%' if line_start(i) => {
-                i = line_end(b, i);
+        if let Some((at, m)) = r.item(&mut raw, &mut i, diag)? {
+            let e = syntax_error(F, r.record, file_offset(&text, at), r.lines.of(at), m);
+            diag.error(e)?;
+            r.record += 1;
+            raw = Raw::default();
+            // On to the next line that opens tags.
+            i = (at + 1..b.len())
+                .find(|&k| b[k] == b'[' && line_start(b, k))
+                .unwrap_or(b.len());
+        }
+    }
+    r.finish(&mut raw, diag)?;
+    Ok(file_of(r.games, r.size))
+}
+
+/// A file being read: its text, where its lines start, and the games read
+/// so far.
+struct Reader<'t, 'b> {
+    text: &'t Cow<'t, str>,
+    lines: Lines<'t>,
+    book: &'b mut NameBook,
+    games: Vec<Game>,
+    /// The board size of the games, set by the first.
+    size: Option<BoardSize>,
+    /// The games read so far, bad ones too.
+    record: u64,
+}
+
+impl Reader<'_, '_> {
+    /// Ends the game read so far (at its result, or where tags start again
+    /// after moves): kept with its warning, or its error to `diag`.
+    fn finish(&mut self, raw: &mut Raw, diag: &mut Diagnostics) -> Result<(), Error> {
+        let r = std::mem::take(raw);
+        if r.is_empty() {
+            return Ok(());
+        }
+        let n = self.record;
+        self.record += 1;
+        match game_of(&r, n, self.book, &mut self.size) {
+            Ok((g, warning)) => {
+                if let Some(w) = warning {
+                    let byte = file_offset(self.text, r.start) as u64;
+                    game_warning(diag, F, n, byte, self.lines.of(r.start), &w);
+                }
+                self.games.push(g);
+                Ok(())
+            }
+            Err((at, mv, m)) => diag.error(game_error(
+                F,
+                n,
+                file_offset(self.text, at),
+                self.lines.of(at),
+                mv,
+                format!("game {}: {m}", n + 1),
+            )),
+        }
+    }
+
+    /// Reads the item at `i` (not white space) into `raw`, and `i` past
+    /// it: a comment, a variation, an annotation, a tag, a move number, a
+    /// move or a result (which ends the game). Returns where and what the
+    /// problem is when the item does not read.
+    fn item(
+        &mut self,
+        raw: &mut Raw,
+        i: &mut usize,
+        diag: &mut Diagnostics,
+    ) -> Result<Option<(usize, String)>, Error> {
+        let s: &str = self.text;
+        let b = s.as_bytes();
+        Ok(match b[*i] {
+            b'%' if line_start(b, *i) => {
+                *i = line_end(b, *i);
                 None
             }
             b';' => {
-                i = line_end(b, i);
+                *i = line_end(b, *i);
                 None
             }
-            b'{' => match find(b, i, b'}') {
+            b'{' => match find(b, *i, b'}') {
                 Some(e) => {
-                    i = e + 1;
+                    *i = e + 1;
                     None
                 }
-                None => Some((i, "a comment `{` not closed by `}`".to_string())),
+                None => Some((*i, "a comment `{` not closed by `}`".to_string())),
             },
-            b'(' => match variation_end(b, i) {
+            b'(' => match variation_end(b, *i) {
                 Some(e) => {
-                    i = e;
+                    *i = e;
                     None
                 }
-                None => Some((i, "a variation `(` not closed by `)`".to_string())),
+                None => Some((*i, "a variation `(` not closed by `)`".to_string())),
             },
             b'$' => {
-                i += 1;
-                while i < b.len() && b[i].is_ascii_digit() {
-                    i += 1;
+                *i += 1;
+                while *i < b.len() && b[*i].is_ascii_digit() {
+                    *i += 1;
                 }
                 None
             }
             b'[' => {
                 if !raw.moves.is_empty() || raw.result.is_some() {
-                    finish(&mut raw, &mut record, &mut lines, diag)?;
-                    raw.start = i;
+                    self.finish(raw, diag)?;
+                    raw.start = *i;
                 }
-                match tag(s, i) {
+                match tag(s, *i) {
                     Ok((name, value, end)) => {
                         raw.tags.push((name, value));
-                        i = end;
+                        *i = end;
                         None
                     }
                     Err((at, m)) => Some((at, m)),
                 }
             }
             _ => {
-                let end = b[i..]
+                let end = b[*i..]
                     .iter()
                     .position(|c| c.is_ascii_whitespace() || b"[]{}();".contains(c))
-                    .map_or(b.len(), |p| i + p);
-                let end = end.max(i + 1);
-                let token = s.get(i..end).unwrap_or("");
+                    .map_or(b.len(), |p| *i + p);
+                let end = end.max(*i + 1);
+                let token = s.get(*i..end).unwrap_or("");
                 let t = trim_number(token.as_bytes());
                 let t = &token[token.len() - t.len()..];
+                *i = end;
                 if !t.is_empty() {
                     if is_result(t) {
                         raw.result = Some(t.to_string());
-                        i = end;
-                        finish(&mut raw, &mut record, &mut lines, diag)?;
-                        continue;
+                        self.finish(raw, diag)?;
+                    } else {
+                        raw.moves.push((t.to_string(), end - t.len()));
                     }
-                    raw.moves.push((t.to_string(), end - t.len()));
                 }
-                i = end;
                 None
             }
-        };
-        if let Some((at, m)) = problem {
-            let e =
-                reading::syntax_error(F, record, reading::file_offset(&text, at), lines.of(at), m);
-            diag.error(e)?;
-            record += 1;
-            raw = Raw::default();
-            // On to the next line that opens tags.
-            i = (at + 1..b.len())
-                .find(|&k| b[k] == b'[' && line_start(k))
-                .unwrap_or(b.len());
-        }
+        })
     }
-    finish(&mut raw, &mut record, &mut lines, diag)?;
-    Ok(reading::file_of(games, size))
+}
+
+/// True when `i` opens a line.
+fn line_start(b: &[u8], i: usize) -> bool {
+    i == 0 || b[i - 1] == b'\n'
 }
 
 fn line_end(b: &[u8], i: usize) -> usize {
@@ -356,7 +420,7 @@ fn score_of(result: &str, size: BoardSize) -> Option<u8> {
         return None;
     }
     let (b, w) = r.split_once('-')?;
-    crate::game::black_discs(b.trim().parse().ok()?, w.trim().parse().ok()?, size)
+    crate::model::game::black_discs(b.trim().parse().ok()?, w.trim().parse().ok()?, size)
 }
 
 type Fault = (usize, Option<usize>, String);
@@ -427,8 +491,8 @@ fn game_of(
         })?;
         played.push(sq);
     }
-    let names = ["Event", "Black", "White"].map(|t| reading::known(raw.tag(t).map(String::from)));
-    let year = raw.tag("Date").and_then(reading::year_of_date);
+    let names = ["Event", "Black", "White"].map(|t| known(raw.tag(t).map(String::from)));
+    let year = raw.tag("Date").and_then(year_of_date);
     let result = raw.tag("Result").or(raw.result.as_deref());
     let discs = result.and_then(|r| score_of(r, size));
     // Black's result first, as Edax writes it: `1-0` Black won.
@@ -438,16 +502,53 @@ fn game_of(
         Some("1/2-1/2") => Some(std::cmp::Ordering::Equal),
         _ => None,
     };
-    let game = reading::text_game(book, names, record, size, played, year, discs, winner)
+    let game = text_game(book, names, record, size, played, year, discs, winner)
         .map_err(|m| (at, None, m))?;
     *file_size = Some(size);
     Ok(game)
 }
 
+/// Writes PGN as Edax reads it: tags, then numbered moves with `PS` for a
+/// pass, and the result `black-white`.
+pub fn write(file: &GameFile, book: &NameBook, out: &mut String) {
+    for g in &file.games {
+        let (t, b, w) = names_of(g, book);
+        let [t, b, w] = [t, b, w].map(|n| escaped(n, &['"']));
+        // A stored score past the board (a broken record) is unknown: `*`.
+        let result = match g.size.squares().checked_sub(g.black_score) {
+            Some(white) => format!("{}-{white}", g.black_score),
+            None => "*".to_string(),
+        };
+        // Year 0 is the unknown one: PGN's unknown date.
+        let date = match year_of(g, file) {
+            0 => "????.??.??".to_string(),
+            y => y.to_string(),
+        };
+        let _ = writeln!(
+            out,
+            "[Event \"{t}\"]\n[Date \"{date}\"]\n[Black \"{b}\"]\n[White \"{w}\"]\n[Result \"{result}\"]\n"
+        );
+        let mut line = String::new();
+        for (i, (_, m)) in moves_with_passes(g).iter().enumerate() {
+            if i % 2 == 0 {
+                let _ = write!(line, "{}. ", i / 2 + 1);
+            }
+            match m {
+                Some(sq) => {
+                    let _ = write!(line, "{sq} ");
+                }
+                None => line.push_str("PS "),
+            }
+        }
+        out.push_str(&line);
+        out.push_str(&result);
+        out.push_str("\n\n");
+    }
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::text::write_pgn;
 
     /// As Edax writes a game (its export, made up here with the first
     /// moves of a game): chess result, a comment, `pass` for a pass.
@@ -540,7 +641,7 @@ mod tests {
         )
         .unwrap();
         let mut out = String::new();
-        write_pgn(&f, &NameBook::default(), &mut out);
+        write(&f, &NameBook::default(), &mut out);
         assert!(out.contains("PS"), "{out}");
         let back = read(
             out.as_bytes(),

@@ -1,5 +1,5 @@
 //! GGF, the Generic Game Format of the GGS game servers, for Othello:
-//! read here; written by [`crate::text::write_ggf`].
+//! read and written here.
 //!
 //! Spec: M. Buro's "Generic Game Format (GGF)" page (skatgame.net,
 //! `ggsa/ggf`), with what the GGS archives and other programs write. A
@@ -38,15 +38,47 @@
 //! result the finished moves do not give is kept, with a warning. The
 //! theoretical score is what the other text formats give it.
 
-use crate::game::{Game, IllegalMove};
-use crate::position::{BoardSize, Color, Position, Square};
-use crate::reading::{self, Lines};
-use crate::text::NameBook;
-use crate::wthor::games::GameFile;
-use crate::wthor::Error;
-use boardfile_io::Diagnostics;
+use crate::codec::{info, Descriptor, Holds, Hooks};
+use crate::formats::text::{
+    as_bytes, decode, escaped, file_of, file_offset, game_error, game_warning, known,
+    moves_with_passes, names_of, syntax_error, text_game, year_of_date, Lines,
+};
+use crate::model::game::{Game, IllegalMove};
+use crate::model::game_file::{year_of, GameFile};
+use crate::model::names::NameBook;
+use crate::model::position::{BoardSize, Color, Position, Square};
+use boardfile_io::{Diagnostics, Error, Signature};
+use std::fmt::Write as _;
 
 const F: &str = "GGF";
+
+/// The format.
+pub static DESCRIPTOR: Descriptor = Descriptor {
+    info: info(
+        "GGF",
+        &["ggf"],
+        "Generic Game Format of the GGS servers: names (PB, PW; PC as the tournament), year, result, passes as PA",
+        // `(;` and `GM[Othello]`: no other format opens so.
+        Signature::Content {
+            rank: 12,
+            test: sniff,
+        },
+        true,
+    ),
+    holds: Holds::Games,
+    size: None,
+    read_games: Some(read),
+    write_games: Some(|file, book, out| {
+        as_bytes(out, |s| write(file, book, s));
+        Ok(())
+    }),
+    legal_games_only: true,
+    theoretical: false,
+    read_names: None,
+    write_names: None,
+    layout: None,
+    hooks: Hooks::NONE,
+};
 
 /// True when the text opens with a GGF game of Othello: `(;`, after
 /// white space and an archive's game count, and `GM[Othello]` in it.
@@ -80,7 +112,7 @@ type Fault = (usize, Option<usize>, String);
 /// collecting one keeps each bad game's error and leaves the game out.
 /// A score the moves do not show goes to its warnings.
 pub fn read(bytes: &[u8], book: &mut NameBook, diag: &mut Diagnostics) -> Result<GameFile, Error> {
-    let text = reading::decode(bytes);
+    let text = decode(bytes);
     let s: &str = &text;
     let b = s.as_bytes();
     let mut lines = Lines::new(s);
@@ -96,10 +128,10 @@ pub fn read(bytes: &[u8], book: &mut NameBook, diag: &mut Diagnostics) -> Result
             break;
         }
         if !b[i..].starts_with(b"(;") {
-            let e = reading::syntax_error(
+            let e = syntax_error(
                 F,
                 record,
-                reading::file_offset(&text, i),
+                file_offset(&text, i),
                 lines.of(i),
                 format!("{} where a game opens with `(;`", shown(s, i)),
             );
@@ -116,14 +148,14 @@ pub fn read(bytes: &[u8], book: &mut NameBook, diag: &mut Diagnostics) -> Result
         let game = parse_game(s, &mut i)
             .map_err(|(at, m)| {
                 let at = at.min(b.len());
-                reading::syntax_error(F, record, reading::file_offset(&text, at), lines.of(at), m)
+                syntax_error(F, record, file_offset(&text, at), lines.of(at), m)
             })
             .and_then(|props| {
                 game_of(props, record, book, &mut size).map_err(|(at, mv, m)| {
-                    reading::game_error(
+                    game_error(
                         F,
                         record,
-                        reading::file_offset(&text, at),
+                        file_offset(&text, at),
                         lines.of(at),
                         mv,
                         format!("game {}: {m}", record + 1),
@@ -133,8 +165,8 @@ pub fn read(bytes: &[u8], book: &mut NameBook, diag: &mut Diagnostics) -> Result
         match game {
             Ok((g, warning)) => {
                 if let Some(w) = warning {
-                    let byte = reading::file_offset(&text, start) as u64;
-                    crate::text::game_warning(diag, F, record, byte, lines.of(start), &w);
+                    let byte = file_offset(&text, start) as u64;
+                    game_warning(diag, F, record, byte, lines.of(start), &w);
                 }
                 games.push(g);
             }
@@ -148,7 +180,7 @@ pub fn read(bytes: &[u8], book: &mut NameBook, diag: &mut Diagnostics) -> Result
         }
         record += 1;
     }
-    Ok(reading::file_of(games, size))
+    Ok(file_of(games, size))
 }
 
 fn find(h: &[u8], from: usize, n: &[u8]) -> Option<usize> {
@@ -306,81 +338,110 @@ fn score_of(value: &str, size: BoardSize) -> Option<u8> {
     (black.fract() == 0.0 && (0.0..=squares).contains(&black)).then_some(black as u8)
 }
 
-fn game_of(
-    props: Vec<Prop<'_>>,
-    record: u64,
-    book: &mut NameBook,
-    file_size: &mut Option<BoardSize>,
-) -> Result<(Game, Option<String>), Fault> {
-    let mut names: [Option<String>; 3] = [None, None, None];
-    let (mut year, mut result, mut ty, mut bo) = (None, None, None, None);
-    let mut moves = Vec::new();
-    for p in props {
-        match p.name.to_ascii_uppercase().as_str() {
-            "GM" if !p.value.trim().eq_ignore_ascii_case("othello") => {
-                return Err((
-                    p.at,
-                    None,
-                    format!("GM[{}]: not a game of Othello", p.value),
-                ))
+/// What a game's properties say, as read.
+#[derive(Default)]
+struct Said {
+    /// The tournament (`PC`), black (`PB`) and white (`PW`) names.
+    names: [Option<String>; 3],
+    /// The year `DT` gives.
+    year: Option<u16>,
+    /// `RE`.
+    result: Option<String>,
+    /// `TY` and where it is.
+    ty: Option<(String, usize)>,
+    /// `BO` and where it is.
+    bo: Option<(String, usize)>,
+    /// The moves (`B`, `W`), each with its colour and where it is.
+    moves: Vec<(Color, String, usize)>,
+}
+
+impl Said {
+    /// What the properties say; a game of another game than Othello is
+    /// refused.
+    fn of(props: Vec<Prop<'_>>) -> Result<Said, Fault> {
+        let mut said = Said::default();
+        for p in props {
+            match p.name.to_ascii_uppercase().as_str() {
+                "GM" if !p.value.trim().eq_ignore_ascii_case("othello") => {
+                    return Err((
+                        p.at,
+                        None,
+                        format!("GM[{}]: not a game of Othello", p.value),
+                    ))
+                }
+                "PC" => said.names[0] = known(Some(p.value)),
+                "PB" => said.names[1] = known(Some(p.value)),
+                "PW" => said.names[2] = known(Some(p.value)),
+                "DT" => said.year = year_of_date(&p.value),
+                "RE" => said.result = Some(p.value),
+                "TY" => said.ty = Some((p.value, p.at)),
+                "BO" => said.bo = Some((p.value, p.at)),
+                "B" => said.moves.push((Color::Black, p.value, p.at)),
+                "W" => said.moves.push((Color::White, p.value, p.at)),
+                _ => {}
             }
-            "PC" => names[0] = reading::known(Some(p.value)),
-            "PB" => names[1] = reading::known(Some(p.value)),
-            "PW" => names[2] = reading::known(Some(p.value)),
-            "DT" => year = reading::year_of_date(&p.value),
-            "RE" => result = Some(p.value),
-            "TY" => ty = Some((p.value, p.at)),
-            "BO" => bo = Some((p.value, p.at)),
-            "B" => moves.push((Color::Black, p.value, p.at)),
-            "W" => moves.push((Color::White, p.value, p.at)),
-            _ => {}
         }
+        Ok(said)
     }
-    let mut size = None;
-    if let Some((t, at)) = &ty {
-        let kind = t
-            .trim()
-            .trim_start_matches(['s', 'S'])
-            .trim_start_matches(|c: char| c.is_ascii_digit());
-        if kind.contains(['a', 'A']) {
-            return Err((
-                *at,
-                None,
-                format!("TY[{t}]: anti-Othello, where the fewest discs win; WTHOR holds Othello"),
-            ));
+
+    /// The board size `TY` and `BO` give (8x8 when neither does), refusing
+    /// anti-Othello, random starts, a start other than the standard one,
+    /// and a size other than the file's.
+    fn size(&self, file_size: Option<BoardSize>) -> Result<BoardSize, Fault> {
+        let mut size = None;
+        if let Some((t, at)) = &self.ty {
+            let kind = t
+                .trim()
+                .trim_start_matches(['s', 'S'])
+                .trim_start_matches(|c: char| c.is_ascii_digit());
+            if kind.contains(['a', 'A']) {
+                return Err((
+                    *at,
+                    None,
+                    format!(
+                        "TY[{t}]: anti-Othello, where the fewest discs win; WTHOR holds Othello"
+                    ),
+                ));
+            }
+            if kind.contains(['r', 'R']) {
+                return Err((
+                    *at,
+                    None,
+                    format!("TY[{t}]: starts from a random position; WTHOR holds games from the standard start"),
+                ));
+            }
+            size = Some(size_of(t, *at, "TY")?);
         }
-        if kind.contains(['r', 'R']) {
-            return Err((
-                *at,
-                None,
-                format!("TY[{t}]: starts from a random position; WTHOR holds games from the standard start"),
-            ));
+        if let Some((b, at)) = &self.bo {
+            let s = size_of(b, *at, "BO")?;
+            if size.is_some_and(|t| t != s) {
+                return Err((*at, None, format!("BO[{b}] is not of the size TY gives")));
+            }
+            check_start(b, *at, s)?;
+            size = Some(s);
         }
-        size = Some(size_of(t, *at, "TY")?);
+        let size = size.unwrap_or(BoardSize::Eight);
+        if let Some(f) = file_size {
+            if f != size {
+                let at = self.bo.as_ref().or(self.ty.as_ref()).map_or(0, |b| b.1);
+                return Err((
+                    at,
+                    None,
+                    format!(
+                        "a {0}x{0} game among {1}x{1} ones: a file of games holds one board size",
+                        size.side(),
+                        f.side()
+                    ),
+                ));
+            }
+        }
+        Ok(size)
     }
-    if let Some((b, at)) = &bo {
-        let s = size_of(b, *at, "BO")?;
-        if size.is_some_and(|t| t != s) {
-            return Err((*at, None, format!("BO[{b}] is not of the size TY gives")));
-        }
-        check_start(b, *at, s)?;
-        size = Some(s);
-    }
-    let size = size.unwrap_or(BoardSize::Eight);
-    if let Some(f) = *file_size {
-        if f != size {
-            let at = bo.as_ref().or(ty.as_ref()).map_or(0, |b| b.1);
-            return Err((
-                at,
-                None,
-                format!(
-                    "a {0}x{0} game among {1}x{1} ones: a file of games holds one board size",
-                    size.side(),
-                    f.side()
-                ),
-            ));
-        }
-    }
+}
+
+/// Plays the moves from the start on a board of `size`, passes left out:
+/// each must be a square, legal, and of the colour to move.
+fn play(moves: Vec<(Color, String, usize)>, size: BoardSize) -> Result<Vec<Square>, Fault> {
     let mut p = Position::start(size);
     let mut played = Vec::with_capacity(moves.len());
     for (color, value, at) in moves {
@@ -423,19 +484,81 @@ fn game_of(
         }
         played.push(sq);
     }
-    let discs = result.as_deref().and_then(|r| score_of(r, size));
-    let game = reading::text_game(book, names, record, size, played, year, discs, None)
-        .map_err(|m| (0, None, m))?;
+    Ok(played)
+}
+
+/// The game of record `record` from its properties, of the file's board
+/// size (`file_size`, set by the first game), with its warning.
+fn game_of(
+    props: Vec<Prop<'_>>,
+    record: u64,
+    book: &mut NameBook,
+    file_size: &mut Option<BoardSize>,
+) -> Result<(Game, Option<String>), Fault> {
+    let said = Said::of(props)?;
+    let size = said.size(*file_size)?;
+    let discs = said.result.as_deref().and_then(|r| score_of(r, size));
+    let played = play(said.moves, size)?;
+    let game = text_game(
+        book, said.names, record, size, played, said.year, discs, None,
+    )
+    .map_err(|m| (0, None, m))?;
     *file_size = Some(size);
     Ok(game)
+}
+
+/// Writes GGF: `(;GM[Othello]PC[..]DT[..]PB[..]PW[..]RE[..]TY[8]BO[..]B[f5]W[d6]...;)`
+/// a game a line, passes as `PA`.
+pub fn write(file: &GameFile, book: &NameBook, out: &mut String) {
+    for g in &file.games {
+        let (t, b, w) = names_of(g, book);
+        // `(;` inside a value reads as the next game opening (the game
+        // before was cut short), so its `(` is escaped too.
+        let [t, b, w] = [t, b, w].map(|n| escaped(n, &[']']).replace("(;", r"\(;"));
+        let side = g.size.side();
+        let start = Position::start(g.size);
+        let mut board = String::new();
+        for row in 0..side {
+            for col in 0..side {
+                board.push(
+                    match start.at(crate::model::position::Square { col, row }) {
+                        Some(Color::Black) => '*',
+                        Some(Color::White) => 'O',
+                        None => '-',
+                    },
+                );
+            }
+        }
+        let diff = g.black_score as i32 - (g.size.squares() as i32 - g.black_score as i32);
+        // Year 0 is the unknown one: no date.
+        let date = match year_of(g, file) {
+            0 => String::new(),
+            y => format!("DT[{y}]"),
+        };
+        let _ = write!(
+            out,
+            "(;GM[Othello]PC[{t}]{date}PB[{b}]PW[{w}]RE[{diff:+}]TY[{side}]BO[{side} {board} *]"
+        );
+        for (c, m) in moves_with_passes(g) {
+            let tag = if c == Color::Black { 'B' } else { 'W' };
+            match m {
+                Some(sq) => {
+                    let _ = write!(out, "{tag}[{sq}]");
+                }
+                None => {
+                    let _ = write!(out, "{tag}[PA]");
+                }
+            }
+        }
+        out.push_str(";)\n");
+    }
 }
 
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::text::write_ggf;
-    use crate::wthor::{Header, Kind};
-    use crate::Names;
+    use crate::model::header::{Header, Kind};
+    use crate::model::names::Names;
 
     /// A game made up for these tests from the format's page: the first
     /// moves of a game, from the standard start, as GGS writes it.
@@ -505,7 +628,7 @@ mod tests {
         assert!(e.to_string().contains("White is to play a3"), "{e}");
         // Written back, the pass is written as GGF has it.
         let mut out = String::new();
-        write_ggf(&f, &NameBook::default(), &mut out);
+        write(&f, &NameBook::default(), &mut out);
         assert!(out.contains("W[a3]B[PA]W[c1]B[a1]"), "{out}");
     }
 
@@ -571,7 +694,7 @@ mod tests {
         )
         .unwrap();
         let mut out = String::new();
-        write_ggf(&f, &NameBook::default(), &mut out);
+        write(&f, &NameBook::default(), &mut out);
         let back = read(
             out.as_bytes(),
             &mut NameBook::default(),
@@ -605,7 +728,7 @@ mod tests {
         let n = f.games[0].names.as_deref().unwrap();
         assert_eq!(n.black.as_deref(), Some(r"x(;y \(;z"));
         let mut out = String::new();
-        crate::text::write_ggf(&f, &book, &mut out);
+        write(&f, &book, &mut out);
         let back = read(out.as_bytes(), &mut book, &mut Diagnostics::strict())
             .unwrap_or_else(|e| panic!("{e}: {out}"));
         assert_eq!(back.games, f.games, "{out}");

@@ -18,7 +18,7 @@ pub enum BoardSize {
 
 impl BoardSize {
     /// Squares on a side: 8 or 10.
-    pub fn side(self) -> u8 {
+    pub const fn side(self) -> u8 {
         match self {
             BoardSize::Eight => 8,
             BoardSize::Ten => 10,
@@ -26,13 +26,13 @@ impl BoardSize {
     }
 
     /// Squares on the board.
-    pub fn squares(self) -> u8 {
+    pub const fn squares(self) -> u8 {
         self.side() * self.side()
     }
 
     /// The number of moves a full game has: every square but the four
     /// centre ones.
-    pub fn max_moves(self) -> usize {
+    pub const fn max_moves(self) -> usize {
         self.squares() as usize - 4
     }
 }

@@ -23,14 +23,66 @@
 //! empty, and any number of moves, scored or not (`G8;`).
 //!
 //! What it cannot carry: game records, names, anything but one position
-//! and its move scores.
+//! and its move scores. The scores are filled in by the endgame solver
+//! ([`crate::positions`]).
 
-use crate::endgame::{Board, Solver};
-use crate::position::{BoardSize, Color, Square};
-use crate::Error;
-use boardfile_io::Position as At;
+use crate::codec::{info, Checked, Descriptor, Holds, Hooks, Records};
+use crate::model::board::Board;
+use crate::model::position::{BoardSize, Color, Square};
+use boardfile_io::{Error, Position as At, Signature};
 
 const FORMAT: boardfile_io::FormatName = boardfile_io::FormatName("OBF");
+
+/// The format.
+pub static DESCRIPTOR: Descriptor = Descriptor {
+    info: info(
+        "OBF",
+        &["obf"],
+        "Othello board file: an endgame position a line with its moves' exact scores (the FFO problems); solve fills them in",
+        // 64 squares and a side to move: nothing else starts so.
+        Signature::Content {
+            rank: 12,
+            test: sniff,
+        },
+        true,
+    ),
+    holds: Holds::Positions,
+    size: Some(BoardSize::Eight),
+    read_games: None,
+    write_games: None,
+    legal_games_only: false,
+    theoretical: false,
+    read_names: None,
+    write_names: None,
+    layout: None,
+    hooks: Hooks {
+        check: Some(|bytes, _| {
+            let (records, errors) = validate(bytes);
+            Checked {
+                records,
+                errors,
+                ..Checked::default()
+            }
+        }),
+        records: Some(Records {
+            count: |bytes| Ok(positions(&read(bytes)?)),
+            rewrite: |bytes, out| {
+                let lines = read(bytes)?;
+                write(&lines, out);
+                Ok(positions(&lines))
+            },
+        }),
+        ..Hooks::NONE
+    },
+};
+
+/// How many of the lines are positions.
+fn positions(lines: &[ObfLine]) -> usize {
+    lines
+        .iter()
+        .filter(|l| matches!(l, ObfLine::Position(_)))
+        .count()
+}
 
 /// A move of an OBF line.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
@@ -82,26 +134,6 @@ impl ObfPosition {
     /// alone.
     pub fn best_score(&self) -> Option<i32> {
         self.moves.iter().filter_map(|m| m.1).max().or(self.score)
-    }
-
-    /// Solves the position: every legal move with its exact score, best
-    /// first; `PS` and the score when the player must pass; the score alone
-    /// when the game is over.
-    pub fn solve(&mut self, solver: &mut Solver) {
-        self.moves.clear();
-        self.score = None;
-        let b = self.board;
-        if b.moves() != 0 {
-            self.moves = solver
-                .score_moves(b)
-                .into_iter()
-                .map(|(m, v)| (ObfMove::Square(m), Some(v)))
-                .collect();
-        } else if b.pass().moves() != 0 {
-            self.moves = vec![(ObfMove::Pass, Some(solver.score(b)))];
-        } else {
-            self.score = Some(b.final_score());
-        }
     }
 }
 
@@ -275,31 +307,6 @@ pub fn validate(bytes: &[u8]) -> (usize, Vec<Error>) {
     (record as usize, errors)
 }
 
-/// Solves every position of `lines` (see [`ObfPosition::solve`]) on
-/// `jobs` threads (0: one a core), a solver a thread; `done` is called
-/// with the count of positions solved as each one ends.
-pub fn solve_all(lines: &mut [ObfLine], jobs: usize, done: &(dyn Fn(usize) + Sync)) {
-    use rayon::prelude::*;
-    use std::sync::atomic::{AtomicUsize, Ordering};
-    let count = AtomicUsize::new(0);
-    let work = |lines: &mut [ObfLine]| {
-        lines
-            .par_iter_mut()
-            .with_max_len(1)
-            .for_each_init(Solver::new, |solver, line| {
-                if let ObfLine::Position(p) = line {
-                    solver.clear();
-                    p.solve(solver);
-                    done(count.fetch_add(1, Ordering::Relaxed) + 1);
-                }
-            })
-    };
-    match rayon::ThreadPoolBuilder::new().num_threads(jobs).build() {
-        Ok(pool) => pool.install(|| work(lines)),
-        Err(_) => work(lines),
-    }
-}
-
 /// Writes the lines: a position as Edax's writer does (moves upper case,
 /// scores signed, `+0`).
 pub fn write(lines: &[ObfLine], out: &mut Vec<u8>) {
@@ -360,22 +367,6 @@ mod tests {
         assert_eq!(String::from_utf8(out).unwrap(), text);
         assert!(sniff(text.as_bytes()));
         assert!(!sniff(b"f5d6c3d3\n"));
-    }
-
-    #[test]
-    fn pass_and_finished_lines() {
-        // Edax's forms: `PS:score` for a pass, the score alone when over.
-        let pass = format!("{}XXXXXXO- O; PS:-64;", "X".repeat(56));
-        let over = format!("{}OOOOOO-- X; +52;", "X".repeat(56));
-        let lines = read(format!("{pass}\n{over}\n").as_bytes()).unwrap();
-        let mut solver = Solver::new();
-        for (line, text) in lines.iter().zip([&pass, &over]) {
-            let ObfLine::Position(p) = line else { panic!() };
-            let mut solved = p.clone();
-            solved.solve(&mut solver);
-            assert_eq!(&solved, p);
-            assert_eq!(&format_position(&solved), text);
-        }
     }
 
     #[test]

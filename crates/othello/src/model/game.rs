@@ -1,7 +1,7 @@
 //! A game: who played, the scores WTHOR stores, and the moves; and its
 //! replay by the rules.
 
-use crate::position::{BoardSize, Color, MoveError, Position, Square};
+use crate::model::position::{BoardSize, Color, MoveError, Position, Square};
 use std::cmp::Ordering;
 
 /// One game as a WTHOR record holds it.
@@ -130,8 +130,9 @@ impl Game {
     /// The moves as a transcript: `f5d6c3...`, lower case, no passes.
     ///
     /// ```
-    /// use boardfile_othello::{text, BoardSize, Diagnostics};
-    /// let file = text::read_transcripts(b"F5D6C3\n", BoardSize::Eight, &mut Diagnostics::strict()).unwrap();
+    /// use boardfile_othello::formats::transcript;
+    /// use boardfile_othello::{BoardSize, Diagnostics};
+    /// let file = transcript::read(b"F5D6C3\n", BoardSize::Eight, &mut Diagnostics::strict()).unwrap();
     /// assert_eq!(file.games[0].transcript(), "f5d6c3");
     /// ```
     pub fn transcript(&self) -> String {

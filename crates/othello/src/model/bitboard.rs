@@ -3,7 +3,7 @@
 //! built on.
 //!
 //! Square `row * 8 + col` is bit `row * 8 + col` (a1 = 0, h1 = 7, a2 = 8,
-//! h8 = 63), as in [`Position`](crate::Position).
+//! h8 = 63), as in [`Position`](crate::model::position::Position).
 
 use std::sync::OnceLock;
 
@@ -405,7 +405,7 @@ mod tests {
         *x ^= *x >> 7;
         *x ^= *x << 17;
     }
-    use crate::{BoardSize, Color, Position, Square};
+    use crate::model::position::{BoardSize, Color, Position, Square};
 
     fn sq(t: &str) -> u32 {
         let b = t.as_bytes();

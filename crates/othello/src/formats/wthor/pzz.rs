@@ -23,13 +23,69 @@
 //! Records are kept byte for byte (the position's empty-square code and the
 //! reserved bytes too); [`Solitaire::position`] decodes the position.
 
-use super::{check_size, error, Error, Header, Kind, Position, HEADER};
-use crate::position::{BoardSize, Color, Position as Board, Square};
+use super::{check_size, error, Position};
+use crate::codec::{info, Checked, Descriptor, Holds, Hooks, Layout, Records};
+use crate::model::header::{count_warning, Header, Kind, HEADER};
+use crate::model::position::{BoardSize, Color, Position as Board, Square};
+use boardfile_io::{Error, Signature};
 
 /// Length of the table after the header.
 pub const TABLE: usize = 256;
 /// Length of a record.
 pub const RECORD: usize = 36;
+
+/// The format.
+pub static DESCRIPTOR: Descriptor = Descriptor {
+    info: info(
+        "PZZ",
+        &["pzz"],
+        "WTHOR solitaires: end-game positions and their solutions",
+        Signature::Extension,
+        true,
+    ),
+    holds: Holds::Solitaires,
+    size: Some(BoardSize::Eight),
+    read_games: None,
+    write_games: None,
+    legal_games_only: false,
+    theoretical: false,
+    read_names: None,
+    write_names: None,
+    layout: Some(Layout {
+        header: HEADER + TABLE,
+        record: RECORD,
+    }),
+    hooks: Hooks {
+        check: Some(|bytes, _| {
+            let (file, errors) = validate(bytes);
+            let records = file.map_or(0, |f| f.solitaires.len());
+            Checked {
+                records,
+                warnings: count_of(bytes, records),
+                errors,
+                ..Checked::default()
+            }
+        }),
+        records: Some(Records {
+            count: |bytes| Ok(read(bytes)?.solitaires.len()),
+            rewrite: |bytes, out| {
+                let file = read(bytes)?;
+                write(&file, out);
+                Ok(file.solitaires.len())
+            },
+        }),
+        ..Hooks::NONE
+    },
+};
+
+/// The warning of a header whose N1 does not count the `records`
+/// solitaires.
+fn count_of(bytes: &[u8], records: usize) -> Vec<String> {
+    Header::read_from(bytes)
+        .and_then(|h| count_warning(u64::from(h.n1), records, "solitaires"))
+        .into_iter()
+        .collect()
+}
 
 /// One solitaire record.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]

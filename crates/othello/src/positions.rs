@@ -1,0 +1,75 @@
+//! Endgame positions (OBF) solved: every legal move of each position
+//! scored exactly by the endgame solver ([`crate::endgame`]), positions in
+//! parallel.
+
+use crate::endgame::Solver;
+use crate::formats::obf::{ObfLine, ObfMove, ObfPosition};
+
+impl ObfPosition {
+    /// Solves the position: every legal move with its exact score, best
+    /// first; `PS` and the score when the player must pass; the score alone
+    /// when the game is over.
+    pub fn solve(&mut self, solver: &mut Solver) {
+        self.moves.clear();
+        self.score = None;
+        let b = self.board;
+        if b.moves() != 0 {
+            self.moves = solver
+                .score_moves(b)
+                .into_iter()
+                .map(|(m, v)| (ObfMove::Square(m), Some(v)))
+                .collect();
+        } else if b.pass().moves() != 0 {
+            self.moves = vec![(ObfMove::Pass, Some(solver.score(b)))];
+        } else {
+            self.score = Some(b.final_score());
+        }
+    }
+}
+
+/// Solves every position of `lines` (see [`ObfPosition::solve`]) on
+/// `jobs` threads (0: one a core), a solver a thread; `done` is called
+/// with the count of positions solved as each one ends.
+pub fn solve_all(lines: &mut [ObfLine], jobs: usize, done: &(dyn Fn(usize) + Sync)) {
+    use rayon::prelude::*;
+    use std::sync::atomic::{AtomicUsize, Ordering};
+    let count = AtomicUsize::new(0);
+    let work = |lines: &mut [ObfLine]| {
+        lines
+            .par_iter_mut()
+            .with_max_len(1)
+            .for_each_init(Solver::new, |solver, line| {
+                if let ObfLine::Position(p) = line {
+                    solver.clear();
+                    p.solve(solver);
+                    done(count.fetch_add(1, Ordering::Relaxed) + 1);
+                }
+            })
+    };
+    match rayon::ThreadPoolBuilder::new().num_threads(jobs).build() {
+        Ok(pool) => pool.install(|| work(lines)),
+        Err(_) => work(lines),
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::formats::obf::{format_position, read};
+
+    #[test]
+    fn pass_and_finished_lines() {
+        // Edax's forms: `PS:score` for a pass, the score alone when over.
+        let pass = format!("{}XXXXXXO- O; PS:-64;", "X".repeat(56));
+        let over = format!("{}OOOOOO-- X; +52;", "X".repeat(56));
+        let lines = read(format!("{pass}\n{over}\n").as_bytes()).unwrap();
+        let mut solver = Solver::new();
+        for (line, text) in lines.iter().zip([&pass, &over]) {
+            let ObfLine::Position(p) = line else { panic!() };
+            let mut solved = p.clone();
+            solved.solve(&mut solver);
+            assert_eq!(&solved, p);
+            assert_eq!(&format_position(&solved), text);
+        }
+    }
+}
