@@ -7,6 +7,7 @@
 //! ```
 
 use boardfile_bridge::{detect, read, Seat};
+use std::io::Write;
 use std::path::Path;
 
 /// What is read without an argument: one board of PBN.
@@ -14,6 +15,7 @@ const SAMPLE: &str = "[Board \"1\"]\n[Dealer \"N\"]\n[Vulnerable \"None\"]\n\
     [Deal \"N:AJ9.K9542.Q.AK93 KT4.QJ6.AT85.Q72 Q8752.A83.K63.T5 63.T7.J9742.J864\"]\n";
 
 fn main() -> Result<(), Box<dyn std::error::Error>> {
+    let mut out = std::io::stdout().lock();
     let path = std::env::args().nth(1);
     let bytes = match &path {
         Some(p) => std::fs::read(p)?,
@@ -25,14 +27,16 @@ fn main() -> Result<(), Box<dyn std::error::Error>> {
     for warning in &outcome.warnings {
         eprintln!("warning: {warning}");
     }
-    println!("{} boards of {}", outcome.set.boards.len(), format.name());
+    let boards = outcome.set.boards.len();
+    writeln!(out, "{}: {boards} boards", format.name())?;
     for board in &outcome.set.boards {
-        println!(
+        writeln!(
+            out,
             "board {}: dealer {:?}, vulnerable {:?}",
             board.number, board.dealer, board.vulnerability
-        );
+        )?;
         for seat in Seat::ALL {
-            println!("  {seat:?}: {}", board.deal.hand(seat));
+            writeln!(out, "  {seat:?}: {}", board.deal.hand(seat))?;
         }
     }
     Ok(())

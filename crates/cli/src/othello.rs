@@ -5,9 +5,9 @@ use crate::report::{info_head, problems, say_all, verdict, Failure, Outcome, Pro
 use boardfile_io::{files::write_atomically, Diagnostics, Input, Output};
 use boardfile_othello::convert::{self, NameFiles};
 use boardfile_othello::database::{self, Filter};
-use boardfile_othello::obf::{self, ObfLine};
-use boardfile_othello::text::NameBook;
-use boardfile_othello::wthor::games::GameFile;
+use boardfile_othello::positions;
+use boardfile_othello::GameFile;
+use boardfile_othello::NameBook;
 use boardfile_othello::{Holds, OthelloFormat};
 use std::io::Write;
 use std::path::PathBuf;
@@ -517,7 +517,7 @@ fn to_wthor(out: &GamesOut) -> bool {
     }
 }
 
-fn db_headers(files: &[database::YearFile]) -> Vec<boardfile_othello::wthor::Header> {
+fn db_headers(files: &[database::YearFile]) -> Vec<boardfile_othello::Header> {
     files.iter().map(|f| f.file.header).collect()
 }
 
@@ -556,7 +556,7 @@ pub fn convert_games(
     let keep: Vec<bool> = file
         .games
         .iter()
-        .map(|g| filter.matches(g, boardfile_othello::text::year_of(g, &file), &book))
+        .map(|g| filter.matches(g, boardfile_othello::year_of(g, &file), &book))
         .collect();
     let nameless = filter.nameless_in(&file, &book);
     let mut k = keep.iter();
@@ -590,7 +590,7 @@ pub fn convert_games(
 fn solve_missing(
     file: &mut GameFile,
     from: OthelloFormat,
-    headers: &[boardfile_othello::wthor::Header],
+    headers: &[boardfile_othello::Header],
     book: &NameBook,
     out: &GamesOut,
     label: &str,
@@ -621,7 +621,7 @@ enum Rendered {
 /// of writing (names known, one year to a WTHOR file) fail here.
 fn render_games_out(
     file: &GameFile,
-    headers: &[boardfile_othello::wthor::Header],
+    headers: &[boardfile_othello::Header],
     book: &mut NameBook,
     out: &GamesOut,
     label: &str,
@@ -632,7 +632,7 @@ fn render_games_out(
                 let mut years: Vec<u16> = file
                     .games
                     .iter()
-                    .map(|g| boardfile_othello::text::year_of(g, file))
+                    .map(|g| boardfile_othello::year_of(g, file))
                     .collect();
                 years.sort_unstable();
                 years.dedup();
@@ -671,7 +671,7 @@ fn render_games_out(
 /// games of several years to one file): the same error, at once.
 fn check_before_solving(
     file: &GameFile,
-    headers: &[boardfile_othello::wthor::Header],
+    headers: &[boardfile_othello::Header],
     book: &NameBook,
     out: &GamesOut,
     label: &str,
@@ -686,7 +686,7 @@ fn check_before_solving(
 /// folder, a WTHOR file a year and the names files.
 fn write_games_out(
     file: &GameFile,
-    headers: &[boardfile_othello::wthor::Header],
+    headers: &[boardfile_othello::Header],
     book: &mut NameBook,
     out: GamesOut,
     inputs: &[PathBuf],
@@ -1077,22 +1077,23 @@ pub fn solve_positions(
 ) -> Result<Outcome, Failure> {
     let input = opened.input.clone();
     let bytes = opened.read_all("OBF", boardfile_othello::MAX_FILE)?;
-    let mut lines = obf::read(&bytes).map_err(|e| Failure::data(&input, &e))?;
-    let total = lines
-        .iter()
-        .filter(|l| matches!(l, ObfLine::Position(_)))
-        .count() as u64;
-    let bar = Progress::new(
-        Some(total),
-        1,
-        "solving {bar:40} {pos}/{len} positions, {elapsed} ({eta} left)",
-    );
-    obf::solve_all(&mut lines, jobs.unwrap_or(0), &|n| bar.set(n as u64));
-    bar.done();
-    let mut out = Vec::new();
-    obf::write(&lines, &mut out);
+    let bar = std::sync::OnceLock::new();
+    let solved = positions::solve_file(&bytes, jobs.unwrap_or(0), &|n, total| {
+        bar.get_or_init(|| {
+            Progress::new(
+                Some(total as u64),
+                1,
+                "solving {bar:40} {pos}/{len} positions, {elapsed} ({eta} left)",
+            )
+        })
+        .set(n as u64)
+    })
+    .map_err(|e| Failure::data(&input, &e))?;
+    if let Some(bar) = bar.into_inner() {
+        bar.done();
+    }
     let mut sink = crate::report::create(output)?;
-    sink.write_all(&out)
+    sink.write_all(&solved)
         .map_err(|e| Failure::output(output, boardfile_io::OutputError::write(e)))?;
     sink.commit().map_err(|e| Failure::output(output, e))?;
     Ok(Outcome::Ok)

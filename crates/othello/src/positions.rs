@@ -3,7 +3,8 @@
 //! parallel.
 
 use crate::endgame::Solver;
-use crate::formats::obf::{ObfLine, ObfMove, ObfPosition};
+use crate::formats::obf::{self, ObfLine, ObfMove, ObfPosition};
+use boardfile_io::Error;
 
 impl ObfPosition {
     /// Solves the position: every legal move with its exact score, best
@@ -50,6 +51,33 @@ pub fn solve_all(lines: &mut [ObfLine], jobs: usize, done: &(dyn Fn(usize) + Syn
         Ok(pool) => pool.install(|| work(lines)),
         Err(_) => work(lines),
     }
+}
+
+/// Solves an OBF file: every position's moves scored (see
+/// [`solve_all`]), the file written back in OBF with its comments. `done`
+/// hears the positions solved and how many there are: `(0, total)` before
+/// the first is solved, then as each one ends.
+///
+/// ```
+/// let file = b"XXXXXXXXXXXXXXXXXXXXXXXXXXXXXXXXXXXXXXXXXXXXXXXXXXXXXXXXOOOOOO-- X;\n";
+/// let solved = boardfile_othello::positions::solve_file(file, 1, &|_, _| {}).unwrap();
+/// assert!(String::from_utf8(solved).unwrap().ends_with("X; +52;\n"));
+/// ```
+pub fn solve_file(
+    bytes: &[u8],
+    jobs: usize,
+    done: &(dyn Fn(usize, usize) + Sync),
+) -> Result<Vec<u8>, Error> {
+    let mut lines = obf::read(bytes)?;
+    let total = lines
+        .iter()
+        .filter(|l| matches!(l, ObfLine::Position(_)))
+        .count();
+    done(0, total);
+    solve_all(&mut lines, jobs, &|n| done(n, total));
+    let mut out = Vec::new();
+    obf::write(&lines, &mut out);
+    Ok(out)
 }
 
 #[cfg(test)]
