@@ -12,7 +12,7 @@
 //!
 //! [`Graph::cycles`] finds files that import each other, however
 //! indirectly. A file's use of the module that declares it (`super::X`
-//! from `formats/pbn/read.rs` into `formats/pbn/mod.rs`) is an edge, but
+//! from `formats/pbn/read/mod.rs` into `formats/pbn/mod.rs`) is an edge, but
 //! not one that closes a cycle: a folder module's face wires its parts,
 //! and the parts may take what it defines; its parts must not import one
 //! another in a loop, nor reach out of the folder and back. [`Layers::check`] finds imports that run against a table of

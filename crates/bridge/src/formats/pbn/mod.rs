@@ -62,7 +62,7 @@
 //! that is written whole, since PBN has no way to split one.
 //!
 //! In Big Deal's dialect ([`Dialect::BigDeal`](crate::codec::options::Dialect::BigDeal))
-//! the file is written as Big Deal 2.0 writes it (see `bigdeal.rs`):
+//! the file is written as Big Deal 2.0 writes it (see `big_deal_dialect.rs`):
 //! `[Generator]` first, the 15 mandatory tags with `?`, the deal from North,
 //! LF, and nothing else of a board.
 //!

@@ -42,7 +42,7 @@
 //! marked `^` (the tag is then counted lost).
 //!
 //! In Big Deal's dialect ([`crate::codec::options::Dialect::BigDeal`])
-//! a board is the line Big Deal 2.0 writes (see `lin/bigdeal.rs`):
+//! a board is the line Big Deal 2.0 writes (see `lin/big_deal_dialect.rs`):
 //! `qx|oN|md|DS..,W..,N..|rh||ah|Board N|sv|V|pg||`, and nothing else.
 //!
 //! LIN cannot carry double-dummy data, comments, other tags, PBN's
