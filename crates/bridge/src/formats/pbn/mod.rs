@@ -135,25 +135,6 @@ pub static DESCRIPTOR: Descriptor = Descriptor {
 /// This format's handle.
 pub(crate) const FORMAT: Format = Format::of(&DESCRIPTOR);
 
-/// The rows of the `OptimumResultTable` the writer generates, in order:
-/// declarers N S E W, each strains NT S H D C, a strain as its column
-/// gives it (two wide, to the right).
-pub(crate) const TABLE_SEATS: [crate::model::deal::Seat; 4] = {
-    use crate::model::deal::Seat;
-    [Seat::North, Seat::South, Seat::East, Seat::West]
-};
-/// See [`TABLE_SEATS`].
-pub(crate) const TABLE_STRAINS: [(crate::model::card::Strain, [u8; 2]); 5] = {
-    use crate::model::card::Strain;
-    [
-        (Strain::NoTrump, *b"NT"),
-        (Strain::Spades, *b" S"),
-        (Strain::Hearts, *b" H"),
-        (Strain::Diamonds, *b" D"),
-        (Strain::Clubs, *b" C"),
-    ]
-};
-
 /// The 15 tags of the mandatory tag set, in export order.
 pub const MANDATORY_TAGS: [&str; 15] = [
     "Event",

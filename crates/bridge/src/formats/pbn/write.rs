@@ -1070,7 +1070,7 @@ impl Writer {
     /// Result\2R`): `N NT 13`, `N  S  9`, `?` where unknown. The rows are a
     /// fixed text but for the tricks: copied whole, then the tricks put in.
     fn table_rows(&mut self, dd: &crate::model::board::DdTable) {
-        use super::{TABLE_SEATS as SEATS, TABLE_STRAINS as STRAINS};
+        use super::dd::{TABLE_SEATS as SEATS, TABLE_STRAINS as STRAINS};
         static ROWS: [u8; 180] = {
             let mut rows = [0u8; 180];
             let mut k = 0;

@@ -16,7 +16,8 @@
 //! and read through small windows (the shared data's files are others'
 //! forms, and test the way to the general reader).
 
-use super::{standard_vulnerability, writer_rows, LazyFact};
+use super::dd_tags::{writer_rows, LazyFact};
+use super::tags::standard_vulnerability;
 use crate::model::board::{Board, Par};
 use crate::model::deal::{Deal, Seat};
 use std::cell::RefCell;
@@ -321,7 +322,10 @@ mod tests {
     fn the_table_line_is_the_generated_tables() {
         for form in [&CRLF, &LF] {
             let line = std::str::from_utf8(form.table).unwrap();
-            let want = format!("[OptimumResultTable \"{}\"]", super::super::GENERATED_TABLE);
+            let want = format!(
+                "[OptimumResultTable \"{}\"]",
+                super::super::dd_tags::GENERATED_TABLE
+            );
             assert_eq!(line.trim_end(), want);
         }
     }
