@@ -5,10 +5,22 @@
 
 use super::dd_tags::LazyFact;
 use super::sections::table_columns;
-use super::{plain, Game, GameError, Lenient, Mark, Reader, Section};
+use super::{plain, Checkpoint, Game, GameError, Lenient, Mark, Reader, Section};
 use crate::model::board::{Anchor, Board, Comment, Commentary};
-use crate::model::extras::PbnGame;
 use boardfile_io::{Diagnostics, Error};
+
+/// Where the window's loop goes on after a line's start or a token.
+enum Next {
+    /// At the next line's start.
+    Line,
+    /// With the line's next token.
+    Tokens,
+    /// Nowhere: the window is read up to this many bytes (a game goes on
+    /// past it).
+    Stop(usize),
+    /// To the window's end: its games are read.
+    End,
+}
 
 impl Reader<'_, '_> {
     /// Reads the window's games; returns the bytes read (up to the start
@@ -27,155 +39,187 @@ impl Reader<'_, '_> {
         loop {
             if at_line_start {
                 at_line_start = false;
-                if game.as_ref().is_some_and(|g| self.next_game_starts(g)) {
-                    self.lenient(Lenient::NoEmptyLine, self.i, || {
-                        "a second Deal or Board tag with no empty line before it: read as the next game's".into()
-                    });
-                    let g = game.take().expect("a game");
-                    self.finish(g, diag)?;
-                }
-                if game.is_none() {
-                    cp = self.checkpoint();
-                }
-                // A semi-empty line (spaces and tabs only) ends a game.
-                let mut k = self.i;
-                while k < self.b.len() && matches!(self.b[k], b' ' | b'\t') {
-                    k += 1;
-                }
-                if k >= self.b.len() || matches!(self.b[k], b'\r' | b'\n') {
-                    if k >= self.b.len() && !self.eof {
-                        return Ok(self.stop(game.is_some(), &cp));
-                    }
-                    if k >= self.b.len() && k == self.i {
-                        break;
-                    }
-                    if let Some(g) = game.take() {
-                        self.finish(g, diag)?;
-                    } else if self.st.in_preamble {
-                        let line = self.decode(&self.b[self.i..k]);
-                        self.st.info.preamble.push(line);
-                    }
-                    self.i = k;
-                    if self.i < self.b.len() {
-                        self.newline();
-                    }
-                    at_line_start = true;
-                    continue;
-                }
-                if game.is_none()
-                    && self.st.plain
-                    && self.b[self.i] == b'['
-                    && self.st.pending.is_empty()
-                {
-                    if let Some(p) = plain::read(&self.b[self.i..], self.eof) {
-                        self.plain_game(p);
+                match self.line_start(&mut game, &mut cp, diag)? {
+                    Next::Tokens => {}
+                    Next::Line => {
                         at_line_start = true;
                         continue;
                     }
-                }
-                if self.b[self.i] == b'%' {
-                    let end = self.line_end(self.i);
-                    let text = self.decode(&self.b[self.i + 1..end]);
-                    if self.st.in_preamble && game.is_none() {
-                        self.st.info.preamble.push(format!("%{text}"));
-                    } else {
-                        let g = self.game(&mut game);
-                        comment(g, Comment::Escape(text));
-                    }
-                    self.i = end;
-                    if self.i < self.b.len() {
-                        self.newline();
-                    }
-                    at_line_start = true;
-                    continue;
+                    Next::Stop(read) => return Ok(read),
+                    Next::End => break,
                 }
             }
-            // Skip white space within the line.
-            while self.i < self.b.len() && matches!(self.b[self.i], b' ' | b'\t' | 0x0b | 0x0c) {
-                self.i += 1;
-            }
-            if self.i >= self.b.len() {
-                if !self.eof {
-                    return Ok(self.stop(game.is_some(), &cp));
-                }
-                break;
-            }
-            if matches!(self.b[self.i], b'\r' | b'\n') {
-                self.newline();
-                at_line_start = true;
-                continue;
-            }
-            if game.is_none() && self.st.last_number.is_some() {
-                match self.text_tail() {
-                    Some(true) => {
-                        self.flush_warnings(diag);
-                        break;
-                    }
-                    Some(false) => return Ok(self.stop(false, &cp)),
-                    None => {}
-                }
-            }
-            self.leave_preamble();
-            if game.is_none() {
-                game = Some(self.new_game());
-            }
-            let result = self.token(game.as_mut().expect("a game"));
-            if let Err(GameError(mut e)) = result {
-                if self.short && !self.eof {
-                    return Ok(self.stop(true, &cp));
-                }
-                if let Some(n) = game.as_ref().and_then(|g| g.number) {
-                    e = e.in_board(n);
-                }
-                self.flush_warnings(diag);
-                diag.error(e)?;
-                // Skip the rest of the game: up to the next empty line.
-                game = None;
-                self.st.last_game = None;
-                self.st.games += 1;
-                if !self.skip_game(false) {
-                    self.st.skipping = true;
-                    return Ok(self.stop(false, &cp));
-                }
-                self.drop_text();
-                at_line_start = true;
+            match self.next_token(&mut game, &cp, diag)? {
+                Next::Tokens => {}
+                Next::Line => at_line_start = true,
+                Next::Stop(read) => return Ok(read),
+                Next::End => break,
             }
         }
         if let Some(g) = game.take() {
             self.finish(g, diag)?;
         }
-        // The file's end: what follows the last game is its text's.
-        if self.eof && self.st.keep_text {
-            let rest = self.take_text(self.b.len());
-            let textless = self.st.textless;
-            match self.st.ready.back_mut() {
-                Some(Board {
-                    pbn: Some(PbnGame(text)),
-                    ..
-                }) => text.push_str(&rest),
-                // The last board went without its text: given it back, with
-                // what follows.
-                Some(board) if !rest.is_empty() => {
-                    let mut text = Vec::new();
-                    text.extend_from_slice(textless.unwrap_or("").as_bytes());
-                    (self.st.export_game)(board, &mut text);
-                    let mut text = String::from_utf8(text).unwrap_or_default();
-                    text.push_str(&rest);
-                    board.pbn = Some(PbnGame(text));
+        self.file_end_text();
+        self.st.line = self.line;
+        Ok(self.b.len())
+    }
+
+    /// At a line's start: the game before ended by a second `Deal` or
+    /// `Board` tag or an empty line, a game in the writer's plain form, or
+    /// a `%` line.
+    fn line_start(
+        &mut self,
+        game: &mut Option<Game>,
+        cp: &mut Checkpoint,
+        diag: &mut Diagnostics,
+    ) -> Result<Next, Error> {
+        if game.as_ref().is_some_and(|g| self.next_game_starts(g)) {
+            self.lenient(Lenient::NoEmptyLine, self.i, || {
+                "a second Deal or Board tag with no empty line before it: read as the next game's"
+                    .into()
+            });
+            let g = game.take().expect("a game");
+            self.finish(g, diag)?;
+        }
+        if game.is_none() {
+            *cp = self.checkpoint();
+        }
+        // A semi-empty line (spaces and tabs only) ends a game.
+        let mut k = self.i;
+        while k < self.b.len() && matches!(self.b[k], b' ' | b'\t') {
+            k += 1;
+        }
+        if k >= self.b.len() || matches!(self.b[k], b'\r' | b'\n') {
+            return self.empty_line(k, game, cp, diag);
+        }
+        if game.is_none() && self.st.plain && self.b[self.i] == b'[' && self.st.pending.is_empty() {
+            if let Some(p) = plain::read(&self.b[self.i..], self.eof) {
+                self.plain_game(p);
+                return Ok(Next::Line);
+            }
+        }
+        if self.b[self.i] == b'%' {
+            self.escape_line(game);
+            return Ok(Next::Line);
+        }
+        Ok(Next::Tokens)
+    }
+
+    /// A semi-empty line, its blanks ending at `k`: the end of the game
+    /// under way, or a line of the text before the first game.
+    fn empty_line(
+        &mut self,
+        k: usize,
+        game: &mut Option<Game>,
+        cp: &Checkpoint,
+        diag: &mut Diagnostics,
+    ) -> Result<Next, Error> {
+        if k >= self.b.len() && !self.eof {
+            return Ok(Next::Stop(self.stop(game.is_some(), cp)));
+        }
+        if k >= self.b.len() && k == self.i {
+            return Ok(Next::End);
+        }
+        if let Some(g) = game.take() {
+            self.finish(g, diag)?;
+        } else if self.st.in_preamble {
+            let line = self.decode(&self.b[self.i..k]);
+            self.st.info.preamble.push(line);
+        }
+        self.i = k;
+        if self.i < self.b.len() {
+            self.newline();
+        }
+        Ok(Next::Line)
+    }
+
+    /// A `%` line: before the first game, a line of the head; else a
+    /// comment of the game.
+    fn escape_line(&mut self, game: &mut Option<Game>) {
+        let end = self.line_end(self.i);
+        let text = self.decode(&self.b[self.i + 1..end]);
+        if self.st.in_preamble && game.is_none() {
+            self.st.info.preamble.push(format!("%{text}"));
+        } else {
+            let g = self.game(game);
+            comment(g, Comment::Escape(text));
+        }
+        self.i = end;
+        if self.i < self.b.len() {
+            self.newline();
+        }
+    }
+
+    /// The next token of the line, in the game under way or a new one; an
+    /// error in it skips the rest of the game.
+    fn next_token(
+        &mut self,
+        game: &mut Option<Game>,
+        cp: &Checkpoint,
+        diag: &mut Diagnostics,
+    ) -> Result<Next, Error> {
+        // Skip white space within the line.
+        while self.i < self.b.len() && matches!(self.b[self.i], b' ' | b'\t' | 0x0b | 0x0c) {
+            self.i += 1;
+        }
+        if self.i >= self.b.len() {
+            if !self.eof {
+                return Ok(Next::Stop(self.stop(game.is_some(), cp)));
+            }
+            return Ok(Next::End);
+        }
+        if matches!(self.b[self.i], b'\r' | b'\n') {
+            self.newline();
+            return Ok(Next::Line);
+        }
+        if game.is_none() && self.st.last_number.is_some() {
+            match self.text_tail() {
+                Some(true) => {
+                    self.flush_warnings(diag);
+                    return Ok(Next::End);
                 }
-                Some(_) => {}
-                // No game: the text before one.
-                None if !self.st.handed => self
-                    .st
-                    .info
-                    .head
-                    .get_or_insert_with(String::new)
-                    .push_str(&rest),
+                Some(false) => return Ok(Next::Stop(self.stop(false, cp))),
                 None => {}
             }
         }
-        self.st.line = self.line;
-        Ok(self.b.len())
+        self.leave_preamble();
+        if game.is_none() {
+            *game = Some(self.new_game());
+        }
+        match self.token(game.as_mut().expect("a game")) {
+            Ok(()) => Ok(Next::Tokens),
+            Err(GameError(e)) => self.skip_after_error(e, game, cp, diag),
+        }
+    }
+
+    /// An error in the game under way: reported (or the window grown, when
+    /// it ended the token), and the rest of the game skipped, up to the
+    /// next empty line.
+    fn skip_after_error(
+        &mut self,
+        mut e: Error,
+        game: &mut Option<Game>,
+        cp: &Checkpoint,
+        diag: &mut Diagnostics,
+    ) -> Result<Next, Error> {
+        if self.short && !self.eof {
+            return Ok(Next::Stop(self.stop(true, cp)));
+        }
+        if let Some(n) = game.as_ref().and_then(|g| g.number) {
+            e = e.in_board(n);
+        }
+        self.flush_warnings(diag);
+        diag.error(e)?;
+        // Skip the rest of the game: up to the next empty line.
+        *game = None;
+        self.st.last_game = None;
+        self.st.games += 1;
+        if !self.skip_game(false) {
+            self.st.skipping = true;
+            return Ok(Next::Stop(self.stop(false, cp)));
+        }
+        self.drop_text();
+        Ok(Next::Line)
     }
 
     /// Lines of text after the last game that are not PBN, such as the

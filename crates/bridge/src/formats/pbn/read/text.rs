@@ -178,4 +178,38 @@ impl Reader<'_, '_> {
         self.st.last_game = Some((board.number, board.dealer, board.vulnerability, board.deal));
         self.st.ready.push_back(board);
     }
+
+    /// At the file's end: what follows the last game is its text's (or,
+    /// with no game, the head's).
+    pub(super) fn file_end_text(&mut self) {
+        if self.eof && self.st.keep_text {
+            let rest = self.take_text(self.b.len());
+            let textless = self.st.textless;
+            match self.st.ready.back_mut() {
+                Some(Board {
+                    pbn: Some(PbnGame(text)),
+                    ..
+                }) => text.push_str(&rest),
+                // The last board went without its text: given it back, with
+                // what follows.
+                Some(board) if !rest.is_empty() => {
+                    let mut text = Vec::new();
+                    text.extend_from_slice(textless.unwrap_or("").as_bytes());
+                    (self.st.export_game)(board, &mut text);
+                    let mut text = String::from_utf8(text).unwrap_or_default();
+                    text.push_str(&rest);
+                    board.pbn = Some(PbnGame(text));
+                }
+                Some(_) => {}
+                // No game: the text before one.
+                None if !self.st.handed => self
+                    .st
+                    .info
+                    .head
+                    .get_or_insert_with(String::new)
+                    .push_str(&rest),
+                None => {}
+            }
+        }
+    }
 }
