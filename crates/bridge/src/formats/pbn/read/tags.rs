@@ -157,6 +157,8 @@ impl<'a> Reader<'a, '_> {
         Some(value)
     }
 
+    /// What a tag says, its value's raw bytes at window offset `at`: a
+    /// note of the auction or play, a field of the model, or a tag kept.
     fn apply_tag(
         &mut self,
         g: &mut Game,
@@ -168,17 +170,7 @@ impl<'a> Reader<'a, '_> {
         // Note tags belong to the auction or play section they follow.
         if let Class::Note = class {
             if let Section::Auction | Section::Play = g.section {
-                g.in_notes = true;
-                let note = self.decode(raw);
-                if let Section::Auction = g.section {
-                    let a = g.board.auction.as_mut().expect("auction section");
-                    a.notes.push(note);
-                    g.anchor = Mark::AuctionNote(a.notes.len() - 1);
-                } else {
-                    let p = g.board.play.as_mut().expect("play section");
-                    p.notes.push(note);
-                    g.anchor = Mark::PlayNote(p.notes.len() - 1);
-                }
+                self.section_note(g, raw);
                 return Ok(());
             }
         }
@@ -204,46 +196,10 @@ impl<'a> Reader<'a, '_> {
             );
             self.lenient(Lenient::Spaces, at, || message);
         }
-        let text = || std::str::from_utf8(raw).unwrap_or("");
-        let seat = |what: &str| -> Result<Seat, GameError> {
-            match raw.trim_ascii() {
-                [c] => Seat::from_letter(*c),
-                _ => None,
-            }
-            .ok_or_else(|| {
-                self.invalid(
-                    at,
-                    format!("{what} {} is not W, N, E or S", self.quote(raw)),
-                )
-            })
-        };
         match name {
             // The standard's unknown: worked out as if not given.
             b"Board" if raw.trim_ascii() == b"?" => {}
-            b"Board" => {
-                match crate::formats::parse_u32(raw.trim_ascii()).filter(|&n| n > 0) {
-                    Some(n) => g.number = Some(n),
-                    // A label (`Example 1`): kept as the board's Board tag,
-                    // the number worked out by its place.
-                    None if raw.iter().any(u8::is_ascii_alphabetic) => {
-                        let message = format!(
-                            "board {} is a label, not a number: kept, and the board numbered by its place",
-                            self.quote(raw)
-                        );
-                        self.lenient(Lenient::BoardLabel, at, || message);
-                        g.board
-                            .tags
-                            .push(Tag::new(Cow::Borrowed("Board"), self.decode(raw)));
-                    }
-                    None => {
-                        return Err(self.invalid(
-                            at,
-                            format!("board {} is not a positive number", self.quote(raw)),
-                        ))
-                    }
-                }
-                g.anchor = Mark::Named("Board");
-            }
+            b"Board" => self.board_tag(g, raw, at)?,
             b"Dealer" | b"Vulnerable" if matches!(raw.trim_ascii(), b"" | b"?") => {
                 self.warnings.push((
                     self.pos(at),
@@ -255,50 +211,13 @@ impl<'a> Reader<'a, '_> {
                 ));
             }
             b"Dealer" => {
-                g.dealer = Some(seat("dealer")?);
+                g.dealer = Some(self.seat("dealer", raw, at)?);
                 g.anchor = Mark::Named("Dealer");
             }
-            b"Vulnerable" => {
-                let v = vulnerability(text().trim()).ok_or_else(|| {
-                    self.invalid(
-                        at,
-                        format!("vulnerable {} is not None, NS, EW or All", self.quote(raw)),
-                    )
-                })?;
-                if standard_vulnerability(raw).is_none() {
-                    let message = format!(
-                        "Vulnerable {} is not a PBN value: read as {}",
-                        self.quote(raw),
-                        v.name()
-                    );
-                    self.lenient(Lenient::Vulnerable, at, || message);
-                }
-                g.vulnerability = Some(v);
-                g.anchor = Mark::Named("Vulnerable");
-            }
-            b"Deal" => {
-                let text = raw.trim_ascii();
-                let deal = match Deal::parse_pbn_bytes(text) {
-                    Ok(deal) => deal,
-                    Err(m) => {
-                        let lettered = without_suit_letters(text)
-                            .and_then(|t| Deal::parse_pbn_bytes(t.as_bytes()).ok());
-                        let Some(deal) = lettered else {
-                            return Err(self.invalid(at, m));
-                        };
-                        let message = format!(
-                            "Deal {} gives each suit's letter before its ranks: read without them",
-                            self.quote(raw)
-                        );
-                        self.lenient(Lenient::SuitLetters, at, || message);
-                        deal
-                    }
-                };
-                g.deal = Some(deal);
-                g.anchor = Mark::Named("Deal");
-            }
+            b"Vulnerable" => self.vulnerable_tag(g, raw, at)?,
+            b"Deal" => self.deal_tag(g, raw, at)?,
             b"Auction" => {
-                g.board.auction = Some(Box::new(Auction::new(seat("auction")?)));
+                g.board.auction = Some(Box::new(Auction::new(self.seat("auction", raw, at)?)));
                 g.section = Section::Auction;
                 g.anchor = Mark::Named("Auction");
             }
@@ -308,58 +227,174 @@ impl<'a> Reader<'a, '_> {
                 });
             }
             b"Play" => {
-                g.board.play = Some(Box::new(Play::new(seat("play")?)));
+                g.board.play = Some(Box::new(Play::new(self.seat("play", raw, at)?)));
                 g.section = Section::Play;
                 g.anchor = Mark::Named("Play");
             }
-            _ => {
-                let mandatory = match class {
-                    Class::Mandatory(k) => Some(k),
-                    _ => None,
-                };
-                if let Some(k) = mandatory {
-                    let bit = 1u16 << k;
-                    if g.mandatory_seen & bit != 0 {
-                        return self.duplicate(g, name, at);
-                    }
-                    g.mandatory_seen |= bit;
-                    if raw.is_empty() {
-                        // Kept aside: a dealing program's empty tags are not
-                        // kept at all (see `finish`).
-                        g.mandatory_empty |= bit;
-                        g.anchor = Mark::Named(OTHER_MANDATORY[k]);
-                        return Ok(());
-                    }
-                } else if g.board.tags.iter().any(|t| t.name.as_bytes() == name)
-                    || g.lazy.iter().any(|l| l.fact.name().as_bytes() == name)
-                {
-                    return self.duplicate(g, name, at);
-                }
-                if let Class::Known(known) = class {
-                    if let Some(fact) = LazyFact::read(known, raw) {
-                        g.lazy.push(Lazy {
-                            at: g.board.tags.len(),
-                            fact,
-                        });
-                        g.anchor = Mark::Named(known);
-                        g.section = Section::Lazy(g.lazy.len() - 1);
-                        return Ok(());
-                    }
-                }
-                let name: Cow<'static, str> = match class {
-                    Class::Mandatory(k) => Cow::Borrowed(OTHER_MANDATORY[k]),
-                    Class::Known(k) => Cow::Borrowed(k),
-                    _ => Cow::Owned(String::from_utf8_lossy(name).into_owned()),
-                };
-                if g.board.tags.is_empty() {
-                    g.board.tags.reserve(12);
-                }
-                g.anchor = Mark::Tag(g.board.tags.len());
-                g.board.tags.push(Tag::new(name, self.decode(raw)));
-                g.section = Section::Data(g.board.tags.len() - 1);
-                g.data_line = 0;
+            _ => return self.other_tag(g, name, class, raw, at),
+        }
+        Ok(())
+    }
+
+    /// A `Note` tag after the calls or cards of an auction or play: one of
+    /// its notes.
+    fn section_note(&mut self, g: &mut Game, raw: &[u8]) {
+        g.in_notes = true;
+        let note = self.decode(raw);
+        if let Section::Auction = g.section {
+            let a = g.board.auction.as_mut().expect("auction section");
+            a.notes.push(note);
+            g.anchor = Mark::AuctionNote(a.notes.len() - 1);
+        } else {
+            let p = g.board.play.as_mut().expect("play section");
+            p.notes.push(note);
+            g.anchor = Mark::PlayNote(p.notes.len() - 1);
+        }
+    }
+
+    /// The seat a Dealer, Auction or Play tag names (`what`).
+    fn seat(&self, what: &str, raw: &[u8], at: usize) -> Result<Seat, GameError> {
+        match raw.trim_ascii() {
+            [c] => Seat::from_letter(*c),
+            _ => None,
+        }
+        .ok_or_else(|| {
+            self.invalid(
+                at,
+                format!("{what} {} is not W, N, E or S", self.quote(raw)),
+            )
+        })
+    }
+
+    /// `Board`: the board's number, or a label kept as its Board tag.
+    fn board_tag(&mut self, g: &mut Game, raw: &[u8], at: usize) -> Result<(), GameError> {
+        match crate::formats::parse_u32(raw.trim_ascii()).filter(|&n| n > 0) {
+            Some(n) => g.number = Some(n),
+            // A label (`Example 1`): kept as the board's Board tag,
+            // the number worked out by its place.
+            None if raw.iter().any(u8::is_ascii_alphabetic) => {
+                let message = format!(
+                    "board {} is a label, not a number: kept, and the board numbered by its place",
+                    self.quote(raw)
+                );
+                self.lenient(Lenient::BoardLabel, at, || message);
+                g.board
+                    .tags
+                    .push(Tag::new(Cow::Borrowed("Board"), self.decode(raw)));
+            }
+            None => {
+                return Err(self.invalid(
+                    at,
+                    format!("board {} is not a positive number", self.quote(raw)),
+                ))
             }
         }
+        g.anchor = Mark::Named("Board");
+        Ok(())
+    }
+
+    /// `Vulnerable`, in the standard's spelling or another's.
+    fn vulnerable_tag(&mut self, g: &mut Game, raw: &[u8], at: usize) -> Result<(), GameError> {
+        let text = std::str::from_utf8(raw).unwrap_or("");
+        let v = vulnerability(text.trim()).ok_or_else(|| {
+            self.invalid(
+                at,
+                format!("vulnerable {} is not None, NS, EW or All", self.quote(raw)),
+            )
+        })?;
+        if standard_vulnerability(raw).is_none() {
+            let message = format!(
+                "Vulnerable {} is not a PBN value: read as {}",
+                self.quote(raw),
+                v.name()
+            );
+            self.lenient(Lenient::Vulnerable, at, || message);
+        }
+        g.vulnerability = Some(v);
+        g.anchor = Mark::Named("Vulnerable");
+        Ok(())
+    }
+
+    /// `Deal`, with suit letters before each suit's ranks or without.
+    fn deal_tag(&mut self, g: &mut Game, raw: &[u8], at: usize) -> Result<(), GameError> {
+        let text = raw.trim_ascii();
+        let deal = match Deal::parse_pbn_bytes(text) {
+            Ok(deal) => deal,
+            Err(m) => {
+                let lettered = without_suit_letters(text)
+                    .and_then(|t| Deal::parse_pbn_bytes(t.as_bytes()).ok());
+                let Some(deal) = lettered else {
+                    return Err(self.invalid(at, m));
+                };
+                let message = format!(
+                    "Deal {} gives each suit's letter before its ranks: read without them",
+                    self.quote(raw)
+                );
+                self.lenient(Lenient::SuitLetters, at, || message);
+                deal
+            }
+        };
+        g.deal = Some(deal);
+        g.anchor = Mark::Named("Deal");
+        Ok(())
+    }
+
+    /// A tag the model holds no field for: a mandatory one given empty
+    /// (kept aside), a double-dummy tag in the writer's form (held as what
+    /// it says), or a tag of the board, its section data to follow.
+    fn other_tag(
+        &mut self,
+        g: &mut Game,
+        name: &[u8],
+        class: Class,
+        raw: &[u8],
+        at: usize,
+    ) -> Result<(), GameError> {
+        let mandatory = match class {
+            Class::Mandatory(k) => Some(k),
+            _ => None,
+        };
+        if let Some(k) = mandatory {
+            let bit = 1u16 << k;
+            if g.mandatory_seen & bit != 0 {
+                return self.duplicate(g, name, at);
+            }
+            g.mandatory_seen |= bit;
+            if raw.is_empty() {
+                // Kept aside: a dealing program's empty tags are not
+                // kept at all (see `finish`).
+                g.mandatory_empty |= bit;
+                g.anchor = Mark::Named(OTHER_MANDATORY[k]);
+                return Ok(());
+            }
+        } else if g.board.tags.iter().any(|t| t.name.as_bytes() == name)
+            || g.lazy.iter().any(|l| l.fact.name().as_bytes() == name)
+        {
+            return self.duplicate(g, name, at);
+        }
+        if let Class::Known(known) = class {
+            if let Some(fact) = LazyFact::read(known, raw) {
+                g.lazy.push(Lazy {
+                    at: g.board.tags.len(),
+                    fact,
+                });
+                g.anchor = Mark::Named(known);
+                g.section = Section::Lazy(g.lazy.len() - 1);
+                return Ok(());
+            }
+        }
+        let name: Cow<'static, str> = match class {
+            Class::Mandatory(k) => Cow::Borrowed(OTHER_MANDATORY[k]),
+            Class::Known(k) => Cow::Borrowed(k),
+            _ => Cow::Owned(String::from_utf8_lossy(name).into_owned()),
+        };
+        if g.board.tags.is_empty() {
+            g.board.tags.reserve(12);
+        }
+        g.anchor = Mark::Tag(g.board.tags.len());
+        g.board.tags.push(Tag::new(name, self.decode(raw)));
+        g.section = Section::Data(g.board.tags.len() - 1);
+        g.data_line = 0;
         Ok(())
     }
 
