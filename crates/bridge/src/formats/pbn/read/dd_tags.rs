@@ -5,11 +5,12 @@
 //! they are exactly what the writer generates from the board's table and
 //! par.
 
-use super::{Game, Reader};
-use crate::formats::pbn::dd::{is_dd_tag, DdFact};
-use crate::model::board::{Anchor, Board, DdTable, Tag};
+use super::{Game, Reader, F};
+use crate::formats::pbn::dd::{agrees, dd_fact, is_dd_tag, DdFact};
+use crate::model::board::{Anchor, Board, DdTable, Par, Tag};
 use crate::model::card::Strain;
 use crate::model::deal::Seat;
+use boardfile_io::{Diagnostics, Error, Position};
 
 /// A double-dummy tag in the writer's form, held as what it says; its text
 /// is the writer's, made again if the tag is kept.
@@ -490,6 +491,109 @@ fn generated_table(t: &Tag, dd: &DdTable) -> bool {
         }
     }
     true
+}
+
+/// A finished game's double-dummy tags, held and kept, in file order:
+/// each read into the board's table and par unless it disagrees with one
+/// before it (a contradiction, said); then the held ones dropped if all
+/// are what the writer generates from the board, else put back among its
+/// tags where they stood. `at` and `number` name the game.
+pub(super) fn settle_dd_tags(
+    board: &mut Board,
+    lazy: &mut Vec<Lazy>,
+    at: Position,
+    number: u32,
+    diag: &mut Diagnostics,
+) {
+    let (score, mut contracts) = read_dd_facts(board, lazy, at, number, diag);
+    // Contracts taken from a held tag without a score to make par with
+    // go back to it.
+    let lone = score.is_none() && contracts.is_some();
+    if let (true, Some(l)) = (
+        lone,
+        lazy.iter_mut()
+            .find(|l| matches!(l.fact, LazyFact::Contracts(_))),
+    ) {
+        l.fact = LazyFact::Contracts(contracts.take().unwrap_or_default());
+    }
+    if let Some(score_ns) = score {
+        board.par = Some(Par {
+            score_ns,
+            contracts: contracts.unwrap_or_default(),
+        });
+    }
+    if !drop_generated_dd_tags(board, lazy) {
+        // Kept after all: held ones go back where they stood (a held
+        // ParContract left empty gave its contracts to the par).
+        for (k, mut l) in lazy.drain(..).enumerate() {
+            if let (LazyFact::Contracts(c), Some(p)) = (&mut l.fact, &board.par) {
+                if c.is_empty() {
+                    c.clone_from(&p.contracts);
+                }
+            }
+            board.tags.insert(l.at + k, l.fact.tag());
+        }
+    }
+}
+
+/// What the double-dummy tags say, in file order (those held merged with
+/// the board's by the number of tags before each): the table into the
+/// board, and the par's score and contracts.
+fn read_dd_facts(
+    board: &mut Board,
+    lazy: &mut [Lazy],
+    at: Position,
+    number: u32,
+    diag: &mut Diagnostics,
+) -> (Option<i32>, Option<Vec<String>>) {
+    let mut score = None;
+    let mut contracts = None;
+    let mut order = [(0usize, None::<usize>); 8];
+    let mut n = 0;
+    for (k, l) in lazy.iter().enumerate().take(4) {
+        order[n] = (l.at, Some(k));
+        n += 1;
+    }
+    for (j, t) in board.tags.iter().enumerate() {
+        if n < order.len() && is_dd_tag(&t.name) {
+            order[n] = (j, None);
+            n += 1;
+        }
+    }
+    // Held ones before the board's tag at the same place.
+    let order = &mut order[..n];
+    order.sort_by_key(|&(p, k)| (p, k.is_none()));
+    for &(p, k) in order.iter() {
+        let (name, fact) = match k {
+            Some(k) => (lazy[k].fact.name(), lazy[k].fact.fact().map(Ok)),
+            None => (board.tags[p].name.as_ref(), dd_fact(&board.tags[p])),
+        };
+        let Some(fact) = fact else { continue };
+        match fact {
+            Err(m) => diag.contradiction(Error::invalid(F, at, m)),
+            Ok(fact) => {
+                if !agrees(&fact, board.dd.as_ref(), None) {
+                    if let (Some(k), DdFact::Contracts(c)) = (k, &fact) {
+                        lazy[k].fact = LazyFact::Contracts(c.clone());
+                    }
+                    diag.contradiction(Error::invalid(
+                        F,
+                        at,
+                        format!(
+                            "board {number}: {name} disagrees with the double-dummy tag before it",
+                        ),
+                    ));
+                    continue;
+                }
+                match fact {
+                    DdFact::Table(t) => board.dd = Some(t),
+                    DdFact::Score(s) => score = Some(s),
+                    DdFact::Contracts(c) => contracts = Some(c),
+                }
+            }
+        }
+    }
+    (score, contracts)
 }
 
 #[cfg(test)]
