@@ -823,12 +823,14 @@ impl Parser {
             b.get(1).and_then(|&s| suit_letter(s)),
         ) {
             (2, Some(r), Some(s)) => s * 13 + r,
-            _ => return Err(ScriptError::at(
-                place,
-                format!(
+            _ => {
+                return Err(ScriptError::at(
+                    place,
+                    format!(
                     "`{c}` is not a card: a rank (AKQJT98765432) then a suit (SHDC), such as TC"
                 ),
-            )),
+                ))
+            }
         };
         self.expect(")", "to close hascard(...)")?;
         Ok(Node::HasCard {
@@ -881,12 +883,14 @@ impl Parser {
                     b'N' => NT,
                     _ => match suit_letter(*s) {
                         Some(s) => s,
-                        None => return Err(ScriptError::at(
-                            cp,
-                            format!(
+                        None => {
+                            return Err(ScriptError::at(
+                                cp,
+                                format!(
                                 "`{c}` is not a contract: x, a level 1 to 7, then C, D, H, S or N"
                             ),
-                        )),
+                            ))
+                        }
                     },
                 };
                 (l - b'0', strain)
