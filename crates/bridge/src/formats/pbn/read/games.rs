@@ -9,11 +9,11 @@ use super::{plain, Checkpoint, Game, GameError, Lenient, Mark, Reader, Section};
 use crate::model::board::{Anchor, Board, Comment, Commentary};
 use boardfile_io::{Diagnostics, Error};
 
-/// Where the window's loop goes on after a line's start or a token.
+/// Where the window's loop goes on after a line's start or an error.
 enum Next {
     /// At the next line's start.
     Line,
-    /// With the line's next token.
+    /// With the line's tokens.
     Tokens,
     /// Nowhere: the window is read up to this many bytes (a game goes on
     /// past it).
@@ -49,11 +49,40 @@ impl Reader<'_, '_> {
                     Next::End => break,
                 }
             }
-            match self.next_token(&mut game, &cp, diag)? {
-                Next::Tokens => {}
-                Next::Line => at_line_start = true,
-                Next::Stop(read) => return Ok(read),
-                Next::End => break,
+            // Skip white space within the line.
+            while self.i < self.b.len() && matches!(self.b[self.i], b' ' | b'\t' | 0x0b | 0x0c) {
+                self.i += 1;
+            }
+            if self.i >= self.b.len() {
+                if !self.eof {
+                    return Ok(self.stop(game.is_some(), &cp));
+                }
+                break;
+            }
+            if matches!(self.b[self.i], b'\r' | b'\n') {
+                self.newline();
+                at_line_start = true;
+                continue;
+            }
+            if game.is_none() && self.st.last_number.is_some() {
+                match self.text_tail() {
+                    Some(true) => {
+                        self.flush_warnings(diag);
+                        break;
+                    }
+                    Some(false) => return Ok(self.stop(false, &cp)),
+                    None => {}
+                }
+            }
+            self.leave_preamble();
+            if game.is_none() {
+                game = Some(self.new_game());
+            }
+            if let Err(GameError(e)) = self.token(game.as_mut().expect("a game")) {
+                match self.skip_after_error(e, &mut game, &cp, diag)? {
+                    Next::Stop(read) => return Ok(read),
+                    _ => at_line_start = true,
+                }
             }
         }
         if let Some(g) = game.take() {
@@ -147,48 +176,6 @@ impl Reader<'_, '_> {
         self.i = end;
         if self.i < self.b.len() {
             self.newline();
-        }
-    }
-
-    /// The next token of the line, in the game under way or a new one; an
-    /// error in it skips the rest of the game.
-    fn next_token(
-        &mut self,
-        game: &mut Option<Game>,
-        cp: &Checkpoint,
-        diag: &mut Diagnostics,
-    ) -> Result<Next, Error> {
-        // Skip white space within the line.
-        while self.i < self.b.len() && matches!(self.b[self.i], b' ' | b'\t' | 0x0b | 0x0c) {
-            self.i += 1;
-        }
-        if self.i >= self.b.len() {
-            if !self.eof {
-                return Ok(Next::Stop(self.stop(game.is_some(), cp)));
-            }
-            return Ok(Next::End);
-        }
-        if matches!(self.b[self.i], b'\r' | b'\n') {
-            self.newline();
-            return Ok(Next::Line);
-        }
-        if game.is_none() && self.st.last_number.is_some() {
-            match self.text_tail() {
-                Some(true) => {
-                    self.flush_warnings(diag);
-                    return Ok(Next::End);
-                }
-                Some(false) => return Ok(Next::Stop(self.stop(false, cp))),
-                None => {}
-            }
-        }
-        self.leave_preamble();
-        if game.is_none() {
-            *game = Some(self.new_game());
-        }
-        match self.token(game.as_mut().expect("a game")) {
-            Ok(()) => Ok(Next::Tokens),
-            Err(GameError(e)) => self.skip_after_error(e, game, cp, diag),
         }
     }
 
