@@ -929,6 +929,9 @@ struct BoardCommands {
 
 impl BoardCommands {
     /// Reads a command: those of the board noted, others passed over.
+    /// Always inlined: it runs once a command, and as a call of its own it
+    /// cost 1.5% more instructions a LIN file read (callgrind).
+    #[inline(always)]
     fn read(&mut self, c: &Command) -> Result<(), String> {
         match &c.key {
             b"qx" => {
