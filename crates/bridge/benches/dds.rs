@@ -10,7 +10,7 @@
 //! solves the sample once, timed whole. Exits 1 on any disagreement.
 
 use boardfile_bridge::deal::seeded::{deal_set, Seed};
-use boardfile_bridge::{dd, DdTable, Seat, Strain};
+use boardfile_bridge::{dd, BoardSet, DdTable, Seat, Strain};
 use std::collections::BTreeSet;
 use std::time::Instant;
 
@@ -156,6 +156,46 @@ fn main() {
         .collect();
     let dds1 = start.elapsed().as_secs_f64();
 
+    let bad = disagreements(&set, &ours, &theirs, swapped);
+    // With DDS_PBN=FILE: the deals with the C++ DDS's tables as a PBN
+    // (DoubleDummyTricks only), for `boardfile validate --solve`.
+    if let Ok(path) = std::env::var("DDS_PBN") {
+        write_with_dds_tables(&set, &theirs, &path);
+    }
+    let (_, pons2) = timed(2);
+    println!("{n} deals (seed dd5), all 20 tricks and par each");
+    if swapped {
+        println!("(dds-bridge swaps DealerParBin's dealer and vulnerability: called crosswise)");
+    }
+    println!(
+        "agreement: {} of {} tables and pars",
+        n as usize - bad.min(n as usize),
+        n
+    );
+    println!(
+        "one core: pons-dds {:.1} ms/deal, C++ DDS {:.1} ms/deal (pons/DDS {:.2}x)",
+        pons1 * 1e3 / f64::from(n),
+        dds1 * 1e3 / f64::from(n),
+        pons1 / dds1
+    );
+    println!(
+        "pons-dds 2 jobs: {:.1} ms/deal, speed-up over 1 job {:.2}x",
+        pons2 * 1e3 / f64::from(n),
+        pons1 / pons2
+    );
+    if bad > 0 {
+        std::process::exit(1);
+    }
+}
+
+/// The boards whose tables or pars differ between pons-dds (`ours`) and
+/// the C++ DDS (`theirs`), each said on standard error: their number.
+fn disagreements(
+    set: &BoardSet,
+    ours: &[DdTable],
+    theirs: &[dds_bridge::TrickCountTable],
+    swapped: bool,
+) -> usize {
     let mut bad = 0;
     for (k, b) in set.boards.iter().enumerate() {
         for s in Seat::ALL {
@@ -191,54 +231,32 @@ fn main() {
             );
         }
     }
-    // With DDS_PBN=FILE: the deals with the C++ DDS's tables as a PBN
-    // (DoubleDummyTricks only), for `boardfile validate --solve`.
-    if let Ok(path) = std::env::var("DDS_PBN") {
-        let mut with_tables = set.clone();
-        for (b, t) in with_tables.boards.iter_mut().zip(&theirs) {
-            let mut table = DdTable::default();
-            for s in Seat::ALL {
-                for st in Strain::NT_FIRST {
-                    let tricks = u8::from(t[strain(st)].get(seat(s)));
-                    table.set(s, st, Some(tricks)).unwrap();
-                }
+    bad
+}
+
+/// Writes the deals with the C++ DDS's tables to `path`, as a PBN with
+/// `DoubleDummyTricks` only.
+fn write_with_dds_tables(set: &BoardSet, theirs: &[dds_bridge::TrickCountTable], path: &str) {
+    let mut with_tables = set.clone();
+    for (b, t) in with_tables.boards.iter_mut().zip(theirs) {
+        let mut table = DdTable::default();
+        for s in Seat::ALL {
+            for st in Strain::NT_FIRST {
+                let tricks = u8::from(t[strain(st)].get(seat(s)));
+                table.set(s, st, Some(tricks)).unwrap();
             }
-            b.dd = Some(table);
         }
-        let tags = boardfile_bridge::formats::pbn::DdTags::parse("DoubleDummyTricks").unwrap();
-        let mut out = Vec::new();
-        boardfile_bridge::write_with(
-            boardfile_bridge::Format::Pbn,
-            &with_tables,
-            &mut out,
-            &boardfile_bridge::WriteOptions::with_dd_tags(tags),
-        )
-        .unwrap();
-        std::fs::write(&path, out).unwrap();
-        println!("wrote {path}: the deals with the C++ DDS's tables");
+        b.dd = Some(table);
     }
-    let (_, pons2) = timed(2);
-    println!("{n} deals (seed dd5), all 20 tricks and par each");
-    if swapped {
-        println!("(dds-bridge swaps DealerParBin's dealer and vulnerability: called crosswise)");
-    }
-    println!(
-        "agreement: {} of {} tables and pars",
-        n as usize - bad.min(n as usize),
-        n
-    );
-    println!(
-        "one core: pons-dds {:.1} ms/deal, C++ DDS {:.1} ms/deal (pons/DDS {:.2}x)",
-        pons1 * 1e3 / f64::from(n),
-        dds1 * 1e3 / f64::from(n),
-        pons1 / dds1
-    );
-    println!(
-        "pons-dds 2 jobs: {:.1} ms/deal, speed-up over 1 job {:.2}x",
-        pons2 * 1e3 / f64::from(n),
-        pons1 / pons2
-    );
-    if bad > 0 {
-        std::process::exit(1);
-    }
+    let tags = boardfile_bridge::DdTags::parse("DoubleDummyTricks").unwrap();
+    let mut out = Vec::new();
+    boardfile_bridge::write_with(
+        boardfile_bridge::Format::Pbn,
+        &with_tables,
+        &mut out,
+        &boardfile_bridge::WriteOptions::with_dd_tags(tags),
+    )
+    .unwrap();
+    std::fs::write(path, out).unwrap();
+    println!("wrote {path}: the deals with the C++ DDS's tables");
 }

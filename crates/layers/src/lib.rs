@@ -12,7 +12,7 @@
 //!
 //! [`Graph::cycles`] finds files that import each other, however
 //! indirectly. A file's use of the module that declares it (`super::X`
-//! from `formats/pbn/read.rs` into `formats/pbn/mod.rs`) is an edge, but
+//! from `formats/pbn/read/mod.rs` into `formats/pbn/mod.rs`) is an edge, but
 //! not one that closes a cycle: a folder module's face wires its parts,
 //! and the parts may take what it defines; its parts must not import one
 //! another in a loop, nor reach out of the folder and back. [`Layers::check`] finds imports that run against a table of
@@ -554,97 +554,28 @@ impl Graph {
             .iter()
             .map(|(path, text)| (path.clone(), scan(text)))
             .collect();
-        // The module tree, from the root down through the declarations.
-        let mut modules: BTreeMap<Vec<String>, Module> = BTreeMap::new();
-        let root = ["lib.rs", "main.rs"]
-            .into_iter()
-            .find(|r| scans.contains_key(*r))
-            .unwrap_or("lib.rs");
-        let mut todo = vec![(Vec::<String>::new(), root.to_string())];
-        let mut parents = BTreeMap::new();
-        while let Some((path, file)) = todo.pop() {
-            let Some(s) = scans.get(&file) else { continue };
-            let dir = module_dir(&file);
-            modules.entry(path.clone()).or_default().file = file.clone();
-            for inline in &s.inline {
-                let mut p = path.clone();
-                p.extend(inline.iter().cloned());
-                modules.entry(p).or_default().file = file.clone();
-            }
-            for (within, name) in &s.declared {
-                let mut parent = path.clone();
-                parent.extend(within.iter().cloned());
-                let mut sub = dir.clone();
-                sub.extend(within.iter().cloned());
-                let base = sub.join("/");
-                let base = if base.is_empty() {
-                    String::new()
-                } else {
-                    format!("{base}/")
-                };
-                let child = [format!("{base}{name}.rs"), format!("{base}{name}/mod.rs")]
-                    .into_iter()
-                    .find(|f| scans.contains_key(f));
-                let Some(child) = child else { continue };
-                let mut p = parent.clone();
-                p.push(name.clone());
-                parents.insert(child.clone(), file.clone());
-                modules
-                    .entry(parent)
-                    .or_default()
-                    .children
-                    .insert(name.clone());
-                todo.push((p, child));
-            }
-        }
-        let file_modules: BTreeMap<String, Vec<String>> = modules
-            .iter()
-            .filter(|(p, m)| {
-                // The file's own module, not an inline one.
-                modules
-                    .iter()
-                    .filter(|(_, o)| o.file == m.file)
-                    .all(|(q, _)| q.len() >= p.len())
-            })
-            .map(|(p, m)| (m.file.clone(), p.clone()))
-            .collect();
-        // Re-exports, now that every module is known.
-        // Then the names modules import for their own code, which later
-        // paths in the module may start from (`use crate::formats;` then
-        // `formats::pbn::DESCRIPTOR`).
-        for public in [true, false] {
-            let mut bound: Vec<(Vec<String>, String, Vec<String>)> = Vec::new();
-            for (file, s) in &scans {
-                let Some(base) = file_modules.get(file) else {
-                    continue;
-                };
-                for (within, written, binds) in &s.paths {
-                    let name = match (binds, public) {
-                        (Binds::Public(n), true) | (Binds::Private(n), false) => n,
-                        _ => continue,
-                    };
-                    let mut here = base.clone();
-                    here.extend(within.iter().cloned());
-                    if let Some(abs) = absolute(&modules, &here, written) {
-                        bound.push((here, name.clone(), abs));
-                    }
-                }
-            }
-            for (here, name, abs) in bound {
-                let m = modules.entry(here).or_default();
-                match public {
-                    true => m.reexports.insert(name, abs),
-                    false => m.imports.insert(name, abs),
-                };
-            }
-        }
+        let (mut modules, parents) = module_tree(&scans);
+        let file_modules = file_modules(&modules);
+        bind_names(&mut modules, &scans, &file_modules);
         let mut g = Graph {
             files: file_modules.keys().cloned().collect(),
             parents,
             ..Graph::default()
         };
+        g.add_edges(&modules, &scans, &file_modules);
+        g
+    }
+
+    /// The edges of the paths each file writes (its hand-ons left out),
+    /// and those that go through the crate root's re-exports.
+    fn add_edges(
+        &mut self,
+        modules: &Modules,
+        scans: &BTreeMap<String, Scan>,
+        file_modules: &BTreeMap<String, Vec<String>>,
+    ) {
         let mut edges = BTreeSet::new();
-        for (file, s) in &scans {
+        for (file, s) in scans {
             let Some(base) = file_modules.get(file) else {
                 continue;
             };
@@ -654,15 +585,15 @@ impl Graph {
                 }
                 let mut here = base.clone();
                 here.extend(within.iter().cloned());
-                let Some(abs) = absolute(&modules, &here, written) else {
+                let Some(abs) = absolute(modules, &here, written) else {
                     continue;
                 };
                 let mut through_root = false;
-                let Some(to) = resolve(&modules, &abs, 0, &mut through_root) else {
+                let Some(to) = resolve(modules, &abs, 0, &mut through_root) else {
                     continue;
                 };
                 if through_root && written.first().is_some_and(|w| w == "crate") {
-                    g.through_root.push(RootPath {
+                    self.through_root.push(RootPath {
                         file: file.clone(),
                         path: written.join("::"),
                     });
@@ -676,8 +607,7 @@ impl Graph {
                 }
             }
         }
-        g.edges = edges.into_iter().collect();
-        g
+        self.edges = edges.into_iter().collect();
     }
 
     /// Every set of files that import each other, the largest first; a
@@ -716,6 +646,109 @@ impl Graph {
     }
 }
 
+/// The crate's modules by path (the root's is empty).
+type Modules = BTreeMap<Vec<String>, Module>;
+
+/// The module tree, from the root (`lib.rs`, else `main.rs`) down through
+/// the declarations, and each file's parent module's file.
+fn module_tree(scans: &BTreeMap<String, Scan>) -> (Modules, BTreeMap<String, String>) {
+    let mut modules: Modules = BTreeMap::new();
+    let root = ["lib.rs", "main.rs"]
+        .into_iter()
+        .find(|r| scans.contains_key(*r))
+        .unwrap_or("lib.rs");
+    let mut todo = vec![(Vec::<String>::new(), root.to_string())];
+    let mut parents = BTreeMap::new();
+    while let Some((path, file)) = todo.pop() {
+        let Some(s) = scans.get(&file) else { continue };
+        let dir = module_dir(&file);
+        modules.entry(path.clone()).or_default().file = file.clone();
+        for inline in &s.inline {
+            let mut p = path.clone();
+            p.extend(inline.iter().cloned());
+            modules.entry(p).or_default().file = file.clone();
+        }
+        for (within, name) in &s.declared {
+            let mut parent = path.clone();
+            parent.extend(within.iter().cloned());
+            let mut sub = dir.clone();
+            sub.extend(within.iter().cloned());
+            let base = sub.join("/");
+            let base = if base.is_empty() {
+                String::new()
+            } else {
+                format!("{base}/")
+            };
+            let child = [format!("{base}{name}.rs"), format!("{base}{name}/mod.rs")]
+                .into_iter()
+                .find(|f| scans.contains_key(f));
+            let Some(child) = child else { continue };
+            let mut p = parent.clone();
+            p.push(name.clone());
+            parents.insert(child.clone(), file.clone());
+            modules
+                .entry(parent)
+                .or_default()
+                .children
+                .insert(name.clone());
+            todo.push((p, child));
+        }
+    }
+    (modules, parents)
+}
+
+/// Each file's own module (not an inline one in it).
+fn file_modules(modules: &Modules) -> BTreeMap<String, Vec<String>> {
+    modules
+        .iter()
+        .filter(|(p, m)| {
+            // The file's own module, not an inline one.
+            modules
+                .iter()
+                .filter(|(_, o)| o.file == m.file)
+                .all(|(q, _)| q.len() >= p.len())
+        })
+        .map(|(p, m)| (m.file.clone(), p.clone()))
+        .collect()
+}
+
+/// Binds the names each module re-exports (`pub use`), now that every
+/// module is known; then the names modules import for their own code,
+/// which later paths in the module may start from (`use crate::formats;`
+/// then `formats::pbn::DESCRIPTOR`).
+fn bind_names(
+    modules: &mut Modules,
+    scans: &BTreeMap<String, Scan>,
+    file_modules: &BTreeMap<String, Vec<String>>,
+) {
+    for public in [true, false] {
+        let mut bound: Vec<(Vec<String>, String, Vec<String>)> = Vec::new();
+        for (file, s) in scans {
+            let Some(base) = file_modules.get(file) else {
+                continue;
+            };
+            for (within, written, binds) in &s.paths {
+                let name = match (binds, public) {
+                    (Binds::Public(n), true) | (Binds::Private(n), false) => n,
+                    _ => continue,
+                };
+                let mut here = base.clone();
+                here.extend(within.iter().cloned());
+                if let Some(abs) = absolute(modules, &here, written) {
+                    bound.push((here, name.clone(), abs));
+                }
+            }
+        }
+        for (here, name, abs) in bound {
+            let m = modules.entry(here).or_default();
+            match public {
+                true => m.reexports.insert(name, abs),
+                false => m.imports.insert(name, abs),
+            };
+        }
+    }
+}
+
 /// The folder a file's child modules are in, as segments.
 fn module_dir(file: &str) -> Vec<String> {
     let p = Path::new(file);
@@ -736,11 +769,7 @@ fn module_dir(file: &str) -> Vec<String> {
 
 /// A written path made absolute (from the crate root), or `None` for a
 /// path into another crate or a name that is no module's.
-fn absolute(
-    modules: &BTreeMap<Vec<String>, Module>,
-    here: &[String],
-    written: &[String],
-) -> Option<Vec<String>> {
+fn absolute(modules: &Modules, here: &[String], written: &[String]) -> Option<Vec<String>> {
     let first = written.first()?;
     let mut base: Vec<String> = match first.as_str() {
         "crate" => Vec::new(),
@@ -777,7 +806,7 @@ fn absolute(
 
 /// The file an absolute path leads to, following re-exports.
 fn resolve(
-    modules: &BTreeMap<Vec<String>, Module>,
+    modules: &Modules,
     abs: &[String],
     hops: usize,
     through_root: &mut bool,

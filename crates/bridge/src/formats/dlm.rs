@@ -266,15 +266,23 @@ pub fn header_checksum(
 struct Line<'a> {
     text: &'a [u8],
     number: u64, // from 1
-    byte: u64,
+    byte: u64,   // in the file, a byte-order mark counted
 }
 
-/// Splits into lines without their endings; reports CR LF use.
-fn lines(bytes: &[u8]) -> (Vec<Line<'_>>, bool, bool, bool) {
+impl Line<'_> {
+    /// The position of byte `col` of the line's text.
+    fn pos(&self, col: usize) -> Position {
+        Position::byte(self.byte + col as u64).with_line(self.number)
+    }
+}
+
+/// Splits into lines without their endings, counting bytes from `start`;
+/// reports CR LF use.
+fn lines(bytes: &[u8], start: u64) -> (Vec<Line<'_>>, bool, bool, bool) {
     let mut out = Vec::new();
     let mut crlf = 0;
     let mut lf = 0;
-    let mut byte = 0;
+    let mut byte = start;
     for (i, raw) in bytes.split_inclusive(|&b| b == b'\n').enumerate() {
         let mut text = raw;
         if let Some(t) = text.strip_suffix(b"\n") {
@@ -326,12 +334,22 @@ struct Slot {
     board: Option<(Deal, u64, u64, u64)>, // deal, record, line, byte
 }
 
+/// The lines after `[Document]`: the header's, then the boards' (each
+/// filling its slot), then the trailer's.
+struct Body {
+    /// Slots 0 to 99, by board number (0 unused).
+    slots: Vec<Slot>,
+    /// Where the header's `Checksum` value starts.
+    checksum_at: Option<Position>,
+    /// Board lines read so far (the record of the next).
+    record: u64,
+}
+
 /// Reads a DLM file.
 fn read(bytes: &[u8], diag: &mut Diagnostics) -> Result<crate::model::set::BoardSet, Error> {
     let body = bytes.strip_prefix(b"\xef\xbb\xbf").unwrap_or(bytes);
     let bom = (bytes.len() - body.len()) as u64;
-    let (lines, crlf, mixed, final_newline) = lines(body);
-    let pos = |l: &Line, col: usize| Position::byte(bom + l.byte + col as u64).with_line(l.number);
+    let (lines, crlf, mixed, final_newline) = lines(body, bom);
     if mixed {
         diag.warn(
             FORMAT,
@@ -347,7 +365,7 @@ fn read(bytes: &[u8], diag: &mut Diagnostics) -> Result<crate::model::set::Board
     if let Some(l) = lines.iter().find(|l| l.text.ends_with(b"\r")) {
         diag.error(Error::syntax(
             FORMAT,
-            pos(l, l.text.len() - 1),
+            l.pos(l.text.len() - 1),
             "a carriage return before the line end of its own",
         ))?;
     }
@@ -367,50 +385,99 @@ fn read(bytes: &[u8], diag: &mut Diagnostics) -> Result<crate::model::set::Board
         final_newline,
         ..DlmInfo::default()
     };
-    let mut slots: Vec<Slot> = (0..=MAX_BOARD).map(|_| Slot::default()).collect();
-    let mut in_boards = false;
-    let mut in_trailer = false;
-    let mut record = 0u64;
-    let mut header_checksum_line = None;
-    for line in &lines[1..] {
-        if in_trailer {
-            info.trailer.push(latin1_decode(line.text));
-            continue;
-        }
-        let eq = line.text.iter().position(|&b| b == b'=');
-        let key = &line.text[..eq.unwrap_or(line.text.len())];
-        let Some((kind, digits)) = eq.and_then(|_| board_key(key)) else {
-            if in_boards {
-                in_trailer = true;
+    let body = Body::read(&lines[1..], &mut info, diag)?;
+    let checksum_at = body
+        .checksum_at
+        .unwrap_or(Position::byte(bom + 1).with_line(1));
+    let header = Header {
+        fields: &info.header,
+        lines: &lines,
+    };
+    let (status, from, to) = header.check(checksum_at, diag)?;
+    let boards = boards(body.slots, from, to, &mut info, bytes.len() as u64, diag)?;
+    // The headline is the set's event, for formats that keep one elsewhere
+    // (PBN's Event, BRE's first line).
+    let event = info
+        .header
+        .iter()
+        .find(|(k, _)| k.eq_ignore_ascii_case("Headline"))
+        .map(|(_, v)| v.trim().to_string())
+        .filter(|v| !v.is_empty());
+    Ok(crate::model::set::BoardSet {
+        boards,
+        info: SetInfo {
+            event,
+            dlm: Some(info),
+            blind: status == 1,
+            ..SetInfo::default()
+        },
+    })
+}
+
+impl Body {
+    /// Reads the lines after `[Document]` into `info`'s header and trailer
+    /// and the board slots.
+    fn read(lines: &[Line], info: &mut DlmInfo, diag: &mut Diagnostics) -> Result<Body, Error> {
+        let mut body = Body {
+            slots: (0..=MAX_BOARD).map(|_| Slot::default()).collect(),
+            checksum_at: None,
+            record: 0,
+        };
+        let mut in_boards = false;
+        let mut in_trailer = false;
+        for line in lines {
+            if in_trailer {
                 info.trailer.push(latin1_decode(line.text));
                 continue;
             }
-            let Some(eq) = eq else {
-                return Err(Error::syntax(
-                    FORMAT,
-                    pos(line, 0),
-                    format!(
-                        "expected key=value, found {}",
-                        excerpt(&latin1_decode(line.text))
-                    ),
-                ));
+            let eq = line.text.iter().position(|&b| b == b'=');
+            let key = &line.text[..eq.unwrap_or(line.text.len())];
+            let Some((kind, digits)) = eq.and_then(|_| board_key(key)) else {
+                if in_boards {
+                    in_trailer = true;
+                    info.trailer.push(latin1_decode(line.text));
+                    continue;
+                }
+                let Some(eq) = eq else {
+                    return Err(Error::syntax(
+                        FORMAT,
+                        line.pos(0),
+                        format!(
+                            "expected key=value, found {}",
+                            excerpt(&latin1_decode(line.text))
+                        ),
+                    ));
+                };
+                if key.eq_ignore_ascii_case(b"Checksum") {
+                    body.checksum_at = Some(line.pos(eq + 1));
+                }
+                info.header
+                    .push((latin1_decode(key), latin1_decode(&line.text[eq + 1..])));
+                continue;
             };
-            if key.eq_ignore_ascii_case(b"Checksum") {
-                header_checksum_line = Some((line.number, line.byte, eq));
-            }
-            info.header
-                .push((latin1_decode(key), latin1_decode(&line.text[eq + 1..])));
-            continue;
-        };
-        in_boards = true;
-        let eq = eq.unwrap_or(0);
+            in_boards = true;
+            body.board_line(line, kind, digits, eq.unwrap_or(0), diag)?;
+        }
+        Ok(body)
+    }
+
+    /// A `Duplicates NN`, `Property NN` or `Board NN` line (`kind`, the
+    /// number's `digits`, its `=` at `eq`).
+    fn board_line(
+        &mut self,
+        line: &Line,
+        kind: BoardKey,
+        digits: &[u8],
+        eq: usize,
+        diag: &mut Diagnostics,
+    ) -> Result<(), Error> {
         let value = &line.text[eq + 1..];
         let number = match parse_u32(digits) {
             Some(n) if (1..=MAX_BOARD).contains(&n) => n,
             _ => {
                 return Err(Error::syntax(
                     FORMAT,
-                    pos(line, 0),
+                    line.pos(0),
                     format!(
                         "{} is not a board number from 01 to 99",
                         excerpt(&latin1_decode(digits))
@@ -418,13 +485,13 @@ fn read(bytes: &[u8], diag: &mut Diagnostics) -> Result<crate::model::set::Board
                 ))
             }
         };
-        let slot = &mut slots[number as usize];
+        let slot = &mut self.slots[number as usize];
         match kind {
             BoardKey::Duplicates => match parse_u32(value) {
                 Some(n) => slot.duplicates = Some(n),
                 None => diag.error(Error::syntax(
                     FORMAT,
-                    pos(line, eq + 1),
+                    line.pos(eq + 1),
                     format!(
                         "board {number}: duplicates {} is not a number",
                         excerpt(&latin1_decode(value))
@@ -433,19 +500,18 @@ fn read(bytes: &[u8], diag: &mut Diagnostics) -> Result<crate::model::set::Board
             },
             BoardKey::Property => slot.property = Some(latin1_decode(value)),
             BoardKey::Board => {
-                let at = pos(line, eq + 1);
                 let at = Position {
-                    record: Some(record),
-                    ..at
+                    record: Some(self.record),
+                    ..line.pos(eq + 1)
                 };
-                record += 1;
+                self.record += 1;
                 if slot.board.is_some() {
                     diag.error(Error::syntax(
                         FORMAT,
                         at,
                         format!("board {number} appears twice"),
                     ))?;
-                    continue;
+                    return Ok(());
                 }
                 let dups = slot.duplicates.unwrap_or(0);
                 match decode_board(value, number, dups, at) {
@@ -456,23 +522,37 @@ fn read(bytes: &[u8], diag: &mut Diagnostics) -> Result<crate::model::set::Board
                 }
             }
         }
+        Ok(())
     }
+}
 
-    // Header fields and their checksum.
-    let find = |name: &str| {
-        info.header
+/// The header's fields, as read, and the lines they were read from (for
+/// positions).
+struct Header<'a> {
+    fields: &'a [(String, String)],
+    lines: &'a [Line<'a>],
+}
+
+impl Header<'_> {
+    /// A field's value, its name in any case.
+    fn find(&self, name: &str) -> Option<&str> {
+        self.fields
             .iter()
             .find(|(k, _)| k.eq_ignore_ascii_case(name))
             .map(|(_, v)| v.as_str())
-    };
-    let header_pos = |name: &str| -> Position {
-        let line = lines.iter().find(|l| {
+    }
+
+    /// Where the line of field `name` starts.
+    fn pos(&self, name: &str) -> Position {
+        let line = self.lines.iter().find(|l| {
             l.text.len() > name.len() && l.text[..name.len()].eq_ignore_ascii_case(name.as_bytes())
         });
-        line.map_or(Position::byte(0), |l| pos(l, 0))
-    };
-    let number_field = |name: &str, default: Option<u32>| -> Result<u32, Error> {
-        match (find(name), default) {
+        line.map_or(Position::byte(0), |l| l.pos(0))
+    }
+
+    /// A numeric field, `default` when it is missing (an error without).
+    fn number(&self, name: &str, default: Option<u32>) -> Result<u32, Error> {
+        match (self.find(name), default) {
             (Some(v), _) => parse_u32(v.trim().as_bytes()).ok_or_else(|| {
                 let digits = v.trim().bytes().all(|c| c.is_ascii_digit());
                 let what = if digits && !v.trim().is_empty() {
@@ -480,7 +560,7 @@ fn read(bytes: &[u8], diag: &mut Diagnostics) -> Result<crate::model::set::Board
                 } else {
                     "is not a number"
                 };
-                Error::syntax(FORMAT, header_pos(name), format!("{name}={v:?} {what}"))
+                Error::syntax(FORMAT, self.pos(name), format!("{name}={v:?} {what}"))
             }),
             (None, Some(d)) => Ok(d),
             (None, None) => Err(Error::syntax(
@@ -489,53 +569,72 @@ fn read(bytes: &[u8], diag: &mut Diagnostics) -> Result<crate::model::set::Board
                 format!("no {name}= line in the header"),
             )),
         }
-    };
-    let status = match find("Status") {
-        Some(v) if status_value(v).is_some() => status_value(v).unwrap_or(0),
-        Some(other) => {
-            return Err(Error::syntax(
-                FORMAT,
-                header_pos("Status"),
-                format!("Status={other:?}: expected Show, Sealed or Edit"),
-            ))
-        }
-        None => {
-            return Err(Error::syntax(
-                FORMAT,
-                Position::byte(0),
-                "no Status= line in the header",
-            ))
-        }
-    };
-    let duplicates = number_field("Duplicates", None)?;
-    let from = number_field("From board", None)?;
-    let to = number_field("To board", None)?;
-    let method = number_field("Dealing method", Some(1))?;
-    let next = number_field("Next board to duplimate", None)?;
-    let stored = number_field("Checksum", None)?;
-    let expected = header_checksum(status, duplicates, from, to, method, next);
-    if stored != expected {
-        let (line, byte, eq) = header_checksum_line.unwrap_or((1, 0, 0));
-        diag.error(
-            Error::new(ErrorKind::Checksum {
-                what: "header".into(),
-                found: stored.to_string(),
-                expected: expected.to_string(),
-            })
-            .at(
-                FORMAT,
-                Position::byte(bom + byte + eq as u64 + 1).with_line(line),
-            ),
-        )?;
-    }
-    if !(1..=MAX_BOARD).contains(&from) || !(from..=MAX_BOARD).contains(&to) {
-        return Err(Error::invalid(
-            FORMAT,
-            header_pos("From board"),
-            format!("From board={from} and To board={to} are not a range within 1..99"),
-        ));
     }
 
+    /// The status's value, `From board` and `To board`, with the header's
+    /// checksum (its value at `checksum_at`) checked.
+    fn check(
+        &self,
+        checksum_at: Position,
+        diag: &mut Diagnostics,
+    ) -> Result<(u32, u32, u32), Error> {
+        let status = match self.find("Status") {
+            Some(v) if status_value(v).is_some() => status_value(v).unwrap_or(0),
+            Some(other) => {
+                return Err(Error::syntax(
+                    FORMAT,
+                    self.pos("Status"),
+                    format!("Status={other:?}: expected Show, Sealed or Edit"),
+                ))
+            }
+            None => {
+                return Err(Error::syntax(
+                    FORMAT,
+                    Position::byte(0),
+                    "no Status= line in the header",
+                ))
+            }
+        };
+        let duplicates = self.number("Duplicates", None)?;
+        let from = self.number("From board", None)?;
+        let to = self.number("To board", None)?;
+        let method = self.number("Dealing method", Some(1))?;
+        let next = self.number("Next board to duplimate", None)?;
+        let stored = self.number("Checksum", None)?;
+        let expected = header_checksum(status, duplicates, from, to, method, next);
+        if stored != expected {
+            diag.error(
+                Error::new(ErrorKind::Checksum {
+                    what: "header".into(),
+                    found: stored.to_string(),
+                    expected: expected.to_string(),
+                })
+                .at(FORMAT, checksum_at),
+            )?;
+        }
+        if !(1..=MAX_BOARD).contains(&from) || !(from..=MAX_BOARD).contains(&to) {
+            return Err(Error::invalid(
+                FORMAT,
+                self.pos("From board"),
+                format!("From board={from} and To board={to} are not a range within 1..99"),
+            ));
+        }
+        Ok((status, from, to))
+    }
+}
+
+/// The set's boards, From..To, of the filled slots; the others kept in
+/// `info` (but undealt ones with no fields, which the writer fills empty
+/// slots with). A board missing inside From..To is an error (said at
+/// `end`, the file's length), outside a warning.
+fn boards(
+    slots: Vec<Slot>,
+    from: u32,
+    to: u32,
+    info: &mut DlmInfo,
+    end: u64,
+    diag: &mut Diagnostics,
+) -> Result<Vec<Board>, Error> {
     let mut boards = Vec::with_capacity((to - from + 1) as usize);
     let mut missing = Vec::new();
     for (number, slot) in slots.into_iter().enumerate().skip(1) {
@@ -572,7 +671,7 @@ fn read(bytes: &[u8], diag: &mut Diagnostics) -> Result<crate::model::set::Board
     if let Some(&gap) = missing.iter().find(|n| (from..=to).contains(*n)) {
         diag.error(Error::invalid(
             FORMAT,
-            Position::byte(bytes.len() as u64),
+            Position::byte(end),
             format!("board {gap} is inside From..To ({from}..{to}) but has no Board line"),
         ))?;
     }
@@ -584,23 +683,7 @@ fn read(bytes: &[u8], diag: &mut Diagnostics) -> Result<crate::model::set::Board
             format!("{outside_missing} of the boards 1..99 outside From..To are missing; DupSoft expects all 99, and they are written as undealt"),
         );
     }
-    // The headline is the set's event, for formats that keep one elsewhere
-    // (PBN's Event, BRE's first line).
-    let event = info
-        .header
-        .iter()
-        .find(|(k, _)| k.eq_ignore_ascii_case("Headline"))
-        .map(|(_, v)| v.trim().to_string())
-        .filter(|v| !v.is_empty());
-    Ok(crate::model::set::BoardSet {
-        boards,
-        info: SetInfo {
-            event,
-            dlm: Some(info),
-            blind: status == 1,
-            ..SetInfo::default()
-        },
-    })
+    Ok(boards)
 }
 
 /// Decodes `letters` + checksum of board `number`.
@@ -899,31 +982,20 @@ fn write(
     set: &SetInfo,
     out: &mut Vec<u8>,
 ) -> Result<(), Error> {
-    let unsupported = |m: String| Error::unsupported(FORMAT, m);
     let (from, to) = match (
         boards.iter().map(|b| b.0).min(),
         boards.iter().map(|b| b.0).max(),
     ) {
         (Some(f), Some(t)) => (f, t),
         _ => {
-            return Err(unsupported(
-                "a set with no boards cannot be written as DLM".into(),
+            return Err(Error::unsupported(
+                FORMAT,
+                "a set with no boards cannot be written as DLM",
             ))
         }
     };
-    // Board slots 1..99: the set's boards, then the DLM's other boards, else undealt.
-    let mut slots: Vec<Option<(Deal, DlmBoard)>> = vec![None; MAX_BOARD as usize + 1];
-    for (number, deal, fields) in boards {
-        slots[number as usize] = Some((deal, fields));
-    }
     let info = set.dlm.as_ref();
-    for other in info.map_or(&[][..], |i| &i.other_boards[..]) {
-        let slot = &mut slots[other.number as usize];
-        if slot.is_none() && !(from..=to).contains(&other.number) {
-            *slot = Some((other.deal, other.fields.clone()));
-        }
-    }
-
+    let slots = slots(boards, info, from, to);
     let default;
     let header = match info {
         Some(i) => &i.header,
@@ -932,90 +1004,145 @@ fn write(
             &default
         }
     };
-    let get = |name: &str| {
-        header
-            .iter()
-            .find(|(k, _)| k.eq_ignore_ascii_case(name))
-            .map(|(_, v)| v.trim())
-    };
-    let num = |name: &str, d: u32| get(name).and_then(|v| parse_u32(v.as_bytes())).unwrap_or(d);
-    let checksum = header_checksum(
-        get("Status").and_then(status_value).unwrap_or(0),
-        num("Duplicates", 0),
-        from,
-        to,
-        num("Dealing method", 1),
-        num("Next board to duplimate", 0),
-    );
     let eol: &[u8] = if info.is_none_or(|i| i.crlf) {
         b"\r\n"
     } else {
         b"\n"
     };
-    let mut text: Vec<u8> = Vec::with_capacity(4096);
-    let mut line = |parts: &[&[u8]]| {
-        for p in parts {
-            text.extend_from_slice(p);
-        }
-        text.extend_from_slice(eol);
+    let mut text = DlmText {
+        text: Vec::with_capacity(4096),
+        eol,
     };
-    let encode = |what: &str, s: &str| {
-        latin1_encode(s)
-            .map_err(|c| unsupported(format!("{what} holds {c:?}, which ISO-8859-1 cannot write")))
-    };
-    line(&[encode(
+    text.line(&[encode(
         "the section line",
         info.map_or("[Document]", |i| &i.section),
     )?
     .as_slice()]);
-    for (k, v) in header {
-        let value = if k.eq_ignore_ascii_case("From board") {
-            from.to_string()
-        } else if k.eq_ignore_ascii_case("To board") {
-            to.to_string()
-        } else if k.eq_ignore_ascii_case("Checksum") {
-            checksum.to_string()
-        } else {
-            v.clone()
-        };
-        line(&[
-            &encode("a header key", k)?,
-            b"=",
-            &encode("a header value", &value)?,
-        ]);
-    }
-    let undealt = (Deal::sorted(), DlmBoard::default());
-    let (mut duplicates, mut digits) = (Vec::with_capacity(10), Vec::with_capacity(10));
-    for (number, slot) in slots.iter().enumerate().skip(1) {
-        let (deal, fields) = slot.as_ref().unwrap_or(&undealt);
-        // Numbers as the writer's `{:02}` and `{:03}` give them.
-        let n = [b'0' + (number / 10) as u8, b'0' + (number % 10) as u8];
-        duplicates.clear();
-        crate::formats::push_number(&mut duplicates, fields.duplicates);
-        line(&[b"Duplicates ", &n, b"=", &duplicates]);
-        if let Some(p) = &fields.property {
-            line(&[b"Property ", &n, b"=", &encode("a property", p)?]);
-        }
-        let letters = encode_letters(deal);
-        let sum = board_checksum(&letters, number as u32, fields.duplicates);
-        digits.clear();
-        if sum < 100 {
-            digits.push(b'0');
-        }
-        if sum < 10 {
-            digits.push(b'0');
-        }
-        crate::formats::push_number(&mut digits, sum);
-        line(&[b"Board ", &n, b"=", &letters, &digits]);
-    }
+    text.header(header, from, to)?;
+    text.boards(&slots)?;
     for t in info.map_or(&[][..], |i| &i.trailer[..]) {
-        line(&[&encode("a trailer line", t)?]);
+        text.line(&[&encode("a trailer line", t)?]);
     }
     if info.is_some_and(|i| !i.final_newline) {
-        text.truncate(text.len() - eol.len());
+        text.text.truncate(text.text.len() - eol.len());
     }
-    out.extend_from_slice(&text);
+    out.extend_from_slice(&text.text);
     Ok(())
+}
+
+/// Board slots 1..99: the set's boards, then the DLM's other boards
+/// (outside `from..=to`), else undealt (`None`).
+fn slots(
+    boards: Vec<(u32, Deal, DlmBoard)>,
+    info: Option<&DlmInfo>,
+    from: u32,
+    to: u32,
+) -> Vec<Option<(Deal, DlmBoard)>> {
+    let mut slots: Vec<Option<(Deal, DlmBoard)>> = vec![None; MAX_BOARD as usize + 1];
+    for (number, deal, fields) in boards {
+        slots[number as usize] = Some((deal, fields));
+    }
+    for other in info.map_or(&[][..], |i| &i.other_boards[..]) {
+        let slot = &mut slots[other.number as usize];
+        if slot.is_none() && !(from..=to).contains(&other.number) {
+            *slot = Some((other.deal, other.fields.clone()));
+        }
+    }
+    slots
+}
+
+/// Text in ISO-8859-1, or an error naming `what` holds a character it
+/// cannot write.
+fn encode(what: &str, s: &str) -> Result<Vec<u8>, Error> {
+    latin1_encode(s).map_err(|c| {
+        Error::unsupported(
+            FORMAT,
+            format!("{what} holds {c:?}, which ISO-8859-1 cannot write"),
+        )
+    })
+}
+
+/// A DLM file's text being written, a line at a time.
+struct DlmText {
+    text: Vec<u8>,
+    /// The line end.
+    eol: &'static [u8],
+}
+
+impl DlmText {
+    /// A line of the parts given, and the line end.
+    fn line(&mut self, parts: &[&[u8]]) {
+        for p in parts {
+            self.text.extend_from_slice(p);
+        }
+        self.text.extend_from_slice(self.eol);
+    }
+
+    /// The header's lines, `From board`, `To board` and `Checksum` written
+    /// anew for boards `from` to `to`.
+    fn header(&mut self, header: &[(String, String)], from: u32, to: u32) -> Result<(), Error> {
+        let get = |name: &str| {
+            header
+                .iter()
+                .find(|(k, _)| k.eq_ignore_ascii_case(name))
+                .map(|(_, v)| v.trim())
+        };
+        let num = |name: &str, d: u32| get(name).and_then(|v| parse_u32(v.as_bytes())).unwrap_or(d);
+        let checksum = header_checksum(
+            get("Status").and_then(status_value).unwrap_or(0),
+            num("Duplicates", 0),
+            from,
+            to,
+            num("Dealing method", 1),
+            num("Next board to duplimate", 0),
+        );
+        for (k, v) in header {
+            let value = if k.eq_ignore_ascii_case("From board") {
+                from.to_string()
+            } else if k.eq_ignore_ascii_case("To board") {
+                to.to_string()
+            } else if k.eq_ignore_ascii_case("Checksum") {
+                checksum.to_string()
+            } else {
+                v.clone()
+            };
+            self.line(&[
+                &encode("a header key", k)?,
+                b"=",
+                &encode("a header value", &value)?,
+            ]);
+        }
+        Ok(())
+    }
+
+    /// The 99 slots' `Duplicates`, `Property` and `Board` lines.
+    fn boards(&mut self, slots: &[Option<(Deal, DlmBoard)>]) -> Result<(), Error> {
+        let undealt = (Deal::sorted(), DlmBoard::default());
+        let (mut duplicates, mut digits) = (Vec::with_capacity(10), Vec::with_capacity(10));
+        for (number, slot) in slots.iter().enumerate().skip(1) {
+            let (deal, fields) = slot.as_ref().unwrap_or(&undealt);
+            // Numbers as the writer's `{:02}` and `{:03}` give them.
+            let n = [b'0' + (number / 10) as u8, b'0' + (number % 10) as u8];
+            duplicates.clear();
+            crate::formats::push_number(&mut duplicates, fields.duplicates);
+            self.line(&[b"Duplicates ", &n, b"=", &duplicates]);
+            if let Some(p) = &fields.property {
+                self.line(&[b"Property ", &n, b"=", &encode("a property", p)?]);
+            }
+            let letters = encode_letters(deal);
+            let sum = board_checksum(&letters, number as u32, fields.duplicates);
+            digits.clear();
+            if sum < 100 {
+                digits.push(b'0');
+            }
+            if sum < 10 {
+                digits.push(b'0');
+            }
+            crate::formats::push_number(&mut digits, sum);
+            self.line(&[b"Board ", &n, b"=", &letters, &digits]);
+        }
+        Ok(())
+    }
 }
 
 #[cfg(test)]

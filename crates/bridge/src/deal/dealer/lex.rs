@@ -41,140 +41,172 @@ const PUNCT: [&str; 21] = [
 
 /// Scans `text` into tokens, the last one [`Tok::End`].
 pub(crate) fn scan(text: &str) -> Result<(Vec<Token>, LexNotes), ScriptError> {
-    let chars: Vec<char> = text.chars().collect();
-    let mut out = Vec::new();
-    let mut notes = LexNotes::default();
-    let (mut i, mut line, mut col) = (0usize, 1u32, 1u32);
-    // Whether only blanks precede `i` on its line.
-    let mut line_start = true;
-    let advance = |i: &mut usize, line: &mut u32, col: &mut u32, c: char| {
-        *i += 1;
-        if c == '\n' {
-            *line += 1;
-            *col = 1;
-        } else {
-            *col += 1;
-        }
+    let mut s = Scanner {
+        chars: text.chars().collect(),
+        i: 0,
+        line: 1,
+        col: 1,
+        line_start: true,
+        out: Vec::new(),
+        notes: LexNotes::default(),
     };
-    while i < chars.len() {
-        let c = chars[i];
+    while let Some(c) = s.chars.get(s.i).copied() {
+        let next = s.chars.get(s.i + 1).copied();
         if c == '\n' {
-            advance(&mut i, &mut line, &mut col, c);
-            line_start = true;
-            continue;
-        }
-        if c.is_whitespace() {
-            advance(&mut i, &mut line, &mut col, c);
-            continue;
-        }
-        let next = chars.get(i + 1).copied();
-        // Comments.
-        if c == '#' || (c == '/' && next == Some('/')) {
-            if c == '#' && !line_start {
-                notes.hash_after_code.push((line, col));
-            }
-            while i < chars.len() && chars[i] != '\n' {
-                {
-                    let ch = chars[i];
-                    advance(&mut i, &mut line, &mut col, ch);
-                }
-            }
-            continue;
-        }
-        if c == '/' && next == Some('*') {
-            let (l0, c0) = (line, col);
-            advance(&mut i, &mut line, &mut col, '/');
-            advance(&mut i, &mut line, &mut col, '*');
-            loop {
-                if i >= chars.len() {
-                    return Err(ScriptError::new(
-                        l0,
-                        c0,
-                        "a /* comment that is never closed",
-                    ));
-                }
-                if chars[i] == '*' && chars.get(i + 1) == Some(&'/') {
-                    advance(&mut i, &mut line, &mut col, '*');
-                    advance(&mut i, &mut line, &mut col, '/');
-                    break;
-                }
-                {
-                    let ch = chars[i];
-                    advance(&mut i, &mut line, &mut col, ch);
-                }
-            }
-            continue;
-        }
-        line_start = false;
-        let (l0, c0) = (line, col);
-        if c.is_ascii_alphanumeric() || c == '_' {
-            let mut w = String::new();
-            while i < chars.len() && (chars[i].is_ascii_alphanumeric() || chars[i] == '_') {
-                w.push(chars[i]);
-                {
-                    let ch = chars[i];
-                    advance(&mut i, &mut line, &mut col, ch);
-                }
-            }
-            out.push(Token {
-                tok: Tok::Word(w),
-                line: l0,
-                column: c0,
-            });
-            continue;
-        }
-        if c == '"' {
-            advance(&mut i, &mut line, &mut col, c);
-            let mut s = String::new();
-            loop {
-                match chars.get(i) {
-                    None | Some('\n') => {
-                        return Err(ScriptError::new(l0, c0, "a string that is never closed"))
-                    }
-                    Some('"') => {
-                        advance(&mut i, &mut line, &mut col, '"');
-                        break;
-                    }
-                    Some(&ch) => {
-                        s.push(ch);
-                        advance(&mut i, &mut line, &mut col, ch);
-                    }
-                }
-            }
-            out.push(Token {
-                tok: Tok::Str(s),
-                line: l0,
-                column: c0,
-            });
-            continue;
-        }
-        let rest: String = chars[i..chars.len().min(i + 2)].iter().collect();
-        match PUNCT.iter().find(|p| rest.starts_with(**p)) {
-            Some(p) => {
-                for ch in p.chars() {
-                    advance(&mut i, &mut line, &mut col, ch);
-                }
-                out.push(Token {
-                    tok: Tok::Punct(p),
-                    line: l0,
-                    column: c0,
-                });
-            }
-            None => {
-                return Err(ScriptError::new(
-                    l0,
-                    c0,
-                    format!("unexpected character {c:?}"),
-                ))
+            s.advance();
+            s.line_start = true;
+        } else if c.is_whitespace() {
+            s.advance();
+        } else if c == '#' || (c == '/' && next == Some('/')) {
+            s.line_comment(c);
+        } else if c == '/' && next == Some('*') {
+            s.block_comment()?;
+        } else {
+            s.line_start = false;
+            if c.is_ascii_alphanumeric() || c == '_' {
+                s.word();
+            } else if c == '"' {
+                s.string()?;
+            } else {
+                s.punct(c)?;
             }
         }
     }
-    out.push(Token {
+    s.out.push(Token {
         tok: Tok::End,
-        line,
-        column: col,
+        line: s.line,
+        column: s.col,
     });
-    Ok((out, notes))
+    Ok((s.out, s.notes))
+}
+
+/// A scan under way: the text, where it is (line and column from 1), the
+/// tokens so far and the notes.
+struct Scanner {
+    chars: Vec<char>,
+    i: usize,
+    line: u32,
+    col: u32,
+    /// Whether only blanks precede `i` on its line.
+    line_start: bool,
+    out: Vec<Token>,
+    notes: LexNotes,
+}
+
+impl Scanner {
+    /// Steps over the character at `i`.
+    fn advance(&mut self) {
+        let c = self.chars[self.i];
+        self.i += 1;
+        if c == '\n' {
+            self.line += 1;
+            self.col = 1;
+        } else {
+            self.col += 1;
+        }
+    }
+
+    /// A `#` or `//` comment (`c` its first character), up to the line's end.
+    fn line_comment(&mut self, c: char) {
+        if c == '#' && !self.line_start {
+            self.notes.hash_after_code.push((self.line, self.col));
+        }
+        while self.i < self.chars.len() && self.chars[self.i] != '\n' {
+            self.advance();
+        }
+    }
+
+    /// A `/* ... */` comment, over lines if need be.
+    fn block_comment(&mut self) -> Result<(), ScriptError> {
+        let (l0, c0) = (self.line, self.col);
+        self.advance();
+        self.advance();
+        loop {
+            if self.i >= self.chars.len() {
+                return Err(ScriptError::new(
+                    l0,
+                    c0,
+                    "a /* comment that is never closed",
+                ));
+            }
+            if self.chars[self.i] == '*' && self.chars.get(self.i + 1) == Some(&'/') {
+                self.advance();
+                self.advance();
+                return Ok(());
+            }
+            self.advance();
+        }
+    }
+
+    /// A word: letters, digits and `_`.
+    fn word(&mut self) {
+        let (l0, c0) = (self.line, self.col);
+        let mut w = String::new();
+        while self.i < self.chars.len()
+            && (self.chars[self.i].is_ascii_alphanumeric() || self.chars[self.i] == '_')
+        {
+            w.push(self.chars[self.i]);
+            self.advance();
+        }
+        self.out.push(Token {
+            tok: Tok::Word(w),
+            line: l0,
+            column: c0,
+        });
+    }
+
+    /// A string in double quotes, on one line.
+    fn string(&mut self) -> Result<(), ScriptError> {
+        let (l0, c0) = (self.line, self.col);
+        self.advance();
+        let mut s = String::new();
+        loop {
+            match self.chars.get(self.i) {
+                None | Some('\n') => {
+                    return Err(ScriptError::new(l0, c0, "a string that is never closed"))
+                }
+                Some('"') => {
+                    self.advance();
+                    break;
+                }
+                Some(&ch) => {
+                    s.push(ch);
+                    self.advance();
+                }
+            }
+        }
+        self.out.push(Token {
+            tok: Tok::Str(s),
+            line: l0,
+            column: c0,
+        });
+        Ok(())
+    }
+
+    /// Punctuation or an operator (the longest of [`PUNCT`] that comes
+    /// next); `c` is its first character.
+    fn punct(&mut self, c: char) -> Result<(), ScriptError> {
+        let (l0, c0) = (self.line, self.col);
+        let rest: String = self.chars[self.i..self.chars.len().min(self.i + 2)]
+            .iter()
+            .collect();
+        let Some(p) = PUNCT.iter().find(|p| rest.starts_with(**p)) else {
+            return Err(ScriptError::new(
+                l0,
+                c0,
+                format!("unexpected character {c:?}"),
+            ));
+        };
+        for _ in p.chars() {
+            self.advance();
+        }
+        self.out.push(Token {
+            tok: Tok::Punct(p),
+            line: l0,
+            column: c0,
+        });
+        Ok(())
+    }
 }
 
 #[cfg(test)]

@@ -97,6 +97,21 @@ fn count_word(w: &str) -> Option<CountKind> {
     })
 }
 
+/// The words that start an action (dealer's), `evalcontract` among them
+/// though it is refused.
+const ACTIONS: [&str; 10] = [
+    "printall",
+    "printew",
+    "printpbn",
+    "printcompact",
+    "printoneline",
+    "print",
+    "printes",
+    "average",
+    "frequency",
+    "evalcontract",
+];
+
 fn is_reserved(w: &str) -> bool {
     RESERVED.contains(&w) || suit_word(w).is_some() || count_word(w).is_some()
 }
@@ -282,96 +297,120 @@ impl Parser {
                     continue;
                 }
             };
-            match w.as_str() {
-                "generate" => {
-                    self.bump();
-                    let n = self.number("a number of deals to generate")?;
-                    self.script.generate = Some(positive(n, start, "generate")?);
-                }
-                "produce" => {
-                    self.bump();
-                    let n = self.number("a number of deals to produce")?;
-                    self.script.produce = Some(positive(n, start, "produce")?);
-                }
-                "dealer" => {
-                    self.bump();
-                    self.script.dealer = Some(self.seat()?);
-                }
-                "vulnerable" => {
-                    self.bump();
-                    let v = self.word("a vulnerability (none, NS, EW or all)")?;
-                    self.script.vulnerable = Some(match v.to_ascii_lowercase().as_str() {
-                        "none" => Vulnerability::None,
-                        "ns" => Vulnerability::NS,
-                        "ew" => Vulnerability::EW,
-                        "all" => Vulnerability::All,
-                        _ => {
-                            self.at -= 1;
-                            return self.err(format!(
-                                "expected a vulnerability (none, NS, EW or all), found `{v}`"
-                            ));
-                        }
-                    });
-                }
-                "predeal" => {
-                    self.bump();
-                    self.predeal()?;
-                }
-                "pointcount" => {
-                    self.bump();
-                    let values = self.count_list()?;
-                    self.script.pointcount = values;
-                }
-                "altcount" => {
-                    self.bump();
-                    let n = self.number("the number (0 to 9) of an alternative count")?;
-                    if !(0..=9).contains(&n) {
-                        return Err(ScriptError::at(
-                            start,
-                            format!("altcount {n}: the counts are numbered 0 to 9"),
-                        ));
-                    }
-                    let values = self.count_list()?;
-                    self.script.altcounts[n as usize] = values;
-                }
-                "condition" => {
-                    self.bump();
-                    let e = self.expr()?;
-                    self.script.condition = Some(e);
-                }
-                "action" => {
-                    self.bump();
-                    self.actions()?;
-                }
-                "evalcontract" => {
-                    return self.err(
-                        "evalcontract is not supported (Debian's dealer does not build it either)",
-                    )
-                }
-                _ if !is_reserved(&w)
-                    && w.as_bytes()[0].is_ascii_alphabetic()
-                    && matches!(self.peek_at(1), Tok::Punct("=")) =>
-                {
-                    self.bump();
-                    self.bump();
-                    if self.vars.contains_key(&w) {
-                        return Err(ScriptError::at(
-                            start,
-                            format!("the variable `{w}` is defined twice"),
-                        ));
-                    }
-                    let e = self.expr()?;
-                    let index = self.script.variables.len() as u32;
-                    self.script.variables.push((w.clone(), e));
-                    self.vars.insert(w, index);
-                }
-                _ => {
-                    // dealer: the word `condition` may be left out.
-                    let e = self.expr()?;
-                    self.script.condition = Some(e);
-                }
+            self.statement(w, start)?;
+        }
+    }
+
+    /// A statement that starts with the word `w`, at `start`: a keyword's,
+    /// a variable's definition, or a condition without `condition`.
+    fn statement(&mut self, w: String, start: Place) -> R<()> {
+        match w.as_str() {
+            "generate" => {
+                self.bump();
+                let n = self.number("a number of deals to generate")?;
+                self.script.generate = Some(positive(n, start, "generate")?);
+            }
+            "produce" => {
+                self.bump();
+                let n = self.number("a number of deals to produce")?;
+                self.script.produce = Some(positive(n, start, "produce")?);
+            }
+            "dealer" => {
+                self.bump();
+                self.script.dealer = Some(self.seat()?);
+            }
+            "vulnerable" => {
+                self.bump();
+                self.script.vulnerable = Some(self.vulnerability()?);
+            }
+            "predeal" => {
+                self.bump();
+                self.predeal()?;
+            }
+            "pointcount" => {
+                self.bump();
+                let values = self.count_list()?;
+                self.script.pointcount = values;
+            }
+            "altcount" => {
+                self.bump();
+                self.altcount(start)?;
+            }
+            "condition" => {
+                self.bump();
+                let e = self.expr()?;
+                self.script.condition = Some(e);
+            }
+            "action" => {
+                self.bump();
+                self.actions()?;
+            }
+            "evalcontract" => {
+                return self.err(
+                    "evalcontract is not supported (Debian's dealer does not build it either)",
+                )
+            }
+            _ if !is_reserved(&w)
+                && w.as_bytes()[0].is_ascii_alphabetic()
+                && matches!(self.peek_at(1), Tok::Punct("=")) =>
+            {
+                self.variable(w, start)?;
+            }
+            _ => {
+                // dealer: the word `condition` may be left out.
+                let e = self.expr()?;
+                self.script.condition = Some(e);
             }
         }
+        Ok(())
+    }
+
+    /// `vulnerable`'s value: none, NS, EW or all, in any case.
+    fn vulnerability(&mut self) -> R<Vulnerability> {
+        let v = self.word("a vulnerability (none, NS, EW or all)")?;
+        Ok(match v.to_ascii_lowercase().as_str() {
+            "none" => Vulnerability::None,
+            "ns" => Vulnerability::NS,
+            "ew" => Vulnerability::EW,
+            "all" => Vulnerability::All,
+            _ => {
+                self.at -= 1;
+                return self.err(format!(
+                    "expected a vulnerability (none, NS, EW or all), found `{v}`"
+                ));
+            }
+        })
+    }
+
+    /// `altcount N values`, the word read (at `start`).
+    fn altcount(&mut self, start: Place) -> R<()> {
+        let n = self.number("the number (0 to 9) of an alternative count")?;
+        if !(0..=9).contains(&n) {
+            return Err(ScriptError::at(
+                start,
+                format!("altcount {n}: the counts are numbered 0 to 9"),
+            ));
+        }
+        let values = self.count_list()?;
+        self.script.altcounts[n as usize] = values;
+        Ok(())
+    }
+
+    /// `w = expression`, at `start`: a variable defined once.
+    fn variable(&mut self, w: String, start: Place) -> R<()> {
+        self.bump();
+        self.bump();
+        if self.vars.contains_key(&w) {
+            return Err(ScriptError::at(
+                start,
+                format!("the variable `{w}` is defined twice"),
+            ));
+        }
+        let e = self.expr()?;
+        let index = self.script.variables.len() as u32;
+        self.script.variables.push((w.clone(), e));
+        self.vars.insert(w, index);
+        Ok(())
     }
 
     /// `pointcount`'s and `altcount`'s values, from the ace down (at most
@@ -442,136 +481,146 @@ impl Parser {
 
     fn actions(&mut self) -> R<()> {
         loop {
-            let place = self.here();
-            let w = match self.peek().clone() {
-                Tok::Word(w) => w,
-                _ => return self.err(format!("expected an action, found {}", self.describe())),
-            };
-            match w.as_str() {
-                "printall" | "printew" | "printpbn" => {
-                    self.bump();
-                    self.script.actions.push(Action::Print(w));
-                }
-                "printcompact" | "printoneline" => {
-                    self.bump();
-                    if self.starts_expression() {
-                        self.expr()?;
-                    }
-                    self.script.actions.push(Action::Print(w));
-                }
-                "print" => {
-                    self.bump();
-                    self.expect("(", "after print")?;
-                    loop {
-                        self.seat()?;
-                        if !self.is_punct(",") {
-                            break;
-                        }
-                        self.bump();
-                    }
-                    self.expect(")", "to close print's list of seats")?;
-                    self.script.actions.push(Action::Print(w));
-                }
-                "printes" => {
-                    self.bump();
-                    self.expect("(", "after printes")?;
-                    loop {
-                        match self.peek() {
-                            Tok::Str(_) | Tok::Punct("\\n") => {
-                                self.bump();
-                            }
-                            _ => {
-                                self.expr()?;
-                            }
-                        }
-                        if !self.is_punct(",") {
-                            break;
-                        }
-                        self.bump();
-                    }
-                    self.expect(")", "to close printes' list")?;
-                    self.script.actions.push(Action::Print(w));
-                }
-                "average" => {
-                    self.bump();
-                    let label = self.opt_string();
-                    let e = self.expr()?;
-                    self.script.actions.push(Action::Average {
-                        label,
-                        expr: e,
-                        place,
-                    });
-                }
-                "frequency" => {
-                    self.bump();
-                    let label = self.opt_string();
-                    self.expect("(", "after frequency and its label")?;
-                    let e1 = self.expr()?;
-                    self.expect(",", "after frequency's expression")?;
-                    let lo1 = self.number("a lower bound")?;
-                    self.expect(",", "after the lower bound")?;
-                    let hi1 = self.number("an upper bound")?;
-                    let second = if self.is_punct(",") {
-                        self.bump();
-                        let e2 = self.expr()?;
-                        self.expect(",", "after the second expression")?;
-                        let lo2 = self.number("a lower bound")?;
-                        self.expect(",", "after the lower bound")?;
-                        let hi2 = self.number("an upper bound")?;
-                        Some((e2, lo2, hi2))
-                    } else {
-                        None
-                    };
-                    self.expect(")", "to close frequency's bounds")?;
-                    for (lo, hi) in [(lo1, hi1)].into_iter().chain(second.map(|s| (s.1, s.2))) {
-                        if hi < lo || i64::from(hi) - i64::from(lo) > 10_000 {
-                            return Err(ScriptError::at(
-                                place,
-                                format!("frequency bounds {lo} to {hi}: the upper must be at least the lower, and at most 10000 above it"),
-                            ));
-                        }
-                    }
-                    self.script.actions.push(Action::Frequency {
-                        label,
-                        first: (e1, lo1, hi1),
-                        second,
-                        place,
-                    });
-                }
-                "evalcontract" => {
-                    return self.err(
-                        "evalcontract is not supported (Debian's dealer does not build it either)",
-                    )
-                }
-                _ => {
-                    return self.err(format!(
-                        "`{w}` is not an action (printall, printew, print, printpbn, printcompact, printoneline, printes, average, frequency)"
-                    ))
-                }
-            }
+            self.action()?;
             if !self.is_punct(",") {
                 return Ok(());
             }
             self.bump();
             // dealer's quirk: a comma after the last action.
             match self.peek() {
-                Tok::Word(w)
-                    if matches!(
-                        w.as_str(),
-                        "printall"
-                            | "printew"
-                            | "printpbn"
-                            | "printcompact"
-                            | "printoneline"
-                            | "print"
-                            | "printes"
-                            | "average"
-                            | "frequency"
-                            | "evalcontract"
-                    ) => {}
+                Tok::Word(w) if ACTIONS.contains(&w.as_str()) => {}
                 _ => return Ok(()),
             }
         }
+    }
+
+    /// One action of an `action` list.
+    fn action(&mut self) -> R<()> {
+        let place = self.here();
+        let w = match self.peek().clone() {
+            Tok::Word(w) => w,
+            _ => return self.err(format!("expected an action, found {}", self.describe())),
+        };
+        let action = match w.as_str() {
+            "printall" | "printew" | "printpbn" => {
+                self.bump();
+                Action::Print(w)
+            }
+            "printcompact" | "printoneline" => {
+                self.bump();
+                if self.starts_expression() {
+                    self.expr()?;
+                }
+                Action::Print(w)
+            }
+            "print" => {
+                self.bump();
+                self.print_seats()?;
+                Action::Print(w)
+            }
+            "printes" => {
+                self.bump();
+                self.printes_list()?;
+                Action::Print(w)
+            }
+            "average" => {
+                self.bump();
+                let label = self.opt_string();
+                let e = self.expr()?;
+                Action::Average {
+                    label,
+                    expr: e,
+                    place,
+                }
+            }
+            "frequency" => {
+                self.bump();
+                self.frequency(place)?
+            }
+            "evalcontract" => {
+                return self.err(
+                    "evalcontract is not supported (Debian's dealer does not build it either)",
+                )
+            }
+            _ => {
+                return self.err(format!(
+                    "`{w}` is not an action (printall, printew, print, printpbn, printcompact, printoneline, printes, average, frequency)"
+                ))
+            }
+        };
+        self.script.actions.push(action);
+        Ok(())
+    }
+
+    /// `print`'s list of seats, in parentheses.
+    fn print_seats(&mut self) -> R<()> {
+        self.expect("(", "after print")?;
+        loop {
+            self.seat()?;
+            if !self.is_punct(",") {
+                break;
+            }
+            self.bump();
+        }
+        self.expect(")", "to close print's list of seats")
+    }
+
+    /// `printes`' list of strings, `\n` and expressions, in parentheses.
+    fn printes_list(&mut self) -> R<()> {
+        self.expect("(", "after printes")?;
+        loop {
+            match self.peek() {
+                Tok::Str(_) | Tok::Punct("\\n") => {
+                    self.bump();
+                }
+                _ => {
+                    self.expr()?;
+                }
+            }
+            if !self.is_punct(",") {
+                break;
+            }
+            self.bump();
+        }
+        self.expect(")", "to close printes' list")
+    }
+
+    /// `frequency [label] (expr, lo, hi [, expr, lo, hi])`, the word read
+    /// (at `place`).
+    fn frequency(&mut self, place: Place) -> R<Action> {
+        let label = self.opt_string();
+        self.expect("(", "after frequency and its label")?;
+        let e1 = self.expr()?;
+        self.expect(",", "after frequency's expression")?;
+        let lo1 = self.number("a lower bound")?;
+        self.expect(",", "after the lower bound")?;
+        let hi1 = self.number("an upper bound")?;
+        let second = if self.is_punct(",") {
+            self.bump();
+            let e2 = self.expr()?;
+            self.expect(",", "after the second expression")?;
+            let lo2 = self.number("a lower bound")?;
+            self.expect(",", "after the lower bound")?;
+            let hi2 = self.number("an upper bound")?;
+            Some((e2, lo2, hi2))
+        } else {
+            None
+        };
+        self.expect(")", "to close frequency's bounds")?;
+        for (lo, hi) in [(lo1, hi1)].into_iter().chain(second.map(|s| (s.1, s.2))) {
+            if hi < lo || i64::from(hi) - i64::from(lo) > 10_000 {
+                return Err(ScriptError::at(
+                    place,
+                    format!("frequency bounds {lo} to {hi}: the upper must be at least the lower, and at most 10000 above it"),
+                ));
+            }
+        }
+        Ok(Action::Frequency {
+            label,
+            first: (e1, lo1, hi1),
+            second,
+            place,
+        })
     }
 
     fn opt_string(&mut self) -> Option<String> {
@@ -700,112 +749,141 @@ impl Parser {
             return Ok(self.node(Node::Num(n), place));
         }
         self.bump();
-        let node = if let Some(suit) = suit_word(&w) {
-            self.expect("(", &format!("after {w}"))?;
-            let seat = self.seat()?;
-            self.expect(")", &format!("to close {w}(...)"))?;
-            Node::Length {
-                seat: seat.index() as u8,
-                suit,
+        let node = self.function(&w, place)?;
+        Ok(self.node(node, place))
+    }
+
+    /// What the word `w` (read, at `place`) starts: a function's call such
+    /// as `hcp(north)` or `shape(...)`, or a variable.
+    fn function(&mut self, w: &str, place: Place) -> R<Node> {
+        if let Some(suit) = suit_word(w) {
+            let seat = self.seat_argument(w)?;
+            return Ok(Node::Length { seat, suit });
+        }
+        if let Some(kind) = count_word(w) {
+            let (seat, suit) = self.seat_and_suit(w)?;
+            return Ok(Node::Count { kind, seat, suit });
+        }
+        Ok(match w {
+            "loser" | "losers" => {
+                let (seat, suit) = self.seat_and_suit(w)?;
+                Node::Losers { seat, suit }
             }
-        } else if let Some(kind) = count_word(&w) {
-            let (seat, suit) = self.seat_and_suit(&w)?;
-            Node::Count { kind, seat, suit }
-        } else {
-            match w.as_str() {
-                "loser" | "losers" => {
-                    let (seat, suit) = self.seat_and_suit(&w)?;
-                    Node::Losers { seat, suit }
+            "cccc" => Node::Cccc {
+                seat: self.seat_argument("cccc")?,
+            },
+            "quality" => {
+                self.expect("(", "after quality")?;
+                let seat = self.seat()?;
+                self.expect(",", "between quality's seat and suit")?;
+                let suit = self.suit()?;
+                self.expect(")", "to close quality(...)")?;
+                Node::Quality {
+                    seat: seat.index() as u8,
+                    suit,
                 }
-                "cccc" => {
-                    self.expect("(", "after cccc")?;
-                    let seat = self.seat()?;
-                    self.expect(")", "to close cccc(...)")?;
-                    Node::Cccc {
-                        seat: seat.index() as u8,
-                    }
-                }
-                "quality" => {
-                    self.expect("(", "after quality")?;
-                    let seat = self.seat()?;
-                    self.expect(",", "between quality's seat and suit")?;
-                    let suit = self.suit()?;
-                    self.expect(")", "to close quality(...)")?;
-                    Node::Quality {
-                        seat: seat.index() as u8,
-                        suit,
-                    }
-                }
-                "shape" => self.shape()?,
-                "hascard" => {
-                    self.expect("(", "after hascard")?;
-                    let seat = self.seat()?;
-                    self.expect(",", "between hascard's seat and card")?;
-                    let place = self.here();
-                    let c = self.word("a card such as TC (rank, then suit)")?;
-                    let b = c.as_bytes();
-                    let card = match (b.len(), b.first().and_then(|&r| rank_index(r)), b.get(1).and_then(|&s| suit_letter(s))) {
-                        (2, Some(r), Some(s)) => s * 13 + r,
-                        _ => {
-                            return Err(ScriptError::at(
-                                place,
-                                format!("`{c}` is not a card: a rank (AKQJT98765432) then a suit (SHDC), such as TC"),
-                            ))
-                        }
-                    };
-                    self.expect(")", "to close hascard(...)")?;
-                    Node::HasCard {
-                        seat: seat.index() as u8,
-                        card,
-                    }
-                }
-                "tricks" | "trick" => {
-                    self.expect("(", "after tricks")?;
-                    let seat = self.seat()?;
-                    self.expect(",", "between tricks' seat and strain")?;
-                    let strain: Strain = match self.peek().clone() {
-                        Tok::Word(s) if s == "notrump" || s == "notrumps" => {
-                            self.bump();
-                            NT
-                        }
-                        _ => self.suit()?,
-                    };
-                    self.expect(")", "to close tricks(...)")?;
-                    Node::Tricks {
-                        seat: seat.index() as u8,
-                        strain,
-                    }
-                }
-                "score" => {
-                    self.expect("(", "after score")?;
-                    let vp = self.here();
-                    let v = self.word("vul or nv")?;
-                    let vul = match v.as_str() {
-                        "vul" => Vul(true),
-                        "nv" => Vul(false),
-                        _ => {
-                            return Err(ScriptError::at(
-                                vp,
-                                format!("expected vul or nv, found `{v}`"),
-                            ))
-                        }
-                    };
-                    self.expect(",", "after score's vulnerability")?;
-                    let cp = self.here();
-                    let c = self.word("a contract such as x3N")?;
-                    let b = c.as_bytes();
-                    let (level, strain) = match (b.len(), b.first(), b.get(1), b.get(2)) {
-                        (3, Some(b'x'), Some(l @ b'1'..=b'7'), Some(s)) => {
-                            let strain = match s {
-                                b'N' => NT,
-                                _ => match suit_letter(*s) {
-                                    Some(s) => s,
-                                    None => return Err(ScriptError::at(cp, format!("`{c}` is not a contract: x, a level 1 to 7, then C, D, H, S or N"))),
-                                },
-                            };
-                            (l - b'0', strain)
-                        }
-                        _ => {
+            }
+            "shape" => self.shape()?,
+            "hascard" => self.hascard()?,
+            "tricks" | "trick" => self.tricks()?,
+            "score" => self.score()?,
+            "imps" | "imp" => Node::Imps(self.expr_argument("imps")?),
+            "rnd" => Node::Rnd(self.expr_argument("rnd")?),
+            _ => return self.variable_node(w, place),
+        })
+    }
+
+    /// `(seat)` after the function `name`: the seat's index.
+    fn seat_argument(&mut self, name: &str) -> R<u8> {
+        self.expect("(", &format!("after {name}"))?;
+        let seat = self.seat()?;
+        self.expect(")", &format!("to close {name}(...)"))?;
+        Ok(seat.index() as u8)
+    }
+
+    /// `(expression)` after the function `name`.
+    fn expr_argument(&mut self, name: &str) -> R<NodeId> {
+        self.expect("(", &format!("after {name}"))?;
+        let e = self.expr()?;
+        self.expect(")", &format!("to close {name}(...)"))?;
+        Ok(e)
+    }
+
+    /// `hascard(seat, card)`, the card a rank then a suit (`TC`).
+    fn hascard(&mut self) -> R<Node> {
+        self.expect("(", "after hascard")?;
+        let seat = self.seat()?;
+        self.expect(",", "between hascard's seat and card")?;
+        let place = self.here();
+        let c = self.word("a card such as TC (rank, then suit)")?;
+        let b = c.as_bytes();
+        let card = match (
+            b.len(),
+            b.first().and_then(|&r| rank_index(r)),
+            b.get(1).and_then(|&s| suit_letter(s)),
+        ) {
+            (2, Some(r), Some(s)) => s * 13 + r,
+            _ => {
+                return Err(ScriptError::at(
+                    place,
+                    format!(
+                    "`{c}` is not a card: a rank (AKQJT98765432) then a suit (SHDC), such as TC"
+                ),
+                ))
+            }
+        };
+        self.expect(")", "to close hascard(...)")?;
+        Ok(Node::HasCard {
+            seat: seat.index() as u8,
+            card,
+        })
+    }
+
+    /// `tricks(seat, strain)`.
+    fn tricks(&mut self) -> R<Node> {
+        self.expect("(", "after tricks")?;
+        let seat = self.seat()?;
+        self.expect(",", "between tricks' seat and strain")?;
+        let strain: Strain = match self.peek().clone() {
+            Tok::Word(s) if s == "notrump" || s == "notrumps" => {
+                self.bump();
+                NT
+            }
+            _ => self.suit()?,
+        };
+        self.expect(")", "to close tricks(...)")?;
+        Ok(Node::Tricks {
+            seat: seat.index() as u8,
+            strain,
+        })
+    }
+
+    /// `score(vul|nv, xLS, tricks)`.
+    fn score(&mut self) -> R<Node> {
+        self.expect("(", "after score")?;
+        let vp = self.here();
+        let v = self.word("vul or nv")?;
+        let vul = match v.as_str() {
+            "vul" => Vul(true),
+            "nv" => Vul(false),
+            _ => {
+                return Err(ScriptError::at(
+                    vp,
+                    format!("expected vul or nv, found `{v}`"),
+                ))
+            }
+        };
+        self.expect(",", "after score's vulnerability")?;
+        let cp = self.here();
+        let c = self.word("a contract such as x3N")?;
+        let b = c.as_bytes();
+        let (level, strain) = match (b.len(), b.first(), b.get(1), b.get(2)) {
+            (3, Some(b'x'), Some(l @ b'1'..=b'7'), Some(s)) => {
+                let strain = match s {
+                    b'N' => NT,
+                    _ => match suit_letter(*s) {
+                        Some(s) => s,
+                        None => {
                             return Err(ScriptError::at(
                                 cp,
                                 format!(
@@ -813,49 +891,46 @@ impl Parser {
                             ),
                             ))
                         }
-                    };
-                    self.expect(",", "after score's contract")?;
-                    let tricks = self.expr()?;
-                    self.expect(")", "to close score(...)")?;
-                    Node::Score {
-                        vul,
-                        level,
-                        strain,
-                        tricks,
-                    }
-                }
-                "imps" | "imp" => {
-                    self.expect("(", "after imps")?;
-                    let e = self.expr()?;
-                    self.expect(")", "to close imps(...)")?;
-                    Node::Imps(e)
-                }
-                "rnd" => {
-                    self.expect("(", "after rnd")?;
-                    let e = self.expr()?;
-                    self.expect(")", "to close rnd(...)")?;
-                    Node::Rnd(e)
-                }
-                _ => {
-                    if let Some(&v) = self.vars.get(&w) {
-                        Node::Var(v)
-                    } else if is_reserved(&w) {
-                        return Err(ScriptError::at(
-                            place,
-                            format!("`{w}` cannot start an expression here"),
-                        ));
-                    } else if matches!(self.peek(), Tok::Punct("(")) {
-                        return Err(ScriptError::at(place, format!("unknown function `{w}`")));
-                    } else {
-                        return Err(ScriptError::at(
-                            place,
-                            format!("unknown variable `{w}` (a variable must be defined before it is used)"),
-                        ));
-                    }
-                }
+                    },
+                };
+                (l - b'0', strain)
+            }
+            _ => {
+                return Err(ScriptError::at(
+                    cp,
+                    format!("`{c}` is not a contract: x, a level 1 to 7, then C, D, H, S or N"),
+                ))
             }
         };
-        Ok(self.node(node, place))
+        self.expect(",", "after score's contract")?;
+        let tricks = self.expr()?;
+        self.expect(")", "to close score(...)")?;
+        Ok(Node::Score {
+            vul,
+            level,
+            strain,
+            tricks,
+        })
+    }
+
+    /// A variable defined before, at `place`; else the error a word that
+    /// is none says.
+    fn variable_node(&self, w: &str, place: Place) -> R<Node> {
+        if let Some(&v) = self.vars.get(w) {
+            Ok(Node::Var(v))
+        } else if is_reserved(w) {
+            Err(ScriptError::at(
+                place,
+                format!("`{w}` cannot start an expression here"),
+            ))
+        } else if matches!(self.peek(), Tok::Punct("(")) {
+            Err(ScriptError::at(place, format!("unknown function `{w}`")))
+        } else {
+            Err(ScriptError::at(
+                place,
+                format!("unknown variable `{w}` (a variable must be defined before it is used)"),
+            ))
+        }
     }
 
     /// `(seat)` or `(seat, suit)`.

@@ -6,6 +6,19 @@ use crate::model::board::{DdTable, Par, Tag};
 use crate::model::card::Strain;
 use crate::model::deal::Seat;
 
+/// The rows of the `OptimumResultTable` the writer generates, in order:
+/// declarers N S E W, each strains NT S H D C, a strain as its column
+/// gives it (two wide, to the right).
+pub(crate) const TABLE_SEATS: [Seat; 4] = [Seat::North, Seat::South, Seat::East, Seat::West];
+/// See [`TABLE_SEATS`].
+pub(crate) const TABLE_STRAINS: [(Strain, [u8; 2]); 5] = [
+    (Strain::NoTrump, *b"NT"),
+    (Strain::Spades, *b" S"),
+    (Strain::Hearts, *b" H"),
+    (Strain::Diamonds, *b" D"),
+    (Strain::Clubs, *b" C"),
+];
+
 /// Reads `DoubleDummyTricks`: 20 hex digits, declarers N S E W, each strains
 /// NT S H D C.
 pub(crate) fn dd_from_tricks(value: &str) -> Result<DdTable, String> {

@@ -62,7 +62,7 @@
 //! that is written whole, since PBN has no way to split one.
 //!
 //! In Big Deal's dialect ([`Dialect::BigDeal`](crate::codec::options::Dialect::BigDeal))
-//! the file is written as Big Deal 2.0 writes it (see `bigdeal.rs`):
+//! the file is written as Big Deal 2.0 writes it (see `big_deal_dialect.rs`):
 //! `[Generator]` first, the 15 mandatory tags with `?`, the deal from North,
 //! LF, and nothing else of a board.
 //!
@@ -134,25 +134,6 @@ pub static DESCRIPTOR: Descriptor = Descriptor {
 
 /// This format's handle.
 pub(crate) const FORMAT: Format = Format::of(&DESCRIPTOR);
-
-/// The rows of the `OptimumResultTable` the writer generates, in order:
-/// declarers N S E W, each strains NT S H D C, a strain as its column
-/// gives it (two wide, to the right).
-pub(crate) const TABLE_SEATS: [crate::model::deal::Seat; 4] = {
-    use crate::model::deal::Seat;
-    [Seat::North, Seat::South, Seat::East, Seat::West]
-};
-/// See [`TABLE_SEATS`].
-pub(crate) const TABLE_STRAINS: [(crate::model::card::Strain, [u8; 2]); 5] = {
-    use crate::model::card::Strain;
-    [
-        (Strain::NoTrump, *b"NT"),
-        (Strain::Spades, *b" S"),
-        (Strain::Hearts, *b" H"),
-        (Strain::Diamonds, *b" D"),
-        (Strain::Clubs, *b" C"),
-    ]
-};
 
 /// The 15 tags of the mandatory tag set, in export order.
 pub const MANDATORY_TAGS: [&str; 15] = [

@@ -647,43 +647,86 @@ impl Writer {
             && set.site.is_none()
             && set.date.is_none();
         if plain {
-            // A board with nothing but its deal, conditions and double-dummy
-            // data is a dealing program's (and a solver's): its mandatory
-            // tags all empty, as the general path below writes them.
-            let q: &[u8] = b"";
-            let tag = |buf: &mut Vec<u8>, name: &[u8]| {
-                buf.push(b'[');
-                buf.extend_from_slice(name);
-                buf.extend_from_slice(b" \"");
-                buf.extend_from_slice(q);
-                buf.extend_from_slice(b"\"]\r\n");
-            };
-            for name in [&b"Event"[..], b"Site", b"Date"] {
-                tag(&mut self.buf, name);
-            }
-            self.buf.extend_from_slice(b"[Board \"");
-            crate::formats::push_number(&mut self.buf, b.number);
-            self.buf.extend_from_slice(b"\"]\r\n");
-            for name in [&b"West"[..], b"North", b"East", b"South"] {
-                tag(&mut self.buf, name);
-            }
-            self.buf.extend_from_slice(b"[Dealer \"");
-            self.buf.push(b.dealer.letter() as u8);
-            self.buf.extend_from_slice(b"\"]\r\n[Vulnerable \"");
-            self.buf
-                .extend_from_slice(b.vulnerability.name().as_bytes());
-            self.buf.extend_from_slice(b"\"]\r\n[Deal \"");
-            b.deal.push_pbn_from(b.dealer, &mut self.buf);
-            self.buf.extend_from_slice(b"\"]\r\n");
-            for name in [&b"Scoring"[..], b"Declarer", b"Contract", b"Result"] {
-                tag(&mut self.buf, name);
-            }
-            self.generated_fast(b);
+            self.plain_game(b);
             return;
         }
         let mut done = vec![false; b.comments.len()];
         self.comment_lines(b, &Anchor::Start, &mut done);
         let start = self.buf.len();
+        self.mandatory_tags(set, b, &mut done);
+        if b.tags.is_empty() && b.comments.is_empty() {
+            // No tags of the file's to sort among: the generated ones in
+            // their sorted places, without building tags (solved-deal files
+            // come this way by the million).
+            self.generated_fast(b);
+            return;
+        }
+        let (plain, sections) = self.other_tags(b);
+        for t in &plain {
+            self.tag_line(&t.name, &t.value);
+            if !t.rows.is_empty() {
+                self.section_rows(t);
+            }
+            self.tag_comments(b, &t.name, &mut done);
+        }
+        self.auction_and_play(b, &mut done);
+        for t in &sections {
+            self.tag_line(&t.name, &t.value);
+            self.tag_comments(b, &t.name, &mut done);
+            match (t, &b.dd) {
+                // The table this writer generates: its rows straight from the
+                // board's table, without building them first.
+                (Cow::Owned(t), Some(dd))
+                    if t.name == "OptimumResultTable" && t.rows.is_empty() =>
+                {
+                    self.table_rows(dd)
+                }
+                _ => self.section_rows(t),
+            }
+        }
+        self.moved_comments(b, start, &done);
+    }
+
+    /// A board with nothing but its deal, conditions and double-dummy data
+    /// is a dealing program's (and a solver's): its mandatory tags all
+    /// empty, as [`Writer::mandatory_tags`] writes them.
+    fn plain_game(&mut self, b: &Board) {
+        let q: &[u8] = b"";
+        let tag = |buf: &mut Vec<u8>, name: &[u8]| {
+            buf.push(b'[');
+            buf.extend_from_slice(name);
+            buf.extend_from_slice(b" \"");
+            buf.extend_from_slice(q);
+            buf.extend_from_slice(b"\"]\r\n");
+        };
+        for name in [&b"Event"[..], b"Site", b"Date"] {
+            tag(&mut self.buf, name);
+        }
+        self.buf.extend_from_slice(b"[Board \"");
+        crate::formats::push_number(&mut self.buf, b.number);
+        self.buf.extend_from_slice(b"\"]\r\n");
+        for name in [&b"West"[..], b"North", b"East", b"South"] {
+            tag(&mut self.buf, name);
+        }
+        self.buf.extend_from_slice(b"[Dealer \"");
+        self.buf.push(b.dealer.letter() as u8);
+        self.buf.extend_from_slice(b"\"]\r\n[Vulnerable \"");
+        self.buf
+            .extend_from_slice(b.vulnerability.name().as_bytes());
+        self.buf.extend_from_slice(b"\"]\r\n[Deal \"");
+        b.deal.push_pbn_from(b.dealer, &mut self.buf);
+        self.buf.extend_from_slice(b"\"]\r\n");
+        for name in [&b"Scoring"[..], b"Declarer", b"Contract", b"Result"] {
+            tag(&mut self.buf, name);
+        }
+        self.generated_fast(b);
+    }
+
+    /// The 15 mandatory tags in export order, each with its section data
+    /// and comments: the board's value, else the set's or the auction's,
+    /// else the standard's unknown (`?`, empty for a dealing program's
+    /// board); left out when an earlier game set it with `##`.
+    fn mandatory_tags(&mut self, set: &SetInfo, b: &Board, done: &mut [bool]) {
         let dealing_only = dealing_only(b);
         let contract = b.auction.as_ref().and_then(|a| a.contract());
         for name in MANDATORY_TAGS {
@@ -706,14 +749,14 @@ impl Writer {
                     self.buf.extend_from_slice(b"[Board \"");
                     crate::formats::push_number(&mut self.buf, b.number);
                     self.buf.extend_from_slice(b"\"]\r\n");
-                    self.tag_comments(b, name, &mut done);
+                    self.tag_comments(b, name, done);
                     continue;
                 }
                 "Dealer" => {
                     self.buf.extend_from_slice(b"[Dealer \"");
                     self.buf.push(b.dealer.letter() as u8);
                     self.buf.extend_from_slice(b"\"]\r\n");
-                    self.tag_comments(b, name, &mut done);
+                    self.tag_comments(b, name, done);
                     continue;
                 }
                 "Vulnerable" => b.vulnerability.name().into(),
@@ -721,13 +764,13 @@ impl Writer {
                     self.buf.extend_from_slice(b"[Deal \"");
                     b.deal.push_pbn_from(b.dealer, &mut self.buf);
                     self.buf.extend_from_slice(b"\"]\r\n");
-                    self.tag_comments(b, name, &mut done);
+                    self.tag_comments(b, name, done);
                     continue;
                 }
                 _ => match b.tag(name) {
                     Some(v) => v.into(),
                     None if !self.defaults.is_empty() && self.defaults.contains(name) => {
-                        self.tag_comments(b, name, &mut done);
+                        self.tag_comments(b, name, done);
                         continue;
                     }
                     None => match (name, contract) {
@@ -754,16 +797,14 @@ impl Writer {
             if let Some(t) = b.tags.iter().find(|t| t.name == name && !t.rows.is_empty()) {
                 self.section_rows(t);
             }
-            self.tag_comments(b, name, &mut done);
+            self.tag_comments(b, name, done);
         }
-        if b.tags.is_empty() && b.comments.is_empty() {
-            // No tags of the file's to sort among: the generated ones in
-            // their sorted places, without building tags (solved-deal files
-            // come this way by the million).
-            self.generated_fast(b);
-            return;
-        }
-        // The file's tags that stay, and the double-dummy tags to generate.
+    }
+
+    /// The file's tags that stay and the double-dummy tags to generate,
+    /// each sorted by name: those of one line, and the sections (tags with
+    /// section data, written after the auction and play).
+    fn other_tags<'b>(&mut self, b: &'b Board) -> (Vec<Cow<'b, Tag>>, Vec<Cow<'b, Tag>>) {
         let (keep, generated) = self.dd_plan(b);
         let mut plain: Vec<Cow<Tag>> = Vec::new();
         let mut sections: Vec<Cow<Tag>> = Vec::new();
@@ -791,48 +832,36 @@ impl Writer {
         }
         plain.sort_by(|x, y| x.name.cmp(&y.name));
         sections.sort_by(|x, y| x.name.cmp(&y.name));
-        for t in &plain {
-            self.tag_line(&t.name, &t.value);
-            if !t.rows.is_empty() {
-                self.section_rows(t);
-            }
-            self.tag_comments(b, &t.name, &mut done);
-        }
+        (plain, sections)
+    }
+
+    /// The auction and the play, each with its notes and comments.
+    fn auction_and_play(&mut self, b: &Board, done: &mut [bool]) {
         if let Some(a) = &b.auction {
             self.tag_line("Auction", &a.first.letter().to_string());
-            self.tag_comments(b, "Auction", &mut done);
-            self.rows(b, &a.calls, a.stopped, &mut done, Anchor::Call, call_text);
+            self.tag_comments(b, "Auction", done);
+            self.rows(b, &a.calls, a.stopped, done, Anchor::Call, call_text);
             for (i, note) in a.notes.iter().enumerate() {
                 self.tag_line("Note", note);
-                self.comment_lines(b, &Anchor::AuctionNote(i), &mut done);
+                self.comment_lines(b, &Anchor::AuctionNote(i), done);
             }
         }
         if let Some(p) = &b.play {
             self.tag_line("Play", &p.first.letter().to_string());
-            self.tag_comments(b, "Play", &mut done);
-            self.rows(b, &p.cards, p.stopped, &mut done, Anchor::Card, card_text);
+            self.tag_comments(b, "Play", done);
+            self.rows(b, &p.cards, p.stopped, done, Anchor::Card, card_text);
             for (i, note) in p.notes.iter().enumerate() {
                 self.tag_line("Note", note);
-                self.comment_lines(b, &Anchor::PlayNote(i), &mut done);
+                self.comment_lines(b, &Anchor::PlayNote(i), done);
             }
         }
-        for t in &sections {
-            self.tag_line(&t.name, &t.value);
-            self.tag_comments(b, &t.name, &mut done);
-            match (t, &b.dd) {
-                // The table this writer generates: its rows straight from the
-                // board's table, without building them first.
-                (Cow::Owned(t), Some(dd))
-                    if t.name == "OptimumResultTable" && t.rows.is_empty() =>
-                {
-                    self.table_rows(dd)
-                }
-                _ => self.section_rows(t),
-            }
-        }
-        // Comments whose anchor is gone (a tag dropped, a call removed) go
-        // to the game's start, where they read back as written: at its end
-        // they would read as the last section's and move before its rows.
+    }
+
+    /// Comments whose anchor is gone (a tag dropped, a call removed) go to
+    /// the game's start (`start` in the buffer), where they read back as
+    /// written: at its end they would read as the last section's and move
+    /// before its rows.
+    fn moved_comments(&mut self, b: &Board, start: usize, done: &[bool]) {
         if done.iter().any(|d| !d) {
             let end = self.buf.len();
             for (k, c) in b.comments.iter().enumerate() {
@@ -1070,7 +1099,7 @@ impl Writer {
     /// Result\2R`): `N NT 13`, `N  S  9`, `?` where unknown. The rows are a
     /// fixed text but for the tricks: copied whole, then the tricks put in.
     fn table_rows(&mut self, dd: &crate::model::board::DdTable) {
-        use super::{TABLE_SEATS as SEATS, TABLE_STRAINS as STRAINS};
+        use super::dd::{TABLE_SEATS as SEATS, TABLE_STRAINS as STRAINS};
         static ROWS: [u8; 180] = {
             let mut rows = [0u8; 180];
             let mut k = 0;

@@ -16,8 +16,9 @@
 //! and read through small windows (the shared data's files are others'
 //! forms, and test the way to the general reader).
 
-use super::{standard_vulnerability, writer_rows, LazyFact};
-use crate::model::board::{Board, Par};
+use super::dd_tags::{writer_rows, LazyFact};
+use super::tags::standard_vulnerability;
+use crate::model::board::{Board, DdTable, Par};
 use crate::model::deal::{Deal, Seat};
 use std::cell::RefCell;
 
@@ -179,6 +180,42 @@ pub(super) fn read(b: &[u8], eof: bool) -> Option<Plain> {
         return None;
     };
     let mut c = Cursor { b, i: start };
+    let (mut board, form, exact) = conditions(&mut c, full)?;
+    c.lit(if full.is_some() {
+        form.to_end
+    } else {
+        form.close
+    })?;
+    // The double-dummy tags the writer gives, each when it has it, in its
+    // order; the general reader keeps them as tags (so they are left to
+    // it) unless they are all there are of what they say.
+    let dd = DdTags::read(&mut c, form)?;
+    let dd_lines = dd.lines();
+    dd.give(&mut board)?;
+    // The game ends at an empty line, or where the file does.
+    let blank = !(c.i == b.len() && eof);
+    let game_len = c.i;
+    if blank {
+        c.lit(form.eol)?;
+    }
+    // The lines: the fifteen mandatory tags' (or the four of the short
+    // form), the double-dummy tags' and the empty line. No value holds a
+    // line end.
+    let lines = if full.is_some() { 15 } else { 4 } + dd_lines + u64::from(blank);
+    Some(Plain {
+        board,
+        len: c.i,
+        game_len,
+        lines,
+        exact,
+    })
+}
+
+/// The board's number, dealer, vulnerability and deal, read up to the
+/// deal's closing quote, in the full form (`full`) or the short one: the
+/// board, the form of its line ends, and whether each value is spelt as
+/// the export writer spells it (in the full form with CR LF).
+fn conditions(c: &mut Cursor, full: Option<&'static Form>) -> Option<(Board, &'static Form, bool)> {
     let number_text = c.value(16)?;
     // Values with spaces around them are the general reader's, which says so.
     let number = boardfile_io::text::parse_u32(number_text).filter(|&n| n > 0)?;
@@ -190,7 +227,7 @@ pub(super) fn read(b: &[u8], eof: bool) -> Option<Plain> {
             form
         }
         None => {
-            let form = if b[c.i..].starts_with(CRLF.short_to_dealer) {
+            let form = if c.b[c.i..].starts_with(CRLF.short_to_dealer) {
                 &CRLF
             } else {
                 &LF
@@ -225,89 +262,94 @@ pub(super) fn read(b: &[u8], eof: bool) -> Option<Plain> {
             exact = written == deal_text;
         });
     }
-    c.lit(if full.is_some() {
-        form.to_end
-    } else {
-        form.close
-    })?;
     let mut board = Board::new(number, deal);
     board.dealer = dealer;
     board.vulnerability = vul;
+    Some((board, form, exact))
+}
 
-    // The double-dummy tags the writer gives, each when it has it, in its
-    // order; the general reader keeps them as tags (so they are left to
-    // it) unless they are all there are of what they say.
-    let lazy = |name: &str, raw: &[u8]| LazyFact::read(name, raw);
-    let mut tricks = None;
-    if c.lit(form.tricks).is_some() {
-        // The double-dummy tags are read here only in the writer's spelling.
-        match lazy("DoubleDummyTricks", c.line(20, form)?)? {
-            LazyFact::Tricks(t) => tricks = Some(t),
+/// The double-dummy tags the writer gives after the mandatory ones, each
+/// in the writer's spelling.
+struct DdTags {
+    tricks: Option<DdTable>,
+    score: Option<i32>,
+    contracts: Option<Vec<String>>,
+    table: Option<DdTable>,
+}
+
+impl DdTags {
+    /// Reads those there are at the cursor, in the writer's order; None
+    /// when one is not in the writer's form.
+    fn read(c: &mut Cursor, form: &'static Form) -> Option<DdTags> {
+        let lazy = |name: &str, raw: &[u8]| LazyFact::read(name, raw);
+        let mut tricks = None;
+        if c.lit(form.tricks).is_some() {
+            // The double-dummy tags are read here only in the writer's spelling.
+            match lazy("DoubleDummyTricks", c.line(20, form)?)? {
+                LazyFact::Tricks(t) => tricks = Some(t),
+                _ => return None,
+            }
+        }
+        let mut score = None;
+        if c.lit(form.score).is_some() {
+            match lazy("OptimumScore", c.line(16, form)?)? {
+                LazyFact::Score(s) => score = Some(s),
+                _ => return None,
+            }
+        }
+        let mut contracts = None;
+        if c.lit(form.contracts).is_some() {
+            match lazy("ParContract", c.line(256, form)?)? {
+                LazyFact::Contracts(v) if !v.is_empty() => contracts = Some(v),
+                _ => return None,
+            }
+        }
+        let mut table = None;
+        if c.lit(form.table).is_some() {
+            let crlf = std::ptr::eq(form, &CRLF);
+            let (t, len) = writer_rows(&c.b[c.i..], crlf)?;
+            table = Some(t);
+            c.i += len;
+        }
+        Some(DdTags {
+            tricks,
+            score,
+            contracts,
+            table,
+        })
+    }
+
+    /// Their lines: one a tag, and the table's rows.
+    fn lines(&self) -> u64 {
+        u64::from(self.tricks.is_some())
+            + u64::from(self.score.is_some())
+            + u64::from(self.contracts.is_some())
+            + if self.table.is_some() { 21 } else { 0 }
+    }
+
+    /// Gives the board a table the tricks give, and the tricks when (only
+    /// when) the table is whole; contracts with a score. None when they
+    /// are not all there are of what they say (left to the general
+    /// reader).
+    fn give(self, board: &mut Board) -> Option<()> {
+        match (self.table, self.tricks) {
+            (None, None) => {}
+            (Some(t), None) if !t.is_complete() => board.dd = Some(t),
+            (Some(t), Some(u)) if t == u => board.dd = Some(t),
             _ => return None,
         }
-    }
-    let mut score = None;
-    if c.lit(form.score).is_some() {
-        match lazy("OptimumScore", c.line(16, form)?)? {
-            LazyFact::Score(s) => score = Some(s),
-            _ => return None,
+        match (self.score, self.contracts) {
+            (None, None) => {}
+            (Some(score_ns), contracts) => {
+                board.par = Some(Par {
+                    score_ns,
+                    contracts: contracts.unwrap_or_default(),
+                })
+            }
+            (None, Some(_)) => return None,
         }
+        Some(())
     }
-    let mut contracts = None;
-    if c.lit(form.contracts).is_some() {
-        match lazy("ParContract", c.line(256, form)?)? {
-            LazyFact::Contracts(v) if !v.is_empty() => contracts = Some(v),
-            _ => return None,
-        }
-    }
-    let mut table = None;
-    if c.lit(form.table).is_some() {
-        let crlf = std::ptr::eq(form, &CRLF);
-        let (t, len) = writer_rows(&c.b[c.i..], crlf)?;
-        table = Some(t);
-        c.i += len;
-    }
-    // A table the tricks give, and the tricks when (only when) the table
-    // is whole; contracts with a score.
-    match (table, tricks) {
-        (None, None) => {}
-        (Some(t), None) if !t.is_complete() => board.dd = Some(t),
-        (Some(t), Some(u)) if t == u => board.dd = Some(t),
-        _ => return None,
-    }
-    let contracts_given = contracts.is_some();
-    match (score, contracts) {
-        (None, None) => {}
-        (Some(score_ns), contracts) => {
-            board.par = Some(Par {
-                score_ns,
-                contracts: contracts.unwrap_or_default(),
-            })
-        }
-        (None, Some(_)) => return None,
-    }
-    // The game ends at an empty line, or where the file does.
-    let blank = !(c.i == b.len() && eof);
-    let game_len = c.i;
-    if blank {
-        c.lit(form.eol)?;
-    }
-    // The lines: the fifteen mandatory tags' (or the four of the short
-    // form), one a tag more, the table's rows and the empty line. No value
-    // holds a line end.
-    let lines = if full.is_some() { 15 } else { 4 }
-        + u64::from(tricks.is_some())
-        + u64::from(score.is_some())
-        + u64::from(contracts_given)
-        + if table.is_some() { 21 } else { 0 }
-        + u64::from(blank);
-    Some(Plain {
-        board,
-        len: c.i,
-        game_len,
-        lines,
-        exact,
-    })
 }
 
 #[cfg(test)]
@@ -321,7 +363,10 @@ mod tests {
     fn the_table_line_is_the_generated_tables() {
         for form in [&CRLF, &LF] {
             let line = std::str::from_utf8(form.table).unwrap();
-            let want = format!("[OptimumResultTable \"{}\"]", super::super::GENERATED_TABLE);
+            let want = format!(
+                "[OptimumResultTable \"{}\"]",
+                super::super::dd_tags::GENERATED_TABLE
+            );
             assert_eq!(line.trim_end(), want);
         }
     }
