@@ -2,7 +2,7 @@
 # Peak memory and speed of conversions, validation, info and dealing on
 # large generated board sets, with /usr/bin/time (installed if missing).
 #
-#   scripts/bench-memory.sh [--10m] [--baseline REV]
+#   scripts/bench-memory.sh [--10m] [--baseline REV|BINARY]
 #
 # Makes 1,000,000 random deals with whole double-dummy tables (ZRD), the
 # PBN `boardfile solve` leaves from them (tables and par), and the same set
@@ -13,7 +13,8 @@
 # With --10m the conversions run at 10,000,000 boards too (about 20 GB of
 # files in $TMPDIR). With --baseline REV the same commands run with the
 # boardfile of git revision REV (built in a temporary worktree) in turn,
-# and each line gives the ratio of the times (baseline / now).
+# and each line gives the ratio of the times (baseline / now); a path to a
+# boardfile binary instead of REV is used as it is.
 set -euo pipefail
 cd "$(dirname "$0")/.."
 sizes="1000000"
@@ -22,7 +23,7 @@ while [ $# -gt 0 ]; do
   case $1 in
     --10m) sizes="1000000 10000000" ;;
     --baseline) baseline=$2; shift ;;
-    *) echo "usage: $0 [--10m] [--baseline REV]" >&2; exit 2 ;;
+    *) echo "usage: $0 [--10m] [--baseline REV|BINARY]" >&2; exit 2 ;;
   esac
   shift
 done
@@ -34,12 +35,14 @@ cargo build --release -q -p boardfile-bridge --example gen_zrd
 bin=$PWD/target/release/boardfile
 work=$(mktemp -d "${TMPDIR:-/tmp}/bench-memory.XXXXXX")
 cleanup() {
-  [ -n "$baseline" ] && git worktree remove --force "$work/base" 2>/dev/null
+  [ -d "$work/base" ] && git worktree remove --force "$work/base" 2>/dev/null
   rm -rf "$work"
 }
 trap cleanup EXIT
 old=""
-if [ -n "$baseline" ]; then
+if [ -f "$baseline" ] && [ -x "$baseline" ]; then
+  old=$(realpath "$baseline")
+elif [ -n "$baseline" ]; then
   git worktree add -q --detach "$work/base" "$baseline"
   (cd "$work/base" && CARGO_TARGET_DIR="$work/base-target" cargo build --release -q -p boardfile-cli)
   old=$work/base-target/release/boardfile
