@@ -239,6 +239,22 @@ pub fn bridge_output(output: &Output, to: Option<&Named>) -> Result<Format, Fail
     }
 }
 
+/// Refuses to replace an existing file OUT without `--force`: a command
+/// that makes a new set (deal, join, squaredeal make) must not overwrite
+/// one by accident, as a repeated command would. Standard output and
+/// special files (`/dev/null`, a FIFO) are written as ever.
+pub fn refuse_replacing(output: &Output, force: bool) -> Result<(), Failure> {
+    let Some(path) = output.path() else {
+        return Ok(());
+    };
+    match std::fs::metadata(path) {
+        Ok(m) if m.is_file() && !force => Err(Failure::operational(format!(
+            "{output}: exists; give --force to replace it, or choose another name"
+        ))),
+        _ => Ok(()),
+    }
+}
+
 /// Refuses to write over an input, or one output over another.
 pub fn refuse_overwrite(inputs: &[Input], outputs: &[Output]) -> Result<(), Failure> {
     for (i, output) in outputs.iter().enumerate() {

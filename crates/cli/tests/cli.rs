@@ -632,6 +632,64 @@ fn a_streamed_conversion_that_fails_leaves_no_output() {
 }
 
 #[test]
+fn deal_and_join_replace_an_existing_set_only_with_force() {
+    let dir = tempfile::tempdir().unwrap();
+    let set = dir.path().join("s.pbn");
+    expect(0, &["deal", s(&set), "--boards", "8", "--seed", "1"]);
+    let eight = std::fs::read(&set).unwrap();
+    // The same command again, or another set: refused, the file as it was.
+    let e = expect(2, &["deal", s(&set), "--boards", "4", "--seed", "3"]);
+    let said = &e.stderr;
+    assert!(
+        said.contains("s.pbn: exists") && said.contains("--force"),
+        "{said}"
+    );
+    assert!(
+        !said.contains("seed"),
+        "no seed is drawn or printed first: {said}"
+    );
+    assert_eq!(std::fs::read(&set).unwrap(), eight);
+    expect(
+        0,
+        &["deal", s(&set), "--boards", "4", "--seed", "3", "--force"],
+    );
+    assert_ne!(std::fs::read(&set).unwrap(), eight);
+    // Special files are written as ever.
+    expect(
+        0,
+        &[
+            "deal",
+            "/dev/null",
+            "--to",
+            "pbn",
+            "--boards",
+            "2",
+            "--seed",
+            "1",
+        ],
+    );
+    // join: the same.
+    let week = dir.path().join("week.pbn");
+    std::fs::write(&week, b"kept").unwrap();
+    let e = expect(2, &["join", s(&set), s(&set), s(&week), "--renumber", "1"]);
+    assert!(e.stderr.contains("--force"), "{}", e.stderr);
+    assert_eq!(std::fs::read(&week).unwrap(), b"kept");
+    expect(
+        0,
+        &[
+            "join",
+            s(&set),
+            s(&set),
+            s(&week),
+            "--renumber",
+            "1",
+            "--force",
+        ],
+    );
+    assert!(std::fs::read(&week).unwrap().starts_with(b"%"));
+}
+
+#[test]
 fn deal_is_uniform_per_seed_valid_and_reproducible() {
     let dir = tempfile::tempdir().unwrap();
     let (a, b) = (dir.path().join("a.dlm"), dir.path().join("b.dlm"));

@@ -278,6 +278,20 @@ fn a_tournament_goes_from_description_to_verified_sessions() {
     for f in ["S1.pbn", "S1.dup", "S2.pbn", "S2.dup", "S1-2.pbn"] {
         assert!(dir.path().join(f).exists(), "{f}");
     }
+    // Made again over them: refused and nothing written (a file edited
+    // since stays as it is), unless --force.
+    let s1 = dir.path().join("S1.pbn");
+    let made = bytes(&s1);
+    std::fs::write(&s1, b"edited").unwrap();
+    let e = expect(2, &["squaredeal", "make", sqd_s]);
+    assert!(
+        stderr(&e).contains("exists (and 4 more") && stderr(&e).contains("--force"),
+        "{}",
+        stderr(&e)
+    );
+    assert_eq!(bytes(&s1), b"edited");
+    expect(0, &["squaredeal", "make", sqd_s, "--force"]);
+    assert_eq!(bytes(&s1), made);
     let out = expect(0, &["squaredeal", "verify", sqd_s]);
     let text = String::from_utf8_lossy(&out.stdout);
     assert!(text.contains("5 files identical"), "{text}");

@@ -16,10 +16,12 @@ use std::path::PathBuf;
 /// Convert a board set from one format to another.
 ///
 /// OUT is written atomically: a failed run leaves no partial file and an
-/// existing OUT untouched. Data the output format cannot keep is named on
-/// standard error. A bad board stops the conversion unless --skip-bad is
-/// given: then it is left out and named. Several OUT are written from one
-/// read, each taking its format from its extension.
+/// existing OUT untouched; a run that ends well replaces an existing OUT,
+/// as cp does (deal and join ask for --force). Data the output format
+/// cannot keep is named on standard error. A bad board stops the
+/// conversion unless --skip-bad is given: then it is left out and named.
+/// Several OUT are written from one read, each taking its format from its
+/// extension.
 ///
 /// Examples:
 ///   boardfile convert set.pbn set.dlm                  a dealing machine's DLM

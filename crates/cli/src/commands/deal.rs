@@ -5,7 +5,7 @@
 
 use crate::args::{write_options, LayoutArgs};
 use crate::bridge::{bytes_bar, write, Destination};
-use crate::plan::{bridge_output, parse_format, Named};
+use crate::plan::{bridge_output, parse_format, refuse_replacing, Named};
 use crate::report::{quiet, Failure, Outcome, Progress};
 use boardfile_bridge::deal::bigdeal::{BigDeal, BigDealReader, Boards};
 use boardfile_bridge::deal::dealer::{Generator, Script};
@@ -90,6 +90,10 @@ pub struct Args {
     /// With --where: print the statistics, counts and seed as JSON.
     #[arg(long, requires = "where_")]
     json: bool,
+    /// Replace OUT when it exists (without it, an existing file is
+    /// refused: a set dealt is not replaced by a repeated command).
+    #[arg(long)]
+    force: bool,
     #[command(flatten)]
     layout: LayoutArgs,
 }
@@ -97,6 +101,7 @@ pub struct Args {
 /// Deals a set into OUT.
 pub fn exec(args: Args, out: &mut dyn Write) -> Result<Outcome, Failure> {
     let output = Output::new(&args.output);
+    refuse_replacing(&output, args.force)?;
     let to = bridge_output(&output, args.to.as_ref())?;
     // A tournament set is written as Big Deal writes it, unless asked
     // otherwise.

@@ -2,7 +2,8 @@
 
 use crate::args::{write_options, LayoutArgs, StageArgs};
 use crate::bridge;
-use crate::plan::{bridge_outputs, parse_format, refuse_overwrite, AnyFormat, Named, Opened};
+use crate::plan::{bridge_outputs, parse_format, refuse_overwrite, refuse_replacing};
+use crate::plan::{AnyFormat, Named, Opened};
 use crate::report::{Failure, Outcome};
 use boardfile_io::{Input, Output};
 use std::io::Write;
@@ -35,6 +36,10 @@ pub struct Args {
     /// PBN: the strict 2.1 export format (see convert).
     #[arg(long)]
     normalize: bool,
+    /// Replace OUT when it exists (without it, an existing file is
+    /// refused).
+    #[arg(long)]
+    force: bool,
     #[command(flatten)]
     stage: StageArgs,
     #[command(flatten)]
@@ -49,6 +54,7 @@ pub fn exec(args: Args, _: &mut dyn Write) -> Result<Outcome, Failure> {
         to,
         skip_bad,
         normalize,
+        force,
         stage,
         layout,
     } = args;
@@ -56,6 +62,7 @@ pub fn exec(args: Args, _: &mut dyn Write) -> Result<Outcome, Failure> {
     let inputs: Vec<Input> = files.iter().map(|p| Input::new(p)).collect();
     let outputs = [output];
     refuse_overwrite(&inputs, &outputs)?;
+    refuse_replacing(&outputs[0], force)?;
     if inputs.iter().filter(|i| matches!(i, Input::Stdin)).count() > 1 {
         return Err(Failure::operational(
             "standard input (-) can be read once".into(),

@@ -113,6 +113,10 @@ pub enum Command {
         /// Where the files go; default: the .sqd's folder.
         #[arg(long, value_name = "DIR")]
         dir: Option<PathBuf>,
+        /// Replace session files already there (without it, nothing is
+        /// written when one is).
+        #[arg(long)]
+        force: bool,
     },
     /// Verify a tournament: the keys against the published KH, then every
     /// session made again and compared, byte for byte, with the files
@@ -175,9 +179,15 @@ pub fn exec(args: Args, out: &mut dyn Write) -> Result<Outcome, Failure> {
         } => new(&file, &name, &delayed_info, &phases),
         Command::Publish { file, keys } => publish(&file, keys.as_deref()),
         Command::SetValue { file, value, force } => set_value(&file, &value, force),
-        Command::Make { file, make, dir } => {
+        Command::Make {
+            file,
+            make,
+            dir,
+            force,
+        } => {
             let dir = dir.unwrap_or_else(|| folder(&file));
             let made = plan(&file, &make, make.reserve)?;
+            refuse_replacing(&dir, &made, force)?;
             std::fs::create_dir_all(&dir).map_err(|e| {
                 Failure::operational(format!("{}: cannot make the folder: {e}", dir.display()))
             })?;
@@ -192,6 +202,28 @@ pub fn exec(args: Args, out: &mut dyn Write) -> Result<Outcome, Failure> {
             Ok(Outcome::Ok)
         }
         Command::Verify { file, make, dir } => verify(&file, &make, dir, out),
+    }
+}
+
+/// Refuses to make sessions over files already in `dir`, unless `force`:
+/// a repeated command must not replace a tournament's sets. Nothing is
+/// written then.
+fn refuse_replacing(dir: &Path, made: &[Made], force: bool) -> Result<(), Failure> {
+    let there: Vec<PathBuf> = made
+        .iter()
+        .map(|f| dir.join(&f.name))
+        .filter(|p| p.is_file())
+        .collect();
+    match there.first() {
+        Some(first) if !force => Err(Failure::operational(format!(
+            "{}: exists{}; give --force to replace them, or another --dir",
+            first.display(),
+            match there.len() {
+                1 => String::new(),
+                n => format!(" (and {} more of the sessions' files)", n - 1),
+            }
+        ))),
+        _ => Ok(()),
     }
 }
 
