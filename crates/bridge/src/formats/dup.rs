@@ -31,7 +31,9 @@
 //! Blind (Big Deal's "dupblind", for a machine that must not show the
 //! deals on its screen): the record of board 1 has 68 spaces for its DGE
 //! half. The reader reads a record whose DGE half is all spaces from its
-//! BRI half, and marks the set [`SetInfo::blind`]; the writer blanks board
+//! BRI half, and marks the set [`SetInfo::blind`] when that record is board
+//! 1's (a blank record of another board is read, but does not make the set
+//! blind: it could not be written so); the writer blanks board
 //! 1's DGE half when the set is blind or
 //! [`WriteOptions::blind`](crate::codec::options::WriteOptions::blind) asks (a set without
 //! a board 1 is written whole, as Big Deal writes it).
@@ -149,6 +151,9 @@ pub struct DupReader<'a> {
     boards: u64,
     ended: bool,
     checked: bool,
+    /// The blank (blind) records among the first read, by index: the set is
+    /// blind when board 1's is one, as the writer writes it.
+    blank: Vec<u64>,
     info: SetInfo,
 }
 
@@ -164,9 +169,15 @@ impl<'a> DupReader<'a> {
             boards: 0,
             ended: false,
             checked: false,
+            blank: Vec::new(),
             info: SetInfo::default(),
         };
         while r.ahead.len() < LOOK_AHEAD && r.first.1.is_none() && r.read_one(diag)? {}
+        // Numbered now: blind when board 1's record is blank. A blank record
+        // of another board reads from its BRI half all the same, but the
+        // set is not blind (a writer blanks board 1 only).
+        let first = u64::from(r.first.0);
+        r.info.blind = r.blank.iter().any(|&i| first + i == 1);
         Ok(r)
     }
 
@@ -183,7 +194,9 @@ impl<'a> DupReader<'a> {
         raw.copy_from_slice(&rec[TRAILER_AT..]);
         let trailer = DupTrailer(raw);
         let deal = decode(rec, i, base);
-        self.info.blind |= is_blind(rec);
+        if is_blind(rec) && self.blank.len() < LOOK_AHEAD {
+            self.blank.push(i);
+        }
         let at = Some(Position::record(i, base + TRAILER_AT as u64));
         if let Some(f) = trailer.fields() {
             if self.first.1.is_none() && !self.late {
@@ -473,6 +486,31 @@ mod tests {
 
     fn write(set: &BoardSet, out: &mut Vec<u8>) -> Result<(), Error> {
         write_file(FORMAT, set, out)
+    }
+
+    /// A blank DGE half makes the set blind only on board 1, the one
+    /// record a writer blanks: a blind set written and read again is blind,
+    /// and one that is not stays not (the fuzzer's round trip found a blank
+    /// board 2 read as a blind set that was written whole).
+    #[test]
+    fn only_a_blank_board_1_makes_a_set_blind() {
+        let bri = crate::formats::bri::tests::dealer4_sample();
+        for (trailer, blind) in [(b"YN1  0 1  ", true), (b"YN2  0 2  ", false)] {
+            let mut rec = bri[..78].to_vec();
+            rec.extend_from_slice(&[b' '; 68]);
+            rec.extend_from_slice(trailer);
+            let set = read_file(FORMAT, &rec).unwrap().set;
+            assert_eq!(
+                set.info.blind,
+                blind,
+                "{}",
+                String::from_utf8_lossy(trailer)
+            );
+            let mut again = Vec::new();
+            write(&set, &mut again).unwrap();
+            assert_eq!(read_file(FORMAT, &again).unwrap().set, set);
+            assert_eq!(again[78..146].iter().all(|&b| b == b' '), blind);
+        }
     }
 
     /// The Dealer4 appendix's DUP hex dump, built from the BRI and DGE parts.
