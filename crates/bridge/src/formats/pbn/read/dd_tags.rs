@@ -6,7 +6,7 @@
 //! par.
 
 use super::{Game, Reader, F};
-use crate::formats::pbn::dd::{agrees, dd_fact, is_dd_tag, DdFact};
+use crate::formats::pbn::dd::{agrees, dd_fact, is_dd_tag, DdFact, TABLE_SEATS, TABLE_STRAINS};
 use crate::model::board::{Anchor, Board, DdTable, Par, Tag};
 use crate::model::card::Strain;
 use crate::model::deal::Seat;
@@ -441,56 +441,44 @@ pub(super) fn drop_generated_dd_tags(board: &mut Board, lazy: &[Lazy]) -> bool {
 /// The value of the `OptimumResultTable` the writer generates.
 pub(super) const GENERATED_TABLE: &str = "Declarer;Denomination\\2R;Result\\2R";
 
-/// The rows of a generated table as section data: N S E W by NT S H D C.
-fn table_rows(dd: &DdTable) -> Vec<Vec<String>> {
-    let mut rows = Vec::with_capacity(20);
-    for seat in [Seat::North, Seat::South, Seat::East, Seat::West] {
-        for (strain, name) in [
-            (Strain::NoTrump, "NT"),
-            (Strain::Spades, "S"),
-            (Strain::Hearts, "H"),
-            (Strain::Diamonds, "D"),
-            (Strain::Clubs, "C"),
-        ] {
+/// The cells of a generated table's rows, in the writer's order (N S E W by
+/// NT S H D C): each its seat, its strain's name and the tricks (`?` when
+/// not known).
+fn generated_cells(dd: &DdTable) -> impl Iterator<Item = (Seat, &'static str, String)> + '_ {
+    TABLE_SEATS.into_iter().flat_map(move |seat| {
+        TABLE_STRAINS.iter().map(move |(strain, name)| {
+            // The writer's names are right-aligned in two bytes: `NT`, ` S`.
+            let name = std::str::from_utf8(name).unwrap_or("").trim_start();
             let tricks = dd
-                .get(seat, strain)
+                .get(seat, *strain)
                 .map_or("?".to_string(), |v| v.to_string());
-            rows.push(vec![seat.letter().to_string(), name.to_string(), tricks]);
-        }
-    }
-    rows
+            (seat, name, tricks)
+        })
+    })
+}
+
+/// The rows of a generated table as section data.
+fn table_rows(dd: &DdTable) -> Vec<Vec<String>> {
+    generated_cells(dd)
+        .map(|(seat, name, tricks)| vec![seat.letter().to_string(), name.to_string(), tricks])
+        .collect()
 }
 
 /// True when a table tag is the one the writer generates: its header and 20
 /// rows N S E W by NT S H D C.
 fn generated_table(t: &Tag, dd: &DdTable) -> bool {
-    if t.value != GENERATED_TABLE || t.rows.len() != 20 {
-        return false;
-    }
-    let mut rows = t.rows.iter();
-    for seat in [Seat::North, Seat::South, Seat::East, Seat::West] {
-        for (strain, name) in [
-            (Strain::NoTrump, "NT"),
-            (Strain::Spades, "S"),
-            (Strain::Hearts, "H"),
-            (Strain::Diamonds, "D"),
-            (Strain::Clubs, "C"),
-        ] {
-            let want = dd
-                .get(seat, strain)
-                .map_or("?".to_string(), |v| v.to_string());
-            match rows.next() {
-                Some(r)
-                    if r.len() == 3
-                        && r[0].len() == 1
-                        && r[0].as_bytes()[0] == seat.letter() as u8
-                        && r[1] == name
-                        && r[2] == want => {}
-                _ => return false,
-            }
-        }
-    }
-    true
+    t.value == GENERATED_TABLE
+        && t.rows.len() == 20
+        && t.rows
+            .iter()
+            .zip(generated_cells(dd))
+            .all(|(r, (seat, name, want))| {
+                r.len() == 3
+                    && r[0].len() == 1
+                    && r[0].as_bytes()[0] == seat.letter() as u8
+                    && r[1] == name
+                    && r[2] == want
+            })
 }
 
 /// A finished game's double-dummy tags, held and kept, in file order:
