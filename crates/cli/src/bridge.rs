@@ -2,7 +2,7 @@
 //! the library, so that memory does not grow with the file.
 
 use crate::plan::Opened;
-use crate::report::{info_head, problems, say_all, verdict, Failure, Outcome, Progress};
+use crate::report::{info_head, problems, verdict, Failure, Outcome, Progress};
 use boardfile_bridge::dd::journal::{Journal, JournalErrorKind};
 use boardfile_bridge::dd::{NoJournal, SolvingReader};
 use boardfile_bridge::stages::{Chained, JoinedReader, Stage, Staged};
@@ -102,11 +102,9 @@ fn finish(
             ConvertError::Output(e) => Failure::output(output, OutputError::write(e)),
         }
     })?;
-    crate::report::warn_all(input, &diag.warnings);
+    crate::report::warnings(input, &diag.warnings);
     // With --skip-bad: the boards left out, each with its error.
-    for e in &diag.errors {
-        eprintln!("boardfile: {input}: left out: {e}");
-    }
+    crate::report::errors(input, &diag.errors);
     if diag.error_count() > 0 {
         let more = match diag.more_errors {
             0 => String::new(),
@@ -422,11 +420,11 @@ pub fn validate(
             Outcome::Invalid
         });
     }
-    say_all(&input, &diag.errors);
+    crate::report::errors(&input, &diag.errors);
     if diag.more_errors > 0 {
         eprintln!("boardfile: {input}: and {} more errors", diag.more_errors);
     }
-    crate::report::warn_all(&input, &diag.warnings);
+    crate::report::warnings(&input, &diag.warnings);
     let solved = match solve {
         true => format!(
             ", {} boards solved, {} stored values the solver disagrees with",
@@ -477,7 +475,7 @@ pub fn show(
             shown += 1;
         }
     }
-    crate::report::warn_all(&input, &diag.warnings);
+    crate::report::warnings(&input, &diag.warnings);
     match number {
         Some(n) if shown == 0 => Err(Failure::operational(format!(
             "{input}: there is no board {n}"

@@ -13,7 +13,9 @@
 //! ```
 //!
 //! Positions count as in messages: records and bytes from 0, lines and
-//! columns from 1; a key is left out when not known.
+//! columns from 1 (a line with no column is at its start: column 1); a
+//! part of a record is a key of its own (`"move":17`); a key is left out
+//! when not known.
 
 use boardfile_io::{Error, Position, Warning};
 use serde_json::{json, Map, Value};
@@ -23,11 +25,13 @@ fn position(p: &Position, o: &mut Map<String, Value>) {
     if let Some(r) = p.record {
         o.insert("record".into(), json!(r));
     }
-    if let Some(l) = p.line {
-        o.insert("line".into(), json!(l));
+    if let Some(w) = p.within {
+        o.insert(w.what.into(), json!(w.index));
     }
-    if let Some(c) = p.column {
-        o.insert("column".into(), json!(c));
+    if let Some(l) = p.line {
+        // A line with no column is at its start, as the text form says.
+        o.insert("line".into(), json!(l));
+        o.insert("column".into(), json!(p.column.unwrap_or(1)));
     }
     o.insert("byte".into(), json!(p.byte));
 }

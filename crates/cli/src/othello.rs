@@ -112,7 +112,7 @@ pub fn convert(
             eprintln!("boardfile: {}: {} name{s} added", f.path.display(), f.added);
         }
     }
-    warn_all(&input, &out.warnings);
+    crate::report::warnings(&input, &out.warnings);
     if out.unnamed > 0 && !crate::report::quiet() {
         eprintln!(
             "boardfile: {input}: warning: {} games have no name for their tournament or a player, in the input or in names files (WTHOR.JOU, WTHOR.TRN beside it or --players/--tournaments): written as unknown",
@@ -265,7 +265,7 @@ fn say_validation(
             "records": report.records,
             "errors": report.errors.iter().map(crate::json::error).collect::<Vec<_>>(),
             "more_errors": report.more_errors,
-            "warnings": report.warnings.iter().map(|w| serde_json::json!({"message": w.to_string()})).collect::<Vec<_>>(),
+            "warnings": report.warnings.iter().map(crate::json::warning).collect::<Vec<_>>(),
             "note": report.note,
             "theoretical_confirmed": confirmed,
             "theoretical_wrong": wrong_lines,
@@ -275,13 +275,13 @@ fn say_validation(
         writeln!(out, "{o}")?;
         return Ok(outcome);
     }
-    say_all(&input, &report.errors);
+    crate::report::errors(&input, &report.errors);
     if report.more_errors > 0 {
         eprintln!("boardfile: {input}: and {} more errors", report.more_errors);
     }
     say_all(&input, wrong_lines);
     say_all(&input, unsolved_lines);
-    warn_all(&input, &report.warnings);
+    crate::report::warnings(&input, &report.warnings);
     write!(
         out,
         "{input}: {} ({}, {} records",
@@ -383,7 +383,7 @@ pub fn show(
     let mut diag = Diagnostics::strict();
     let file = convert::read_games(format, &bytes, &mut book, &mut diag)
         .map_err(|e| Failure::data(&input, &e))?;
-    warn_all(&input, &convert::warning_lines(&diag));
+    crate::report::warnings(&input, &diag.warnings);
     let (shown, games) = convert::show(&file, &book, game, out)?;
     match game {
         Some(n) if shown == 0 => Err(Failure::operational(format!(
@@ -440,11 +440,7 @@ fn open_database(paths: &[PathBuf], names: &NameFiles) -> Result<database::Datab
     let sources = database::sources(paths, names).map_err(|e| file_failure(&e))?;
     let db = database::open(sources, names.add).map_err(|e| file_failure(&e))?;
     for f in &db.files {
-        for w in &f.warnings {
-            if !crate::report::quiet() {
-                eprintln!("boardfile: {}: warning: {w}", f.path.display());
-            }
-        }
+        crate::report::warnings(&f.path.display(), &f.warnings);
     }
     Ok(db)
 }
@@ -551,7 +547,7 @@ pub fn convert_games(
         );
     }
     let skipped = diag.error_count();
-    warn_all(&input, &convert::warning_lines(&diag));
+    crate::report::warnings(&input, &diag.warnings);
     let read = file.games.len();
     let keep: Vec<bool> = file
         .games
@@ -1005,7 +1001,7 @@ impl SaidFile<'_> {
             writeln!(out, "{o}")?;
             return Ok(());
         }
-        say_all(&path, &r.errors);
+        crate::report::errors(&path, &r.errors);
         say_all(&path, wrong_lines);
         say_all(&path, unsolved_lines);
         warn_all(&path, &r.warnings);

@@ -1,7 +1,7 @@
 //! Exit statuses, messages, and progress on long work; the words and
 //! first lines every command's reports share.
 
-use boardfile_io::{Error, Input, Output, OutputError, Sink};
+use boardfile_io::{Error, Input, Output, OutputError, Sink, Warning};
 use std::fmt::Display;
 use std::io::{self, IsTerminal, Write};
 use std::path::PathBuf;
@@ -23,6 +23,9 @@ pub struct Failure {
     message: String,
     status: Outcome,
     broken_pipe: bool,
+    /// The message starts with its place (`FILE:LINE:COL: error:`), so it
+    /// is printed without the program's name before it.
+    located: bool,
 }
 
 impl Failure {
@@ -32,28 +35,30 @@ impl Failure {
             message,
             status: Outcome::Operational,
             broken_pipe: false,
+            located: false,
         }
     }
 
     /// Invalid input: exit 1.
     pub fn invalid(message: String) -> Failure {
         Failure {
-            message,
             status: Outcome::Invalid,
-            broken_pipe: false,
+            ..Failure::operational(message)
         }
     }
 
-    /// A library error about `path`: exit 1 for bad data, 2 for I/O.
+    /// A library error about `path`: exit 1 for bad data (placed in the
+    /// file: `FILE:LINE:COL: error: ...`), 2 for I/O.
     pub fn data(path: &dyn Display, e: &Error) -> Failure {
+        if e.is_data_error() {
+            return Failure {
+                located: true,
+                ..Failure::invalid(e.located(path).to_string())
+            };
+        }
         Failure {
-            message: format!("{path}: {e}"),
-            status: if e.is_data_error() {
-                Outcome::Invalid
-            } else {
-                Outcome::Operational
-            },
             broken_pipe: matches!(e.kind(), boardfile_io::ErrorKind::Io(io) if io.kind() == io::ErrorKind::BrokenPipe),
+            ..Failure::operational(format!("{path}: {e}"))
         }
     }
 
@@ -61,8 +66,7 @@ impl Failure {
     pub fn output(path: &dyn Display, e: OutputError) -> Failure {
         Failure {
             broken_pipe: e.is_broken_pipe(),
-            message: format!("{path}: {e}"),
-            status: Outcome::Operational,
+            ..Failure::operational(format!("{path}: {e}"))
         }
     }
 
@@ -87,8 +91,10 @@ impl Failure {
 
     /// Prints the message and returns the status it stands for.
     pub fn report(self) -> Outcome {
-        if !self.broken_pipe {
-            eprintln!("boardfile: {}", self.message);
+        match (self.broken_pipe, self.located) {
+            (true, _) => {}
+            (false, true) => eprintln!("{}", self.message),
+            (false, false) => eprintln!("boardfile: {}", self.message),
         }
         self.status
     }
@@ -169,14 +175,25 @@ pub fn note(path: &dyn Display, what: &dyn Display) {
     }
 }
 
-/// Prints warnings about `path`, one a line; not under `--quiet`.
-pub fn warn_all(path: &dyn Display, items: &[impl Display]) {
-    if !quiet() {
-        say_all(path, items);
+/// Prints the errors found in `path`, one a line, each placed in the file
+/// (`FILE:LINE:COL: error: ...`).
+pub fn errors(path: &dyn Display, errors: &[Error]) {
+    for e in errors {
+        eprintln!("{}", e.located(path));
     }
 }
 
-/// Prints errors (and warnings) about `path`, one a line.
+/// Prints the warnings about `path`, placed as [`errors`] are; not under
+/// `--quiet`.
+pub fn warnings(path: &dyn Display, warnings: &[Warning]) {
+    if !quiet() {
+        for w in warnings {
+            eprintln!("{}", w.located(path));
+        }
+    }
+}
+
+/// Prints messages about `path` that have no place in it, one a line.
 pub fn say_all(path: &dyn Display, items: &[impl Display]) {
     for w in items {
         eprintln!("boardfile: {path}: {w}");

@@ -209,15 +209,15 @@ fn bad_input_exits_1_names_record_and_byte_and_writes_nothing() {
     halves[240] = b'6';
     halves[288] = b'4';
     let cases: Vec<(&str, Vec<u8>, &str)> = vec![
-        ("truncated.dup", dup[..300].to_vec(), "DUP error at record 1 (byte 156): truncated record: 144 of 156 bytes"),
-        ("flipped.dlm", flipped, "DLM error at record 1 (line 14, byte 271): board 2: checksum 020 in the file"),
-        ("halves.dup", halves, "DUP error at record 1 (byte 156): the BRI and DGE halves disagree: North holds AKQ984.KQT7..Q83 in the BRI half, AKQ986.KQT7..Q83 in the DGE half"),
+        ("truncated.dup", dup[..300].to_vec(), ":record 1 (byte 156): error: truncated record: 144 of 156 bytes"),
+        ("flipped.dlm", flipped, ":14:1: error: board 2: checksum 020 in the file"),
+        ("halves.dup", halves, ":record 1 (byte 156): error: the BRI and DGE halves disagree: North holds AKQ984.KQT7..Q83 in the BRI half, AKQ986.KQT7..Q83 in the DGE half"),
         ("fourteen.dge", {
             // North takes East's only spade (the king of board 1): 14 against 12.
             let mut d = std::fs::read(sample("bigdeal-2boards.dge")).unwrap();
             d[..20].copy_from_slice(b"\x06AKJ9\x03K9542\x04Q\x05AK93\x06\x03");
             d
-        }, "DGE error at record 0 (byte 0): North holds 14 cards"),
+        }, ":record 0 (byte 0): error: North holds 14 cards"),
     ];
     for (name, bytes, message) in cases {
         let input = dir.path().join(name);
@@ -225,8 +225,7 @@ fn bad_input_exits_1_names_record_and_byte_and_writes_nothing() {
         let out = dir.path().join(format!("{name}.jsonl"));
         let run = expect(1, &["convert", s(&input), s(&out)]);
         assert!(
-            run.stderr
-                .starts_with(&format!("boardfile: {}: {message}", s(&input))),
+            run.stderr.starts_with(&format!("{}{message}", s(&input))),
             "{name}: {}",
             run.stderr
         );
@@ -333,7 +332,7 @@ fn validate_many_files_reports_each_and_goes_on() {
     );
     assert!(
         run.stderr
-            .contains("BRI error at record 0 (byte 2): card SA (01) appears twice"),
+            .contains(":record 0 (byte 2): error: card SA (01) appears twice"),
         "{}",
         run.stderr
     );
@@ -431,7 +430,7 @@ fn format_options_override_detection() {
         1,
         &["info", s(&sample("bigdeal-2boards.dlm")), "--from", "dup"],
     );
-    assert!(run.stderr.contains("DUP error"), "{}", run.stderr);
+    assert!(run.stderr.contains("(DUP)"), "{}", run.stderr);
 }
 
 /// The federation's files, from `../shared/data` beside the repository.
@@ -472,9 +471,8 @@ fn othello_convert_validate_show_and_names() {
     std::fs::write(&bad_path, &bad).unwrap();
     let run = expect(1, &["validate", s(&bad_path)]);
     assert!(
-        run.stderr.contains(
-            "WTB error at record 42, move 10 (byte 2889): move 10 a1 is not legal for White"
-        ),
+        run.stderr
+            .contains(":record 42, move 10 (byte 2889): error: move 10 a1 is not legal for White"),
         "{}",
         run.stderr
     );
@@ -623,7 +621,7 @@ fn a_streamed_conversion_that_fails_leaves_no_output() {
     let run = expect(1, &["convert", s(&input), s(&out)]);
     assert!(
         run.stderr
-            .contains("ZRD error at record 39999 (byte 919977): truncated record: 18 of 23 bytes"),
+            .contains(":record 39999 (byte 919977): error: truncated record: 18 of 23 bytes"),
         "{}",
         run.stderr
     );
@@ -969,7 +967,7 @@ fn skip_bad_writes_the_boards_that_read_and_names_those_left_out() {
     let left: Vec<&str> = run
         .stderr
         .lines()
-        .filter(|l| l.contains("left out: "))
+        .filter(|l| l.contains(": error: "))
         .collect();
     assert_eq!(left.len(), 3, "{}", run.stderr);
     for (line, n) in left.iter().zip([20, 77, 140]) {

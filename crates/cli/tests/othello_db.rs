@@ -350,7 +350,7 @@ fn bad_games_of_ggf_are_named_or_left_out() {
     let run = expect(1, &["convert", s(&ggf), s(&out)]);
     let at = text.find("TY[8r16]").unwrap();
     assert!(
-        stderr(&run).contains(&format!("GGF error at record 1 (line 2, byte {at}): game 2: TY[8r16]: starts from a random position")),
+        stderr(&run).contains(&format!(":2:1: error: game 2: TY[8r16]: starts from a random position; WTHOR holds games from the standard start (GGF record 1, byte {at})")),
         "{}",
         stderr(&run)
     );
@@ -429,10 +429,7 @@ fn a_broken_file_of_the_database_is_named() {
     std::fs::write(&bad, &bytes).unwrap();
     let run = expect(1, &["validate", s(&db)]);
     let err = stderr(&run);
-    assert!(
-        err.contains("WTH_2020.wtb: WTB error at record 5, move 1"),
-        "{err}"
-    );
+    assert!(err.contains("WTH_2020.wtb:record 5, move 1 (byte"), "{err}");
     let out = String::from_utf8_lossy(&run.stdout).into_owned();
     assert!(out.contains("WTH_2004.wtb: valid"), "{out}");
     assert!(
@@ -447,7 +444,7 @@ fn a_broken_file_of_the_database_is_named() {
     std::fs::write(&bad, &bytes[..bytes.len() - 10]).unwrap();
     let run = expect(1, &["convert", s(&db), s(&dir.path().join("x.jsonl"))]);
     assert!(
-        stderr(&run).contains("WTH_2020.wtb: WTB error"),
+        stderr(&run).contains("WTH_2020.wtb:byte 18172: error: ") && stderr(&run).contains("(WTB)"),
         "{}",
         stderr(&run)
     );

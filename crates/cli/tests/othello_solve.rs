@@ -112,7 +112,7 @@ fn refuses_a_bad_line_and_a_non_obf_output() {
     )
     .unwrap();
     let out = expect(1, &["solve", s(&input), s(&dir.path().join("o.obf"))]);
-    assert!(stderr(&out).contains("line 2"), "{}", stderr(&out));
+    assert!(stderr(&out).contains("bad.obf:2:"), "{}", stderr(&out));
     let out = expect(
         2,
         &[
@@ -324,7 +324,7 @@ fn a_database_game_that_gets_no_theoretical_score_is_named_or_left_out() {
     let out = format!("{}/", dir.path().join("out").display());
     let run = expect(1, &["convert", s(&db), &out]);
     assert!(
-        stderr(&run).contains("WTH_1977.wtb: WTB error at record 1 (byte 84): game 2: no theoretical score: the moves stop with 50 empty squares"),
+        stderr(&run).contains("WTH_1977.wtb:record 1 (byte 84): error: game 2: no theoretical score: the moves stop with 50 empty squares"),
         "{}",
         stderr(&run)
     );

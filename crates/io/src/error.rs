@@ -120,6 +120,95 @@ impl fmt::Display for Position {
     }
 }
 
+/// How grave a diagnostic is.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Severity {
+    /// The data is wrong: reading stops, or validation fails.
+    Error,
+    /// Odd but read: reading goes on.
+    Warning,
+}
+
+impl Severity {
+    /// `error` or `warning`.
+    pub fn word(self) -> &'static str {
+        match self {
+            Severity::Error => "error",
+            Severity::Warning => "warning",
+        }
+    }
+}
+
+/// A diagnostic placed in its file, in the form compilers, linters and
+/// `grep -n` use, so that editors' quickfix lists and CI annotations jump
+/// to it: `FILE:LINE:COLUMN: error: message (PBN record 14, byte 3999)`
+/// where the format has lines (a line with no column is at its start),
+/// `FILE:record 14 (byte 2184): error: message (DUP)` where it has not, and
+/// `FILE: error: message` for a file as a whole.
+///
+/// ```
+/// use boardfile_io::{Error, FormatName, Position};
+/// let e = Error::syntax(FormatName("PBN"), Position::record(14, 3999).with_line(241).with_column(3), "bad tag");
+/// assert_eq!(e.located(&"r.pbn").to_string(), "r.pbn:241:3: error: bad tag (PBN record 14, byte 3999)");
+/// let e = Error::invalid(FormatName("DUP"), Position::record(14, 2184), "board 15: two aces of spades");
+/// assert_eq!(
+///     e.located(&"r.dup").to_string(),
+///     "r.dup:record 14 (byte 2184): error: board 15: two aces of spades (DUP)"
+/// );
+/// ```
+pub struct Located<'a> {
+    file: &'a dyn fmt::Display,
+    severity: Severity,
+    format: Option<FormatName>,
+    position: Option<Position>,
+    message: String,
+}
+
+impl Located<'_> {
+    /// How grave it is.
+    pub fn severity(&self) -> Severity {
+        self.severity
+    }
+}
+
+impl fmt::Display for Located<'_> {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        let (file, severity, message) = (self.file, self.severity.word(), &self.message);
+        let format = self.format.map(|n| n.0);
+        let Some(p) = self.position else {
+            write!(f, "{file}: {severity}: {message}")?;
+            return match format {
+                Some(name) => write!(f, " ({name})"),
+                None => Ok(()),
+            };
+        };
+        let within = match p.within {
+            Some(w) => format!(", {} {}", w.what, w.index),
+            None => String::new(),
+        };
+        if let Some(line) = p.line {
+            let column = p.column.unwrap_or(1);
+            write!(f, "{file}:{line}:{column}: {severity}: {message} (")?;
+            match (format, p.record) {
+                (Some(name), Some(r)) => write!(f, "{name} record {r}{within}, ")?,
+                (Some(name), None) => write!(f, "{name}, ")?,
+                (None, Some(r)) => write!(f, "record {r}{within}, ")?,
+                (None, None) => {}
+            }
+            return write!(f, "byte {})", p.byte);
+        }
+        match p.record {
+            Some(r) => write!(f, "{file}:record {r}{within} (byte {})", p.byte)?,
+            None => write!(f, "{file}:byte {}", p.byte)?,
+        }
+        write!(f, ": {severity}: {message}")?;
+        match format {
+            Some(name) => write!(f, " ({name})"),
+            None => Ok(()),
+        }
+    }
+}
+
 /// What went wrong.
 #[derive(Debug)]
 #[non_exhaustive]
@@ -265,6 +354,18 @@ impl Error {
         }
     }
 
+    /// The error placed in `file`, for a person or an editor to find:
+    /// see [`Located`].
+    pub fn located<'a>(&self, file: &'a dyn fmt::Display) -> Located<'a> {
+        Located {
+            file,
+            severity: Severity::Error,
+            format: self.0.format,
+            position: self.0.position,
+            message: self.kind_text(),
+        }
+    }
+
     /// True for errors in the data (as opposed to I/O failures).
     pub fn is_data_error(&self) -> bool {
         !matches!(self.0.kind, ErrorKind::Io(_))
@@ -325,6 +426,19 @@ impl fmt::Display for Warning {
             write!(f, " at {p}")?;
         }
         write!(f, ": {}", self.message)
+    }
+}
+
+impl Warning {
+    /// The warning placed in `file`: see [`Located`].
+    pub fn located<'a>(&self, file: &'a dyn fmt::Display) -> Located<'a> {
+        Located {
+            file,
+            severity: Severity::Warning,
+            format: Some(self.format),
+            position: self.position,
+            message: self.message.clone(),
+        }
     }
 }
 

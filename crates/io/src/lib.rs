@@ -26,7 +26,9 @@ pub mod registry;
 pub mod source;
 pub mod text;
 
-pub use error::{Diagnostics, Error, ErrorKind, FormatName, Position, Warning, Within};
+pub use error::{
+    Diagnostics, Error, ErrorKind, FormatName, Located, Position, Severity, Warning, Within,
+};
 pub use files::{AtomicFile, Input, Output, OutputError, Sink};
 pub use registry::{detect, FormatInfo, Signature, SNIFF_LEN};
 pub use source::Source;

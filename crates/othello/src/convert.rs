@@ -8,7 +8,7 @@ use crate::model::game_file::{year_of, GameFile};
 use crate::model::header::{count_warning, Header, Kind};
 use crate::model::names::{known_names, NameBook, Names};
 use crate::model::position::{Color, Position};
-use boardfile_io::{Diagnostics, Error, FormatName, Position as At};
+use boardfile_io::{Diagnostics, Error, FormatName, Position as At, Warning};
 use std::io::Write;
 use std::path::{Path, PathBuf};
 
@@ -231,7 +231,7 @@ pub fn fill_theoretical(
     file: &mut GameFile,
     from: OthelloFormat,
     options: &Options,
-) -> Result<Vec<String>, Error> {
+) -> Result<Vec<Warning>, Error> {
     let mut warnings = Vec::new();
     let silent = |_: usize, _: usize| {};
     let unsolved =
@@ -255,7 +255,11 @@ pub fn fill_theoretical(
         let mut drop = vec![false; file.games.len()];
         for u in &unsolved {
             drop[u.index] = true;
-            warnings.push(format!("game {} left out: {}", u.index + 1, u.why));
+            warnings.push(Warning {
+                format: FormatName(from.name()),
+                position: Some(At::record(u.index as u64, 0)),
+                message: format!("game {} left out: {}", u.index + 1, u.why),
+            });
         }
         let mut i = 0;
         file.games.retain(|_| {
@@ -358,7 +362,7 @@ pub fn convert_with(
     }
     let mut diag = Diagnostics::strict();
     let mut file = read_games(from, bytes, book, &mut diag)?;
-    out.warnings.extend(warning_lines(&diag));
+    out.warnings.extend(warnings_of(&diag));
     if is_wthor(from) {
         out.warnings
             .extend(count_of(from, bytes, file.games.len(), "games"));
@@ -391,35 +395,48 @@ pub struct Converted {
     /// or a player, neither in the input nor in the names files: written
     /// as the format's unknown (`?`, or left out).
     pub unnamed: usize,
-    /// What was read leniently (a header count off by whole records).
-    pub warnings: Vec<String>,
+    /// What was read leniently (a header count off by whole records), each
+    /// with its place.
+    pub warnings: Vec<Warning>,
 }
 
-/// A reader's warnings as lines: each with its line in the file when it
-/// has one, and a last line for those past the ones kept.
-pub fn warning_lines(diag: &Diagnostics) -> Vec<String> {
-    let mut lines: Vec<String> = diag
-        .warnings
-        .iter()
-        .map(|w| match w.position.and_then(|p| p.line) {
-            Some(l) => format!("line {l}: {}", w.message),
-            None => w.message.clone(),
-        })
-        .collect();
+/// A reader's warnings, and a last one for those past the ones kept.
+pub fn warnings_of(diag: &Diagnostics) -> Vec<Warning> {
+    let mut all = diag.warnings.clone();
     if diag.more_warnings > 0 {
-        lines.push(format!("{} more warnings like these", diag.more_warnings));
+        all.push(Warning {
+            format: all[0].format,
+            position: None,
+            message: format!("{} more warnings like these", diag.more_warnings),
+        });
     }
-    lines
+    all
+}
+
+/// `format`'s warnings about a whole file (a header's count), as warnings.
+pub(crate) fn whole_file(
+    format: OthelloFormat,
+    said: impl IntoIterator<Item = String>,
+) -> Vec<Warning> {
+    said.into_iter()
+        .map(|message| Warning {
+            format: FormatName(format.name()),
+            position: None,
+            message,
+        })
+        .collect()
 }
 
 /// The warning of a WTHOR file whose header miscounts its records.
-fn count_of(from: OthelloFormat, bytes: &[u8], records: usize, what: &str) -> Option<String> {
-    let header = Header::read_from(bytes)?;
+fn count_of(from: OthelloFormat, bytes: &[u8], records: usize, what: &str) -> Vec<Warning> {
+    let Some(header) = Header::read_from(bytes) else {
+        return Vec::new();
+    };
     let counted = match from.holds() {
         Holds::Names(_) => u64::from(header.n2),
         _ => u64::from(header.n1),
     };
-    count_warning(counted, records, what)
+    whole_file(from, count_warning(counted, records, what))
 }
 
 /// Writes games in `to`, refusing what it cannot hold.
@@ -552,8 +569,9 @@ pub struct Report {
     pub more_errors: u64,
     /// A word on what is not an error (unfinished games).
     pub note: Option<String>,
-    /// What was read leniently (a header count off by whole records).
-    pub warnings: Vec<String>,
+    /// What was read leniently (a header count off by whole records), each
+    /// with its place.
+    pub warnings: Vec<Warning>,
 }
 
 /// True when `bytes`, in a format of games that also holds names (JSON
@@ -591,7 +609,7 @@ pub fn validate(format: OthelloFormat, bytes: &[u8], book: &mut NameBook) -> Rep
             records: checked.records,
             errors: checked.errors,
             note: unfinished_note(&checked.unfinished),
-            warnings: checked.warnings,
+            warnings: whole_file(format, checked.warnings),
             ..Report::default()
         },
         None => games_report(format, bytes, book),
@@ -638,7 +656,7 @@ fn games_report(format: OthelloFormat, bytes: &[u8], book: &mut NameBook) -> Rep
                 }))
                 .collect(),
             note: None,
-            warnings: warning_lines(&diag),
+            warnings: warnings_of(&diag),
             more_errors: diag.more_errors,
         },
         Err(e) => Report {

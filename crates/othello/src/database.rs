@@ -187,8 +187,9 @@ pub struct YearFile {
     pub path: PathBuf,
     /// Its header and games.
     pub file: GameFile,
-    /// What was read leniently (a header count off by whole records).
-    pub warnings: Vec<String>,
+    /// What was read leniently (a header count off by whole records), each
+    /// with its place.
+    pub warnings: Vec<boardfile_io::Warning>,
 }
 
 /// A database read: its game files in the order of their years, and the
@@ -255,10 +256,9 @@ pub fn open(sources: Sources, add: bool) -> Result<Database, FileError> {
                 ),
             });
         }
-        let warnings = count_warning(u64::from(file.header.n1), file.games.len(), "games")
-            .into_iter()
-            .chain(convert::warning_lines(&diag))
-            .collect();
+        let counted = count_warning(u64::from(file.header.n1), file.games.len(), "games");
+        let mut warnings = convert::whole_file(games_format(size), counted);
+        warnings.extend(convert::warnings_of(&diag));
         files.push(YearFile {
             path: path.clone(),
             file,

@@ -166,7 +166,7 @@ fn a_truncated_game_has_no_theoretical_score() {
     assert_eq!(back.games[0].theoretical, 64);
     // Said twice: its actual score is taken from the board where it
     // stops, and it is left out.
-    let said = |what: &str| out.warnings.iter().any(|w| w.contains(what));
+    let said = |what: &str| out.warnings.iter().any(|w| w.message.contains(what));
     assert!(
         said("game 1: the moves stop before the end"),
         "{:?}",
