@@ -284,8 +284,8 @@ impl StoredCheck {
         let jobs = std::thread::available_parallelism().map_or(1, usize::from);
         for (i, d) in boardfile_bridge::dd::check_stored(&self.boards, jobs) {
             eprintln!(
-                "boardfile: {input}: board {} (record {}): {d}",
-                self.boards[i].number, self.records[i]
+                "{input}:record {}: error: board {}: {d}",
+                self.records[i], self.boards[i].number
             );
             self.disagreements += 1;
         }

@@ -1027,7 +1027,7 @@ fn validate_solve_names_each_stored_value_the_solver_disagrees_with() {
     assert_eq!(lines.len(), 1, "{}", run.stderr);
     assert!(
         lines[0].ends_with(&format!(
-            "board 2 (record 1): North in NT: stored {wrong} tricks, solved {right}"
+            ":record 1: error: board 2: North in NT: stored {wrong} tricks, solved {right}"
         )),
         "{}",
         lines[0]

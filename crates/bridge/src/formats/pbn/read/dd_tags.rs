@@ -17,6 +17,8 @@ use boardfile_io::{Diagnostics, Error, Position};
 pub(super) struct Lazy {
     /// The tags read before it.
     pub(super) at: usize,
+    /// Where it is in the file.
+    pub(super) place: Position,
     pub(super) fact: LazyFact,
 }
 
@@ -162,6 +164,7 @@ impl Game {
     pub(super) fn materialize(&mut self, k: usize) -> usize {
         let lazy = self.lazy.remove(k);
         debug_assert_eq!(lazy.at, self.board.tags.len());
+        self.dd_places.push((self.board.tags.len(), lazy.place));
         self.board.tags.push(lazy.fact.tag());
         self.board.tags.len() - 1
     }
@@ -485,15 +488,18 @@ fn generated_table(t: &Tag, dd: &DdTable) -> bool {
 /// each read into the board's table and par unless it disagrees with one
 /// before it (a contradiction, said); then the held ones dropped if all
 /// are what the writer generates from the board, else put back among its
-/// tags where they stood. `at` and `number` name the game.
+/// tags where they stood. `places` are where the board's own double-dummy
+/// tags are (by their index among its tags); `at` and `number` name the
+/// game.
 pub(super) fn settle_dd_tags(
     board: &mut Board,
     lazy: &mut Vec<Lazy>,
+    places: &[(usize, Position)],
     at: Position,
     number: u32,
     diag: &mut Diagnostics,
 ) {
-    let (score, mut contracts) = read_dd_facts(board, lazy, at, number, diag);
+    let (score, mut contracts) = read_dd_facts(board, lazy, places, at, number, diag);
     // Contracts taken from a held tag without a score to make par with
     // go back to it.
     let lone = score.is_none() && contracts.is_some();
@@ -526,10 +532,12 @@ pub(super) fn settle_dd_tags(
 
 /// What the double-dummy tags say, in file order (those held merged with
 /// the board's by the number of tags before each): the table into the
-/// board, and the par's score and contracts.
+/// board, and the par's score and contracts. A tag that disagrees is
+/// named at its place (the game's `at` when not known).
 fn read_dd_facts(
     board: &mut Board,
     lazy: &mut [Lazy],
+    places: &[(usize, Position)],
     at: Position,
     number: u32,
     diag: &mut Diagnostics,
@@ -557,6 +565,13 @@ fn read_dd_facts(
             None => (board.tags[p].name.as_ref(), dd_fact(&board.tags[p])),
         };
         let Some(fact) = fact else { continue };
+        let at = match k {
+            Some(k) => lazy[k].place,
+            None => places
+                .iter()
+                .find(|&&(i, _)| i == p)
+                .map_or(at, |&(_, q)| q),
+        };
         match fact {
             Err(m) => diag.contradiction(Error::invalid(F, at, m)),
             Ok(fact) => {
@@ -663,6 +678,32 @@ mod tests {
                     assert_eq!(&again[at..at + 180], &changed[..], "byte {k} made {c}");
                 }
             }
+        }
+    }
+
+    #[test]
+    fn a_tag_that_disagrees_is_named_at_its_own_line() {
+        // Board 1 of a solved set (DoubleDummyTricks: North makes 3 in
+        // hearts), then tables that say 4; the tag at fault is on line 6,
+        // the game starts on line 1.
+        let head = "[Board \"1\"]\n[Dealer \"N\"]\n[Vulnerable \"None\"]\n\
+            [Deal \"N:AKT.QJ7.J53.KQ42 Q2.AK8654.AKT.97 874.3.Q9862.J863 J9653.T92.74.AT5\"]\n\
+            [DoubleDummyTricks \"553884538877a5577a55\"]\n";
+        for second in [
+            // The writer's own form, held as what it says.
+            "[OptimumResultTable \"Declarer;Denomination\\2R;Result\\2R\"]\n\
+             N NT  5\nN  S  5\nN  H  4\nN  D  8\nN  C  8\nS NT  4\nS  S  5\nS  H  3\nS  D  8\nS  C  8\n\
+             E NT  7\nE  S  7\nE  H 10\nE  D  5\nE  C  5\nW NT  7\nW  S  7\nW  H 10\nW  D  5\nW  C  5\n",
+            // Another form, kept among the board's tags.
+            "[OptimumResultTable \"Declarer;Denomination\\2R;Result\\2R\"]\nN NT 5\nN S 5\nN H 4\n",
+        ] {
+            let text = format!("{head}{second}");
+            let mut diag = Diagnostics::collecting();
+            let _ = crate::records::read_with(Format::Pbn, text.as_bytes(), &mut diag);
+            let e = diag.errors.first().unwrap_or_else(|| panic!("{:?}", diag.warnings));
+            assert!(e.message().contains("disagrees"), "{e}");
+            let p = e.position().unwrap();
+            assert_eq!((p.line, p.record), (Some(6), Some(0)), "{e}");
         }
     }
 }

@@ -38,7 +38,7 @@ impl Reader<'_, '_> {
         board.deal = g.deal.unwrap_or_default();
         self.pending_comments(&mut board);
         let mut lazy = std::mem::take(&mut g.lazy);
-        settle_dd_tags(&mut board, &mut lazy, at, number, diag);
+        settle_dd_tags(&mut board, &mut lazy, &g.dd_places, at, number, diag);
         lazy.clear();
         self.st.spare = lazy;
         restore_empty_tags(&mut board, g.mandatory_empty);

@@ -459,6 +459,9 @@ struct Game {
     /// Double-dummy tags in the form the writer gives them, held as what
     /// they say: made into tags only if they are kept.
     lazy: Vec<Lazy>,
+    /// Where the double-dummy tags kept among the board's are, by their
+    /// index there (to name one that disagrees).
+    dd_places: Vec<(usize, Position)>,
 }
 
 impl Game {
@@ -480,6 +483,7 @@ impl Game {
             mandatory_seen: 0,
             mandatory_empty: 0,
             lazy: Vec::new(),
+            dd_places: Vec::new(),
         }
     }
 }

@@ -6,6 +6,7 @@
 
 use super::dd_tags::{Lazy, LazyFact};
 use super::{Game, GameError, Lenient, Mark, Reader, Section};
+use crate::formats::pbn::dd::is_dd_tag;
 use crate::formats::pbn::edit::NAME_CHAR;
 use crate::model::auction::{Auction, Play};
 use crate::model::board::{Tag, Vulnerability};
@@ -376,6 +377,7 @@ impl<'a> Reader<'a, '_> {
             if let Some(fact) = LazyFact::read(known, raw) {
                 g.lazy.push(Lazy {
                     at: g.board.tags.len(),
+                    place: self.pos(at),
                     fact,
                 });
                 g.anchor = Mark::Named(known);
@@ -390,6 +392,9 @@ impl<'a> Reader<'a, '_> {
         };
         if g.board.tags.is_empty() {
             g.board.tags.reserve(12);
+        }
+        if is_dd_tag(&name) {
+            g.dd_places.push((g.board.tags.len(), self.pos(at)));
         }
         g.anchor = Mark::Tag(g.board.tags.len());
         g.board.tags.push(Tag::new(name, self.decode(raw)));

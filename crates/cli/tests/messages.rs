@@ -1,0 +1,151 @@
+//! Every diagnostic the command line prints about a place in a file starts
+//! as compilers', linters' and `grep -n`'s do, so that editors' quickfix
+//! lists and CI annotations find it: `FILE:LINE:COL: error|warning: ` in a
+//! format of lines, `FILE:record N (byte B): error|warning: ` in a binary
+//! one. Checked on the wild corpus (`../shared/data/wild`: PBN and LIN from
+//! other programs, WTHOR files), as they are and damaged.
+
+mod common;
+
+use common::{bin, s};
+use std::path::{Path, PathBuf};
+use std::process::Command;
+
+/// How a line of standard error places itself.
+#[derive(Debug, PartialEq)]
+enum Placed {
+    /// `FILE:LINE:COL: error: ...`.
+    Line,
+    /// `FILE:record N ...: error: ...` or `FILE:byte B: error: ...`.
+    Record,
+    /// `FILE: error: ...`: the file as a whole.
+    File,
+    /// `boardfile: ...`: the program's own word (a summary, a note).
+    Program,
+}
+
+/// `r` after the digits it starts with, when it starts with some.
+fn number(r: &str) -> Option<&str> {
+    let digits = r.bytes().take_while(u8::is_ascii_digit).count();
+    (digits > 0).then(|| &r[digits..])
+}
+
+/// The place a message gives, or None when it follows no form.
+fn placed(line: &str, file: &str) -> Option<Placed> {
+    if line.starts_with("boardfile: ") {
+        return Some(Placed::Program);
+    }
+    let rest = line.strip_prefix(file)?.strip_prefix(':')?;
+    let severity = |r: &str| {
+        let r = r.strip_prefix(' ')?;
+        (r.starts_with("error: ") || r.starts_with("warning: ")).then_some(())
+    };
+    if let Some(r) = number(rest) {
+        let r = number(r.strip_prefix(':')?)?.strip_prefix(':')?;
+        return severity(r).map(|()| Placed::Line);
+    }
+    if rest.starts_with("record ") || rest.starts_with("byte ") {
+        let (_, r) = rest.split_once("):").or_else(|| rest.split_once(':'))?;
+        return severity(r).map(|()| Placed::Record);
+    }
+    severity(rest).map(|()| Placed::File)
+}
+
+#[test]
+fn the_place_comes_first_as_editors_read_it() {
+    let (first, last) = (
+        placed("a.pbn:3:7: error: x", "a.pbn"),
+        placed("a.pbn:3: error: x", "a.pbn"),
+    );
+    assert_eq!((first, last), (Some(Placed::Line), None));
+    let binary = placed("a.dup:record 2 (byte 312): warning: x (DUP)", "a.dup");
+    assert_eq!(binary, Some(Placed::Record));
+    assert_eq!(placed("a.dup: DUP error at record 2: x", "a.dup"), None);
+}
+
+fn wild() -> Vec<PathBuf> {
+    let root = Path::new(env!("CARGO_MANIFEST_DIR")).join("../../../shared/data/wild");
+    let mut files = Vec::new();
+    for dir in std::fs::read_dir(&root).unwrap().flatten() {
+        if dir.path().is_dir() {
+            files.extend(
+                std::fs::read_dir(dir.path())
+                    .unwrap()
+                    .flatten()
+                    .map(|e| e.path()),
+            );
+        }
+    }
+    files.sort();
+    files
+}
+
+/// The file with some of its bytes made wrong: a stretch in each quarter
+/// overwritten with text that breaks tags, moves and records.
+fn damaged(bytes: &[u8]) -> Vec<u8> {
+    let mut b = bytes.to_vec();
+    for k in 1..4 {
+        let at = b.len() * k / 4;
+        for (i, c) in b"[Deal \"N:AK?\"] x|y|\xff".iter().enumerate() {
+            if let Some(x) = b.get_mut(at + i) {
+                *x = *c;
+            }
+        }
+    }
+    b
+}
+
+#[test]
+fn every_diagnostic_on_the_wild_corpus_starts_with_its_place() {
+    let dir = tempfile::tempdir().unwrap();
+    let mut counts = [0usize; 4];
+    for path in wild() {
+        let ext = path.extension().map(|e| e.to_string_lossy().to_lowercase());
+        let text = matches!(ext.as_deref(), Some("pbn" | "lin"));
+        if !text && !matches!(ext.as_deref(), Some("wtb" | "jou" | "trn")) {
+            continue;
+        }
+        let bytes = std::fs::read(&path).unwrap();
+        let copy = dir.path().join(path.file_name().unwrap());
+        std::fs::write(&copy, damaged(&bytes)).unwrap();
+        for (file, args) in [
+            (&path, vec!["validate"]),
+            (&copy, vec!["validate"]),
+            (&copy, vec!["convert", "--to", "jsonl"]),
+        ] {
+            let mut run = Command::new(bin());
+            run.args(&args).arg(file);
+            if args[0] == "convert" {
+                run.arg("-");
+            }
+            let out = run.output().unwrap();
+            for line in String::from_utf8_lossy(&out.stderr).lines() {
+                // A WTHOR file's messages may be about the names files
+                // beside it.
+                let named = match line.strip_prefix(s(file.parent().unwrap())) {
+                    Some(rest) if !line.starts_with(s(file)) => {
+                        let len = line.len() - rest.len() + rest.find(':').unwrap_or(0);
+                        &line[..len]
+                    }
+                    _ => s(file),
+                };
+                let p = placed(line, named).unwrap_or_else(|| panic!("{args:?}: {line}"));
+                // A text format's messages name the line and column.
+                if text && p != Placed::Program {
+                    assert_eq!(p, Placed::Line, "{line}");
+                }
+                if p == Placed::Program {
+                    assert!(
+                        !line.contains("line "),
+                        "a place after the program's name: {line}"
+                    );
+                }
+                counts[p as usize] += 1;
+            }
+        }
+    }
+    // Damage gives something to check: lines placed in text files and
+    // records in WTHOR's.
+    assert!(counts[Placed::Line as usize] >= 100, "{counts:?}");
+    assert!(counts[Placed::Record as usize] >= 5, "{counts:?}");
+}
