@@ -2,7 +2,7 @@
 //! the library, so that memory does not grow with the file.
 
 use crate::plan::Opened;
-use crate::report::{info_head, problems, verdict, Failure, Outcome, Progress};
+use crate::report::{count, info_head, problems, verdict, Failure, Outcome, Progress};
 use boardfile_bridge::dd::journal::{Journal, JournalErrorKind};
 use boardfile_bridge::dd::{NoJournal, SolvingReader};
 use boardfile_bridge::stages::{Chained, JoinedReader, Stage, Staged};
@@ -111,9 +111,9 @@ fn finish(
             n => format!(" ({n} not listed)"),
         };
         eprintln!(
-            "boardfile: {input}: {} boards written, {} left out for errors{more}",
-            done.first().map_or(0, |d| d.boards),
-            diag.error_count()
+            "boardfile: {input}: {} written, {} left out for errors{more}",
+            count(done.first().map_or(0, |d| d.boards), "board"),
+            count(diag.error_count(), "board")
         );
     }
     for (d, converted) in dests.iter().zip(&done) {
@@ -337,7 +337,7 @@ pub fn info(
         writeln!(out, "  numbers:  {first} to {last}")?;
     }
     if s.partial > 0 {
-        writeln!(out, "  partial:  {} boards", s.partial)?;
+        writeln!(out, "  partial:  {}", count(s.partial, "board"))?;
     }
     if let Some(n) = s.first_deal_number {
         writeln!(out, "  deal number of the first board: {n}")?;
@@ -422,22 +422,27 @@ pub fn validate(
     }
     crate::report::errors(&input, &diag.errors);
     if diag.more_errors > 0 {
-        eprintln!("boardfile: {input}: and {} more errors", diag.more_errors);
+        eprintln!(
+            "boardfile: {input}: and {} more",
+            count(diag.more_errors, "error")
+        );
     }
     crate::report::warnings(&input, &diag.warnings);
     let solved = match solve {
         true => format!(
-            ", {} boards solved, {} stored values the solver disagrees with",
-            stored.solved, stored.disagreements
+            ", {} solved, {} the solver disagrees with",
+            count(stored.solved, "board"),
+            count(stored.disagreements, "stored value")
         ),
         false => String::new(),
     };
     writeln!(
         out,
-        "{input}: {} ({}, {boards} boards read{solved}, {} warnings)",
+        "{input}: {} ({}, {} read{solved}, {})",
         verdict(errors, diag.warning_count(), strict),
         format.name(),
-        diag.warning_count()
+        count(boards, "board"),
+        count(diag.warning_count(), "warning")
     )?;
     Ok(if problems == 0 {
         Outcome::Ok

@@ -1,7 +1,7 @@
 //! The Othello side of the commands, over `boardfile_othello::convert`.
 
 use crate::plan::Opened;
-use crate::report::{info_head, problems, say_all, verdict, Failure, Outcome, Progress};
+use crate::report::{count, info_head, problems, say_all, verdict, Failure, Outcome, Progress};
 use boardfile_io::{files::write_atomically, Diagnostics, Input, Output};
 use boardfile_othello::convert::{self, NameFiles};
 use boardfile_othello::database::{self, Filter};
@@ -277,17 +277,20 @@ fn say_validation(
     }
     crate::report::errors(&input, &report.errors);
     if report.more_errors > 0 {
-        eprintln!("boardfile: {input}: and {} more errors", report.more_errors);
+        eprintln!(
+            "boardfile: {input}: and {} more",
+            count(report.more_errors, "error")
+        );
     }
     say_all(&input, wrong_lines);
     say_all(&input, unsolved_lines);
     crate::report::warnings(&input, &report.warnings);
     write!(
         out,
-        "{input}: {} ({}, {} records",
+        "{input}: {} ({}, {}",
         verdict(errors, warnings, strict),
         format.name(),
-        report.records
+        count(report.records as u64, "record")
     )?;
     if let Some(n) = &report.note {
         write!(out, "; {n}")?;
@@ -537,13 +540,11 @@ pub fn convert_games(
     };
     let mut file = convert::read_games(from, &bytes, &mut book, &mut diag)
         .map_err(|e| Failure::data(&input, &e))?;
-    for e in &diag.errors {
-        eprintln!("boardfile: {input}: left out: {e}");
-    }
+    crate::report::errors(&input, &diag.errors);
     if diag.more_errors > 0 {
         eprintln!(
-            "boardfile: {input}: left out: {} more games with errors",
-            diag.more_errors
+            "boardfile: {input}: and {} with errors",
+            count(diag.more_errors, "more game")
         );
     }
     let skipped = diag.error_count();
@@ -1007,10 +1008,10 @@ impl SaidFile<'_> {
         warn_all(&path, &r.warnings);
         write!(
             out,
-            "{path}: {} ({format}, year {}, {} records",
+            "{path}: {} ({format}, year {}, {}",
             verdict(self.errors as u64, warnings, strict),
             r.year,
-            r.records
+            count(r.records as u64, "record")
         )?;
         if !filter.is_empty() {
             write!(out, ", {} kept", r.selected)?;
@@ -1044,9 +1045,10 @@ fn say_totals(
     warn_all(&label, filter.nameless_warning(totals.nameless).as_slice());
     write!(
         out,
-        "{label}: {} (WTHOR database, {files} game files, {} games",
+        "{label}: {} (WTHOR database, {}, {}",
         verdict(totals.errors as u64, totals.warnings as u64, strict),
-        totals.games
+        count(files as u64, "game file"),
+        count(totals.games as u64, "game")
     )?;
     if !filter.is_empty() {
         write!(out, ", {} kept: {}", totals.kept, filter.describe())?;
@@ -1055,10 +1057,12 @@ fn say_totals(
         let [confirmed, wrong, unsolved, unstored] = totals.checked;
         let note = boardfile_othello::theoretical::note(confirmed, wrong, unsolved, unstored);
         write!(out, "; {note}")?;
-        match totals.not_checked {
-            0 => {}
-            1 => write!(out, ", 1 file not checked")?,
-            n => write!(out, ", {n} files not checked")?,
+        if totals.not_checked > 0 {
+            write!(
+                out,
+                ", {} not checked",
+                count(totals.not_checked as u64, "file")
+            )?;
         }
     }
     writeln!(out, ")")?;

@@ -154,6 +154,7 @@ impl Opened {
         }
         let candidates = from.map_or_else(AnyFormat::all, |n| n.0.clone());
         match boardfile_io::detect(&candidates, |f| f.info(), &self.prefix, self.input.path()) {
+            Ok(f) if from.is_none() => self.as_extension_says(&candidates, *f),
             Ok(f) => Ok(*f),
             Err(_) if from.is_some() => candidates
                 .iter()
@@ -168,6 +169,40 @@ impl Opened {
                 }),
             Err(e) => Err(Failure::operational(format!("{}: {e}", self.input))),
         }
+    }
+
+    /// `format`, which the extension gave, unless the content looks like
+    /// something else (another format, JSON, text, bytes `format`'s own
+    /// test says no to): then one message says what, and how to read it
+    /// all the same, before any record is read.
+    fn as_extension_says(
+        &self,
+        candidates: &[AnyFormat],
+        format: AnyFormat,
+    ) -> Result<AnyFormat, Failure> {
+        use boardfile_io::registry::{looks_like, Looks};
+        let Some(looks) = looks_like(candidates, |f| f.info(), &format, &self.prefix) else {
+            return Ok(format);
+        };
+        let name = format.name();
+        let (what, instead) = match looks {
+            Looks::Format(other) => (
+                format!("looks like {}", other.name()),
+                format!(
+                    "--from {} to read it as {}, or ",
+                    other.name().to_lowercase(),
+                    other.name()
+                ),
+            ),
+            Looks::Json => ("looks like JSON".into(), String::new()),
+            Looks::Text => ("looks like text".into(), String::new()),
+            Looks::Binary => ("looks like binary data".into(), String::new()),
+        };
+        Err(Failure::invalid(format!(
+            "{}: {what}, not {name} as its extension says; give {instead}--from {} to read it as {name} all the same",
+            self.input,
+            name.to_lowercase()
+        )))
     }
 }
 

@@ -264,15 +264,21 @@ pub fn each_file(
     Ok(worst)
 }
 
+/// A count and its noun: `1 board`, `2 boards`, `0 warnings`.
+pub fn count(n: impl Into<u64>, noun: &str) -> String {
+    match n.into() {
+        1 => format!("1 {noun}"),
+        n => format!("{n} {noun}s"),
+    }
+}
+
 /// `validate`'s word for a file: `valid`, `1 error`, `3 errors`.
 pub fn verdict(errors: u64, warnings: u64, strict: bool) -> String {
     match (errors, warnings) {
         (0, 0) => "valid".into(),
-        (0, 1) if strict => "invalid under --strict: 1 warning".into(),
-        (0, n) if strict => format!("invalid under --strict: {n} warnings"),
+        (0, n) if strict => format!("invalid under --strict: {}", count(n, "warning")),
         (0, _) => "valid".into(),
-        (1, _) => "1 error".into(),
-        (n, _) => format!("{n} errors"),
+        (n, _) => count(n, "error"),
     }
 }
 

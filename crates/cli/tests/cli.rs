@@ -327,7 +327,7 @@ fn validate_many_files_reports_each_and_goes_on() {
         "{stdout}"
     );
     assert!(
-        stdout.contains("bad.bri: 1 error (BRI, 1 boards read"),
+        stdout.contains("bad.bri: 1 error (BRI, 1 board read"),
         "{stdout}"
     );
     assert!(
@@ -975,7 +975,7 @@ fn skip_bad_writes_the_boards_that_read_and_names_those_left_out() {
         assert!(line.contains(&format!("record {}", n - 1)), "{line}");
     }
     assert!(
-        run.stderr.contains("154 boards written, 3 left out"),
+        run.stderr.contains("154 boards written, 3 boards left out"),
         "{}",
         run.stderr
     );

@@ -149,3 +149,32 @@ fn every_diagnostic_on_the_wild_corpus_starts_with_its_place() {
     assert!(counts[Placed::Line as usize] >= 100, "{counts:?}");
     assert!(counts[Placed::Record as usize] >= 5, "{counts:?}");
 }
+
+/// One line of standard error, for a file that is not what its extension
+/// says: what it looks like, and the `--from` that reads it anyway.
+#[test]
+fn a_file_of_the_wrong_kind_gets_one_message_saying_what_it_looks_like() {
+    let dir = tempfile::tempdir().unwrap();
+    let root = Path::new(env!("CARGO_MANIFEST_DIR")).join("../..");
+    let pbn = root.join("../shared/data/bridge/bigdeal-2boards.pbn");
+    let pdf = dir.path().join("h.pdf");
+    common::expect(0, &["convert", s(&pbn), s(&pdf)]);
+    for (from, named, says) in [
+        (root.join("README.md"), "readme.dup", "looks like text, not DUP as its extension says; give --from dup"),
+        (pbn.clone(), "deals.zrd", "looks like PBN, not ZRD as its extension says; give --from pbn to read it as PBN, or --from zrd"),
+        (pdf, "records.pbn", "a PDF document, not a bridge or Othello file"),
+    ] {
+        let path = dir.path().join(named);
+        std::fs::copy(&from, &path).unwrap();
+        for command in ["validate", "info", "show"] {
+            let run = common::expect(1, &[command, s(&path)]);
+            let err = common::stderr(&run);
+            assert_eq!(err.lines().count(), 1, "{command} {named}: {err}");
+            assert!(err.contains(says), "{command} {named}: {err}");
+        }
+    }
+    // Named with --from, it is read as told: the records' own errors.
+    let readme = dir.path().join("readme.dup");
+    let run = common::expect(1, &["validate", s(&readme), "--from", "dup"]);
+    assert!(common::stderr(&run).contains(":record 0 (byte 0): error: "));
+}

@@ -358,7 +358,7 @@ fn bad_games_of_ggf_are_named_or_left_out() {
     let run = expect(0, &["convert", s(&ggf), s(&out), "--skip-bad"]);
     let err = stderr(&run);
     assert!(
-        err.contains("left out: GGF error at record 2, move 2 (line 3"),
+        err.contains("games.ggf:3:") && err.contains("(GGF record 2, move 2, byte"),
         "{err}"
     );
     assert!(
@@ -404,7 +404,7 @@ fn bad_games_of_ggf_are_named_or_left_out() {
     std::fs::write(&many, text).unwrap();
     let run = expect(0, &["convert", s(&many), s(&out), "--skip-bad"]);
     let err = stderr(&run);
-    assert!(err.contains("left out: 1 more games with errors"), "{err}");
+    assert!(err.contains("and 1 more game with errors"), "{err}");
     assert!(
         err.contains("games: 1 read, 1001 left out for errors"),
         "{err}"
@@ -415,7 +415,7 @@ fn bad_games_of_ggf_are_named_or_left_out() {
     assert_eq!(report["errors"].as_array().unwrap().len(), 1000, "{report}");
     assert_eq!(report["more_errors"], 1, "{report}");
     let run = expect(1, &["validate", s(&many)]);
-    assert!(stderr(&run).contains("and 1 more errors"));
+    assert!(stderr(&run).contains("and 1 more error\n"));
 }
 
 #[test]

@@ -52,6 +52,11 @@ pub struct FormatInfo {
     pub reads: bool,
     /// True when the format is written.
     pub writes: bool,
+    /// True when the format is text, lines of characters (PBN, BRI's
+    /// digits); false for binary records (ZRD, DUP, WTB). Text whose
+    /// content test says no may still be a text format's; it is not a
+    /// binary one's.
+    pub text: bool,
 }
 
 impl FormatInfo {
@@ -136,6 +141,98 @@ pub fn detect<'a, T>(
     ))))
 }
 
+/// What a file looks like when its first bytes do not look like the format
+/// its extension gave it.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Looks<'a, T> {
+    /// Another format of the candidates, whose content test says yes.
+    Format(&'a T),
+    /// JSON that no format here reads as it is.
+    Json,
+    /// Text: words and lines (a README, a letter, a web page).
+    Text,
+    /// Bytes the format's own content test says no to, and no other's yes.
+    Binary,
+}
+
+/// Whether `prefix`, the first bytes of a file whose extension named
+/// `chosen`, looks like something else: another of `candidates` (its
+/// content test says yes; the highest rank first), JSON or text where
+/// `chosen` is a format of binary records, or bytes that are not text
+/// where `chosen` is a text format its content test says no to. `None` when they may
+/// well be `chosen`'s, which is then read as the extension says.
+///
+/// ```
+/// use boardfile_io::registry::{looks_like, Looks};
+/// use boardfile_io::{FormatInfo, Signature};
+/// let info = |name, signature, text| FormatInfo {
+///     name, extensions: &[], description: "", signature, reads: true, writes: true, text,
+/// };
+/// let pbn = info("PBN", Signature::Content { rank: 8, test: |b| b.starts_with(b"[") }, true);
+/// let zrd = info("ZRD", Signature::Extension, false);
+/// let both = [pbn, zrd];
+/// let looks = |b: &[u8], chosen: &FormatInfo| looks_like(&both, |f| f, chosen, b).map(|l| match l {
+///     Looks::Format(f) => f.name,
+///     Looks::Json => "JSON",
+///     Looks::Text => "text",
+///     Looks::Binary => "binary",
+/// });
+/// assert_eq!(looks(b"[Event \"\"]\n", &both[1]), Some("PBN"));
+/// assert_eq!(looks(b"# boardfile\n\nOne exact tool.\n", &both[1]), Some("text"));
+/// assert_eq!(looks(b"\x01\x9a\x33", &both[1]), None);
+/// assert_eq!(looks(b"\x01\x9a\x33", &both[0]), Some("binary"));
+/// assert_eq!(looks(b"% a comment\n", &both[0]), None);
+/// ```
+pub fn looks_like<'a, T>(
+    candidates: &'a [T],
+    info: impl Fn(&T) -> &FormatInfo,
+    chosen: &T,
+    prefix: &[u8],
+) -> Option<Looks<'a, T>> {
+    let own = info(chosen);
+    if own.says_yes(prefix) {
+        return None;
+    }
+    let mut best: Option<(&T, u8)> = None;
+    for c in candidates
+        .iter()
+        .filter(|c| info(c).reads && info(c).name != own.name)
+    {
+        if let Signature::Content { rank, .. } = info(c).signature {
+            if best.is_none_or(|(_, r)| rank > r) && info(c).says_yes(prefix) {
+                best = Some((c, rank));
+            }
+        }
+    }
+    if let Some((c, _)) = best {
+        return Some(Looks::Format(c));
+    }
+    if own.text {
+        // Text its test says no to may still be its (a PBN opening with
+        // 64 KiB of comments, in any encoding); bytes of no text are not.
+        let control = prefix
+            .iter()
+            .filter(|&&b| b < 0x20 && !matches!(b, b'\t' | b'\n' | b'\r' | 0x0c | 0x1a))
+            .count();
+        return (prefix.contains(&0) || control * 20 > prefix.len()).then_some(Looks::Binary);
+    }
+    let text = as_text(prefix)?;
+    let json = text.trim_start().starts_with(['{', '[']);
+    Some(if json { Looks::Json } else { Looks::Text })
+}
+
+/// `bytes` as text, when they are UTF-8 (a character cut at the end
+/// aside) with no control character but tab, line breaks and form feed.
+fn as_text(bytes: &[u8]) -> Option<&str> {
+    let text = match std::str::from_utf8(bytes) {
+        Ok(t) => t,
+        Err(e) if e.error_len().is_none() => std::str::from_utf8(&bytes[..e.valid_up_to()]).ok()?,
+        Err(_) => return None,
+    };
+    let control = |c: char| c.is_control() && !matches!(c, '\t' | '\n' | '\r' | '\x0c');
+    (!text.is_empty() && !text.contains(control)).then_some(text)
+}
+
 /// What a file is when it starts like a well-known kind of file that no
 /// format here is: an archive, a compressed file, a document. Told by the
 /// first bytes, so that such a file named `.pbn` is said to be what it is
@@ -186,6 +283,7 @@ pub fn foreign_kind(bytes: &[u8]) -> Option<&'static str> {
 ///         signature: Signature::None,
 ///         reads: true,
 ///         writes: true,
+///         text: true,
 ///     },
 /// };
 /// const F: Format = Format::of(&TXT);
@@ -372,6 +470,7 @@ mod tests {
             signature: Signature::Extension,
             reads: true,
             writes: true,
+            text: true,
         },
         FormatInfo {
             name: "X",
@@ -383,6 +482,7 @@ mod tests {
             },
             reads: true,
             writes: true,
+            text: true,
         },
         FormatInfo {
             name: "XY",
@@ -394,6 +494,7 @@ mod tests {
             },
             reads: true,
             writes: true,
+            text: true,
         },
         FormatInfo {
             name: "LONG",
@@ -405,6 +506,7 @@ mod tests {
             },
             reads: true,
             writes: true,
+            text: true,
         },
         FormatInfo {
             name: "OUT",
@@ -413,6 +515,7 @@ mod tests {
             signature: Signature::None,
             reads: false,
             writes: true,
+            text: true,
         },
     ];
 

@@ -186,6 +186,8 @@ pub(crate) const fn info(
         signature,
         reads,
         writes: true,
+        // WTHOR's files, told by their extension, are binary records.
+        text: !matches!(signature, Signature::Extension),
     }
 }
 

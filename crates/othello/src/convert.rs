@@ -257,7 +257,8 @@ pub fn fill_theoretical(
             drop[u.index] = true;
             warnings.push(Warning {
                 format: FormatName(from.name()),
-                position: Some(At::record(u.index as u64, 0)),
+                // Its byte is not known here: the message names it.
+                position: None,
                 message: format!("game {} left out: {}", u.index + 1, u.why),
             });
         }

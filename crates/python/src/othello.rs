@@ -3,7 +3,7 @@
 
 use crate::{py_error, value_error, Src};
 use boardfile_io::{Error, FormatName, Position as At};
-use boardfile_othello::convert::{read_games, warning_lines, NameFiles};
+use boardfile_othello::convert::{read_games, warnings_of, NameFiles};
 use boardfile_othello::endgame::Board;
 use boardfile_othello::text::{write_jsonl, NameBook};
 use boardfile_othello::theoretical::{self, Plan, Solve};
@@ -60,9 +60,9 @@ fn load_games(
     // What the reader inferred or kept against the moves (a score taken
     // from the board, one the moves do not give), as Python warnings.
     let category = py.get_type::<pyo3::exceptions::PyUserWarning>();
-    for w in warning_lines(&diag) {
-        let text =
-            std::ffi::CString::new(format!("{name}: {w}").replace('\0', " ")).unwrap_or_default();
+    for w in warnings_of(&diag) {
+        let text = std::ffi::CString::new(w.located(&name).to_string().replace('\0', " "))
+            .unwrap_or_default();
         PyErr::warn(py, &category, &text, 1)?;
     }
     Ok((file, book, name, f))

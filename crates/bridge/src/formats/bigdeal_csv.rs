@@ -54,6 +54,7 @@ pub static DESCRIPTOR: Descriptor = Descriptor {
         },
         reads: true,
         writes: true,
+        text: true,
     },
     keeps: Keeps {
         numbers: Numbers::Any,

@@ -40,6 +40,7 @@ pub static DESCRIPTOR: Descriptor = Descriptor {
         },
         reads: true,
         writes: true,
+        text: true,
     },
     keeps: Keeps {
         headings: crate::model::set::Heading::ALL,

@@ -43,6 +43,7 @@ pub static DESCRIPTOR: Descriptor = Descriptor {
         signature: Signature::Extension,
         reads: true,
         writes: true,
+        text: false,
     },
     keeps: Keeps {
         numbers: Numbers::Rising,

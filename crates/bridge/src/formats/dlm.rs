@@ -107,6 +107,7 @@ pub static DESCRIPTOR: Descriptor = Descriptor {
         },
         reads: true,
         writes: true,
+        text: true,
     },
     keeps: Keeps {
         numbers: Numbers::Range(MAX_BOARD),

@@ -82,6 +82,7 @@ pub static DESCRIPTOR: Descriptor = Descriptor {
         },
         reads: true,
         writes: true,
+        text: false,
     },
     keeps: Keeps {
         numbers: Numbers::OnFromFirst,

@@ -47,6 +47,7 @@ pub static DESCRIPTOR: Descriptor = Descriptor {
         signature: Signature::None,
         reads: false,
         writes: true,
+        text: true,
     },
     keeps: Keeps::HAND_RECORDS,
     reader: None,

@@ -116,6 +116,7 @@ const fn descriptor(
             signature: Signature::Extension,
             reads: true,
             writes: true,
+            text: false,
         },
         keeps,
         reader: Some(reader),

@@ -48,6 +48,7 @@ pub static DESCRIPTOR: Descriptor = Descriptor {
         },
         reads: true,
         writes: true,
+        text: false,
     },
     keeps: Keeps::DEALS_ONLY,
     reader: Some(|src, _| Ok(Box::new(RzdReader::open(src)?))),

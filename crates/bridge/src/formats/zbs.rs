@@ -45,6 +45,7 @@ pub static DESCRIPTOR: Descriptor = Descriptor {
         signature: Signature::Extension,
         reads: true,
         writes: true,
+        text: false,
     },
     keeps: Keeps {
         deals: Deals::Partial,

@@ -71,6 +71,7 @@ pub static DESCRIPTOR: Descriptor = Descriptor {
         },
         reads: true,
         writes: true,
+        text: true,
     },
     keeps: Keeps::EVERYTHING,
     reader: Some(|src, diag| Ok(Box::new(JsonlReader::open(src, diag)?))),

@@ -87,6 +87,7 @@ pub static DESCRIPTOR: Descriptor = Descriptor {
         },
         reads: true,
         writes: true,
+        text: true,
     },
     keeps: Keeps {
         deals: Deals::PartialButLoneEast,

@@ -112,6 +112,7 @@ pub static DESCRIPTOR: Descriptor = Descriptor {
         },
         reads: true,
         writes: true,
+        text: true,
     },
     keeps: Keeps {
         own: &[crate::codec::keeps::Own::Pbn],

@@ -62,6 +62,7 @@ pub static DESCRIPTOR: Descriptor = Descriptor {
         signature: Signature::None,
         reads: false,
         writes: cfg!(feature = "pdf"),
+        text: false,
     },
     keeps: Keeps::HAND_RECORDS,
     reader: None,

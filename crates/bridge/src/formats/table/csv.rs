@@ -42,6 +42,7 @@ pub static DESCRIPTOR: Descriptor = Descriptor {
         },
         reads: true,
         writes: true,
+        text: true,
     },
     keeps: Keeps {
         tags: Tags::RowlessFilled,

@@ -39,6 +39,7 @@ pub static DESCRIPTOR: Descriptor = Descriptor {
         },
         reads: cfg!(feature = "parquet"),
         writes: cfg!(feature = "parquet"),
+        text: false,
     },
     keeps: KEEPS,
     reader: if cfg!(feature = "parquet") {
