@@ -278,8 +278,8 @@ fn say_validation(
     crate::report::errors(&input, &report.errors);
     if report.more_errors > 0 {
         eprintln!(
-            "boardfile: {input}: and {} more",
-            count(report.more_errors, "error")
+            "boardfile: {input}: and {}",
+            count(report.more_errors, "more error")
         );
     }
     say_all(&input, wrong_lines);
