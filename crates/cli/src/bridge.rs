@@ -423,8 +423,8 @@ pub fn validate(
     crate::report::errors(&input, &diag.errors);
     if diag.more_errors > 0 {
         eprintln!(
-            "boardfile: {input}: and {} more",
-            count(diag.more_errors, "error")
+            "boardfile: {input}: and {}",
+            count(diag.more_errors, "more error")
         );
     }
     crate::report::warnings(&input, &diag.warnings);
