@@ -1,7 +1,7 @@
 //! `boardfile convert`: a board set or a file of games into other formats;
 //! Othello also a WTHOR database, and the games a query keeps.
 
-use crate::args::{write_options, LayoutArgs, NameArgs, QueryArgs, StageArgs};
+use crate::args::{heading, write_options, LayoutArgs, NameArgs, QueryArgs, StageArgs};
 use crate::bridge;
 use crate::othello::{self, GamesOut};
 use crate::plan::{bridge_outputs, output_format, parse_format, refuse_overwrite};
@@ -54,20 +54,20 @@ pub struct Args {
     #[arg(required = true, num_args = 1.., value_name = "OUT")]
     outputs: Vec<PathBuf>,
     /// Input format (name or extension); default: detected.
-    #[arg(long, value_parser = parse_format)]
+    #[arg(long, value_parser = parse_format, help_heading = heading::INPUT)]
     from: Option<Named>,
     /// Output format (name or extension); default: OUT's extension.
-    #[arg(long, value_parser = parse_format)]
+    #[arg(long, value_parser = parse_format, help_heading = heading::OUTPUT)]
     to: Option<Named>,
     /// PBN output: write exactly these double-dummy tags, a comma-separated
     /// list of OptimumResultTable, DoubleDummyTricks, OptimumScore,
     /// ParContract, or all, or none. Default: keep the input's tags that
     /// still agree with the data, and give boards without any all four.
-    #[arg(long, value_name = "TAGS", value_parser = DdTags::parse)]
+    #[arg(long, value_name = "TAGS", value_parser = DdTags::parse, help_heading = heading::OUTPUT)]
     dd_tags: Option<DdTags>,
     /// ZDD input: the file whose deals the tables belong to (any deal
     /// format), joined by position.
-    #[arg(long, value_name = "FILE")]
+    #[arg(long, value_name = "FILE", help_heading = heading::INPUT)]
     deals: Option<PathBuf>,
     /// Write every board (Othello: every game of GGF and PGN) that reads
     /// and leave out those that do not, each named on standard error
@@ -75,27 +75,27 @@ pub struct Args {
     /// nothing is written. Othello, to WTB or WTD: also leave out the
     /// games that get no theoretical score (moves that stop before its
     /// depth, 10x10 games), each named; from a database, only these.
-    #[arg(long)]
+    #[arg(long, help_heading = heading::INPUT)]
     skip_bad: bool,
     /// PBN, LIN and JSON Lines output: write every board in the format's
     /// standard form (PBN 2.1 export: the mandatory tags in order, CR LF,
     /// deals from the dealer) instead of as its file had it. Without it,
     /// a board read from PBN or LIN is written back byte for byte, and a
     /// changed one has only the lines of what changed rewritten.
-    #[arg(long)]
+    #[arg(long, help_heading = heading::OUTPUT)]
     normalize: bool,
     #[command(flatten)]
-    layout: LayoutArgs,
+    stage: StageArgs,
     #[command(flatten)]
     names: NameArgs,
     /// Othello: append names not in the names files to copies of them
     /// written beside OUT (OUT-stem.jou, OUT-stem.trn) instead of failing.
-    #[arg(long)]
+    #[arg(long, help_heading = heading::OTHELLO)]
     add_names: bool,
     #[command(flatten)]
     query: QueryArgs,
     #[command(flatten)]
-    stage: StageArgs,
+    layout: LayoutArgs,
 }
 
 /// Converts: a database, a bridge set, or a file of Othello games.

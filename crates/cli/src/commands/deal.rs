@@ -3,7 +3,7 @@
 //! deals that satisfy a dealer-language script (`--where`), with the
 //! script's statistics printed as dealer prints them, or as JSON.
 
-use crate::args::{write_options, LayoutArgs};
+use crate::args::{heading, write_options, LayoutArgs};
 use crate::bridge::{bytes_bar, write, Destination};
 use crate::plan::{bridge_output, parse_format, refuse_replacing, Named};
 use crate::report::{quiet, Failure, Outcome, Progress};
@@ -74,7 +74,7 @@ pub struct Args {
     #[arg(long, value_name = "TEXT", requires = "owner")]
     entropy: Option<String>,
     /// Output format; default: OUT's extension.
-    #[arg(long, value_parser = parse_format)]
+    #[arg(long, value_parser = parse_format, help_heading = heading::OUTPUT)]
     to: Option<Named>,
     /// Keep only deals satisfying a dealer-language script: a file, or
     /// the text of a condition.
@@ -92,7 +92,7 @@ pub struct Args {
     json: bool,
     /// Replace OUT when it exists (without it, an existing file is
     /// refused: a set dealt is not replaced by a repeated command).
-    #[arg(long)]
+    #[arg(long, help_heading = heading::OUTPUT)]
     force: bool,
     #[command(flatten)]
     layout: LayoutArgs,

@@ -1,7 +1,7 @@
 //! `boardfile info`: what a file is, holds and says; or a WTHOR database's
 //! files, years and games.
 
-use crate::args::{NameArgs, QueryArgs};
+use crate::args::{heading, NameArgs, QueryArgs};
 use crate::plan::{parse_format, AnyFormat, Named, Opened};
 use crate::report::{each_file, Failure, Outcome};
 use crate::{bridge, othello};
@@ -25,10 +25,10 @@ pub struct Args {
     #[arg(required = true)]
     files: Vec<PathBuf>,
     /// Input format; default: detected.
-    #[arg(long, value_parser = parse_format)]
+    #[arg(long, value_parser = parse_format, help_heading = heading::INPUT)]
     from: Option<Named>,
     /// One JSON object a file, a line each (see the README).
-    #[arg(long)]
+    #[arg(long, help_heading = heading::OUTPUT)]
     json: bool,
     #[command(flatten)]
     names: NameArgs,

@@ -1,6 +1,6 @@
 //! `boardfile join`: bridge sets joined into one, in order.
 
-use crate::args::{write_options, LayoutArgs, StageArgs};
+use crate::args::{heading, write_options, LayoutArgs, StageArgs};
 use crate::bridge;
 use crate::plan::{bridge_outputs, parse_format, refuse_overwrite, refuse_replacing};
 use crate::plan::{AnyFormat, Named, Opened};
@@ -25,20 +25,20 @@ pub struct Args {
     #[arg(required = true, num_args = 2.., value_name = "FILE")]
     files: Vec<PathBuf>,
     /// Input format of every input; default: detected for each.
-    #[arg(long, value_parser = parse_format)]
+    #[arg(long, value_parser = parse_format, help_heading = heading::INPUT)]
     from: Option<Named>,
     /// Output format; default: OUT's extension.
-    #[arg(long, value_parser = parse_format)]
+    #[arg(long, value_parser = parse_format, help_heading = heading::OUTPUT)]
     to: Option<Named>,
     /// Leave out (and name) boards that do not read.
-    #[arg(long)]
+    #[arg(long, help_heading = heading::INPUT)]
     skip_bad: bool,
     /// PBN: the strict 2.1 export format (see convert).
-    #[arg(long)]
+    #[arg(long, help_heading = heading::OUTPUT)]
     normalize: bool,
     /// Replace OUT when it exists (without it, an existing file is
     /// refused).
-    #[arg(long)]
+    #[arg(long, help_heading = heading::OUTPUT)]
     force: bool,
     #[command(flatten)]
     stage: StageArgs,

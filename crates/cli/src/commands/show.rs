@@ -1,6 +1,6 @@
 //! `boardfile show`: hand diagrams, or Othello games' final boards.
 
-use crate::args::NameArgs;
+use crate::args::{heading, NameArgs};
 use crate::plan::{parse_format, AnyFormat, Named, Opened};
 use crate::report::{Failure, Outcome};
 use crate::{bridge, othello};
@@ -22,12 +22,12 @@ pub struct Args {
     /// Only this board number (Othello: this game, from 1).
     #[arg(long)]
     board: Option<u32>,
-    /// Suit letters S H D C instead of symbols.
-    #[arg(long)]
-    ascii: bool,
     /// Input format; default: detected.
-    #[arg(long, value_parser = parse_format)]
+    #[arg(long, value_parser = parse_format, help_heading = heading::INPUT)]
     from: Option<Named>,
+    /// Suit letters S H D C instead of symbols.
+    #[arg(long, help_heading = heading::BRIDGE)]
+    ascii: bool,
     #[command(flatten)]
     names: NameArgs,
 }

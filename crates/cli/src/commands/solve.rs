@@ -1,7 +1,7 @@
 //! `boardfile solve`: a bridge set's double-dummy tables and par, or every
 //! move of Othello endgame positions (OBF) scored exactly.
 
-use crate::args::{write_options, LayoutArgs};
+use crate::args::{heading, write_options, LayoutArgs};
 use crate::plan::{bridge_output, parse_format, refuse_overwrite, AnyFormat, Named, Opened};
 use crate::report::{Failure, Outcome};
 use crate::{bridge, othello};
@@ -43,10 +43,10 @@ pub struct Args {
     /// Output file, or - for standard output (then no resuming).
     output: PathBuf,
     /// Input format; default: detected.
-    #[arg(long, value_parser = parse_format)]
+    #[arg(long, value_parser = parse_format, help_heading = heading::INPUT)]
     from: Option<Named>,
     /// Output format; default: OUT's extension.
-    #[arg(long, value_parser = parse_format)]
+    #[arg(long, value_parser = parse_format, help_heading = heading::OUTPUT)]
     to: Option<Named>,
     /// Solving threads; default: one a core.
     #[arg(long, short = 'j', value_name = "N")]
@@ -55,11 +55,11 @@ pub struct Args {
     #[arg(long)]
     force: bool,
     /// PBN output: the double-dummy tags to write (see convert).
-    #[arg(long, value_name = "TAGS", value_parser = DdTags::parse)]
+    #[arg(long, value_name = "TAGS", value_parser = DdTags::parse, help_heading = heading::OUTPUT)]
     dd_tags: Option<DdTags>,
     /// Write PBN 2.1 export format rather than the input's own layout
     /// with the new tags added (see convert).
-    #[arg(long)]
+    #[arg(long, help_heading = heading::OUTPUT)]
     normalize: bool,
     #[command(flatten)]
     layout: LayoutArgs,

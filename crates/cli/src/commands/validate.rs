@@ -1,7 +1,7 @@
 //! `boardfile validate`: every problem of every file, with its place; or
 //! of a WTHOR database.
 
-use crate::args::{NameArgs, QueryArgs};
+use crate::args::{heading, NameArgs, QueryArgs};
 use crate::plan::{parse_format, AnyFormat, Named, Opened};
 use crate::report::{each_file, Failure, Outcome};
 use crate::{bridge, othello};
@@ -31,7 +31,7 @@ pub struct Args {
     #[arg(required = true)]
     files: Vec<PathBuf>,
     /// Input format; default: detected for each file.
-    #[arg(long, value_parser = parse_format)]
+    #[arg(long, value_parser = parse_format, help_heading = heading::INPUT)]
     from: Option<Named>,
     /// Bridge: solve every board that stores double-dummy tricks or a
     /// par, and report each stored value the solver disagrees with
@@ -45,7 +45,7 @@ pub struct Args {
     solve: bool,
     /// One JSON object a file, a line each, with every problem and its
     /// place (see the README); nothing on standard error.
-    #[arg(long)]
+    #[arg(long, help_heading = heading::OUTPUT)]
     json: bool,
     /// Warnings make a file invalid too (exit status 1, `"valid":
     /// false`): what is read leniently or inferred, and boards that
