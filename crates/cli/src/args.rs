@@ -30,12 +30,13 @@ pub mod heading {
 /// Bridge: which boards pass, and their numbers.
 #[derive(clap::Args, Clone, Default)]
 pub struct StageArgs {
-    /// Bridge: only these boards (their numbers as read): 1-16,20 or 25-.
+    /// Only these boards (numbers as read): 1-16,20 or 25-.
     #[arg(long, value_name = "LIST", value_parser = BoardList::parse, help_heading = heading::BRIDGE)]
     boards: Option<BoardList>,
-    /// Bridge: number the boards from FIRST on, in order; dealer and
-    /// vulnerability follow the new numbers (a board with an auction keeps
-    /// its own).
+    /// Number the boards from FIRST on, in order.
+    ///
+    /// Dealer and vulnerability follow the new numbers (a board with an
+    /// auction keeps its own).
     #[arg(long, value_name = "FIRST", value_parser = clap::value_parser!(u32).range(1..), help_heading = heading::BRIDGE)]
     renumber: Option<u32>,
     /// With --renumber: keep each board's dealer and vulnerability.
@@ -57,21 +58,24 @@ impl StageArgs {
 /// Output: how hand records are laid out, and for dealing machines and Big Deal.
 #[derive(clap::Args, Clone, Copy)]
 pub struct LayoutArgs {
-    /// HTML and PDF hand records: boards a page, 1, 2 or 4.
+    /// Boards a page, 1, 2 or 4.
     #[arg(long, value_name = "N", default_value = "4", value_parser = PerPage::parse, help_heading = heading::HAND_RECORDS)]
     per_page: PerPage,
-    /// HTML and PDF hand records: the paper, a4 or letter.
+    /// The paper, a4 or letter.
     #[arg(long, value_name = "PAPER", default_value = "a4", value_parser = Paper::parse, help_heading = heading::HAND_RECORDS)]
     paper: Paper,
     /// DUP and DLM output: for a dealing machine that must not show the
-    /// deals (Big Deal's dupblind and dlmblind: board 1 of a DUP without
-    /// its screen half, DLM's Status=Sealed).
+    /// deals.
+    ///
+    /// Big Deal's dupblind and dlmblind: board 1 of a DUP without its
+    /// screen half, DLM's Status=Sealed.
     #[arg(long, help_heading = heading::OUTPUT)]
     blind: bool,
-    /// Whose layout to write: boardfile (each format's standard form, a
-    /// file read written back as it was) or bigdeal (PBN, LIN, DUP and DLM
-    /// byte for byte as Big Deal 2.0 writes them).
-    /// Default: boardfile; bigdeal for `deal --owner`.
+    /// Whose layout to write: boardfile or bigdeal.
+    ///
+    /// boardfile: each format's standard form, a file read written back as
+    /// it was; bigdeal: PBN, LIN, DUP and DLM byte for byte as Big Deal 2.0
+    /// writes them. Default: boardfile; bigdeal for `deal --owner`.
     #[arg(long, value_name = "DIALECT", value_parser = Dialect::parse, help_heading = heading::OUTPUT)]
     pub dialect: Option<Dialect>,
 }
@@ -79,10 +83,10 @@ pub struct LayoutArgs {
 /// Othello: the WTHOR names files.
 #[derive(clap::Args, Clone, Default)]
 pub struct NameArgs {
-    /// Othello: the player names file; default: WTHOR.JOU beside the input.
+    /// The player names file; default: WTHOR.JOU beside the input.
     #[arg(long, value_name = "WTHOR.JOU", help_heading = heading::OTHELLO)]
     players: Option<PathBuf>,
-    /// Othello: the tournament names file; default: WTHOR.TRN beside the input.
+    /// The tournament names file; default: WTHOR.TRN beside the input.
     #[arg(long, value_name = "WTHOR.TRN", help_heading = heading::OTHELLO)]
     tournaments: Option<PathBuf>,
 }
@@ -90,20 +94,24 @@ pub struct NameArgs {
 /// Othello: which games to keep, of a database or any file of games.
 #[derive(clap::Args, Clone, Default)]
 pub struct QueryArgs {
-    /// Othello: the games of a player, black or white, whose name holds
-    /// NAME in any case (the names file's name, or the file's own):
-    /// --player inoue keeps those of "Inoue Hiroshi" and "Inoue Takuya".
+    /// The games of a player, black or white, whose name holds NAME.
+    ///
+    /// In any case, the names file's name or the file's own: --player
+    /// inoue keeps those of "Inoue Hiroshi" and "Inoue Takuya".
     #[arg(long, value_name = "NAME", help_heading = heading::OTHELLO)]
     player: Option<String>,
-    /// Othello: the games of a tournament whose name holds NAME, in any case.
+    /// The games of a tournament whose name holds NAME, in any case.
     #[arg(long, value_name = "NAME", help_heading = heading::OTHELLO)]
     tournament: Option<String>,
-    /// Othello: the games of a year (2004) or of years (2000-2004, 2000-,
-    /// -1990), by the file's header (a database) or the game's date.
+    /// The games of a year (2004) or of years (2000-2004, 2000-, -1990).
+    ///
+    /// By the file's header (a database) or the game's date.
     #[arg(long, value_name = "YEARS", allow_hyphen_values = true, value_parser = Filter::parse_years, help_heading = heading::OTHELLO)]
     year: Option<(u16, u16)>,
-    /// Othello: the games that open with these moves (f5d6c3d3), or with
-    /// them turned by a symmetry of the start (d3c5f6 is f5d6c3).
+    /// The games that open with these moves (f5d6c3d3), or a symmetry.
+    ///
+    /// Also those that open with the moves turned by a symmetry of the
+    /// start: d3c5f6 is f5d6c3.
     #[arg(long, value_name = "MOVES", help_heading = heading::OTHELLO)]
     opening: Option<String>,
 }

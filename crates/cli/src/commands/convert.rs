@@ -59,27 +59,33 @@ pub struct Args {
     /// Output format (name or extension); default: OUT's extension.
     #[arg(long, value_parser = parse_format, help_heading = heading::OUTPUT)]
     to: Option<Named>,
-    /// PBN output: write exactly these double-dummy tags, a comma-separated
-    /// list of OptimumResultTable, DoubleDummyTricks, OptimumScore,
-    /// ParContract, or all, or none. Default: keep the input's tags that
-    /// still agree with the data, and give boards without any all four.
+    /// PBN output: the double-dummy tags to write, or all, or none.
+    ///
+    /// Exactly these tags, a comma-separated list of OptimumResultTable,
+    /// DoubleDummyTricks, OptimumScore, ParContract, or all, or none.
+    /// Default: keep the input's tags that still agree with the data, and
+    /// give boards without any all four.
     #[arg(long, value_name = "TAGS", value_parser = DdTags::parse, help_heading = heading::OUTPUT)]
     dd_tags: Option<DdTags>,
     /// ZDD input: the file whose deals the tables belong to (any deal
     /// format), joined by position.
     #[arg(long, value_name = "FILE", help_heading = heading::INPUT)]
     deals: Option<PathBuf>,
-    /// Write every board (Othello: every game of GGF and PGN) that reads
-    /// and leave out those that do not, each named on standard error
-    /// (exit 0). Without it, a bad board stops the conversion and
+    /// Leave out the boards that do not read, each named; write the rest.
+    ///
+    /// Every board (Othello: every game of GGF and PGN) that reads is
+    /// written and those that do not are left out, each named on standard
+    /// error (exit 0). Without it, a bad board stops the conversion and
     /// nothing is written. Othello, to WTB or WTD: also leave out the
     /// games that get no theoretical score (moves that stop before its
     /// depth, 10x10 games), each named; from a database, only these.
     #[arg(long, help_heading = heading::INPUT)]
     skip_bad: bool,
-    /// PBN, LIN and JSON Lines output: write every board in the format's
-    /// standard form (PBN 2.1 export: the mandatory tags in order, CR LF,
-    /// deals from the dealer) instead of as its file had it. Without it,
+    /// PBN, LIN and JSON Lines output: the format's standard form.
+    ///
+    /// Every board is written in the format's standard form (PBN 2.1
+    /// export: the mandatory tags in order, CR LF, deals from the dealer)
+    /// instead of as its file had it. Without it,
     /// a board read from PBN or LIN is written back byte for byte, and a
     /// changed one has only the lines of what changed rewritten.
     #[arg(long, help_heading = heading::OUTPUT)]
@@ -88,8 +94,10 @@ pub struct Args {
     stage: StageArgs,
     #[command(flatten)]
     names: NameArgs,
-    /// Othello: append names not in the names files to copies of them
-    /// written beside OUT (OUT-stem.jou, OUT-stem.trn) instead of failing.
+    /// Add the names the names files lack to copies of them, beside OUT.
+    ///
+    /// The copies are OUT-stem.jou and OUT-stem.trn; without --add-names,
+    /// a name the names files lack fails the conversion.
     #[arg(long, help_heading = heading::OTHELLO)]
     add_names: bool,
     #[command(flatten)]

@@ -56,8 +56,9 @@ pub struct Args {
     /// Output file (any writable format: DLM for a dealing machine, PBN
     /// for the web...), or - for standard output with --to.
     output: PathBuf,
-    /// How many boards (default 32; with --where, the script's produce,
-    /// else 40), or their range as Big Deal takes it: 15-28.
+    /// How many boards (default 32), or their range as Big Deal takes it: 15-28.
+    ///
+    /// With --where the default is the script's produce, else 40.
     #[arg(long, value_name = "N|A-B")]
     boards: Option<String>,
     /// The first board's number (default 1; or give --boards A-B).
@@ -90,8 +91,10 @@ pub struct Args {
     /// With --where: print the statistics, counts and seed as JSON.
     #[arg(long, requires = "where_")]
     json: bool,
-    /// Replace OUT when it exists (without it, an existing file is
-    /// refused: a set dealt is not replaced by a repeated command).
+    /// Replace OUT when it exists.
+    ///
+    /// Without it, an existing file is refused: a set dealt is not
+    /// replaced by a repeated command.
     #[arg(long, help_heading = heading::OUTPUT)]
     force: bool,
     #[command(flatten)]

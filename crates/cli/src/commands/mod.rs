@@ -55,8 +55,9 @@ use std::io::Write;
 pub struct Cli {
     #[command(subcommand)]
     pub command: Command,
-    /// Print no notes or warnings (what a format drops, leniencies,
-    /// progress); errors still print.
+    /// Print no notes or warnings; errors still print.
+    ///
+    /// Notes and warnings: what a format drops, leniencies, progress.
     #[arg(short, long, global = true)]
     pub quiet: bool,
 }

@@ -153,9 +153,11 @@ pub struct MakeArgs {
     /// The reserve sets instead of the originals (verify: both always).
     #[arg(long)]
     reserve: bool,
-    /// The formats to write: Big Deal's names (dup, dupblind, dlm,
-    /// dlmblind, bri, dge, pbn, lin, csv, ber, borel, kops, cds, goedel) or
-    /// any format boardfile writes; default Big Deal's own (dup,pbn).
+    /// The formats to write: Big Deal's names or boardfile's.
+    ///
+    /// Big Deal's names: dup, dupblind, dlm, dlmblind, bri, dge, pbn, lin,
+    /// csv, ber, borel, kops, cds, goedel; or any format boardfile writes.
+    /// The default is Big Deal's own.
     #[arg(
         long,
         value_name = "LIST",

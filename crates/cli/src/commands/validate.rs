@@ -33,6 +33,8 @@ pub struct Args {
     /// Input format; default: detected for each file.
     #[arg(long, value_parser = parse_format, help_heading = heading::INPUT)]
     from: Option<Named>,
+    /// Check stored double-dummy tables, par and Othello scores by solving.
+    ///
     /// Bridge: solve every board that stores double-dummy tricks or a
     /// par, and report each stored value the solver disagrees with
     /// (board, declarer, strain, stored, solved). Othello (WTB, JSON
@@ -43,16 +45,18 @@ pub struct Args {
     /// games with no stored score are counted, not solved.
     #[arg(long)]
     solve: bool,
-    /// One JSON object a file, a line each, with every problem and its
-    /// place (see the README); nothing on standard error.
+    /// One JSON object a file, a line each, with every problem and its place.
+    ///
+    /// See the README; nothing is printed on standard error.
     #[arg(long, help_heading = heading::OUTPUT)]
     json: bool,
-    /// Warnings make a file invalid too (exit status 1, `"valid":
-    /// false`): what is read leniently or inferred, and boards that
+    /// Warnings make a file invalid too (exit status 1, `"valid": false`).
+    ///
+    /// The warnings: what is read leniently or inferred, and boards that
     /// contradict themselves (an auction against the rules, a card its
     /// player does not hold, a lead by the wrong hand, a Result the play
-    /// cannot give, a Score the contract and result do not), which are
-    /// otherwise warnings beside a valid verdict.
+    /// cannot give, a Score the contract and result do not). Without
+    /// --strict they are printed beside a valid verdict.
     #[arg(long)]
     strict: bool,
     #[command(flatten)]
