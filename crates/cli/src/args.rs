@@ -8,6 +8,7 @@ use boardfile_bridge::{DdTags, Dialect, WriteOptions};
 use boardfile_io::Input;
 use boardfile_othello::convert::NameFiles;
 use boardfile_othello::database::Filter;
+use clap::builder::{StyledStr, Styles};
 use std::path::PathBuf;
 
 /// The headings options are listed under in `-h`, `--help` and the man
@@ -25,6 +26,23 @@ pub mod heading {
     pub const OTHELLO: &str = "Othello";
     /// HTML and PDF hand records.
     pub const HAND_RECORDS: &str = "Hand records";
+}
+
+/// A command's examples as help prints them after the options (its
+/// `after_help`, and with more of them its `after_long_help`): `parts`,
+/// lines of commands each under a `# what it does` line, indented by
+/// two, under an "Examples:" header styled as clap styles its own. The
+/// man pages print the same lines as their EXAMPLES section. Lines stay
+/// within 75 columns, so that neither an 80-column terminal nor a man
+/// page (indented by 7) breaks them.
+pub fn examples(parts: &[&str]) -> StyledStr {
+    let header = *Styles::default().get_header();
+    let mut text = format!("{header}Examples:{header:#}");
+    for part in parts {
+        text.push('\n');
+        text.push_str(part.trim_matches('\n'));
+    }
+    text.into()
 }
 
 /// Bridge: which boards pass, and their numbers.

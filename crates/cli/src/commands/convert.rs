@@ -1,7 +1,7 @@
 //! `boardfile convert`: a board set or a file of games into other formats;
 //! Othello also a WTHOR database, and the games a query keeps.
 
-use crate::args::{heading, write_options, LayoutArgs, NameArgs, QueryArgs, StageArgs};
+use crate::args::{examples, heading, write_options, LayoutArgs, NameArgs, QueryArgs, StageArgs};
 use crate::bridge;
 use crate::othello::{self, GamesOut};
 use crate::plan::{bridge_outputs, output_format, parse_format, refuse_overwrite};
@@ -13,6 +13,37 @@ use boardfile_othello::database::Filter;
 use std::io::Write;
 use std::path::PathBuf;
 
+/// The examples `-h` shows; `--help` and the man page add [`MORE_EXAMPLES`].
+const EXAMPLES: &str = "
+  # a dealing machine's DLM
+  boardfile convert set.pbn set.dlm
+  # one read, three outputs
+  boardfile convert set.pbn set.dlm set.dup set.html
+  # JSON Lines on standard output
+  boardfile convert set.dup - --to jsonl
+  # Othello games, names from the WTHOR.JOU and WTHOR.TRN beside them
+  boardfile convert WTH_2004.wtb 2004.pgn
+";
+
+const MORE_EXAMPLES: &str = "
+  # boards 1 to 16
+  boardfile convert big.pbn first.pbn --boards 1-16
+  # numbered 17 on
+  boardfile convert set.pbn next.pbn --renumber 17
+  # all but the boards that do not read, each named
+  boardfile convert old.pbn new.pbn --skip-bad
+  # GGF to a WTB file a year (WTH_YYYY.wtb), WTHOR.JOU and WTHOR.TRN
+  boardfile convert games.ggf new/ --add-names
+  # a player's games, either colour, any case, part of the name
+  boardfile convert wthor/ inoue.pgn --player inoue
+  # a WTB file a year, headers kept
+  boardfile convert wthor/ out/ --year 2000-2004
+  # the games of some tournaments that open with these moves
+  boardfile convert wthor/ p.jsonl --opening f5d6c3d3 --tournament world
+  # WTB files and their names files as one database
+  boardfile convert WTH_2003.wtb WTH_2004.wtb WTHOR.JOU WTHOR.TRN both.ggf
+";
+
 /// Convert a board set from one format to another.
 ///
 /// OUT is written atomically: a failed run leaves no partial file and an
@@ -23,27 +54,17 @@ use std::path::PathBuf;
 /// Several OUT are written from one read, each taking its format from its
 /// extension.
 ///
-/// Examples:
-///   boardfile convert set.pbn set.dlm                  a dealing machine's DLM
-///   boardfile convert set.pbn set.dlm set.dup set.html one read, three outputs
-///   boardfile convert set.dup - --to jsonl             JSON Lines on standard output
-///   boardfile convert big.pbn first.pbn --boards 1-16  boards 1 to 16
-///   boardfile convert set.pbn next.pbn --renumber 17   numbered 17 on
-///   boardfile convert old.pbn new.pbn --skip-bad       all but the boards that do not read
-///   boardfile convert WTH_2004.wtb 2004.pgn            Othello games, names from WTHOR.JOU/TRN
-///   boardfile convert games.ggf new/ --add-names       GGF to WTH_YYYY.wtb a year, WTHOR.JOU/TRN
-///
 /// The WTHOR database is one input: a folder (WTH_*.wtb, WTHOR.JOU,
 /// WTHOR.TRN), or WTB files and the names files given together (OUT
 /// last). --player, --tournament, --year and --opening keep some games,
 /// of it or of any file of games. OUT a folder (existing, or ending in
 /// /) gets a WTB file a year, WTH_YYYY.wtb, and the names files.
-///   boardfile convert wthor/ inoue.pgn --player inoue  either colour, any case, part of the name
-///   boardfile convert wthor/ out/ --year 2000-2004     a WTB file a year, headers kept
-///   boardfile convert wthor/ p.jsonl --opening f5d6c3d3 --tournament "world"
-///   boardfile convert WTH_2003.wtb WTH_2004.wtb WTHOR.JOU WTHOR.TRN both.ggf
 #[derive(clap::Args)]
-#[command(verbatim_doc_comment)]
+#[command(
+    verbatim_doc_comment,
+    after_help = examples(&[EXAMPLES]),
+    after_long_help = examples(&[EXAMPLES, MORE_EXAMPLES]),
+)]
 pub struct Args {
     /// Input file, or - for standard input; Othello: also a folder of
     /// the WTHOR database, or several WTHOR files (then OUT comes last).

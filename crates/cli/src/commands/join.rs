@@ -1,6 +1,6 @@
 //! `boardfile join`: bridge sets joined into one, in order.
 
-use crate::args::{heading, write_options, LayoutArgs, StageArgs};
+use crate::args::{examples, heading, write_options, LayoutArgs, StageArgs};
 use crate::bridge;
 use crate::plan::{bridge_outputs, parse_format, refuse_overwrite, refuse_replacing};
 use crate::plan::{AnyFormat, Named, Opened};
@@ -9,17 +9,21 @@ use boardfile_io::{Input, Output};
 use std::io::Write;
 use std::path::PathBuf;
 
+/// The examples help and the man page show.
+const EXAMPLES: &str = r#"
+  # a week's sessions as one set, numbered from 1
+  boardfile join monday.pbn tuesday.pbn week.pbn --renumber 1
+  # two halves of a session, for a dealing machine
+  boardfile join first-half.dup second-half.dup session.dlm
+"#;
+
 /// Join board sets into one, in order: IN... then OUT.
 ///
 /// The first input's set-level data (event, DLM header...) is the
 /// set's. A board number that comes twice is refused unless --renumber
 /// numbers the boards anew.
-///
-/// Examples:
-///   boardfile join monday.pbn tuesday.pbn week.pbn --renumber 1
-///   boardfile join first-half.dup second-half.dup session.dlm
 #[derive(clap::Args)]
-#[command(verbatim_doc_comment)]
+#[command(verbatim_doc_comment, after_help = examples(&[EXAMPLES]))]
 pub struct Args {
     /// Input files, then the output file (- for standard output).
     #[arg(required = true, num_args = 2.., value_name = "FILE")]
