@@ -37,7 +37,8 @@ const MORE_EXAMPLES: &str = r#"
   boardfile deal - --to jsonl \
     --where 'shape(north, any 4333) and hcp(north) > 14'
   # a script's statistics only, as JSON
-  boardfile deal /dev/null --to jsonl --where stats.dlr --boards 10000 --json
+  boardfile deal /dev/null --to jsonl --where stats.dlr \
+    --boards 10000 --json
 "#;
 
 /// Deal a new board set of uniformly random deals.

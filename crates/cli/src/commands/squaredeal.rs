@@ -77,8 +77,9 @@ pub struct Args {
 /// The SquareDeal commands.
 #[derive(Subcommand)]
 pub enum Command {
-    /// Describe a new tournament: its name, the delayed information and
-    /// its phases. The file can be edited until it is published.
+    /// Describe a new tournament: its name, delayed information, phases.
+    ///
+    /// The file can be edited until it is published.
     ///
     /// A phase is SESSIONS:BOARDS:FILE:DESCRIPTION. BOARDS is a count (16),
     /// a range (17-21), ranges the sessions take in turn (1-14,15-28), NxM
@@ -106,10 +107,11 @@ pub enum Command {
         #[arg(long = "phase", value_name = "PHASE", required = true)]
         phases: Vec<String>,
     },
-    /// Publish: make a secret key a session from the system's randomness,
-    /// write them to FILE.sqk beside FILE.sqd, and their SHA-256 (KH) into
-    /// FILE.sqd. Publish the .sqd; keep the .sqk secret until the event is
-    /// over.
+    /// Publish: make the secret session keys, and their hash (KH).
+    ///
+    /// A secret key a session from the system's randomness, written to
+    /// FILE.sqk beside FILE.sqd, and their SHA-256 (KH) into FILE.sqd.
+    /// Publish the .sqd; keep the .sqk secret until the event is over.
     #[command(verbatim_doc_comment, after_help = examples(&[PUBLISH_EXAMPLES]))]
     Publish {
         /// The tournament (.sqd).
@@ -119,8 +121,9 @@ pub enum Command {
         #[arg(long, value_name = "FILE.sqk")]
         keys: Option<PathBuf>,
     },
-    /// Set the delayed value (DV), once it is known. Sessions can be made
-    /// after it.
+    /// Set the delayed value (DV), once it is known.
+    ///
+    /// Sessions can be made after it.
     #[command(verbatim_doc_comment, after_help = examples(&[SET_VALUE_EXAMPLES]))]
     SetValue {
         /// The tournament (.sqd).
@@ -131,11 +134,12 @@ pub enum Command {
         #[arg(long)]
         force: bool,
     },
-    /// Make sessions: each a Big Deal run from its key and the delayed
-    /// value, written as SquareDeal names them (RR01.pbn, RR01reserve.dup),
-    /// with sessions whose boards run on joined into one PBN (RR01-02.pbn).
-    /// Nothing is written unless the keys match KH and every session asked
-    /// for can be made.
+    /// Make sessions: Big Deal runs from their keys and the delayed value.
+    ///
+    /// The sessions are written as SquareDeal names them (RR01.pbn,
+    /// RR01reserve.dup), with sessions whose boards run on joined into one
+    /// PBN (RR01-02.pbn). Nothing is written unless the keys match KH and
+    /// every session asked for can be made.
     #[command(verbatim_doc_comment, after_help = examples(&[MAKE_EXAMPLES]))]
     Make {
         /// The tournament (.sqd).
@@ -150,10 +154,12 @@ pub enum Command {
         #[arg(long)]
         force: bool,
     },
-    /// Verify a tournament: the keys against the published KH, then every
-    /// session made again and compared, byte for byte, with the files
-    /// found in the folder. Exit 0 when the keys match and no file
-    /// differs, 1 otherwise.
+    /// Verify a tournament: its keys, and every session made again.
+    ///
+    /// The keys are checked against the published KH, then every session
+    /// is made again and compared, byte for byte, with the files found in
+    /// the folder. Exit 0 when the keys match and no file differs, 1
+    /// otherwise.
     #[command(verbatim_doc_comment, after_help = examples(&[VERIFY_EXAMPLES]))]
     Verify {
         /// The tournament (.sqd).
