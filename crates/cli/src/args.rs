@@ -8,21 +8,57 @@ use boardfile_bridge::{DdTags, Dialect, WriteOptions};
 use boardfile_io::Input;
 use boardfile_othello::convert::NameFiles;
 use boardfile_othello::database::Filter;
+use clap::builder::{StyledStr, Styles};
 use std::path::PathBuf;
+
+/// The headings options are listed under in `-h`, `--help` and the man
+/// pages (as sections there), so that each command's options are grouped
+/// alike. An option that fits none stays under clap's own "Options".
+pub mod heading {
+    /// What is read and how: the input format, files read beside it,
+    /// input that does not read.
+    pub const INPUT: &str = "Input";
+    /// What is written and how: the output format, its layout, replacing.
+    pub const OUTPUT: &str = "Output";
+    /// Bridge only: which boards, and their numbers.
+    pub const BRIDGE: &str = "Bridge";
+    /// Othello only: the names files, the games a query keeps.
+    pub const OTHELLO: &str = "Othello";
+    /// HTML and PDF hand records.
+    pub const HAND_RECORDS: &str = "Hand records";
+}
+
+/// A command's examples as help prints them after the options (its
+/// `after_help`, and with more of them its `after_long_help`): `parts`,
+/// lines of commands each under a `# what it does` line, indented by
+/// two, under an "Examples:" header styled as clap styles its own. The
+/// man pages print the same lines as their EXAMPLES section. Lines stay
+/// within 75 columns, so that neither an 80-column terminal nor a man
+/// page (indented by 7) breaks them.
+pub fn examples(parts: &[&str]) -> StyledStr {
+    let header = *Styles::default().get_header();
+    let mut text = format!("{header}Examples:{header:#}");
+    for part in parts {
+        text.push('\n');
+        text.push_str(part.trim_matches('\n'));
+    }
+    text.into()
+}
 
 /// Bridge: which boards pass, and their numbers.
 #[derive(clap::Args, Clone, Default)]
 pub struct StageArgs {
-    /// Bridge: only these boards (their numbers as read): 1-16,20 or 25-.
-    #[arg(long, value_name = "LIST", value_parser = BoardList::parse)]
+    /// Only these boards (numbers as read): 1-16,20 or 25-.
+    #[arg(long, value_name = "LIST", value_parser = BoardList::parse, help_heading = heading::BRIDGE)]
     boards: Option<BoardList>,
-    /// Bridge: number the boards from FIRST on, in order; dealer and
-    /// vulnerability follow the new numbers (a board with an auction keeps
-    /// its own).
-    #[arg(long, value_name = "FIRST", value_parser = clap::value_parser!(u32).range(1..))]
+    /// Number the boards from FIRST on, in order.
+    ///
+    /// Dealer and vulnerability follow the new numbers (a board with an
+    /// auction keeps its own).
+    #[arg(long, value_name = "FIRST", value_parser = clap::value_parser!(u32).range(1..), help_heading = heading::BRIDGE)]
     renumber: Option<u32>,
     /// With --renumber: keep each board's dealer and vulnerability.
-    #[arg(long, requires = "renumber")]
+    #[arg(long, requires = "renumber", help_heading = heading::BRIDGE)]
     keep_conditions: bool,
 }
 
@@ -40,54 +76,61 @@ impl StageArgs {
 /// Output: how hand records are laid out, and for dealing machines and Big Deal.
 #[derive(clap::Args, Clone, Copy)]
 pub struct LayoutArgs {
-    /// HTML and PDF hand records: boards a page, 1, 2 or 4.
-    #[arg(long, value_name = "N", default_value = "4", value_parser = PerPage::parse)]
+    /// Boards a page, 1, 2 or 4.
+    #[arg(long, value_name = "N", default_value = "4", value_parser = PerPage::parse, help_heading = heading::HAND_RECORDS)]
     per_page: PerPage,
-    /// HTML and PDF hand records: the paper, a4 or letter.
-    #[arg(long, value_name = "PAPER", default_value = "a4", value_parser = Paper::parse)]
+    /// The paper, a4 or letter.
+    #[arg(long, value_name = "PAPER", default_value = "a4", value_parser = Paper::parse, help_heading = heading::HAND_RECORDS)]
     paper: Paper,
     /// DUP and DLM output: for a dealing machine that must not show the
-    /// deals (Big Deal's dupblind and dlmblind: board 1 of a DUP without
-    /// its screen half, DLM's Status=Sealed).
-    #[arg(long)]
+    /// deals.
+    ///
+    /// Big Deal's dupblind and dlmblind: board 1 of a DUP without its
+    /// screen half, DLM's Status=Sealed.
+    #[arg(long, help_heading = heading::OUTPUT)]
     blind: bool,
-    /// Whose layout to write: boardfile (each format's standard form, a
-    /// file read written back as it was) or bigdeal (PBN, LIN, DUP and DLM
-    /// byte for byte as Big Deal 2.0 writes them).
-    /// Default: boardfile; bigdeal for `deal --owner`.
-    #[arg(long, value_name = "DIALECT", value_parser = Dialect::parse)]
+    /// Whose layout to write: boardfile or bigdeal.
+    ///
+    /// boardfile: each format's standard form, a file read written back as
+    /// it was; bigdeal: PBN, LIN, DUP and DLM byte for byte as Big Deal 2.0
+    /// writes them. Default: boardfile; bigdeal for `deal --owner`.
+    #[arg(long, value_name = "DIALECT", value_parser = Dialect::parse, help_heading = heading::OUTPUT)]
     pub dialect: Option<Dialect>,
 }
 
 /// Othello: the WTHOR names files.
 #[derive(clap::Args, Clone, Default)]
 pub struct NameArgs {
-    /// Othello: the player names file; default: WTHOR.JOU beside the input.
-    #[arg(long, value_name = "WTHOR.JOU")]
+    /// The player names file; default: WTHOR.JOU beside the input.
+    #[arg(long, value_name = "WTHOR.JOU", help_heading = heading::OTHELLO)]
     players: Option<PathBuf>,
-    /// Othello: the tournament names file; default: WTHOR.TRN beside the input.
-    #[arg(long, value_name = "WTHOR.TRN")]
+    /// The tournament names file; default: WTHOR.TRN beside the input.
+    #[arg(long, value_name = "WTHOR.TRN", help_heading = heading::OTHELLO)]
     tournaments: Option<PathBuf>,
 }
 
 /// Othello: which games to keep, of a database or any file of games.
 #[derive(clap::Args, Clone, Default)]
 pub struct QueryArgs {
-    /// Othello: the games of a player, black or white, whose name holds
-    /// NAME in any case (the names file's name, or the file's own):
-    /// --player inoue keeps those of "Inoue Hiroshi" and "Inoue Takuya".
-    #[arg(long, value_name = "NAME")]
+    /// The games of a player, black or white, whose name holds NAME.
+    ///
+    /// In any case, the names file's name or the file's own: --player
+    /// inoue keeps those of "Inoue Hiroshi" and "Inoue Takuya".
+    #[arg(long, value_name = "NAME", help_heading = heading::OTHELLO)]
     player: Option<String>,
-    /// Othello: the games of a tournament whose name holds NAME, in any case.
-    #[arg(long, value_name = "NAME")]
+    /// The games of a tournament whose name holds NAME, in any case.
+    #[arg(long, value_name = "NAME", help_heading = heading::OTHELLO)]
     tournament: Option<String>,
-    /// Othello: the games of a year (2004) or of years (2000-2004, 2000-,
-    /// -1990), by the file's header (a database) or the game's date.
-    #[arg(long, value_name = "YEARS", allow_hyphen_values = true, value_parser = Filter::parse_years)]
+    /// The games of a year (2004) or of years (2000-2004, 2000-, -1990).
+    ///
+    /// By the file's header (a database) or the game's date.
+    #[arg(long, value_name = "YEARS", allow_hyphen_values = true, value_parser = Filter::parse_years, help_heading = heading::OTHELLO)]
     year: Option<(u16, u16)>,
-    /// Othello: the games that open with these moves (f5d6c3d3), or with
-    /// them turned by a symmetry of the start (d3c5f6 is f5d6c3).
-    #[arg(long, value_name = "MOVES")]
+    /// The games that open with these moves (f5d6c3d3), or a symmetry.
+    ///
+    /// Also those that open with the moves turned by a symmetry of the
+    /// start: d3c5f6 is f5d6c3.
+    #[arg(long, value_name = "MOVES", help_heading = heading::OTHELLO)]
     opening: Option<String>,
 }
 

@@ -1,17 +1,23 @@
 //! `boardfile checksum`: Pavlicek's checksum of each file.
 
+use crate::args::examples;
 use crate::report::{each_file, Failure, Outcome};
 use boardfile_io::checksum::Checksum;
 use std::io::{Read, Write};
 use std::path::PathBuf;
 
-/// Print Pavlicek's checksum of each file: the 64-bit sum of its 32-bit
-/// little-endian words (a trailing partial word zero-padded), in hex.
+/// The examples help and the man page show.
+const EXAMPLES: &str = r#"
+  # to compare with Pavlicek's published sums
+  boardfile checksum deals.zrd
+"#;
+
+/// Print Pavlicek's checksum of each file, in hex.
 ///
-/// Example:
-///   boardfile checksum deals.zrd     compare with Pavlicek's published sums
+/// The checksum is the 64-bit sum of the file's 32-bit little-endian
+/// words, a trailing partial word zero-padded.
 #[derive(clap::Args)]
-#[command(verbatim_doc_comment)]
+#[command(verbatim_doc_comment, after_help = examples(&[EXAMPLES]))]
 pub struct Args {
     /// Files to sum (- for standard input).
     #[arg(required = true)]

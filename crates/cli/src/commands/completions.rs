@@ -1,16 +1,23 @@
 //! `boardfile completions`: a shell's completion script.
 
+use crate::args::examples;
 use crate::report::{Failure, Outcome};
 use std::io::Write;
 
+/// The examples help and the man page show.
+const EXAMPLES: &str = r#"
+  # bash, for this user
+  boardfile completions bash \
+    > ~/.local/share/bash-completion/completions/boardfile
+  # zsh: a folder in fpath
+  boardfile completions zsh > ~/.zfunc/_boardfile
+  # fish
+  boardfile completions fish > ~/.config/fish/completions/boardfile.fish
+"#;
+
 /// Print a shell's completion script for boardfile.
-///
-/// Examples:
-///   boardfile completions bash > ~/.local/share/bash-completion/completions/boardfile
-///   boardfile completions zsh > ~/.zfunc/_boardfile
-///   boardfile completions fish > ~/.config/fish/completions/boardfile.fish
 #[derive(clap::Args)]
-#[command(verbatim_doc_comment)]
+#[command(verbatim_doc_comment, after_help = examples(&[EXAMPLES]))]
 pub struct Args {
     /// The shell: bash, zsh, fish, elvish or powershell.
     shell: clap_complete::Shell,

@@ -1,7 +1,7 @@
 //! `boardfile convert`: a board set or a file of games into other formats;
 //! Othello also a WTHOR database, and the games a query keeps.
 
-use crate::args::{write_options, LayoutArgs, NameArgs, QueryArgs, StageArgs};
+use crate::args::{examples, heading, write_options, LayoutArgs, NameArgs, QueryArgs, StageArgs};
 use crate::bridge;
 use crate::othello::{self, GamesOut};
 use crate::plan::{bridge_outputs, output_format, parse_format, refuse_overwrite};
@@ -13,6 +13,37 @@ use boardfile_othello::database::Filter;
 use std::io::Write;
 use std::path::PathBuf;
 
+/// The examples `-h` shows; `--help` and the man page add [`MORE_EXAMPLES`].
+const EXAMPLES: &str = "
+  # a dealing machine's DLM
+  boardfile convert set.pbn set.dlm
+  # one read, three outputs
+  boardfile convert set.pbn set.dlm set.dup set.html
+  # JSON Lines on standard output
+  boardfile convert set.dup - --to jsonl
+  # Othello games, names from the WTHOR.JOU and WTHOR.TRN beside them
+  boardfile convert WTH_2004.wtb 2004.pgn
+";
+
+const MORE_EXAMPLES: &str = "
+  # boards 1 to 16
+  boardfile convert big.pbn first.pbn --boards 1-16
+  # numbered 17 on
+  boardfile convert set.pbn next.pbn --renumber 17
+  # all but the boards that do not read, each named
+  boardfile convert old.pbn new.pbn --skip-bad
+  # GGF to a WTB file a year (WTH_YYYY.wtb), WTHOR.JOU and WTHOR.TRN
+  boardfile convert games.ggf new/ --add-names
+  # a player's games, either colour, any case, part of the name
+  boardfile convert wthor/ inoue.pgn --player inoue
+  # a WTB file a year, headers kept
+  boardfile convert wthor/ out/ --year 2000-2004
+  # the games of some tournaments that open with these moves
+  boardfile convert wthor/ p.jsonl --opening f5d6c3d3 --tournament world
+  # WTB files and their names files as one database
+  boardfile convert WTH_2003.wtb WTH_2004.wtb WTHOR.JOU WTHOR.TRN both.ggf
+";
+
 /// Convert a board set from one format to another.
 ///
 /// OUT is written atomically: a failed run leaves no partial file and an
@@ -23,27 +54,17 @@ use std::path::PathBuf;
 /// Several OUT are written from one read, each taking its format from its
 /// extension.
 ///
-/// Examples:
-///   boardfile convert set.pbn set.dlm                  a dealing machine's DLM
-///   boardfile convert set.pbn set.dlm set.dup set.html one read, three outputs
-///   boardfile convert set.dup - --to jsonl             JSON Lines on standard output
-///   boardfile convert big.pbn first.pbn --boards 1-16  boards 1 to 16
-///   boardfile convert set.pbn next.pbn --renumber 17   numbered 17 on
-///   boardfile convert old.pbn new.pbn --skip-bad       all but the boards that do not read
-///   boardfile convert WTH_2004.wtb 2004.pgn            Othello games, names from WTHOR.JOU/TRN
-///   boardfile convert games.ggf new/ --add-names       GGF to WTH_YYYY.wtb a year, WTHOR.JOU/TRN
-///
 /// The WTHOR database is one input: a folder (WTH_*.wtb, WTHOR.JOU,
 /// WTHOR.TRN), or WTB files and the names files given together (OUT
 /// last). --player, --tournament, --year and --opening keep some games,
 /// of it or of any file of games. OUT a folder (existing, or ending in
 /// /) gets a WTB file a year, WTH_YYYY.wtb, and the names files.
-///   boardfile convert wthor/ inoue.pgn --player inoue  either colour, any case, part of the name
-///   boardfile convert wthor/ out/ --year 2000-2004     a WTB file a year, headers kept
-///   boardfile convert wthor/ p.jsonl --opening f5d6c3d3 --tournament "world"
-///   boardfile convert WTH_2003.wtb WTH_2004.wtb WTHOR.JOU WTHOR.TRN both.ggf
 #[derive(clap::Args)]
-#[command(verbatim_doc_comment)]
+#[command(
+    verbatim_doc_comment,
+    after_help = examples(&[EXAMPLES]),
+    after_long_help = examples(&[EXAMPLES, MORE_EXAMPLES]),
+)]
 pub struct Args {
     /// Input file, or - for standard input; Othello: also a folder of
     /// the WTHOR database, or several WTHOR files (then OUT comes last).
@@ -54,48 +75,56 @@ pub struct Args {
     #[arg(required = true, num_args = 1.., value_name = "OUT")]
     outputs: Vec<PathBuf>,
     /// Input format (name or extension); default: detected.
-    #[arg(long, value_parser = parse_format)]
+    #[arg(long, value_parser = parse_format, help_heading = heading::INPUT)]
     from: Option<Named>,
     /// Output format (name or extension); default: OUT's extension.
-    #[arg(long, value_parser = parse_format)]
+    #[arg(long, value_parser = parse_format, help_heading = heading::OUTPUT)]
     to: Option<Named>,
-    /// PBN output: write exactly these double-dummy tags, a comma-separated
-    /// list of OptimumResultTable, DoubleDummyTricks, OptimumScore,
-    /// ParContract, or all, or none. Default: keep the input's tags that
-    /// still agree with the data, and give boards without any all four.
-    #[arg(long, value_name = "TAGS", value_parser = DdTags::parse)]
+    /// PBN output: the double-dummy tags to write, or all, or none.
+    ///
+    /// Exactly these tags, a comma-separated list of OptimumResultTable,
+    /// DoubleDummyTricks, OptimumScore, ParContract, or all, or none.
+    /// Default: keep the input's tags that still agree with the data, and
+    /// give boards without any all four.
+    #[arg(long, value_name = "TAGS", value_parser = DdTags::parse, help_heading = heading::OUTPUT)]
     dd_tags: Option<DdTags>,
     /// ZDD input: the file whose deals the tables belong to (any deal
     /// format), joined by position.
-    #[arg(long, value_name = "FILE")]
+    #[arg(long, value_name = "FILE", help_heading = heading::INPUT)]
     deals: Option<PathBuf>,
-    /// Write every board (Othello: every game of GGF and PGN) that reads
-    /// and leave out those that do not, each named on standard error
-    /// (exit 0). Without it, a bad board stops the conversion and
+    /// Leave out the boards that do not read, each named; write the rest.
+    ///
+    /// Every board (Othello: every game of GGF and PGN) that reads is
+    /// written and those that do not are left out, each named on standard
+    /// error (exit 0). Without it, a bad board stops the conversion and
     /// nothing is written. Othello, to WTB or WTD: also leave out the
     /// games that get no theoretical score (moves that stop before its
     /// depth, 10x10 games), each named; from a database, only these.
-    #[arg(long)]
+    #[arg(long, help_heading = heading::INPUT)]
     skip_bad: bool,
-    /// PBN, LIN and JSON Lines output: write every board in the format's
-    /// standard form (PBN 2.1 export: the mandatory tags in order, CR LF,
-    /// deals from the dealer) instead of as its file had it. Without it,
+    /// PBN, LIN and JSON Lines output: the format's standard form.
+    ///
+    /// Every board is written in the format's standard form (PBN 2.1
+    /// export: the mandatory tags in order, CR LF, deals from the dealer)
+    /// instead of as its file had it. Without it,
     /// a board read from PBN or LIN is written back byte for byte, and a
     /// changed one has only the lines of what changed rewritten.
-    #[arg(long)]
+    #[arg(long, help_heading = heading::OUTPUT)]
     normalize: bool,
     #[command(flatten)]
-    layout: LayoutArgs,
+    stage: StageArgs,
     #[command(flatten)]
     names: NameArgs,
-    /// Othello: append names not in the names files to copies of them
-    /// written beside OUT (OUT-stem.jou, OUT-stem.trn) instead of failing.
-    #[arg(long)]
+    /// Add the names the names files lack to copies of them, beside OUT.
+    ///
+    /// The copies are OUT-stem.jou and OUT-stem.trn; without --add-names,
+    /// a name the names files lack fails the conversion.
+    #[arg(long, help_heading = heading::OTHELLO)]
     add_names: bool,
     #[command(flatten)]
     query: QueryArgs,
     #[command(flatten)]
-    stage: StageArgs,
+    layout: LayoutArgs,
 }
 
 /// Converts: a database, a bridge set, or a file of Othello games.

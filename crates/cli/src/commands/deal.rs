@@ -3,7 +3,7 @@
 //! deals that satisfy a dealer-language script (`--where`), with the
 //! script's statistics printed as dealer prints them, or as JSON.
 
-use crate::args::{write_options, LayoutArgs};
+use crate::args::{examples, heading, write_options, LayoutArgs};
 use crate::bridge::{bytes_bar, write, Destination};
 use crate::plan::{bridge_output, parse_format, refuse_replacing, Named};
 use crate::report::{quiet, Failure, Outcome, Progress};
@@ -15,6 +15,31 @@ use boardfile_bridge::{Diagnostics, Dialect, Format};
 use boardfile_io::{Error, ErrorKind, Output};
 use std::io::{IsTerminal, Write};
 use std::path::{Path, PathBuf};
+
+/// The examples `-h` shows; `--help` and the man page add [`MORE_EXAMPLES`].
+const EXAMPLES: &str = r#"
+  # a club session, as Big Deal deals
+  boardfile deal set.dlm --owner "Hilltop BC"
+  # a practice set for a dealing machine
+  boardfile deal practice.dlm --boards 32
+  # the same set on any machine
+  boardfile deal set.pbn --boards 24 --seed 1f
+  # only deals a dealer script accepts
+  boardfile deal practice.pbn --where 1N.dlr --seed 7
+"#;
+
+const MORE_EXAMPLES: &str = r#"
+  # boards 15 to 28
+  boardfile deal s2.pbn --owner "EBU" --boards 15-28
+  # south with 22 points or more
+  boardfile deal strong.pbn --where 'hcp(south) >= 22' --boards 16
+  # JSON Lines on standard output
+  boardfile deal - --to jsonl \
+    --where 'shape(north, any 4333) and hcp(north) > 14'
+  # a script's statistics only, as JSON
+  boardfile deal /dev/null --to jsonl --where stats.dlr \
+    --boards 10000 --json
+"#;
 
 /// Deal a new board set of uniformly random deals.
 ///
@@ -40,24 +65,19 @@ use std::path::{Path, PathBuf};
 /// statistics of `average` and `frequency` print as dealer prints them
 /// (standard error when OUT is -), or as JSON with --json. The same
 /// seed gives the same boards whatever --jobs.
-///
-/// Examples:
-///   boardfile deal set.dlm --owner "Hilltop BC"   a club session, as Big Deal deals
-///   boardfile deal s2.pbn --owner "EBU" --boards 15-28   boards 15 to 28
-///   boardfile deal set.dlm --boards 32           practice: for a dealing machine
-///   boardfile deal set.pbn --boards 24 --seed 1f  the same set on any machine
-///   boardfile deal practice.pbn --where 1N.dlr --seed 7
-///   boardfile deal strong.pbn --where 'hcp(south) >= 22' --boards 16
-///   boardfile deal - --to jsonl --where 'shape(north, any 4333) and hcp(north) > 14'
-///   boardfile deal /dev/null --to jsonl --where stats.dlr --boards 100000 --json
 #[derive(clap::Args)]
-#[command(verbatim_doc_comment)]
+#[command(
+    verbatim_doc_comment,
+    after_help = examples(&[EXAMPLES]),
+    after_long_help = examples(&[EXAMPLES, MORE_EXAMPLES]),
+)]
 pub struct Args {
     /// Output file (any writable format: DLM for a dealing machine, PBN
     /// for the web...), or - for standard output with --to.
     output: PathBuf,
-    /// How many boards (default 32; with --where, the script's produce,
-    /// else 40), or their range as Big Deal takes it: 15-28.
+    /// How many boards (default 32), or their range as Big Deal takes it: 15-28.
+    ///
+    /// With --where the default is the script's produce, else 40.
     #[arg(long, value_name = "N|A-B")]
     boards: Option<String>,
     /// The first board's number (default 1; or give --boards A-B).
@@ -74,7 +94,7 @@ pub struct Args {
     #[arg(long, value_name = "TEXT", requires = "owner")]
     entropy: Option<String>,
     /// Output format; default: OUT's extension.
-    #[arg(long, value_parser = parse_format)]
+    #[arg(long, value_parser = parse_format, help_heading = heading::OUTPUT)]
     to: Option<Named>,
     /// Keep only deals satisfying a dealer-language script: a file, or
     /// the text of a condition.
@@ -90,9 +110,11 @@ pub struct Args {
     /// With --where: print the statistics, counts and seed as JSON.
     #[arg(long, requires = "where_")]
     json: bool,
-    /// Replace OUT when it exists (without it, an existing file is
-    /// refused: a set dealt is not replaced by a repeated command).
-    #[arg(long)]
+    /// Replace OUT when it exists.
+    ///
+    /// Without it, an existing file is refused: a set dealt is not
+    /// replaced by a repeated command.
+    #[arg(long, help_heading = heading::OUTPUT)]
     force: bool,
     #[command(flatten)]
     layout: LayoutArgs,

@@ -1,17 +1,21 @@
 //! `boardfile formats`: every format of both games, what it reads, writes
 //! and keeps.
 
+use crate::args::examples;
 use crate::report::{Failure, Outcome};
 use boardfile_bridge::Format;
 use boardfile_othello::OthelloFormat;
 use std::io::Write;
 
+/// The examples help and the man page show.
+const EXAMPLES: &str = r#"
+  # every format: name, extensions, read, write, what it keeps
+  boardfile formats
+"#;
+
 /// List every format: name, extensions, read/write, what it keeps.
-///
-/// Example:
-///   boardfile formats
 #[derive(clap::Args)]
-#[command(verbatim_doc_comment)]
+#[command(verbatim_doc_comment, after_help = examples(&[EXAMPLES]))]
 pub struct Args;
 
 /// Prints the table of both games' formats.

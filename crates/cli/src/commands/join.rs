@@ -1,6 +1,6 @@
 //! `boardfile join`: bridge sets joined into one, in order.
 
-use crate::args::{write_options, LayoutArgs, StageArgs};
+use crate::args::{examples, heading, write_options, LayoutArgs, StageArgs};
 use crate::bridge;
 use crate::plan::{bridge_outputs, parse_format, refuse_overwrite, refuse_replacing};
 use crate::plan::{AnyFormat, Named, Opened};
@@ -9,36 +9,40 @@ use boardfile_io::{Input, Output};
 use std::io::Write;
 use std::path::PathBuf;
 
+/// The examples help and the man page show.
+const EXAMPLES: &str = r#"
+  # a week's sessions as one set, numbered from 1
+  boardfile join monday.pbn tuesday.pbn week.pbn --renumber 1
+  # two halves of a session, for a dealing machine
+  boardfile join first-half.dup second-half.dup session.dlm
+"#;
+
 /// Join board sets into one, in order: IN... then OUT.
 ///
 /// The first input's set-level data (event, DLM header...) is the
 /// set's. A board number that comes twice is refused unless --renumber
 /// numbers the boards anew.
-///
-/// Examples:
-///   boardfile join monday.pbn tuesday.pbn week.pbn --renumber 1
-///   boardfile join first-half.dup second-half.dup session.dlm
 #[derive(clap::Args)]
-#[command(verbatim_doc_comment)]
+#[command(verbatim_doc_comment, after_help = examples(&[EXAMPLES]))]
 pub struct Args {
     /// Input files, then the output file (- for standard output).
     #[arg(required = true, num_args = 2.., value_name = "FILE")]
     files: Vec<PathBuf>,
     /// Input format of every input; default: detected for each.
-    #[arg(long, value_parser = parse_format)]
+    #[arg(long, value_parser = parse_format, help_heading = heading::INPUT)]
     from: Option<Named>,
     /// Output format; default: OUT's extension.
-    #[arg(long, value_parser = parse_format)]
+    #[arg(long, value_parser = parse_format, help_heading = heading::OUTPUT)]
     to: Option<Named>,
     /// Leave out (and name) boards that do not read.
-    #[arg(long)]
+    #[arg(long, help_heading = heading::INPUT)]
     skip_bad: bool,
     /// PBN: the strict 2.1 export format (see convert).
-    #[arg(long)]
+    #[arg(long, help_heading = heading::OUTPUT)]
     normalize: bool,
     /// Replace OUT when it exists (without it, an existing file is
     /// refused).
-    #[arg(long)]
+    #[arg(long, help_heading = heading::OUTPUT)]
     force: bool,
     #[command(flatten)]
     stage: StageArgs,

@@ -16,24 +16,45 @@ mod solve;
 mod squaredeal;
 mod validate;
 
+use crate::args::examples;
 use crate::report::{Failure, Outcome};
 use clap::{CommandFactory, Parser, Subcommand};
 use std::io::Write;
 
+/// The examples `-h` shows; `--help` and the man page add [`MORE_EXAMPLES`].
+const EXAMPLES: &str = r#"
+  # a dealing machine's DLM from PBN
+  boardfile convert set.pbn set.dlm
+  # double-dummy tables and par, added
+  boardfile solve set.pbn solved.pbn
+  # every problem of every file
+  boardfile validate *.pbn
+"#;
+
+const MORE_EXAMPLES: &str = r#"
+  # DUP to JSON Lines on standard output
+  boardfile convert set.dup - --to jsonl
+  # all but the boards that do not read
+  boardfile convert old.pbn new.pbn --skip-bad
+  # strict PBN 2.1 export format
+  boardfile convert in.pbn out.pbn --normalize
+  # a command's options, and its examples
+  boardfile convert --help
+"#;
+
 /// Read, validate and convert bridge board sets and Othello game files.
 ///
-/// Bridge: BRI, DGE, BRE, DUP, HRF (Duplimate/Dealer4), DLM, PBN
-/// 2.1, LIN (Bridge Base Online), Pavlicek's ZBS, ZBD, ZDD, ZRD, ZRJ and deal
-/// numbers (DEALNUM), Big Deal's GOE, BER, BHG, RZD, CDS and BIGDEAL-CSV, and
-/// JSON Lines; HTML and PDF hand records. Othello: the WTHOR database (WTB, WTD,
+/// Bridge: BRI, DGE, BRE, DUP, HRF (Duplimate/Dealer4), DLM, PBN 2.1, LIN
+/// (Bridge Base Online), Pavlicek's ZBS, ZBD, ZDD, ZRD, ZRJ and deal numbers
+/// (DEALNUM), Big Deal's GOE, BER, BHG, RZD, CDS and BIGDEAL-CSV, and JSON
+/// Lines; HTML and PDF hand records. Othello: the WTHOR database (WTB, WTD,
 /// PZZ, JOU, TRN; a folder of it as one input), JSON Lines, transcripts, GGF
 /// and PGN, OBF endgame positions (solved exactly by `solve`), and CSV
-/// output. A
-/// format is chosen by --from/--to, else by the file's content, else by its
-/// extension (Pavlicek's binary formats and WTHOR files, which have no
-/// signature, by the extension first). `-` reads standard input or writes
-/// standard output. Bridge files of any size are converted a board at a
-/// time, in the memory of one board.
+/// output. A format is chosen by --from/--to, else by the file's content,
+/// else by its extension (Pavlicek's binary formats and WTHOR files, which
+/// have no signature, by the extension first). `-` reads standard input or
+/// writes standard output. Bridge files of any size are converted a board
+/// at a time, in the memory of one board.
 ///
 /// PBN and LIN come back as they were: a board read from one is written to
 /// the same format byte for byte (through JSON Lines too), and a board that
@@ -42,21 +63,20 @@ use std::io::Write;
 /// standard form instead (PBN 2.1 export format).
 ///
 /// Exit status: 0 success, 1 invalid input, 2 could not run (usage, I/O).
-///
-/// Examples:
-///   boardfile convert set.pbn set.dlm          PBN to a dealing machine's DLM
-///   boardfile convert set.dup - --to jsonl     DUP to JSON Lines on stdout
-///   boardfile convert old.pbn new.pbn --skip-bad   all but the boards that do not read
-///   boardfile solve set.pbn solved.pbn         double-dummy tables and par, added
-///   boardfile convert in.pbn out.pbn --normalize   strict PBN 2.1 export format
-///   boardfile validate *.pbn                   every problem of every file
 #[derive(Parser)]
-#[command(name = "boardfile", version, about, long_about, verbatim_doc_comment)]
+#[command(
+    name = "boardfile",
+    version,
+    verbatim_doc_comment,
+    after_help = examples(&[EXAMPLES]),
+    after_long_help = examples(&[EXAMPLES, MORE_EXAMPLES]),
+)]
 pub struct Cli {
     #[command(subcommand)]
     pub command: Command,
-    /// Print no notes or warnings (what a format drops, leniencies,
-    /// progress); errors still print.
+    /// Print no notes or warnings; errors still print.
+    ///
+    /// Notes and warnings: what a format drops, leniencies, progress.
     #[arg(short, long, global = true)]
     pub quiet: bool,
 }

@@ -1,6 +1,6 @@
 //! `boardfile show`: hand diagrams, or Othello games' final boards.
 
-use crate::args::NameArgs;
+use crate::args::{examples, heading, NameArgs};
 use crate::plan::{parse_format, AnyFormat, Named, Opened};
 use crate::report::{Failure, Outcome};
 use crate::{bridge, othello};
@@ -8,26 +8,34 @@ use boardfile_io::Input;
 use std::io::Write;
 use std::path::PathBuf;
 
-/// Print hand diagrams with high-card points, or Othello games' final
-/// boards and scores.
+/// The examples help and the man page show.
+const EXAMPLES: &str = r#"
+  # board 3's hand diagram, HCP and double-dummy table
+  boardfile show set.pbn --board 3
+  # suit letters, page by page
+  boardfile show set.dlm --ascii | less
+  # an Othello game's final board and score
+  boardfile show WTH_2004.wtb --board 10
+"#;
+
+/// Print hand diagrams, or Othello games' final boards and scores.
 ///
-/// Examples:
-///   boardfile show set.pbn --board 3
-///   boardfile show set.dlm --ascii | less
+/// Bridge: each board's hand diagram, with high-card points. Othello:
+/// each game's final board and score.
 #[derive(clap::Args)]
-#[command(verbatim_doc_comment)]
+#[command(verbatim_doc_comment, after_help = examples(&[EXAMPLES]))]
 pub struct Args {
     /// The file (- for standard input).
     file: PathBuf,
     /// Only this board number (Othello: this game, from 1).
     #[arg(long)]
     board: Option<u32>,
-    /// Suit letters S H D C instead of symbols.
-    #[arg(long)]
-    ascii: bool,
     /// Input format; default: detected.
-    #[arg(long, value_parser = parse_format)]
+    #[arg(long, value_parser = parse_format, help_heading = heading::INPUT)]
     from: Option<Named>,
+    /// Suit letters S H D C instead of symbols.
+    #[arg(long, help_heading = heading::BRIDGE)]
+    ascii: bool,
     #[command(flatten)]
     names: NameArgs,
 }

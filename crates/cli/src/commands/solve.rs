@@ -1,7 +1,7 @@
 //! `boardfile solve`: a bridge set's double-dummy tables and par, or every
 //! move of Othello endgame positions (OBF) scored exactly.
 
-use crate::args::{write_options, LayoutArgs};
+use crate::args::{examples, heading, write_options, LayoutArgs};
 use crate::plan::{bridge_output, parse_format, refuse_overwrite, AnyFormat, Named, Opened};
 use crate::report::{Failure, Outcome};
 use crate::{bridge, othello};
@@ -12,6 +12,23 @@ use boardfile_othello::{Holds, OthelloFormat};
 use std::io::Write;
 use std::path::PathBuf;
 
+/// The examples `-h` shows; `--help` and the man page add [`MORE_EXAMPLES`].
+const EXAMPLES: &str = r#"
+  # tables and par added, nothing else changed
+  boardfile solve set.pbn solved.pbn
+  # hand records with tables
+  boardfile solve set.pbn records.html
+  # on two threads
+  boardfile solve deals.zrd solved.zrd -j 2
+"#;
+
+const MORE_EXAMPLES: &str = r#"
+  # Othello endgames: every move's exact score
+  boardfile solve fforum-1-19.obf solved.obf
+  # standard input to standard output
+  boardfile solve - - < positions.obf
+"#;
+
 /// Solve every board double dummy: all 20 trick counts and par.
 ///
 /// Tables and par (with each board's vulnerability and dealer) are
@@ -21,13 +38,6 @@ use std::path::PathBuf;
 /// interrupted run (Ctrl-C, kill, crash) is continued by running the
 /// same command again. OUT appears only when every board is solved.
 ///
-/// Examples:
-///   boardfile solve set.pbn solved.pbn         tables and par added, nothing else changed
-///   boardfile solve set.pbn records.html       hand records with tables
-///   boardfile solve deals.zrd solved.zrd -j 2  on two threads
-///   boardfile solve fforum-1-19.obf solved.obf  Othello endgames: every move's exact score
-///   boardfile solve - - < positions.obf         standard input to standard output
-///
 /// Othello: each position of an OBF file (a line: 64 squares a1..h8,
 /// X, O or -, then the side to move) gets every legal move with its
 /// exact score, the final disc difference for the side to move with
@@ -36,17 +46,21 @@ use std::path::PathBuf;
 /// alone, as Edax writes them. Positions are solved in parallel
 /// (--jobs), each on one thread.
 #[derive(clap::Args)]
-#[command(verbatim_doc_comment)]
+#[command(
+    verbatim_doc_comment,
+    after_help = examples(&[EXAMPLES]),
+    after_long_help = examples(&[EXAMPLES, MORE_EXAMPLES]),
+)]
 pub struct Args {
     /// Input file, or - for standard input.
     input: PathBuf,
     /// Output file, or - for standard output (then no resuming).
     output: PathBuf,
     /// Input format; default: detected.
-    #[arg(long, value_parser = parse_format)]
+    #[arg(long, value_parser = parse_format, help_heading = heading::INPUT)]
     from: Option<Named>,
     /// Output format; default: OUT's extension.
-    #[arg(long, value_parser = parse_format)]
+    #[arg(long, value_parser = parse_format, help_heading = heading::OUTPUT)]
     to: Option<Named>,
     /// Solving threads; default: one a core.
     #[arg(long, short = 'j', value_name = "N")]
@@ -55,11 +69,11 @@ pub struct Args {
     #[arg(long)]
     force: bool,
     /// PBN output: the double-dummy tags to write (see convert).
-    #[arg(long, value_name = "TAGS", value_parser = DdTags::parse)]
+    #[arg(long, value_name = "TAGS", value_parser = DdTags::parse, help_heading = heading::OUTPUT)]
     dd_tags: Option<DdTags>,
     /// Write PBN 2.1 export format rather than the input's own layout
     /// with the new tags added (see convert).
-    #[arg(long)]
+    #[arg(long, help_heading = heading::OUTPUT)]
     normalize: bool,
     #[command(flatten)]
     layout: LayoutArgs,

@@ -2,6 +2,7 @@
 //! The algorithms and file layouts are the library's
 //! (`boardfile_bridge::deal::bigdeal`); this is files and messages.
 
+use crate::args::examples;
 use crate::report::{note, quiet, Failure, Outcome};
 use boardfile_bridge::deal::bigdeal::squaredeal::{self, Keys, PhaseBoards, Session, Tournament};
 use boardfile_bridge::deal::bigdeal::{BigDealReader, Boards};
@@ -10,6 +11,52 @@ use boardfile_io::files::write_atomically;
 use clap::Subcommand;
 use std::io::Write;
 use std::path::{Path, PathBuf};
+
+/// The examples help and the man page show.
+const EXAMPLES: &str = r#"
+  # check the keys beside it, make every session again and compare
+  boardfile squaredeal verify BerBow25.sqd
+  # make the sessions of phase 1 into out/
+  boardfile squaredeal make BerBow25.sqd --phase 1 --dir out
+  # describe a new tournament
+  boardfile squaredeal new t.sqd --name "Club Pairs" \
+    --delayed-info "DJI 2 May" --phase 2:1-16,17-32:S#:Session
+"#;
+
+const NEW_EXAMPLES: &str = r#"
+  # two phases: a round robin of 23 sessions, then 8 quarter finals
+  boardfile squaredeal new wtc.sqd --name "World Teams 2025" \
+    --delayed-info "Dow Jones close of 25 July 2025" \
+    --phase "23:1-14,15-28:RR##:Round Robin" \
+    --phase "8:1-14,15-28:QF#:Quarter Finals"
+"#;
+
+const PUBLISH_EXAMPLES: &str = r#"
+  # keys into wtc.sqk, their hash into wtc.sqd
+  boardfile squaredeal publish wtc.sqd
+"#;
+
+const SET_VALUE_EXAMPLES: &str = r#"
+  # the delayed value, as published
+  boardfile squaredeal set-value wtc.sqd "44901,92"
+"#;
+
+const MAKE_EXAMPLES: &str = r#"
+  # phase 1's sessions into out/
+  boardfile squaredeal make BerBow25.sqd --phase 1 --dir out
+  # the reserve sets of sessions 3 and 4
+  boardfile squaredeal make BerBow25.sqd --phase 1 --sessions 3-4 --reserve
+  # every session in three formats
+  boardfile squaredeal make wtc.sqd --formats pbn,dup,lin
+"#;
+
+const VERIFY_EXAMPLES: &str = r#"
+  # with the keys beside it
+  boardfile squaredeal verify BerBow25.sqd
+  # phase 1 only, with keys kept elsewhere
+  boardfile squaredeal verify BerBow25.sqd --phase 1 \
+    --keys keys/BerBow25.sqk
+"#;
 
 /// SquareDeal: tournament dealing anyone can verify afterwards.
 ///
@@ -20,13 +67,8 @@ use std::path::{Path, PathBuf};
 /// (make), as Big Deal runs. After the event they publish the keys, and
 /// anyone can check them and make every session again (verify). The
 /// files are SquareDeal 2.7's (.sqd, .sqk) and its sessions' names.
-///
-/// Examples:
-///   boardfile squaredeal verify BerBow25.sqd                keys beside it
-///   boardfile squaredeal make BerBow25.sqd --phase 1 --dir out
-///   boardfile squaredeal new t.sqd --name "Club Pairs" --delayed-info "DJI 2 May" --phase 2:1-16,17-32:S#:Session
 #[derive(clap::Args)]
-#[command(verbatim_doc_comment)]
+#[command(verbatim_doc_comment, after_help = examples(&[EXAMPLES]))]
 pub struct Args {
     #[command(subcommand)]
     command: Command,
@@ -35,20 +77,22 @@ pub struct Args {
 /// The SquareDeal commands.
 #[derive(Subcommand)]
 pub enum Command {
-    /// Describe a new tournament: its name, the delayed information and
-    /// its phases. The file can be edited until it is published.
+    /// Describe a new tournament: its name, delayed information, phases.
+    ///
+    /// The file can be edited until it is published.
     ///
     /// A phase is SESSIONS:BOARDS:FILE:DESCRIPTION. BOARDS is a count (16),
     /// a range (17-21), ranges the sessions take in turn (1-14,15-28), NxM
     /// (3x7 = 1-7,8-14,15-21) or ? (given when the sessions are made). In
     /// FILE and DESCRIPTION a run of # is the session number (RR## gives
     /// RR01); without one, it is added when there are several sessions.
-    ///
-    /// Example:
-    ///   boardfile squaredeal new wtc.sqd --name "World Teams 2025" \
-    ///     --delayed-info "Dow Jones close of 25 July 2025" \
-    ///     --phase "23:1-14,15-28:RR##:Round Robin" --phase "8:1-14,15-28:QF#:Quarter Finals"
-    #[command(verbatim_doc_comment)]
+    #[command(
+        verbatim_doc_comment,
+        after_help = examples(&[NEW_EXAMPLES]),
+        // clap's own, in two lines: one is 100 columns.
+        override_usage = "boardfile squaredeal new [OPTIONS] --name <NAME> --delayed-info <TEXT>\n       \
+                          --phase <PHASE> <FILE>",
+    )]
     New {
         /// The description file to write (.sqd); it must not exist.
         file: PathBuf,
@@ -63,14 +107,12 @@ pub enum Command {
         #[arg(long = "phase", value_name = "PHASE", required = true)]
         phases: Vec<String>,
     },
-    /// Publish: make a secret key a session from the system's randomness,
-    /// write them to FILE.sqk beside FILE.sqd, and their SHA-256 (KH) into
-    /// FILE.sqd. Publish the .sqd; keep the .sqk secret until the event is
-    /// over.
+    /// Publish: make the secret session keys, and their hash (KH).
     ///
-    /// Example:
-    ///   boardfile squaredeal publish wtc.sqd
-    #[command(verbatim_doc_comment)]
+    /// A secret key a session from the system's randomness, written to
+    /// FILE.sqk beside FILE.sqd, and their SHA-256 (KH) into FILE.sqd.
+    /// Publish the .sqd; keep the .sqk secret until the event is over.
+    #[command(verbatim_doc_comment, after_help = examples(&[PUBLISH_EXAMPLES]))]
     Publish {
         /// The tournament (.sqd).
         file: PathBuf,
@@ -79,12 +121,10 @@ pub enum Command {
         #[arg(long, value_name = "FILE.sqk")]
         keys: Option<PathBuf>,
     },
-    /// Set the delayed value (DV), once it is known. Sessions can be made
-    /// after it.
+    /// Set the delayed value (DV), once it is known.
     ///
-    /// Example:
-    ///   boardfile squaredeal set-value wtc.sqd "44901,92"
-    #[command(verbatim_doc_comment)]
+    /// Sessions can be made after it.
+    #[command(verbatim_doc_comment, after_help = examples(&[SET_VALUE_EXAMPLES]))]
     SetValue {
         /// The tournament (.sqd).
         file: PathBuf,
@@ -94,17 +134,13 @@ pub enum Command {
         #[arg(long)]
         force: bool,
     },
-    /// Make sessions: each a Big Deal run from its key and the delayed
-    /// value, written as SquareDeal names them (RR01.pbn, RR01reserve.dup),
-    /// with sessions whose boards run on joined into one PBN (RR01-02.pbn).
-    /// Nothing is written unless the keys match KH and every session asked
-    /// for can be made.
+    /// Make sessions: Big Deal runs from their keys and the delayed value.
     ///
-    /// Examples:
-    ///   boardfile squaredeal make BerBow25.sqd --phase 1 --dir out
-    ///   boardfile squaredeal make BerBow25.sqd --phase 1 --sessions 3-4 --reserve
-    ///   boardfile squaredeal make wtc.sqd --formats pbn,dup,lin
-    #[command(verbatim_doc_comment)]
+    /// The sessions are written as SquareDeal names them (RR01.pbn,
+    /// RR01reserve.dup), with sessions whose boards run on joined into one
+    /// PBN (RR01-02.pbn). Nothing is written unless the keys match KH and
+    /// every session asked for can be made.
+    #[command(verbatim_doc_comment, after_help = examples(&[MAKE_EXAMPLES]))]
     Make {
         /// The tournament (.sqd).
         file: PathBuf,
@@ -118,15 +154,13 @@ pub enum Command {
         #[arg(long)]
         force: bool,
     },
-    /// Verify a tournament: the keys against the published KH, then every
-    /// session made again and compared, byte for byte, with the files
-    /// found in the folder. Exit 0 when the keys match and no file
-    /// differs, 1 otherwise.
+    /// Verify a tournament: its keys, and every session made again.
     ///
-    /// Examples:
-    ///   boardfile squaredeal verify BerBow25.sqd
-    ///   boardfile squaredeal verify BerBow25.sqd --keys keys/BerBow25.sqk --phase 1
-    #[command(verbatim_doc_comment)]
+    /// The keys are checked against the published KH, then every session
+    /// is made again and compared, byte for byte, with the files found in
+    /// the folder. Exit 0 when the keys match and no file differs, 1
+    /// otherwise.
+    #[command(verbatim_doc_comment, after_help = examples(&[VERIFY_EXAMPLES]))]
     Verify {
         /// The tournament (.sqd).
         file: PathBuf,
@@ -153,9 +187,11 @@ pub struct MakeArgs {
     /// The reserve sets instead of the originals (verify: both always).
     #[arg(long)]
     reserve: bool,
-    /// The formats to write: Big Deal's names (dup, dupblind, dlm,
-    /// dlmblind, bri, dge, pbn, lin, csv, ber, borel, kops, cds, goedel) or
-    /// any format boardfile writes; default Big Deal's own (dup,pbn).
+    /// The formats to write: Big Deal's names or boardfile's.
+    ///
+    /// Big Deal's names: dup, dupblind, dlm, dlmblind, bri, dge, pbn, lin,
+    /// csv, ber, borel, kops, cds, goedel; or any format boardfile writes.
+    /// The default is Big Deal's own.
     #[arg(
         long,
         value_name = "LIST",
