@@ -47,7 +47,7 @@
 //!            | ("hcp" | "pt0".."pt9" | "tens" | "jacks" | "queens" | "kings" | "aces"
 //!               | "top2" | "top3" | "top4" | "top5" | "c13" | "control" | "loser")
 //!              "(" SEAT ["," SUIT] ")"
-//!            | "shape" "(" SEAT "," ["+"|"-"] ["any"] DIST {("+"|"-") ["any"] DIST} ")"
+//!            | "shape" "(" SEAT "," ["+"|"-"] ["any"] DIST {["+"|"-"] ["any"] DIST} ")"
 //!            | "hascard" "(" SEAT "," CARD ")"                      (CARD: TC, 2D)
 //!            | "cccc" "(" SEAT ")" | "quality" "(" SEAT "," SUIT ")"
 //!            | "tricks" "(" SEAT "," (SUIT | "notrump") ")"
@@ -57,9 +57,11 @@
 //!
 //! Arithmetic is on 32-bit integers and wraps as dealer's C does; `/` and
 //! `%` truncate toward zero. A shape list is read left to right, each `+`
-//! adding its shapes and each `-` taking them away. Variables must be
-//! defined before use and once; each is computed at most once a deal, and
-//! `and`, `or` and `? :` evaluate only the side they need.
+//! adding its shapes and each `-` taking them away; a shape without a sign
+//! is added, as dealer reads it (`any 5422 + any 5431 any 5440` is the
+//! three). Variables must be defined before use and once; each is
+//! computed at most once a deal, and `and`, `or` and `? :` evaluate only
+//! the side they need.
 //!
 //! # Semantics worth knowing
 //!

@@ -947,7 +947,7 @@ impl Parser {
         Ok((seat.index() as u8, suit))
     }
 
-    /// `shape(seat, [+|-] [any] DIST {(+|-) [any] DIST})`.
+    /// `shape(seat, [+|-] [any] DIST {[+|-] [any] DIST})`.
     fn shape(&mut self) -> R<Node> {
         self.expect("(", "after shape")?;
         let seat = self.seat()?;
@@ -984,12 +984,16 @@ impl Parser {
                 ));
             }
             shape.add(lengths, any, sign);
+            // dealer: each shape takes its own sign, `+` when it has none
+            // (`any 5422 any 5431` adds both).
             if self.is_punct("+") || self.is_punct("-") {
                 sign = self.is_punct("+");
                 self.bump();
-                continue;
+            } else if matches!(self.peek(), Tok::Word(_)) {
+                sign = true;
+            } else {
+                break;
             }
-            break;
         }
         self.expect(")", "to close shape(...)")?;
         let index = self.script.shapes.len() as u32;

@@ -91,6 +91,37 @@ fn shapes_any_and_exclusions() {
     }
 }
 
+/// A shape without a sign is added, and the list is read left to right,
+/// as Debian's dealer 20211121 reads it: with `-s 3` and 200,000 deals,
+/// `shape(south, any 5422 +any 5431 any 5440)` kept 49,700, the 47,183 of
+/// `any 5422 +any 5431` and the 2,517 of `any 5440`; `any 4333 -4333 4333`
+/// kept what `any 4333` keeps, `any 4333 4333 - 4333` what `any 4333 - 4333`
+/// keeps.
+#[test]
+fn shapes_without_a_sign_are_added() {
+    for (expr, want) in [
+        ("shape(north, any 5422 +any 5431 any 4333)", 1),
+        ("shape(north, any 5422 any 5431)", 0),
+        ("shape(north, any 5422 any 4333 any 5431)", 1),
+        ("shape(east, 4333 3253)", 1),
+        ("shape(east, 4333 any 5332 - 3253)", 0),
+        ("shape(north, any 4333 - 4333 4333)", 1),
+        ("shape(north, any 4333 4333 - 4333)", 0),
+        ("shape(north, - 4333 any 4333)", 1),
+        ("shape(north, 4xxx x3xx)", 1),
+    ] {
+        assert_eq!(value(&format!("v = {expr}")), want, "{expr}");
+    }
+    for (text, column) in [
+        ("v = shape(north, 4333 north)", 23),
+        ("v = shape(north, 4333", 22),
+        ("v = shape(north, 4333 ++ 4333)", 24),
+    ] {
+        let e = Script::parse(text).unwrap_err();
+        assert_eq!((e.line, e.column), (1, column), "{text}: {e}");
+    }
+}
+
 #[test]
 fn cards_operators_and_precedence() {
     for (expr, want) in [
