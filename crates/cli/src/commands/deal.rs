@@ -340,9 +340,10 @@ enum PrintTo {
     File(Output),
 }
 
-/// The open destination of what a script prints.
+/// The open destination of what a script prints (standard output
+/// buffered, and flushed after each board on a terminal).
 enum Printout<'a> {
-    Out(&'a mut dyn Write),
+    Out(std::io::BufWriter<&'a mut dyn Write>, bool),
     Stderr(std::io::Stderr),
     File(Output, Sink),
 }
@@ -350,7 +351,10 @@ enum Printout<'a> {
 impl<'a> Printout<'a> {
     fn open(to: PrintTo, out: &'a mut dyn Write) -> Result<Printout<'a>, Failure> {
         Ok(match to {
-            PrintTo::Out => Printout::Out(out),
+            PrintTo::Out => Printout::Out(
+                std::io::BufWriter::with_capacity(64 << 10, out),
+                std::io::stdout().is_terminal(),
+            ),
             PrintTo::Stderr => Printout::Stderr(std::io::stderr()),
             PrintTo::File(o) => {
                 let sink = crate::report::create(&o)?;
@@ -363,10 +367,19 @@ impl<'a> Printout<'a> {
     /// way).
     fn is_terminal(&self) -> bool {
         match self {
-            Printout::Out(_) => std::io::stdout().is_terminal(),
+            Printout::Out(_, terminal) => *terminal,
             Printout::Stderr(_) => true,
             Printout::File(..) => false,
         }
+    }
+
+    /// A board's text, shown at once on a terminal.
+    fn board(&mut self, text: &[u8]) -> std::io::Result<()> {
+        self.write_all(text)?;
+        if self.is_terminal() && !text.is_empty() {
+            self.flush()?;
+        }
+        Ok(())
     }
 
     /// A failed write, named by where it went.
@@ -382,7 +395,7 @@ impl<'a> Printout<'a> {
     fn commit(self) -> Result<(), Failure> {
         match self {
             Printout::File(o, sink) => sink.commit().map_err(|e| Failure::output(&o, e)),
-            Printout::Out(w) => w.flush().map_err(Failure::from),
+            Printout::Out(mut w, _) => w.flush().map_err(Failure::from),
             Printout::Stderr(_) => Ok(()),
         }
     }
@@ -391,7 +404,7 @@ impl<'a> Printout<'a> {
 impl Write for Printout<'_> {
     fn write(&mut self, buf: &[u8]) -> std::io::Result<usize> {
         match self {
-            Printout::Out(w) => w.write(buf),
+            Printout::Out(w, _) => w.write(buf),
             Printout::Stderr(w) => w.write(buf),
             Printout::File(_, w) => w.write(buf),
         }
@@ -399,7 +412,7 @@ impl Write for Printout<'_> {
 
     fn write_all(&mut self, buf: &[u8]) -> std::io::Result<()> {
         match self {
-            Printout::Out(w) => w.write_all(buf),
+            Printout::Out(w, _) => w.write_all(buf),
             Printout::Stderr(w) => w.write_all(buf),
             Printout::File(_, w) => w.write_all(buf),
         }
@@ -407,7 +420,7 @@ impl Write for Printout<'_> {
 
     fn flush(&mut self) -> std::io::Result<()> {
         match self {
-            Printout::Out(w) => w.flush(),
+            Printout::Out(w, _) => w.flush(),
             Printout::Stderr(w) => w.flush(),
             Printout::File(_, w) => w.flush(),
         }
@@ -431,7 +444,7 @@ impl BoardReader for Printing<'_, '_, '_> {
     fn next_board(&mut self, diag: &mut Diagnostics) -> Result<Option<Board>, Error> {
         let board = self.generator.next_board(diag)?;
         let text = self.generator.take_printout();
-        if let Err(e) = self.printout.write_all(&text) {
+        if let Err(e) = self.printout.board(&text) {
             let again = std::io::Error::new(e.kind(), e.to_string());
             self.failed = Some(e);
             return Err(Error::new(ErrorKind::Io(again)));
