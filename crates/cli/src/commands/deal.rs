@@ -498,7 +498,8 @@ fn constrained(
         generator.enable_printout(PbnTags::today(event));
     }
     let mut printout = Printout::open(print_to, out)?;
-    generate(&mut generator, produce, dest, &mut printout)?;
+    let printing = !args.json && script.prints();
+    generate(&mut generator, produce, dest, &mut printout, printing)?;
     let (produced, generated) = (generator.produced(), generator.generated());
     if let Some((line, column)) = generator.divisions_by_zero() {
         eprintln!(
@@ -533,14 +534,16 @@ fn constrained(
 
 /// Runs the generator into `dest` (or only into what the script prints),
 /// with a bar of boards produced and deals generated on a terminal (not
-/// when what the script prints goes to one).
+/// when the script is `printing` its deals to one).
 fn generate(
     generator: &mut Generator,
     produce: u64,
     dest: Option<&Destination>,
     printout: &mut Printout,
+    printing: bool,
 ) -> Result<(), Failure> {
-    let bar = (std::io::stderr().is_terminal() && !printout.is_terminal()).then(|| {
+    let shown = std::io::stderr().is_terminal() && !(printing && printout.is_terminal());
+    let bar = shown.then(|| {
         let bar = indicatif::ProgressBar::new(produce);
         bar.set_style(
             indicatif::ProgressStyle::with_template(
