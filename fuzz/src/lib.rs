@@ -76,8 +76,15 @@ pub fn dealer_script(data: &[u8]) {
     }
     let seed = Seed::parse("f022").expect("a seed");
     let mut g = Generator::new(&script, &seed, 1, 3, 1, 300);
+    g.enable_printout(boardfile_bridge::deal::dealer::PbnTags::new(
+        "fuzz",
+        "2000.01.01",
+    ));
     let mut diag = boardfile_bridge::Diagnostics::collecting();
-    while let Ok(Some(_)) = boardfile_bridge::BoardReader::next_board(&mut g, &mut diag) {}
+    while let Ok(Some(_)) = boardfile_bridge::BoardReader::next_board(&mut g, &mut diag) {
+        let _ = g.take_printout();
+    }
+    let _ = g.report().write_text(&mut Vec::new());
 }
 
 /// A SquareDeal description and its keys (split at the first NUL byte):

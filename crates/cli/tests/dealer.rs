@@ -338,3 +338,236 @@ fn bad_scripts_name_the_line_and_column() {
     );
     assert!(run.stderr.contains("no such script file"), "{}", run.stderr);
 }
+
+/// A deal in dealer's printall layout, rendered here from dealer's C
+/// (`printdeal`): the number as `%4d.`, then a row a suit of the N, E, S,
+/// W holdings, each rank followed by a space (`- ` for a void), columns of
+/// 20 characters, and an empty line.
+fn printall(number: usize, hands: &[Hand; 4]) -> String {
+    let mut text = format!("{number:4}.\n");
+    for suit in 0..4 {
+        let mut cards = 10;
+        for h in hands {
+            while cards < 10 {
+                text.push_str("  ");
+                cards += 1;
+            }
+            cards = 0;
+            for c in h.0[suit].chars() {
+                text.push(c);
+                text.push(' ');
+                cards += 1;
+            }
+            if cards == 0 {
+                text.push_str("- ");
+                cards = 1;
+            }
+        }
+        text.push('\n');
+    }
+    text.push('\n');
+    text
+}
+
+/// The same boards as JSON Lines: what `--where` deals with this seed.
+fn dealt(script: &str, count: &str, seed: &str) -> Vec<(String, String, [Hand; 4])> {
+    let run = expect(
+        0,
+        &[
+            "deal", "-", "--to", "jsonl", "--where", script, "--boards", count, "--seed", seed,
+        ],
+    );
+    boards(&run.stdout)
+}
+
+#[test]
+fn a_script_that_prints_prints_its_deals_to_standard_output() {
+    let dir = tempfile::tempdir().unwrap();
+    let file = dir.path().join("lesson.dlr");
+    std::fs::write(
+        &file,
+        "# a teacher's script\nhcp(north) >= 12\naction printall, average \"hcp\" hcp(north)\n",
+    )
+    .unwrap();
+    let script = file.to_str().unwrap();
+    let run = expect(
+        0,
+        &["deal", "--where", script, "--boards", "5", "--seed", "11"],
+    );
+    let deals = dealt(script, "5", "11");
+    assert_eq!(deals.len(), 5);
+    let mut want: String = (1..)
+        .zip(&deals)
+        .map(|(i, (_, _, hands))| printall(i, hands))
+        .collect();
+    let hcp: u32 = deals.iter().map(|(_, _, h)| h[0].hcp()).sum();
+    let average = f64::from(hcp) / 5.0;
+    assert!(run.stdout.starts_with(&want), "{}", run.stdout);
+    let tail = &run.stdout[want.len()..];
+    assert!(tail.starts_with("hcp: ") && tail.ends_with('\n'), "{tail}");
+    let printed: f64 = tail["hcp: ".len()..].trim().parse().unwrap();
+    assert!((printed - average).abs() < 1e-4, "{tail}");
+    assert!(run.stderr.contains("5 boards from"), "{}", run.stderr);
+
+    // Into OUT when it names no board format; nothing on standard output.
+    let txt = dir.path().join("hands.txt");
+    let into = expect(
+        0,
+        &[
+            "deal",
+            txt.to_str().unwrap(),
+            "--where",
+            script,
+            "--boards",
+            "5",
+            "--seed",
+            "11",
+        ],
+    );
+    assert_eq!(into.stdout, "");
+    assert_eq!(std::fs::read_to_string(&txt).unwrap(), run.stdout);
+
+    // A board file: the boards there, the printout beside them on
+    // standard output; with the boards on standard output, on standard
+    // error.
+    let pbn = dir.path().join("hands.pbn");
+    let beside = expect(
+        0,
+        &[
+            "deal",
+            pbn.to_str().unwrap(),
+            "--where",
+            script,
+            "--boards",
+            "5",
+            "--seed",
+            "11",
+        ],
+    );
+    assert_eq!(beside.stdout, run.stdout);
+    assert!(std::fs::read_to_string(&pbn)
+        .unwrap()
+        .contains("[Deal \"N:"));
+    let piped = expect(
+        0,
+        &[
+            "deal", "-", "--to", "jsonl", "--where", script, "--boards", "5", "--seed", "11",
+        ],
+    );
+    assert_eq!(boards(&piped.stdout).len(), 5);
+    want.push_str("hcp: ");
+    assert!(piped.stderr.starts_with(&want), "{}", piped.stderr);
+}
+
+#[test]
+fn without_an_action_and_without_out_the_deals_print_as_printall() {
+    let run = expect(
+        0,
+        &[
+            "deal",
+            "--where",
+            "hcp(south) >= 15",
+            "--boards",
+            "3",
+            "--seed",
+            "2",
+        ],
+    );
+    let deals = dealt("hcp(south) >= 15", "3", "2");
+    let want: String = (1..)
+        .zip(&deals)
+        .map(|(i, (_, _, hands))| printall(i, hands))
+        .collect();
+    assert_eq!(run.stdout, want);
+    // With --json, the JSON only.
+    let json = expect(
+        0,
+        &[
+            "deal",
+            "--where",
+            "hcp(south) >= 15",
+            "--boards",
+            "3",
+            "--seed",
+            "2",
+            "--json",
+        ],
+    );
+    let v: serde_json::Value = serde_json::from_str(json.stdout.trim()).unwrap();
+    assert_eq!(v["produced"], 3);
+}
+
+#[test]
+fn printoneline_and_printpbn_of_a_real_script() {
+    // Basic_NT.dlr ends `action printoneline, average ...`.
+    let run = expect(
+        0,
+        &[
+            "deal",
+            "--where",
+            &script("Basic_NT.dlr"),
+            "--boards",
+            "4",
+            "--seed",
+            "3",
+        ],
+    );
+    let deals = dealt(&script("Basic_NT.dlr"), "4", "3");
+    let lines: Vec<&str> = run.stdout.lines().collect();
+    for (line, (_, _, hands)) in lines.iter().zip(&deals) {
+        let mut want = String::new();
+        for (letter, h) in ["n", "e", "s", "w"].iter().zip(hands) {
+            want.push_str(&format!("{letter} {} ", h.0.join(".")));
+        }
+        assert_eq!(*line, want);
+    }
+    assert!(
+        lines[4].starts_with("Pass-out (north 0-7)  : "),
+        "{}",
+        lines[4]
+    );
+    // Basic-1-of-a-Major-S.dlr: `dealer south`, `action printpbn`.
+    let major = script("Basic-1-of-a-Major-S.dlr");
+    let run = expect(
+        0,
+        &["deal", "--where", &major, "--boards", "2", "--seed", "3"],
+    );
+    let deals = dealt(&major, "2", "3");
+    let games: Vec<&str> = run.stdout.split_terminator("\n\n").collect();
+    assert_eq!(games.len(), 2, "{}", run.stdout);
+    for (i, (game, (dealer, vul, hands))) in games.iter().zip(&deals).enumerate() {
+        let tags: Vec<&str> = game.lines().collect();
+        assert_eq!(tags.len(), 14, "{game}");
+        assert!(tags[0].starts_with("[Event \"Hand simulated by boardfile with file "));
+        let seed = format!(", seed {}3\"]", "0".repeat(63));
+        assert!(tags[0].ends_with(&seed), "{}", tags[0]);
+        assert_eq!(tags[1], "[Site \"-\"]");
+        let date = &tags[2]["[Date \"".len()..tags[2].len() - 2];
+        assert!(
+            date.len() == 10 && date.as_bytes()[4] == b'.',
+            "{}",
+            tags[2]
+        );
+        assert_eq!(tags[3], format!("[Board \"{}\"]", i + 1));
+        assert_eq!(
+            tags[4..8],
+            [
+                "[West \"-\"]",
+                "[North \"-\"]",
+                "[East \"-\"]",
+                "[South \"-\"]"
+            ]
+        );
+        assert_eq!(tags[8], format!("[Dealer \"{dealer}\"]"));
+        assert_eq!(tags[9], format!("[Vulnerable \"{vul}\"]"));
+        let deal: Vec<String> = hands.iter().map(|h| h.0.join(".")).collect();
+        assert_eq!(tags[10], format!("[Deal \"N:{}\"]", deal.join(" ")));
+        assert_eq!(
+            tags[11..],
+            ["[Declarer \"?\"]", "[Contract \"?\"]", "[Result \"?\"]"]
+        );
+    }
+    // --to names OUT's format: without OUT it is refused.
+    let run = expect(2, &["deal", "--where", &major, "--to", "pbn"]);
+    assert!(run.stderr.contains("give OUT"), "{}", run.stderr);
+}

@@ -8,11 +8,11 @@ use crate::bridge::{bytes_bar, write, Destination};
 use crate::plan::{bridge_output, parse_format, refuse_replacing, Named};
 use crate::report::{quiet, Failure, Outcome, Progress};
 use boardfile_bridge::deal::bigdeal::{BigDeal, BigDealReader, Boards};
-use boardfile_bridge::deal::dealer::{Generator, Script};
+use boardfile_bridge::deal::dealer::{Generator, PbnTags, Script};
 use boardfile_bridge::deal::seeded::{DealReader, Seed};
 use boardfile_bridge::keeps::Numbers;
-use boardfile_bridge::{Diagnostics, Dialect, Format};
-use boardfile_io::{Error, ErrorKind, Output};
+use boardfile_bridge::{Board, BoardReader, Diagnostics, Dialect, Format, SetInfo};
+use boardfile_io::{Error, ErrorKind, Output, OutputError, Sink};
 use std::io::{IsTerminal, Write};
 use std::path::{Path, PathBuf};
 
@@ -26,11 +26,15 @@ const EXAMPLES: &str = r#"
   boardfile deal set.pbn --boards 24 --seed 1f
   # only deals a dealer script accepts
   boardfile deal practice.pbn --where 1N.dlr --seed 7
+  # print the deals as the script says (printall...)
+  boardfile deal --where lesson.dlr --seed 7
 "#;
 
 const MORE_EXAMPLES: &str = r#"
   # boards 15 to 28
   boardfile deal s2.pbn --owner "EBU" --boards 15-28
+  # what the script prints, into hands.txt
+  boardfile deal hands.txt --where lesson.dlr
   # south with 22 points or more
   boardfile deal strong.pbn --where 'hcp(south) >= 22' --boards 16
   # JSON Lines on standard output
@@ -61,10 +65,27 @@ const MORE_EXAMPLES: &str = r#"
 /// dealer language are kept (SCRIPT is a file, or the text of a
 /// condition). The script's `produce` gives the number of boards unless
 /// --boards does (else 40), `generate` the most deals tried (else 10
-/// million); its `dealer` and `vulnerable` apply to every board. The
-/// statistics of `average` and `frequency` print as dealer prints them
-/// (standard error when OUT is -), or as JSON with --json. The same
+/// million); its `dealer` and `vulnerable` apply to every board. The same
 /// seed gives the same boards whatever --jobs.
+///
+/// What the script prints, it prints as dealer does: each deal in its
+/// print actions' layouts (printall, printew, printpbn, printcompact,
+/// printoneline, printes), then the pages of print(seats) and the
+/// statistics of average and frequency. That text goes:
+///   - with no OUT: to standard output; a script without an action then
+///     prints each deal as printall, as dealer does;
+///   - when OUT names no board format (hands.txt, or - without --to for
+///     standard output): into OUT, as with no OUT;
+///   - when OUT is a board file (its extension or --to names the format):
+///     the boards go into OUT, and what the script prints to standard
+///     output (standard error when OUT is -).
+///
+/// dealer's closing lines (Generated ... hands, Produced ..., Initial
+/// random seed, Time needed) are not printed; the count of boards and
+/// deals goes to standard error. Deals are numbered from --first (1).
+/// printpbn's Event reads "Hand simulated by boardfile with file SCRIPT,
+/// seed S" and its Date is today's (UTC). With --json, the statistics,
+/// counts and seed print as JSON instead of what the script prints.
 #[derive(clap::Args)]
 #[command(
     verbatim_doc_comment,
@@ -74,7 +95,11 @@ const MORE_EXAMPLES: &str = r#"
 pub struct Args {
     /// Output file (any writable format: DLM for a dealing machine, PBN
     /// for the web...), or - for standard output with --to.
-    output: PathBuf,
+    ///
+    /// With --where it may be left out, or name no format (hands.txt):
+    /// what the script prints goes there.
+    #[arg(required_unless_present = "where_")]
+    output: Option<PathBuf>,
     /// How many boards (default 32), or their range as Big Deal takes it: 15-28.
     ///
     /// With --where the default is the script's produce, else 40.
@@ -122,8 +147,39 @@ pub struct Args {
 
 /// Deals a set into OUT.
 pub fn exec(args: Args, out: &mut dyn Write) -> Result<Outcome, Failure> {
-    let output = Output::new(&args.output);
-    refuse_replacing(&output, args.force)?;
+    let output = args.output.as_deref().map(Output::new);
+    if let Some(o) = &output {
+        refuse_replacing(o, args.force)?;
+    }
+    let (first, boards) = numbers(args.boards.as_deref(), args.first)?;
+    let asked = args.where_.clone().map(|script| WhereArgs {
+        script,
+        boards,
+        first,
+        seed: args.seed,
+        jobs: args.jobs,
+        generate: args.generate,
+        json: args.json,
+    });
+    let (output, asked) = match (output, asked) {
+        // --where, and no board format named: the deals are only printed,
+        // as dealer prints them, to standard output or into OUT.
+        (o, Some(asked)) if !o.as_ref().is_some_and(|o| names_a_format(o, &args.to)) => {
+            let print_to = match o {
+                Some(o @ Output::File(_)) => PrintTo::File(o),
+                Some(Output::Stdout) => PrintTo::Out,
+                None if args.to.is_some() => {
+                    return Err(Failure::operational(
+                        "--to names OUT's format: give OUT (- for standard output)".into(),
+                    ))
+                }
+                None => PrintTo::Out,
+            };
+            return constrained(None, print_to, asked, out);
+        }
+        (Some(o), asked) => (o, asked),
+        (None, _) => return Err(Failure::operational("give OUT, or --where".into())),
+    };
     let to = bridge_output(&output, args.to.as_ref())?;
     // A tournament set is written as Big Deal writes it, unless asked
     // otherwise.
@@ -132,27 +188,22 @@ pub fn exec(args: Args, out: &mut dyn Write) -> Result<Outcome, Failure> {
         layout.dialect = Some(Dialect::BigDeal);
     }
     let options = write_options(None, false, layout);
-    let (first, boards) = numbers(args.boards.as_deref(), args.first)?;
     // Before dealing (and printing a seed): the numbers must fit.
-    let count = boards.or(args.where_.is_none().then_some(32));
+    let count = boards.or(asked.is_none().then_some(32));
     fits(&output, to, first, count)?;
     let dest = Destination {
         output: &output,
         to,
         options: &options,
     };
-    match (args.where_, args.owner) {
-        (Some(script), _) => {
-            let asked = WhereArgs {
-                script,
-                boards,
-                first,
-                seed: args.seed,
-                jobs: args.jobs,
-                generate: args.generate,
-                json: args.json,
+    match (asked, args.owner) {
+        (Some(asked), _) => {
+            // What the script prints goes beside the boards.
+            let print_to = match output {
+                Output::Stdout => PrintTo::Stderr,
+                Output::File(_) => PrintTo::Out,
             };
-            constrained(&dest, asked, out)
+            constrained(Some(&dest), print_to, asked, out)
         }
         (None, Some(owner)) => {
             let count = boards.unwrap_or(32);
@@ -165,6 +216,18 @@ pub fn exec(args: Args, out: &mut dyn Write) -> Result<Outcome, Failure> {
         }
         (None, None) => seeded(&dest, boards.unwrap_or(32), first, args.seed),
     }
+}
+
+/// Whether OUT names a board format: --to, or OUT's extension is one a
+/// format of either game takes (the other game's is refused later, by
+/// name).
+fn names_a_format(output: &Output, to: &Option<Named>) -> bool {
+    to.is_some()
+        || output.path().is_some_and(|p| {
+            crate::plan::AnyFormat::all()
+                .into_iter()
+                .any(|f| f.info().has_extension_of(p))
+        })
 }
 
 /// The first board's number and how many boards (when given): `--boards N`
@@ -269,14 +332,16 @@ struct WhereArgs {
 }
 
 /// Reads SCRIPT: a file when one is there, else the text itself (an
-/// inline condition such as `hcp(north) >= 20`).
-fn load(script: &str) -> Result<(String, String), Failure> {
+/// inline condition such as `hcp(north) >= 20`): the name to give it, the
+/// text, and whether it is a file's.
+fn load(script: &str) -> Result<(String, String, bool), Failure> {
     let path = Path::new(script);
     if path.is_file() {
         let text = std::fs::read(path).map_err(|e| Failure::read(&path.display(), e))?;
         return Ok((
             path.display().to_string(),
             String::from_utf8_lossy(&text).into_owned(),
+            true,
         ));
     }
     let looks_like_a_path = !script.contains(char::is_whitespace)
@@ -287,22 +352,156 @@ fn load(script: &str) -> Result<(String, String), Failure> {
             "{script}: no such script file (give a file, or a condition such as 'hcp(north) >= 20')"
         )));
     }
-    Ok(("--where".to_string(), script.to_string()))
+    Ok(("--where".to_string(), script.to_string(), false))
 }
 
-/// `--where`: the deals that satisfy the script, and its statistics.
+/// Where what a script prints goes.
+enum PrintTo {
+    /// The command's standard output.
+    Out,
+    /// Standard error (the boards go to standard output).
+    Stderr,
+    /// OUT, a file that names no board format.
+    File(Output),
+}
+
+/// The open destination of what a script prints (standard output
+/// buffered, and flushed after each board on a terminal).
+enum Printout<'a> {
+    Out(std::io::BufWriter<&'a mut dyn Write>, bool),
+    Stderr(std::io::Stderr),
+    File(Output, Sink),
+}
+
+impl<'a> Printout<'a> {
+    fn open(to: PrintTo, out: &'a mut dyn Write) -> Result<Printout<'a>, Failure> {
+        Ok(match to {
+            PrintTo::Out => Printout::Out(
+                std::io::BufWriter::with_capacity(64 << 10, out),
+                std::io::stdout().is_terminal(),
+            ),
+            PrintTo::Stderr => Printout::Stderr(std::io::stderr()),
+            PrintTo::File(o) => {
+                let sink = crate::report::create(&o)?;
+                Printout::File(o, sink)
+            }
+        })
+    }
+
+    /// Whether it is a terminal (where a progress bar would get in the
+    /// way).
+    fn is_terminal(&self) -> bool {
+        match self {
+            Printout::Out(_, terminal) => *terminal,
+            Printout::Stderr(_) => true,
+            Printout::File(..) => false,
+        }
+    }
+
+    /// A board's text, shown at once on a terminal.
+    fn board(&mut self, text: &[u8]) -> std::io::Result<()> {
+        self.write_all(text)?;
+        if self.is_terminal() && !text.is_empty() {
+            self.flush()?;
+        }
+        Ok(())
+    }
+
+    /// A failed write, named by where it went.
+    fn failure(&self, e: std::io::Error) -> Failure {
+        let output = match self {
+            Printout::File(o, _) => o.clone(),
+            _ => Output::Stdout,
+        };
+        Failure::output(&output, OutputError::write(e))
+    }
+
+    /// Puts a file in place.
+    fn commit(self) -> Result<(), Failure> {
+        match self {
+            Printout::File(o, sink) => sink.commit().map_err(|e| Failure::output(&o, e)),
+            Printout::Out(mut w, _) => w.flush().map_err(Failure::from),
+            Printout::Stderr(_) => Ok(()),
+        }
+    }
+}
+
+impl Write for Printout<'_> {
+    fn write(&mut self, buf: &[u8]) -> std::io::Result<usize> {
+        match self {
+            Printout::Out(w, _) => w.write(buf),
+            Printout::Stderr(w) => w.write(buf),
+            Printout::File(_, w) => w.write(buf),
+        }
+    }
+
+    fn write_all(&mut self, buf: &[u8]) -> std::io::Result<()> {
+        match self {
+            Printout::Out(w, _) => w.write_all(buf),
+            Printout::Stderr(w) => w.write_all(buf),
+            Printout::File(_, w) => w.write_all(buf),
+        }
+    }
+
+    fn flush(&mut self) -> std::io::Result<()> {
+        match self {
+            Printout::Out(w, _) => w.flush(),
+            Printout::Stderr(w) => w.flush(),
+            Printout::File(_, w) => w.flush(),
+        }
+    }
+}
+
+/// The generator as a stream of boards that writes what the script prints
+/// for each board as it goes; a failed write ends the stream with an
+/// error, kept to be reported by where it went.
+struct Printing<'g, 'p, 'o> {
+    generator: &'g mut Generator,
+    printout: &'p mut Printout<'o>,
+    failed: Option<std::io::Error>,
+}
+
+impl BoardReader for Printing<'_, '_, '_> {
+    fn head(&self) -> &SetInfo {
+        self.generator.head()
+    }
+
+    fn next_board(&mut self, diag: &mut Diagnostics) -> Result<Option<Board>, Error> {
+        let board = self.generator.next_board(diag)?;
+        let text = self.generator.take_printout();
+        if let Err(e) = self.printout.board(&text) {
+            let again = std::io::Error::new(e.kind(), e.to_string());
+            self.failed = Some(e);
+            return Err(Error::new(ErrorKind::Io(again)));
+        }
+        Ok(board)
+    }
+
+    fn position(&self) -> u64 {
+        self.generator.position()
+    }
+}
+
+/// `--where`: the deals that satisfy the script, into `dest` when given;
+/// what the script prints (with `--json`, the statistics as JSON) into
+/// `print_to`.
 fn constrained(
-    dest: &Destination,
+    dest: Option<&Destination>,
+    print_to: PrintTo,
     args: WhereArgs,
     out: &mut dyn Write,
 ) -> Result<Outcome, Failure> {
-    let (name, text) = load(&args.script)?;
-    let script = Script::parse(&text)
+    let (name, text, from_file) = load(&args.script)?;
+    let mut script = Script::parse(&text)
         .map_err(|e| Failure::data(&name, &Error::new(ErrorKind::Syntax(e.to_string()))))?;
     for note in &script.notes {
         if !quiet() {
             eprintln!("boardfile: {name}: warning: {note}");
         }
+    }
+    if dest.is_none() {
+        // The deals go nowhere else: printed, as dealer prints them.
+        script = script.or_printall();
     }
     let produce = args.boards.map(u64::from).or(script.produce).unwrap_or(40);
     if produce == 0 || args.first as u64 + produce - 1 > u64::from(u32::MAX) {
@@ -316,7 +515,16 @@ fn constrained(
         .jobs
         .unwrap_or_else(|| std::thread::available_parallelism().map_or(1, usize::from));
     let mut generator = Generator::new(&script, &seed, args.first, produce, jobs, args.generate);
-    generate(&mut generator, produce, dest)?;
+    if !args.json {
+        let event = match from_file {
+            true => format!("Hand simulated by boardfile with file {name}, seed {seed}"),
+            false => format!("Hand simulated by boardfile, seed {seed}"),
+        };
+        generator.enable_printout(PbnTags::today(event));
+    }
+    let mut printout = Printout::open(print_to, out)?;
+    let printing = !args.json && script.prints();
+    generate(&mut generator, produce, dest, &mut printout, printing)?;
     let (produced, generated) = (generator.produced(), generator.generated());
     if let Some((line, column)) = generator.divisions_by_zero() {
         eprintln!(
@@ -329,14 +537,7 @@ fn constrained(
         );
     }
     let report = generator.report();
-    // The report goes to standard output, unless the boards went there.
-    let mut stderr = std::io::stderr().lock();
-    let sink: &mut dyn Write = if dest.output.path().is_none() {
-        &mut stderr
-    } else {
-        out
-    };
-    if args.json {
+    let written = if args.json {
         let json = serde_json::json!({
             "seed": seed.to_string(),
             "generated": generated,
@@ -344,46 +545,73 @@ fn constrained(
             "limit": generator.limit(),
             "statistics": report.to_json(),
         });
-        writeln!(sink, "{json}")?;
+        writeln!(printout, "{json}")
     } else {
-        report.write_text(sink)?;
-        if !quiet() {
-            eprintln!("boardfile: {produced} boards from {generated} deals generated");
-        }
+        report.write_text(&mut printout)
+    };
+    written.map_err(|e| printout.failure(e))?;
+    printout.commit()?;
+    if !args.json && !quiet() {
+        eprintln!("boardfile: {produced} boards from {generated} deals generated");
     }
     Ok(Outcome::Ok)
 }
 
-/// Runs the generator into the output, with a bar of boards produced and
-/// deals generated on a terminal.
-fn generate(generator: &mut Generator, produce: u64, dest: &Destination) -> Result<(), Failure> {
+/// Runs the generator into `dest` (or only into what the script prints),
+/// with a bar of boards produced and deals generated on a terminal (not
+/// when the script is `printing` its deals to one).
+fn generate(
+    generator: &mut Generator,
+    produce: u64,
+    dest: Option<&Destination>,
+    printout: &mut Printout,
+    printing: bool,
+) -> Result<(), Failure> {
+    let shown = std::io::stderr().is_terminal() && !(printing && printout.is_terminal());
+    let bar = shown.then(|| {
+        let bar = indicatif::ProgressBar::new(produce);
+        bar.set_style(
+            indicatif::ProgressStyle::with_template(
+                "{bar:40} {pos}/{len} produced, {msg} generated, {elapsed}",
+            )
+            .unwrap_or_else(|_| indicatif::ProgressStyle::default_bar()),
+        );
+        let shown = bar.clone();
+        generator.on_progress(move |produced, generated| {
+            shown.set_position(produced);
+            shown.set_message(generated.to_string());
+        });
+        bar
+    });
+    let mut reader = Printing {
+        generator,
+        printout,
+        failed: None,
+    };
     let mut diag = Diagnostics::strict();
-    let mut run = |generator: &mut Generator| {
-        write(
-            generator,
+    let result = match dest {
+        Some(dest) => write(
+            &mut reader,
             None,
             &mut diag,
             &"deal",
             Progress::new(None, 0, ""),
             dest,
         )
+        .map(|_| ()),
+        None => loop {
+            match reader.next_board(&mut diag) {
+                Ok(Some(_)) => {}
+                Ok(None) => break Ok(()),
+                Err(e) => break Err(Failure::data(&"deal", &e)),
+            }
+        },
     };
-    if !std::io::stderr().is_terminal() {
-        return run(generator).map(|_| ());
+    if let Some(bar) = bar {
+        bar.finish_and_clear();
     }
-    let bar = indicatif::ProgressBar::new(produce);
-    bar.set_style(
-        indicatif::ProgressStyle::with_template(
-            "{bar:40} {pos}/{len} produced, {msg} generated, {elapsed}",
-        )
-        .unwrap_or_else(|_| indicatif::ProgressStyle::default_bar()),
-    );
-    let shown = bar.clone();
-    generator.on_progress(move |produced, generated| {
-        shown.set_position(produced);
-        shown.set_message(generated.to_string());
-    });
-    let result = run(generator);
-    bar.finish_and_clear();
-    result.map(|_| ())
+    match reader.failed.take() {
+        Some(e) => Err(reader.printout.failure(e)),
+        None => result,
+    }
 }

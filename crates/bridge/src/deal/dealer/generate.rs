@@ -14,8 +14,9 @@
 //! Lemire's batched bounded draws, exactly uniform), about four words a
 //! deal.
 
+use super::print::PbnTags;
 use super::report::Report;
-use super::{Evaluator, Script};
+use super::{Action, EsItem, Evaluator, Script};
 use crate::codec::stream::BoardReader;
 use crate::deal::seeded::Seed;
 use crate::model::board::Board;
@@ -217,6 +218,9 @@ pub struct Generator {
     div_zero: Option<(u32, u32)>,
     never_stop: AtomicBool,
     info: SetInfo,
+    /// With the printout on: the PBN layout's tags, and the text printed
+    /// since the caller last took it.
+    printout: Option<(PbnTags, Vec<u8>)>,
 }
 
 impl Generator {
@@ -256,7 +260,41 @@ impl Generator {
             div_zero: None,
             never_stop: AtomicBool::new(false),
             info: SetInfo::default(),
+            printout: None,
         }
+    }
+
+    /// Prints each deal produced as the script's print actions print it
+    /// (dealer's layouts, `printpbn` with `tags`), for the caller to take
+    /// with [`Generator::take_printout`], and keeps the deals of
+    /// `print(seats)` for the report's pages at the end
+    /// ([`Report::write_text`]). Off by default: the boards are what a
+    /// generator gives.
+    ///
+    /// ```
+    /// use boardfile_bridge::deal::dealer::{Generator, PbnTags, Script};
+    /// use boardfile_bridge::deal::seeded::Seed;
+    /// use boardfile_bridge::{BoardReader, Diagnostics};
+    /// let script = Script::parse("produce 2\naction printoneline").unwrap();
+    /// let mut gen = Generator::new(&script, &Seed::parse("1").unwrap(), 1, None, 1, None);
+    /// gen.enable_printout(PbnTags::today("practice"));
+    /// let board = gen.next_board(&mut Diagnostics::strict()).unwrap().unwrap();
+    /// let line = String::from_utf8(gen.take_printout()).unwrap();
+    /// assert!(line.starts_with("n ") && line.ends_with(" \n"));
+    /// assert!(line.contains(&board.deal.hand(boardfile_bridge::Seat::West).to_string()));
+    /// ```
+    pub fn enable_printout(&mut self, tags: PbnTags) {
+        self.printout = Some((tags, Vec::new()));
+        self.report.keep_hands();
+    }
+
+    /// The text the print actions printed since the last call (empty
+    /// unless [`Generator::enable_printout`] was called).
+    pub fn take_printout(&mut self) -> Vec<u8> {
+        self.printout
+            .as_mut()
+            .map(|(_, text)| std::mem::take(text))
+            .unwrap_or_default()
     }
 
     /// Calls `f(produced, generated)` as the work goes on (after each
@@ -455,13 +493,6 @@ impl BoardReader for Generator {
             return Ok(None);
         };
         self.generated = index + 1;
-        if self.report.is_active() {
-            self.eval.set_hands(
-                hands,
-                seed_key(&self.seed) ^ index.wrapping_mul(0x2545_f491_4f6c_dd1d),
-            );
-            self.report.add(&mut self.eval);
-        }
         let number = self.first.saturating_add(self.produced as u32);
         self.produced += 1;
         self.counters
@@ -481,12 +512,51 @@ impl BoardReader for Generator {
         if let Some(v) = self.script.vulnerable {
             board.vulnerability = v;
         }
+        if self.report.is_active() || self.printout.is_some() {
+            self.eval.set_hands(
+                hands,
+                seed_key(&self.seed) ^ index.wrapping_mul(0x2545_f491_4f6c_dd1d),
+            );
+            self.report.add(&mut self.eval, &board);
+            if let Some((tags, text)) = &mut self.printout {
+                print_actions(&self.script, &mut self.eval, &board, tags, text)?;
+            }
+        }
         Ok(Some(board))
     }
 
     fn position(&self) -> u64 {
         self.produced
     }
+}
+
+/// The script's per-deal print actions on `board` (whose hands the
+/// evaluator holds), in the script's order.
+fn print_actions(
+    script: &Script,
+    eval: &mut Evaluator,
+    board: &Board,
+    tags: &PbnTags,
+    out: &mut dyn std::io::Write,
+) -> std::io::Result<()> {
+    for action in &script.actions {
+        match action {
+            Action::Layout { layout, value } => {
+                let value = value.map(|e| eval.value(e));
+                layout.write(out, board, value, tags)?;
+            }
+            Action::PrintEs(items) => {
+                for item in items {
+                    match item {
+                        EsItem::Text(t) => out.write_all(t.as_bytes())?,
+                        EsItem::Value(e) => write!(out, "{}", eval.value(*e))?,
+                    }
+                }
+            }
+            Action::Hands(_) | Action::Average { .. } | Action::Frequency { .. } => {}
+        }
+    }
+    Ok(())
 }
 
 #[cfg(test)]

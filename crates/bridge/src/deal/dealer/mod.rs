@@ -4,7 +4,10 @@
 //! keyed by a [`Seed`](crate::deal::seeded::Seed)), keeps the deals whose
 //! condition holds, and streams them as boards (a [`BoardReader`](crate::codec::stream::BoardReader)), so any
 //! writer takes them. The actions `average` and `frequency` are gathered
-//! into a [`Report`] over the deals produced.
+//! into a [`Report`] over the deals produced. The print actions render each
+//! deal in dealer's own text [`Layout`]s when the caller asks for it
+//! ([`Generator::enable_printout`]); `print(seats)`' pages come with the
+//! report at the end.
 //!
 //! ```
 //! use boardfile_bridge::deal::dealer::{Generator, Script};
@@ -33,7 +36,7 @@
 //!            | IDENT "=" expr | ["condition"] expr | "action" actions
 //! actions   := action { "," action } [","]                    (a trailing comma: dealer's quirk)
 //! action    := "printall" | "printew" | "printpbn" | "print" "(" SEAT {"," SEAT} ")"
-//!            | ("printcompact" | "printoneline") [expr]
+//!            | ("printcompact" | "printoneline") ["(" expr ")"]
 //!            | "printes" "(" (STRING | expr | "\n") {"," ...} ")"
 //!            | "average" [STRING] expr
 //!            | "frequency" [STRING] "(" expr "," NUM "," NUM ["," expr "," NUM "," NUM] ")"
@@ -47,7 +50,7 @@
 //!            | ("hcp" | "pt0".."pt9" | "tens" | "jacks" | "queens" | "kings" | "aces"
 //!               | "top2" | "top3" | "top4" | "top5" | "c13" | "control" | "loser")
 //!              "(" SEAT ["," SUIT] ")"
-//!            | "shape" "(" SEAT "," ["+"|"-"] ["any"] DIST {("+"|"-") ["any"] DIST} ")"
+//!            | "shape" "(" SEAT "," ["+"|"-"] ["any"] DIST {["+"|"-"] ["any"] DIST} ")"
 //!            | "hascard" "(" SEAT "," CARD ")"                      (CARD: TC, 2D)
 //!            | "cccc" "(" SEAT ")" | "quality" "(" SEAT "," SUIT ")"
 //!            | "tricks" "(" SEAT "," (SUIT | "notrump") ")"
@@ -57,9 +60,11 @@
 //!
 //! Arithmetic is on 32-bit integers and wraps as dealer's C does; `/` and
 //! `%` truncate toward zero. A shape list is read left to right, each `+`
-//! adding its shapes and each `-` taking them away. Variables must be
-//! defined before use and once; each is computed at most once a deal, and
-//! `and`, `or` and `? :` evaluate only the side they need.
+//! adding its shapes and each `-` taking them away; a shape without a sign
+//! is added, as dealer reads it (`any 5422 + any 5431 any 5440` is the
+//! three). Variables must be defined before use and once; each is
+//! computed at most once a deal, and `and`, `or` and `? :` evaluate only
+//! the side they need.
 //!
 //! # Semantics worth knowing
 //!
@@ -81,15 +86,25 @@
 //!   by [`Generator::divisions_by_zero`].
 //! - `generate` defaults to 10,000,000 and `produce` to 40 (dealer's
 //!   defaults when it prints); the caller may override both.
+//! - `printcompact` and `printoneline` take a value only in parentheses, as
+//!   dealer does: `printoneline (hcp(north))`; in `printoneline
+//!   hcp(north)` the `hcp(north)` is the next statement, a condition.
+//!   `printes` prints its strings as written (a `\n` inside quotes is a
+//!   backslash and an n; the bare `\n` ends a line). `print(seats)` prints
+//!   its pages at the end, the seats in the order N, E, S, W. Each layout
+//!   is in [`Layout`]; board numbers are the boards' own (from 1, as
+//!   dealer's, unless the caller numbers them from elsewhere).
+//! - A script without an action prints each deal with `printall` in
+//!   dealer; here the caller chooses ([`Script::or_printall`]), since the
+//!   deals may go to a file instead.
 //!
 //! # Not supported
 //!
 //! - `evalcontract` (not built in Debian's dealer either) and dealer's
 //!   `predeal` of suit lengths (`spades(north)==1` as a predeal): refused
 //!   with their position.
-//! - The print actions choose dealer's own text layouts: the deals here go
-//!   to whatever format the caller writes, so they are read and checked
-//!   but print nothing. `printes` prints nothing either.
+//! - What dealer prints at the end of a run (`Generated ... hands` and
+//!   the like) is the caller's to say.
 //! - A `#` comment after code on a line is accepted (dealer refuses it) and
 //!   named in [`Script::notes`].
 
@@ -97,10 +112,12 @@ mod eval;
 mod generate;
 mod lex;
 mod parse;
+mod print;
 mod report;
 
 pub use eval::Evaluator;
 pub use generate::{Counters, Generator};
+pub use print::{write_hands, Layout, PbnTags};
 pub use report::{Report, Statistic};
 
 use crate::model::board::Vulnerability;
@@ -337,8 +354,17 @@ const PERMUTATIONS: [[usize; 4]; 24] = {
 /// One action of the script.
 #[derive(Debug, Clone, PartialEq)]
 pub(crate) enum Action {
-    /// A print action (by name): deals go to the caller's writer instead.
-    Print(String),
+    /// A layout each deal produced is printed in, with the value
+    /// `printcompact` and `printoneline` print after it.
+    Layout {
+        layout: Layout,
+        value: Option<NodeId>,
+    },
+    /// `printes`: its strings and values, printed for each deal.
+    PrintEs(Vec<EsItem>),
+    /// `print(seats)`: the seats' hands (a bit a seat, North's the lowest),
+    /// on pages after the run.
+    Hands(u8),
     Average {
         label: Option<String>,
         expr: NodeId,
@@ -350,6 +376,13 @@ pub(crate) enum Action {
         second: Option<(NodeId, i32, i32)>,
         place: Place,
     },
+}
+
+/// One item of `printes`: a string as written (`\n` is one), or a value.
+#[derive(Debug, Clone, PartialEq)]
+pub(crate) enum EsItem {
+    Text(String),
+    Value(NodeId),
 }
 
 /// A parsed script: declarations, variables, the condition and actions.
@@ -463,7 +496,44 @@ impl Script {
 
     /// Whether the script asks for `average` or `frequency`.
     pub fn has_statistics(&self) -> bool {
-        self.actions.iter().any(|a| !matches!(a, Action::Print(_)))
+        self.actions
+            .iter()
+            .any(|a| matches!(a, Action::Average { .. } | Action::Frequency { .. }))
+    }
+
+    /// Whether the script has a print action (`printall`, `printew`,
+    /// `printpbn`, `printcompact`, `printoneline`, `printes`, `print`).
+    pub fn prints(&self) -> bool {
+        self.actions.iter().any(|a| {
+            matches!(
+                a,
+                Action::Layout { .. } | Action::PrintEs(_) | Action::Hands(_)
+            )
+        })
+    }
+
+    /// Whether the script has an `action` at all.
+    pub fn has_actions(&self) -> bool {
+        !self.actions.is_empty()
+    }
+
+    /// The script as dealer runs it when the deals are only printed: one
+    /// without an action prints each deal with `printall`.
+    ///
+    /// ```
+    /// use boardfile_bridge::deal::dealer::Script;
+    /// let script = Script::parse("hcp(north) >= 20").unwrap();
+    /// assert!(!script.prints());
+    /// assert!(script.or_printall().prints());
+    /// ```
+    pub fn or_printall(mut self) -> Script {
+        if self.actions.is_empty() {
+            self.actions.push(Action::Layout {
+                layout: Layout::All,
+                value: None,
+            });
+        }
+        self
     }
 
     /// Whether the condition or an action uses `tricks` (double dummy, slow).

@@ -4,7 +4,10 @@
 //! `* / %`, then the unary `!` and `-`).
 
 use super::lex::{scan, Tok, Token};
-use super::{Action, CountKind, Node, NodeId, Place, Script, ScriptError, Shape, Strain, Vul, NT};
+use super::{
+    Action, CountKind, EsItem, Layout, Node, NodeId, Place, Script, ScriptError, Shape, Strain,
+    Vul, NT,
+};
 use crate::model::board::Vulnerability;
 use crate::model::deal::Seat;
 use std::collections::HashMap;
@@ -501,27 +504,30 @@ impl Parser {
             Tok::Word(w) => w,
             _ => return self.err(format!("expected an action, found {}", self.describe())),
         };
+        if let Some(layout) = Layout::from_name(&w) {
+            self.bump();
+            // dealer: the value in parentheses, else none (what follows
+            // without them is the next statement: `printoneline 0` is
+            // printoneline, then the condition 0).
+            let value = if layout.takes_value() && self.is_punct("(") {
+                self.bump();
+                let e = self.expr()?;
+                self.expect(")", &format!("to close {w}'s value"))?;
+                Some(e)
+            } else {
+                None
+            };
+            self.script.actions.push(Action::Layout { layout, value });
+            return Ok(());
+        }
         let action = match w.as_str() {
-            "printall" | "printew" | "printpbn" => {
-                self.bump();
-                Action::Print(w)
-            }
-            "printcompact" | "printoneline" => {
-                self.bump();
-                if self.starts_expression() {
-                    self.expr()?;
-                }
-                Action::Print(w)
-            }
             "print" => {
                 self.bump();
-                self.print_seats()?;
-                Action::Print(w)
+                Action::Hands(self.print_seats()?)
             }
             "printes" => {
                 self.bump();
-                self.printes_list()?;
-                Action::Print(w)
+                Action::PrintEs(self.printes_list()?)
             }
             "average" => {
                 self.bump();
@@ -552,37 +558,44 @@ impl Parser {
         Ok(())
     }
 
-    /// `print`'s list of seats, in parentheses.
-    fn print_seats(&mut self) -> R<()> {
+    /// `print`'s list of seats, in parentheses: a bit a seat.
+    fn print_seats(&mut self) -> R<u8> {
         self.expect("(", "after print")?;
+        let mut seats = 0u8;
         loop {
-            self.seat()?;
+            seats |= 1 << self.seat()?.index();
             if !self.is_punct(",") {
                 break;
             }
             self.bump();
         }
-        self.expect(")", "to close print's list of seats")
+        self.expect(")", "to close print's list of seats")?;
+        Ok(seats)
     }
 
     /// `printes`' list of strings, `\n` and expressions, in parentheses.
-    fn printes_list(&mut self) -> R<()> {
+    fn printes_list(&mut self) -> R<Vec<EsItem>> {
         self.expect("(", "after printes")?;
+        let mut items = Vec::new();
         loop {
-            match self.peek() {
-                Tok::Str(_) | Tok::Punct("\\n") => {
+            match self.peek().clone() {
+                Tok::Str(s) => {
                     self.bump();
+                    items.push(EsItem::Text(s));
                 }
-                _ => {
-                    self.expr()?;
+                Tok::Punct("\\n") => {
+                    self.bump();
+                    items.push(EsItem::Text("\n".into()));
                 }
+                _ => items.push(EsItem::Value(self.expr()?)),
             }
             if !self.is_punct(",") {
                 break;
             }
             self.bump();
         }
-        self.expect(")", "to close printes' list")
+        self.expect(")", "to close printes' list")?;
+        Ok(items)
     }
 
     /// `frequency [label] (expr, lo, hi [, expr, lo, hi])`, the word read
@@ -630,40 +643,6 @@ impl Parser {
                 Some(s)
             }
             _ => None,
-        }
-    }
-
-    /// Whether the next token can start an expression (and is not the
-    /// start of a variable definition).
-    fn starts_expression(&self) -> bool {
-        match self.peek() {
-            Tok::Punct(p) => matches!(*p, "(" | "-" | "!"),
-            Tok::Word(w) => {
-                if matches!(self.peek_at(1), Tok::Punct("=")) {
-                    return false;
-                }
-                w.as_bytes()[0].is_ascii_digit()
-                    || suit_word(w).is_some()
-                    || count_word(w).is_some()
-                    || matches!(
-                        w.as_str(),
-                        "not"
-                            | "shape"
-                            | "hascard"
-                            | "loser"
-                            | "losers"
-                            | "cccc"
-                            | "quality"
-                            | "tricks"
-                            | "trick"
-                            | "score"
-                            | "imps"
-                            | "imp"
-                            | "rnd"
-                    )
-                    || (!is_reserved(w) && self.vars.contains_key(w.as_str()))
-            }
-            _ => false,
         }
     }
 
@@ -947,7 +926,7 @@ impl Parser {
         Ok((seat.index() as u8, suit))
     }
 
-    /// `shape(seat, [+|-] [any] DIST {(+|-) [any] DIST})`.
+    /// `shape(seat, [+|-] [any] DIST {[+|-] [any] DIST})`.
     fn shape(&mut self) -> R<Node> {
         self.expect("(", "after shape")?;
         let seat = self.seat()?;
@@ -984,12 +963,16 @@ impl Parser {
                 ));
             }
             shape.add(lengths, any, sign);
+            // dealer: each shape takes its own sign, `+` when it has none
+            // (`any 5422 any 5431` adds both).
             if self.is_punct("+") || self.is_punct("-") {
                 sign = self.is_punct("+");
                 self.bump();
-                continue;
+            } else if matches!(self.peek(), Tok::Word(_)) {
+                sign = true;
+            } else {
+                break;
             }
-            break;
         }
         self.expect(")", "to close shape(...)")?;
         let index = self.script.shapes.len() as u32;

@@ -1,7 +1,10 @@
 //! The statistics of `average` and `frequency`, printed as dealer prints
 //! them or as JSON.
 
+use super::print::write_hands;
 use super::{Action, Evaluator, NodeId, Script};
+use crate::model::board::Board;
+use crate::model::deal::{Deal, Seat};
 use std::io::{self, Write};
 
 /// One action's statistic.
@@ -30,10 +33,22 @@ pub enum Statistic {
     },
 }
 
-/// The statistics of a script's actions, in the script's order.
+/// What the run gathers for one action: a statistic, or the deals
+/// `print(seats)` prints at the end.
+#[derive(Debug, Clone)]
+enum Entry {
+    Stat(Statistic, NodeId, Option<NodeId>),
+    Hands { seats: u8, boards: Vec<(u32, Deal)> },
+}
+
+/// What a script's actions print at the end of a run, in the script's
+/// order: the statistics of `average` and `frequency`, and, when the deals
+/// are printed, the pages of `print(seats)`.
 #[derive(Debug, Clone, Default)]
 pub struct Report {
-    stats: Vec<(Statistic, NodeId, Option<NodeId>)>,
+    entries: Vec<Entry>,
+    /// Whether `print(seats)` keeps the deals (only when they are printed).
+    keep_hands: bool,
 }
 
 fn bucket(v: i32, lo: i32, hi: i32) -> usize {
@@ -48,12 +63,16 @@ fn bucket(v: i32, lo: i32, hi: i32) -> usize {
 
 impl Report {
     pub(crate) fn new(script: &Script) -> Report {
-        let stats = script
+        let entries = script
             .actions
             .iter()
             .filter_map(|a| match a {
-                Action::Print(_) => None,
-                Action::Average { label, expr, .. } => Some((
+                Action::Layout { .. } | Action::PrintEs(_) => None,
+                Action::Hands(seats) => Some(Entry::Hands {
+                    seats: *seats,
+                    boards: Vec::new(),
+                }),
+                Action::Average { label, expr, .. } => Some(Entry::Stat(
                     Statistic::Average {
                         label: label.clone(),
                         sum: 0,
@@ -70,7 +89,7 @@ impl Report {
                 } => {
                     let rows = (first.2 - first.1) as usize + 3;
                     let cols = second.map_or(1, |s| (s.2 - s.1) as usize + 3);
-                    Some((
+                    Some(Entry::Stat(
                         Statistic::Frequency {
                             label: label.clone(),
                             first: (first.1, first.2),
@@ -83,16 +102,36 @@ impl Report {
                 }
             })
             .collect();
-        Report { stats }
+        Report {
+            entries,
+            keep_hands: false,
+        }
+    }
+
+    /// Keeps the deals `print(seats)` prints at the end.
+    pub(crate) fn keep_hands(&mut self) {
+        self.keep_hands = true;
     }
 
     pub(crate) fn is_active(&self) -> bool {
-        !self.stats.is_empty()
+        self.entries.iter().any(|e| match e {
+            Entry::Stat(..) => true,
+            Entry::Hands { .. } => self.keep_hands,
+        })
     }
 
-    /// Adds the deal the evaluator holds.
-    pub(crate) fn add(&mut self, eval: &mut Evaluator) {
-        for (stat, e1, e2) in &mut self.stats {
+    /// Adds the deal the evaluator holds, `board`'s.
+    pub(crate) fn add(&mut self, eval: &mut Evaluator, board: &Board) {
+        for entry in &mut self.entries {
+            let (stat, e1, e2) = match entry {
+                Entry::Stat(stat, e1, e2) => (stat, e1, e2),
+                Entry::Hands { boards, .. } => {
+                    if self.keep_hands {
+                        boards.push((board.number, board.deal));
+                    }
+                    continue;
+                }
+            };
             let v = eval.value(*e1);
             match stat {
                 Statistic::Average { sum, count, .. } => {
@@ -118,86 +157,33 @@ impl Report {
 
     /// The statistics.
     pub fn statistics(&self) -> impl Iterator<Item = &Statistic> {
-        self.stats.iter().map(|s| &s.0)
+        self.entries.iter().filter_map(|e| match e {
+            Entry::Stat(s, ..) => Some(s),
+            Entry::Hands { .. } => None,
+        })
     }
 
-    /// Whether there are any.
+    /// Whether there are no statistics.
     pub fn is_empty(&self) -> bool {
-        self.stats.is_empty()
+        self.statistics().next().is_none()
     }
 
-    /// Prints the statistics as dealer prints them.
+    /// Prints the end of the run as dealer prints it: the statistics, and
+    /// the pages of `print(seats)` when the deals were printed
+    /// ([`Generator::enable_printout`](super::Generator::enable_printout)),
+    /// in the script's order.
     pub fn write_text(&self, out: &mut dyn Write) -> io::Result<()> {
-        for stat in self.statistics() {
-            match stat {
-                Statistic::Average { label, sum, count } => {
-                    let value = if *count == 0 {
-                        "-nan".to_string()
-                    } else {
-                        format_g(*sum as f64 / *count as f64)
-                    };
-                    match label {
-                        Some(l) => writeln!(out, "{l}: {value}")?,
-                        None => writeln!(out, "{value}")?,
-                    }
-                }
-                Statistic::Frequency {
-                    label,
-                    first,
-                    second,
-                    counts,
-                } => {
-                    writeln!(out, "Frequency {}:", label.as_deref().unwrap_or(""))?;
-                    match second {
-                        None => {
-                            let last = counts.len() - 1;
-                            for (r, row) in counts.iter().enumerate() {
-                                let n = row[0];
-                                if r == 0 {
-                                    if n > 0 {
-                                        writeln!(out, "Low\t{n:8}")?;
-                                    }
-                                } else if r == last {
-                                    if n > 0 {
-                                        writeln!(out, "High\t{n:8}")?;
-                                    }
-                                } else {
-                                    writeln!(out, "{:5}\t{n:8}", first.0 + r as i32 - 1)?;
-                                }
-                            }
-                        }
-                        Some(second) => {
-                            let cols = counts[0].len();
-                            write!(out, "    {:>7}", "Low")?;
-                            for c in 1..cols - 1 {
-                                write!(out, "{:7}", second.0 + c as i32 - 1)?;
-                            }
-                            writeln!(out, "{:>7}{:>7}", "High", "Sum")?;
-                            let mut column_sums = vec![0u64; cols];
-                            let rows = counts.len();
-                            for (r, row) in counts.iter().enumerate() {
-                                if r == 0 {
-                                    write!(out, "Low ")?;
-                                } else if r == rows - 1 {
-                                    write!(out, "High")?;
-                                } else {
-                                    write!(out, "{:4}", first.0 + r as i32 - 1)?;
-                                }
-                                for (c, n) in row.iter().enumerate() {
-                                    write!(out, "{n:7}")?;
-                                    column_sums[c] += n;
-                                }
-                                writeln!(out, "{:7}", row.iter().sum::<u64>())?;
-                            }
-                            write!(out, "Sum ")?;
-                            for n in &column_sums {
-                                write!(out, "{n:7}")?;
-                            }
-                            writeln!(out, "{:7}", column_sums.iter().sum::<u64>())?;
-                            writeln!(out)?;
+        for entry in &self.entries {
+            match entry {
+                Entry::Stat(stat, ..) => write_statistic(out, stat)?,
+                Entry::Hands { seats, boards } if self.keep_hands => {
+                    for seat in Seat::ALL {
+                        if seats >> seat.index() & 1 == 1 {
+                            write_hands(out, seat, boards)?;
                         }
                     }
                 }
+                Entry::Hands { .. } => {}
             }
         }
         Ok(())
@@ -246,6 +232,93 @@ impl Report {
                 .collect(),
         )
     }
+}
+
+/// One statistic, as dealer prints it.
+fn write_statistic(out: &mut dyn Write, stat: &Statistic) -> io::Result<()> {
+    match stat {
+        Statistic::Average { label, sum, count } => {
+            let value = if *count == 0 {
+                "-nan".to_string()
+            } else {
+                format_g(*sum as f64 / *count as f64)
+            };
+            match label {
+                Some(l) => writeln!(out, "{l}: {value}"),
+                None => writeln!(out, "{value}"),
+            }
+        }
+        Statistic::Frequency {
+            label,
+            first,
+            second,
+            counts,
+        } => {
+            writeln!(out, "Frequency {}:", label.as_deref().unwrap_or(""))?;
+            match second {
+                None => write_frequency(out, *first, counts),
+                Some(second) => write_frequency_2d(out, *first, *second, counts),
+            }
+        }
+    }
+}
+
+/// A one-way table: the values' rows, and the Low and High rows when they
+/// are not empty.
+fn write_frequency(out: &mut dyn Write, first: (i32, i32), counts: &[Vec<u64>]) -> io::Result<()> {
+    let last = counts.len().saturating_sub(1);
+    for (r, row) in counts.iter().enumerate() {
+        let n = row.first().copied().unwrap_or(0);
+        if r == 0 {
+            if n > 0 {
+                writeln!(out, "Low\t{n:8}")?;
+            }
+        } else if r == last {
+            if n > 0 {
+                writeln!(out, "High\t{n:8}")?;
+            }
+        } else {
+            writeln!(out, "{:5}\t{n:8}", first.0 + r as i32 - 1)?;
+        }
+    }
+    Ok(())
+}
+
+/// A two-way table, with its sums.
+fn write_frequency_2d(
+    out: &mut dyn Write,
+    first: (i32, i32),
+    second: (i32, i32),
+    counts: &[Vec<u64>],
+) -> io::Result<()> {
+    let cols = counts.first().map_or(0, Vec::len);
+    write!(out, "    {:>7}", "Low")?;
+    for c in 1..cols.saturating_sub(1) {
+        write!(out, "{:7}", second.0 + c as i32 - 1)?;
+    }
+    writeln!(out, "{:>7}{:>7}", "High", "Sum")?;
+    let mut column_sums = vec![0u64; cols];
+    let rows = counts.len();
+    for (r, row) in counts.iter().enumerate() {
+        if r == 0 {
+            write!(out, "Low ")?;
+        } else if r == rows - 1 {
+            write!(out, "High")?;
+        } else {
+            write!(out, "{:4}", first.0 + r as i32 - 1)?;
+        }
+        for (c, n) in row.iter().enumerate() {
+            write!(out, "{n:7}")?;
+            column_sums[c] += n;
+        }
+        writeln!(out, "{:7}", row.iter().sum::<u64>())?;
+    }
+    write!(out, "Sum ")?;
+    for n in &column_sums {
+        write!(out, "{n:7}")?;
+    }
+    writeln!(out, "{:7}", column_sums.iter().sum::<u64>())?;
+    writeln!(out)
 }
 
 /// C's `%g`: six significant digits, trailing zeros dropped, exponent form

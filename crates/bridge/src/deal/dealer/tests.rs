@@ -91,6 +91,37 @@ fn shapes_any_and_exclusions() {
     }
 }
 
+/// A shape without a sign is added, and the list is read left to right,
+/// as Debian's dealer 20211121 reads it: with `-s 3` and 200,000 deals,
+/// `shape(south, any 5422 +any 5431 any 5440)` kept 49,700, the 47,183 of
+/// `any 5422 +any 5431` and the 2,517 of `any 5440`; `any 4333 -4333 4333`
+/// kept what `any 4333` keeps, `any 4333 4333 - 4333` what `any 4333 - 4333`
+/// keeps.
+#[test]
+fn shapes_without_a_sign_are_added() {
+    for (expr, want) in [
+        ("shape(north, any 5422 +any 5431 any 4333)", 1),
+        ("shape(north, any 5422 any 5431)", 0),
+        ("shape(north, any 5422 any 4333 any 5431)", 1),
+        ("shape(east, 4333 3253)", 1),
+        ("shape(east, 4333 any 5332 - 3253)", 0),
+        ("shape(north, any 4333 - 4333 4333)", 1),
+        ("shape(north, any 4333 4333 - 4333)", 0),
+        ("shape(north, - 4333 any 4333)", 1),
+        ("shape(north, 4xxx x3xx)", 1),
+    ] {
+        assert_eq!(value(&format!("v = {expr}")), want, "{expr}");
+    }
+    for (text, column) in [
+        ("v = shape(north, 4333 north)", 23),
+        ("v = shape(north, 4333", 22),
+        ("v = shape(north, 4333 ++ 4333)", 24),
+    ] {
+        let e = Script::parse(text).unwrap_err();
+        assert_eq!((e.line, e.column), (1, column), "{text}: {e}");
+    }
+}
+
 #[test]
 fn cards_operators_and_precedence() {
     for (expr, want) in [
@@ -168,4 +199,134 @@ fn tricks_need_the_solver() {
     assert_eq!((e.line, e.column), (2, 7), "{e:?}");
     assert!(e.message.contains("feature dd"), "{}", e.message);
     assert!(Script::parse("condition hcp(north) > 10").is_ok());
+}
+
+/// The boards of a run with the printout on, and its text (each board's,
+/// then the end's).
+fn printed(script: &str, produce: u64) -> (Vec<crate::model::board::Board>, Vec<String>, String) {
+    use crate::codec::stream::BoardReader;
+    let script = Script::parse(script).unwrap_or_else(|e| panic!("{script}: {e}"));
+    let seed = crate::deal::seeded::Seed::parse("5").expect("a seed");
+    let mut gen = Generator::new(&script, &seed, 1, produce, 1, None);
+    gen.enable_printout(PbnTags::new("ev", "2000.01.02"));
+    let (mut boards, mut texts) = (Vec::new(), Vec::new());
+    let mut diag = boardfile_io::Diagnostics::strict();
+    while let Some(b) = gen.next_board(&mut diag).expect("a board") {
+        boards.push(b);
+        texts.push(String::from_utf8(gen.take_printout()).expect("text"));
+    }
+    let mut end = Vec::new();
+    gen.report().write_text(&mut end).expect("written");
+    (boards, texts, String::from_utf8(end).expect("text"))
+}
+
+#[test]
+fn print_actions_print_each_deal_in_the_scripts_order() {
+    let (boards, texts, end) = printed(
+        "produce 3\ndealer west\naction printoneline (hcp(north)), printes(\"sp \", spades(south), \\n), printpbn, average \"h\" hcp(north)\n",
+        3,
+    );
+    assert_eq!(boards.len(), 3);
+    let tags = PbnTags::new("ev", "2000.01.02");
+    let mut hcp = 0;
+    for (b, text) in boards.iter().zip(&texts) {
+        let h = b.deal.hand(Seat::North).hcp() as i32;
+        hcp += h;
+        let mut want = Vec::new();
+        Layout::OneLine.write(&mut want, b, Some(h), &tags).unwrap();
+        want.extend(
+            format!(
+                "sp {}\n",
+                b.deal.hand(Seat::South).suit_len(crate::Suit::Spades)
+            )
+            .bytes(),
+        );
+        Layout::Pbn.write(&mut want, b, None, &tags).unwrap();
+        assert_eq!(text, &String::from_utf8(want).unwrap());
+        assert!(text.contains("[Dealer \"W\"]"), "{text}");
+    }
+    assert!(texts[1].contains("[Board \"2\"]\n"));
+    assert_eq!(
+        end,
+        format!("h: {}\n", report::format_g(f64::from(hcp) / 3.0))
+    );
+}
+
+#[test]
+fn print_seats_prints_pages_after_the_statistics_before_it() {
+    let (boards, texts, end) = printed(
+        "action average hcp(south), print(west, east), frequency (hcp(north), 0, 0)\n",
+        5,
+    );
+    assert!(texts.iter().all(String::is_empty));
+    let kept: Vec<(u32, Deal)> = boards.iter().map(|b| (b.number, b.deal)).collect();
+    let mut want = Vec::new();
+    let hcp: u32 = boards.iter().map(|b| b.deal.hand(Seat::South).hcp()).sum();
+    want.extend(format!("{}\n", report::format_g(f64::from(hcp) / 5.0)).bytes());
+    write_hands(&mut want, Seat::East, &kept).unwrap();
+    write_hands(&mut want, Seat::West, &kept).unwrap();
+    assert!(end.starts_with(&String::from_utf8(want).unwrap()), "{end}");
+    assert!(end[end.find('\x0c').unwrap()..].contains("Frequency :\n"));
+}
+
+/// Without the printout, print actions print nothing and `print(seats)`
+/// keeps no deals; a script without actions prints with printall only
+/// when asked ([`Script::or_printall`]).
+#[test]
+fn the_printout_is_off_unless_asked() {
+    use crate::codec::stream::BoardReader;
+    let script = Script::parse("action printall, print(north)").unwrap();
+    let seed = crate::deal::seeded::Seed::parse("5").unwrap();
+    let mut gen = Generator::new(&script, &seed, 1, 2, 1, None);
+    let mut diag = boardfile_io::Diagnostics::strict();
+    while gen.next_board(&mut diag).unwrap().is_some() {
+        assert!(gen.take_printout().is_empty());
+    }
+    let mut end = Vec::new();
+    gen.report().write_text(&mut end).unwrap();
+    assert!(end.is_empty());
+    let (boards, texts, _) = printed("hcp(north) > 10", 2);
+    assert!(texts.iter().all(String::is_empty));
+    assert_eq!(boards.len(), 2);
+    let plain = Script::parse("hcp(north) > 10").unwrap();
+    assert!(!plain.prints() && !plain.has_actions());
+    assert!(plain.or_printall().prints());
+    let stats = Script::parse("action average hcp(north)").unwrap();
+    assert!(!stats.clone().or_printall().prints() && stats.has_statistics());
+}
+
+/// dealer reads printcompact's and printoneline's value only in
+/// parentheses: `printoneline 0` is printoneline, then the condition 0
+/// (Debian's dealer then produces nothing), and `printoneline (1) + 1` is
+/// refused.
+#[test]
+fn a_value_to_print_is_in_parentheses() {
+    let s = Script::parse("action printoneline 0").unwrap();
+    assert!(s.has_condition());
+    assert!(matches!(
+        s.actions[..],
+        [Action::Layout {
+            layout: Layout::OneLine,
+            value: None
+        }]
+    ));
+    let s = Script::parse("action printcompact ((1) + 2), printoneline").unwrap();
+    assert!(!s.has_condition());
+    assert!(matches!(
+        s.actions[..],
+        [
+            Action::Layout {
+                layout: Layout::Compact,
+                value: Some(_)
+            },
+            Action::Layout {
+                layout: Layout::OneLine,
+                value: None
+            }
+        ]
+    ));
+    let e = Script::parse("action printoneline (1) + 1").unwrap_err();
+    assert_eq!((e.line, e.column), (1, 25), "{e}");
+    let s = Script::parse("action print(south, north, south)").unwrap();
+    assert_eq!(s.actions, [Action::Hands(0b101)]);
 }
