@@ -4,7 +4,7 @@
 use crate::plan::Opened;
 use crate::report::{count, info_head, problems, verdict, Failure, Outcome, Progress};
 use boardfile_bridge::dd::journal::{Journal, JournalErrorKind};
-use boardfile_bridge::dd::{NoJournal, SolvingReader};
+use boardfile_bridge::dd::{NoJournal, SolveProgress, SolvingReader};
 use boardfile_bridge::stages::{Chained, JoinedReader, Stage, Staged};
 use boardfile_bridge::{
     diagram, summary, BoardReader, ConvertError, Diagnostics, Format, Target, WriteOptions,
@@ -531,30 +531,48 @@ pub fn solve(opened: Opened, from: Format, args: &SolveArgs) -> Result<Outcome, 
         to,
         options: args.options,
     };
-    let bar = || {
-        Progress::new(
-            size,
-            0,
-            "solving {bar:40} {bytes}/{total_bytes}, {eta} left",
-        )
-    };
-    let (resumed, journal, kept) = match journal {
+    let bar = Progress::new(size, 0, "solving {bar:40} {msg}, {eta} left");
+    let started = std::time::Instant::now();
+    let (resumed, journal, kept, solved) = match journal {
         Some(j) => {
-            let mut solving = SolvingReader::new(reader, from, jobs, args.force, j);
-            let done = write(&mut solving, None, &mut diag, &input, bar(), &dest);
+            let mut solving = SolvingReader::new(reader, from, jobs, args.force, j)
+                .with_progress(solve_bar(&bar, started));
+            let done = write(
+                &mut solving,
+                None,
+                &mut diag,
+                &input,
+                Progress::none(),
+                &dest,
+            );
             let resumed = solving.resumed;
             let kept = (solving.kept, std::mem::take(&mut solving.kept_boards));
+            let solved = solving.solved;
             // Held (and locked) until OUT is in place and it is removed.
             let journal = solving.into_journal();
             done?;
-            (resumed, Some(journal), kept)
+            (resumed, Some(journal), kept, solved)
         }
         None => {
-            let mut solving = SolvingReader::new(reader, from, jobs, args.force, NoJournal);
-            write(&mut solving, None, &mut diag, &input, bar(), &dest)?;
-            (0, None, (solving.kept, solving.kept_boards))
+            let mut solving = SolvingReader::new(reader, from, jobs, args.force, NoJournal)
+                .with_progress(solve_bar(&bar, started));
+            write(
+                &mut solving,
+                None,
+                &mut diag,
+                &input,
+                Progress::none(),
+                &dest,
+            )?;
+            let solved = solving.solved;
+            (0, None, (solving.kept, solving.kept_boards), solved)
         }
     };
+    bar.finish_saying(&format!(
+        "{output}: {} solved in {:.1} s",
+        count(solved, "board"),
+        started.elapsed().as_secs_f64()
+    ));
     if kept.0 > 0 && !crate::report::quiet() {
         let listed: Vec<String> = kept.1.iter().map(u32::to_string).collect();
         let more = if kept.0 > listed.len() as u64 {
@@ -578,6 +596,20 @@ pub fn solve(opened: Opened, from: Format, args: &SolveArgs) -> Result<Outcome, 
         j.remove();
     }
     Ok(Outcome::Ok)
+}
+
+/// What moves `bar` as a solve goes: the input's bytes read so far shared
+/// out among the boards read (where the boards done end, about), and the
+/// count and rate of boards done.
+fn solve_bar(bar: &Progress, started: std::time::Instant) -> impl FnMut(SolveProgress) {
+    let bar = bar.clone();
+    move |p| {
+        if let Some(at) = p.byte.saturating_mul(p.done).checked_div(p.read) {
+            bar.set(at);
+        }
+        let rate = p.done as f64 / started.elapsed().as_secs_f64().max(1e-3);
+        bar.say(format!("{} done, {rate:.0}/s", count(p.done, "board")));
+    }
 }
 
 /// Opens and locks the journal of `out`, saying what it left out.

@@ -201,7 +201,9 @@ pub fn say_all(path: &dyn Display, items: &[impl Display]) {
 }
 
 /// A progress bar on a terminal, for work of `total` units (bytes), when
-/// there is enough of it; nothing when piped.
+/// there is enough of it; nothing when piped or under `--quiet`. A clone
+/// moves the same bar.
+#[derive(Clone)]
 pub struct Progress(Option<indicatif::ProgressBar>);
 
 impl Progress {
@@ -217,6 +219,27 @@ impl Progress {
                 bar
             });
         Progress(bar)
+    }
+
+    /// No bar.
+    pub fn none() -> Progress {
+        Progress(None)
+    }
+
+    /// The bar's message (`{msg}` in its template).
+    pub fn say(&self, message: String) {
+        if let Some(b) = &self.0 {
+            b.set_message(message);
+        }
+    }
+
+    /// Takes the bar away and leaves `summary` in its place, a line (only
+    /// where a bar was shown).
+    pub fn finish_saying(&self, summary: &str) {
+        if let Some(b) = &self.0 {
+            b.finish_and_clear();
+            eprintln!("boardfile: {summary}");
+        }
     }
 
     pub fn set(&self, n: u64) {

@@ -329,8 +329,19 @@ pub struct SolvingReader<'a, J: SolveJournal> {
     /// See [`SolvingReader::kept`].
     pub kept_boards: Vec<u32>,
     ended: bool,
-    /// Called with the boards handed on so far, after each batch.
-    progress: Option<Box<dyn FnMut(u64) + 'a>>,
+    /// Told how far the solve has come, after each board.
+    progress: Option<Box<dyn FnMut(SolveProgress) + 'a>>,
+}
+
+/// How far a [`SolvingReader`] has come.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub struct SolveProgress {
+    /// Boards done: solved, taken from the journal, or needing no solving.
+    pub done: u64,
+    /// Boards read.
+    pub read: u64,
+    /// The input's position after the boards read (bytes).
+    pub byte: u64,
 }
 
 impl<'a, J: SolveJournal> SolvingReader<'a, J> {
@@ -359,8 +370,9 @@ impl<'a, J: SolveJournal> SolvingReader<'a, J> {
         }
     }
 
-    /// Hears the number of boards solved or taken from the journal so far.
-    pub fn with_progress(mut self, progress: impl FnMut(u64) + 'a) -> Self {
+    /// Hears how far the solve has come, after each board solved (from
+    /// the solving threads' results, on the calling thread).
+    pub fn with_progress(mut self, progress: impl FnMut(SolveProgress) + 'a) -> Self {
         self.progress = Some(Box::new(progress));
         self
     }
@@ -411,6 +423,17 @@ impl<'a, J: SolveJournal> SolvingReader<'a, J> {
         let deals: Vec<Deal> = todo.iter().map(|&k| boards[k].deal).collect();
         let mut failed = None;
         let journal = &mut self.journal;
+        let mut tell = |done: usize| {
+            if let Some(p) = &mut self.progress {
+                p(SolveProgress {
+                    done: first + done as u64,
+                    read: self.index,
+                    byte: self.inner.position(),
+                });
+            }
+        };
+        let mut done = boards.len() - todo.len();
+        tell(done);
         if !deals.is_empty() {
             solve_deals(&deals, self.jobs, &mut |j, table| {
                 let k = todo[j];
@@ -420,6 +443,8 @@ impl<'a, J: SolveJournal> SolvingReader<'a, J> {
                 }
                 boards[k].dd = Some(table);
                 boards[k].par = None;
+                done += 1;
+                tell(done);
                 true
             });
         }
@@ -435,9 +460,6 @@ impl<'a, J: SolveJournal> SolvingReader<'a, J> {
             }
         }
         self.ready.extend(boards);
-        if let Some(p) = &mut self.progress {
-            p(self.index);
-        }
         Ok(())
     }
 }
