@@ -1,0 +1,11 @@
+#!/usr/bin/env bash
+# Every test the README means, in one command: the Rust workspace's
+# (cargo test --workspace: unit, integration and doc tests; they read the
+# real files of other programs from ../shared/data) and the Python
+# package's (scripts/test-python.sh: a venv under target/, pip install,
+# pytest). Stops at the first that fails, with its exit code. .ci/run runs
+# it too.
+set -euo pipefail
+cd "$(dirname "$0")/.."
+cargo test --workspace
+scripts/test-python.sh
