@@ -260,7 +260,12 @@ pub fn write_board(board: &Board, symbols: Symbols, out: &mut dyn Write) -> io::
         writeln!(out, "Par {} ({})", par.score_ns, par.contracts.join(", "))?;
     }
     if let Some(n) = board.deal.number() {
-        writeln!(out, "Deal number {n}")?;
+        // Pavlicek's numbering of every deal, which `convert --to dealnum`
+        // writes and reads.
+        writeln!(
+            out,
+            "Deal number {n} (its place among all deals, Pavlicek's numbering)"
+        )?;
     }
     write_game(board, out)
 }

@@ -178,3 +178,40 @@ fn a_file_of_the_wrong_kind_gets_one_message_saying_what_it_looks_like() {
     let run = common::expect(1, &["validate", s(&readme), "--from", "dup"]);
     assert!(common::stderr(&run).contains(":record 0 (byte 0): error: "));
 }
+
+/// A reader that stops early (`| head`) is a normal end: exit 0 and not a
+/// word, whatever the command writes.
+#[test]
+fn a_closed_pipe_ends_every_command_quietly() {
+    let pbn = Path::new(env!("CARGO_MANIFEST_DIR"))
+        .join("../../../shared/data/bridge/bigdeal-2boards.pbn");
+    let commands: [&[&str]; 6] = [
+        &["completions", "bash"],
+        &["man"],
+        &["formats"],
+        &["show", s(&pbn)],
+        &["convert", s(&pbn), "-", "--to", "pbn"],
+        &[
+            "deal", "-", "--to", "jsonl", "--boards", "20000", "--seed", "1",
+        ],
+    ];
+    for args in commands {
+        for _ in 0..5 {
+            let mut child = Command::new(bin())
+                .args(args)
+                .stdout(std::process::Stdio::piped())
+                .stderr(std::process::Stdio::piped())
+                .spawn()
+                .unwrap();
+            // The reading end closed before (or as) the command writes.
+            drop(child.stdout.take());
+            let out = child.wait_with_output().unwrap();
+            assert_eq!(out.status.code(), Some(0), "{args:?}");
+            assert!(
+                out.stderr.is_empty(),
+                "{args:?}: {}",
+                String::from_utf8_lossy(&out.stderr)
+            );
+        }
+    }
+}

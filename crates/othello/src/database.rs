@@ -100,7 +100,11 @@ pub fn sources(paths: &[PathBuf], names: &NameFiles) -> Result<Sources, FileErro
             if games == 0 {
                 return Err(FileError {
                     path: path.clone(),
-                    error: unsupported("no WTB game files (*.wtb) in the folder".into()),
+                    error: unsupported(
+                        "a folder, and not a WTHOR database: it holds no WTB game files (*.wtb); \
+                         a board set or a game file is read one file at a time"
+                            .into(),
+                    ),
                 });
             }
             continue;

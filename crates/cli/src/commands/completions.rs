@@ -29,6 +29,10 @@ pub fn exec(
     whole: &mut clap::Command,
     out: &mut dyn Write,
 ) -> Result<Outcome, Failure> {
-    clap_complete::generate(args.shell, whole, "boardfile", out);
+    // clap_complete stops the program on a failed write (a closed pipe):
+    // written here instead, where a closed pipe is a normal end.
+    let mut script = Vec::new();
+    clap_complete::generate(args.shell, whole, "boardfile", &mut script);
+    out.write_all(&script)?;
     Ok(Outcome::Ok)
 }
