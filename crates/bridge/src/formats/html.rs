@@ -289,6 +289,7 @@ fn sheet_height(paper: Paper) -> &'static str {
 pub struct HtmlWriter {
     per_page: PerPage,
     paper: Paper,
+    title: Option<String>,
     head: Option<SetInfo>,
     /// The page heading, settled at the first board.
     heading: String,
@@ -304,6 +305,7 @@ impl HtmlWriter {
         HtmlWriter {
             per_page: options.per_page,
             paper: options.paper,
+            title: options.title.clone(),
             head: None,
             heading: String::new(),
             in_page: 0,
@@ -316,7 +318,7 @@ impl HtmlWriter {
         let Some(info) = self.head.take() else {
             return;
         };
-        let (title, place) = record_heading(&info, first);
+        let (title, place) = record_heading(&info, first, self.title.as_deref());
         let mut heading = String::from("<header><h1>");
         escape(&title, &mut heading);
         heading.push_str("</h1>");
@@ -510,5 +512,19 @@ mod tests {
         assert!(
             empty.contains("<div class=\"page\">\n<header><h1>Hand records</h1></header>\n</div>")
         );
+    }
+
+    /// A title given heads the pages and names the document; the event
+    /// goes below it with the site and the date, read out.
+    #[test]
+    fn a_title_given_heads_the_pages() {
+        let mut set = set(2);
+        set.info.date = Some("2026.11.??".into());
+        let options = WriteOptions::default().titled(Some("Club <Pairs>".into()));
+        let html = write(&set, &options);
+        assert!(html.contains("<title>Club &lt;Pairs&gt;</title>"));
+        assert!(html.contains(
+            "<header><h1>Club &lt;Pairs&gt;</h1><p>Club &lt;night&gt; &amp; co \u{b7} Leiden \u{b7} November 2026</p></header>"
+        ));
     }
 }
