@@ -3,14 +3,15 @@
 //! deals that satisfy a dealer-language script (`--where`), with the
 //! script's statistics printed as dealer prints them, or as JSON.
 
-use crate::args::{examples, heading, write_options, LayoutArgs};
-use crate::bridge::{bytes_bar, write, Destination};
+use crate::args::{examples, heading, write_options, LayoutArgs, TitleArgs};
+use crate::bridge::{bytes_bar, headed, write, Destination};
 use crate::plan::{bridge_output, parse_format, refuse_replacing, Named};
 use crate::report::{quiet, Failure, Outcome, Progress};
 use boardfile_bridge::deal::bigdeal::{BigDeal, BigDealReader, Boards};
 use boardfile_bridge::deal::dealer::{Generator, Script};
 use boardfile_bridge::deal::seeded::{DealReader, Seed};
 use boardfile_bridge::keeps::Numbers;
+use boardfile_bridge::stages::Headings;
 use boardfile_bridge::{Diagnostics, Dialect, Format};
 use boardfile_io::{Error, ErrorKind, Output};
 use std::io::{IsTerminal, Write};
@@ -29,6 +30,8 @@ const EXAMPLES: &str = r#"
 "#;
 
 const MORE_EXAMPLES: &str = r#"
+  # a session's set with its event and date (its hand records say them)
+  boardfile deal club.pbn --event "Club Pairs" --date 2026-11-24
   # boards 15 to 28
   boardfile deal s2.pbn --owner "EBU" --boards 15-28
   # south with 22 points or more
@@ -118,6 +121,8 @@ pub struct Args {
     force: bool,
     #[command(flatten)]
     layout: LayoutArgs,
+    #[command(flatten)]
+    titles: TitleArgs,
 }
 
 /// Deals a set into OUT.
@@ -131,15 +136,20 @@ pub fn exec(args: Args, out: &mut dyn Write) -> Result<Outcome, Failure> {
     if args.owner.is_some() && layout.dialect.is_none() {
         layout.dialect = Some(Dialect::BigDeal);
     }
-    let options = write_options(None, false, layout);
+    let options = write_options(None, false, layout, &args.titles);
+    args.titles.note_untitled(&[(output.clone(), to)]);
     let (first, boards) = numbers(args.boards.as_deref(), args.first)?;
     // Before dealing (and printing a seed): the numbers must fit.
     let count = boards.or(args.where_.is_none().then_some(32));
     fits(&output, to, first, count)?;
-    let dest = Destination {
-        output: &output,
-        to,
-        options: &options,
+    let headings = args.titles.headings();
+    let dest = Dealt {
+        to: Destination {
+            output: &output,
+            to,
+            options: &options,
+        },
+        headings: &headings,
     };
     match (args.where_, args.owner) {
         (Some(script), _) => {
@@ -165,6 +175,12 @@ pub fn exec(args: Args, out: &mut dyn Write) -> Result<Outcome, Failure> {
         }
         (None, None) => seeded(&dest, boards.unwrap_or(32), first, args.seed),
     }
+}
+
+/// Where the deals go, and the headings they take.
+struct Dealt<'a> {
+    to: Destination<'a>,
+    headings: &'a Headings,
 }
 
 /// The first board's number and how many boards (when given): `--boards N`
@@ -220,21 +236,26 @@ fn seed_or_drawn(seed: Option<Seed>) -> Result<Seed, Failure> {
 
 /// A practice set: `boards` uniformly random deals from `first` on, keyed
 /// by the seed.
-fn seeded(
-    dest: &Destination,
-    boards: u32,
-    first: u32,
-    seed: Option<Seed>,
-) -> Result<Outcome, Failure> {
+fn seeded(dest: &Dealt, boards: u32, first: u32, seed: Option<Seed>) -> Result<Outcome, Failure> {
     if boards == 0 || u64::from(first) + u64::from(boards) - 1 > u64::from(u32::MAX) {
         return Err(Failure::operational(format!(
             "--boards {boards} from --first {first}: no such board numbers"
         )));
     }
     let seed = seed_or_drawn(seed)?;
-    let mut reader = DealReader::new(boards, first, &seed);
+    let mut reader = headed(
+        Box::new(DealReader::new(boards, first, &seed)),
+        dest.headings,
+    );
     let mut diag = Diagnostics::strict();
-    write(&mut reader, None, &mut diag, &"deal", bytes_bar(None), dest)?;
+    write(
+        &mut reader,
+        None,
+        &mut diag,
+        &"deal",
+        bytes_bar(None),
+        &dest.to,
+    )?;
     Ok(Outcome::Ok)
 }
 
@@ -242,7 +263,7 @@ fn seeded(
 /// (repeating `bigdealx -W OWNER -e ENTROPY`), else from 160 bits of the
 /// system's randomness.
 fn big_deal(
-    dest: &Destination,
+    dest: &Dealt,
     owner: &str,
     entropy: Option<&str>,
     boards: Boards,
@@ -251,9 +272,16 @@ fn big_deal(
         Some(e) => BigDeal::new(owner.as_bytes(), e.as_bytes()),
         None => BigDeal::from_os(owner.as_bytes()).map_err(Failure::operational)?,
     };
-    let mut reader = BigDealReader::new(&run, boards);
+    let mut reader = headed(Box::new(BigDealReader::new(&run, boards)), dest.headings);
     let mut diag = Diagnostics::strict();
-    write(&mut reader, None, &mut diag, &"deal", bytes_bar(None), dest)
+    write(
+        &mut reader,
+        None,
+        &mut diag,
+        &"deal",
+        bytes_bar(None),
+        &dest.to,
+    )
 }
 
 /// What `deal --where` was asked.
@@ -291,11 +319,7 @@ fn load(script: &str) -> Result<(String, String), Failure> {
 }
 
 /// `--where`: the deals that satisfy the script, and its statistics.
-fn constrained(
-    dest: &Destination,
-    args: WhereArgs,
-    out: &mut dyn Write,
-) -> Result<Outcome, Failure> {
+fn constrained(dest: &Dealt, args: WhereArgs, out: &mut dyn Write) -> Result<Outcome, Failure> {
     let (name, text) = load(&args.script)?;
     let script = Script::parse(&text)
         .map_err(|e| Failure::data(&name, &Error::new(ErrorKind::Syntax(e.to_string()))))?;
@@ -331,7 +355,7 @@ fn constrained(
     let report = generator.report();
     // The report goes to standard output, unless the boards went there.
     let mut stderr = std::io::stderr().lock();
-    let sink: &mut dyn Write = if dest.output.path().is_none() {
+    let sink: &mut dyn Write = if dest.to.output.path().is_none() {
         &mut stderr
     } else {
         out
@@ -356,16 +380,16 @@ fn constrained(
 
 /// Runs the generator into the output, with a bar of boards produced and
 /// deals generated on a terminal.
-fn generate(generator: &mut Generator, produce: u64, dest: &Destination) -> Result<(), Failure> {
+fn generate(generator: &mut Generator, produce: u64, dest: &Dealt) -> Result<(), Failure> {
     let mut diag = Diagnostics::strict();
     let mut run = |generator: &mut Generator| {
         write(
-            generator,
+            &mut headed(Box::new(generator), dest.headings),
             None,
             &mut diag,
             &"deal",
             Progress::new(None, 0, ""),
-            dest,
+            &dest.to,
         )
     };
     if !std::io::stderr().is_terminal() {
