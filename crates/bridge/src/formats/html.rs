@@ -14,7 +14,9 @@
 //! paper chosen (`@page size`); on a screen the pages follow each other
 //! with gaps between all boards, two columns of boards for four a page,
 //! and one column below 600 CSS pixels (the page has a viewport tag, so a
-//! phone lays it out at its own width). In print each page is one sheet,
+//! phone lays it out at its own width), where the text is larger (no text
+//! under 12 CSS pixels, the compass's too) and the diagram spans the
+//! board's width. In print each page is one sheet,
 //! its boards sharing it evenly, and no board is split across sheets
 //! (`break-inside: avoid`). Each board is a `<section class="board"
 //! id="board-N">`, so a checker can find them (`scripts/check-html.sh`,
@@ -84,9 +86,12 @@ table.dd tr:first-child th { background: #e4e4e4; }
 .par b { display: block; }
 .par .score { font-weight: bold; font-size: 1.1em; }
 @media (max-width: 600px) {
-  body { padding: 8px; font-size: 14px; }
+  body { padding: 8px; font-size: 16px; }
   .page { grid-template-columns: minmax(0, 1fr); gap: 8px; margin-bottom: 8px; }
+  .board { padding: 10px; }
   .per-2 .board { flex-direction: column; align-items: stretch; }
+  .diagram { grid-template-columns: minmax(0, 1fr) 5.4em minmax(0, 1fr); justify-content: stretch; gap: 6px 0.5em; }
+  .compass { width: 5.4em; height: 5.4em; }
 }
 @media print {
   body { max-width: none; padding: 0; font-size: 12.5pt; }
@@ -184,14 +189,14 @@ fn compass(board: &Board, out: &mut String) {
         "<rect width=\"64\" height=\"64\" fill=\"none\" stroke=\"#555\" stroke-width=\"0.6\"/>",
     );
     for (seat, x, y, anchor) in [
-        (Seat::North, 32.0, 24.0, "middle"),
-        (Seat::South, 32.0, 45.5, "middle"),
-        (Seat::West, 17.5, 34.7, "start"),
-        (Seat::East, 46.5, 34.7, "end"),
+        (Seat::North, 32.0, 25.2, "middle"),
+        (Seat::South, 32.0, 45.3, "middle"),
+        (Seat::West, 17.6, 35.6, "start"),
+        (Seat::East, 46.4, 35.6, "end"),
     ] {
         let _ = write!(
             out,
-            "<text class=\"hcp\" x=\"{x}\" y=\"{y}\" text-anchor=\"{anchor}\" font-size=\"8\" fill=\"#555\">{}</text>",
+            "<text class=\"hcp\" x=\"{x}\" y=\"{y}\" text-anchor=\"{anchor}\" font-size=\"10\" fill=\"#555\">{}</text>",
             board.deal.hand(seat).hcp()
         );
     }
@@ -450,6 +455,11 @@ mod tests {
             html.contains("@media (max-width: 600px)"),
             "one column on a phone"
         );
+        // On a phone (16 px), the compass 5.4em wide: its 10 units of 64
+        // are 13.5 px (scripts/check-html.sh measures them).
+        assert!(html.contains("body { padding: 8px; font-size: 16px; }"));
+        assert!(html.contains(".compass { width: 5.4em; height: 5.4em; }"));
+        assert!(!html.contains("font-size=\"8\""));
         assert_eq!(html.matches("<table class=\"dd\">").count(), 1);
         assert_eq!(html.matches("<td>").count(), 20);
         assert!(html.contains(
