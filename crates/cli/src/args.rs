@@ -162,6 +162,13 @@ impl TitleArgs {
         self.title.is_none() && self.headings().is_empty()
     }
 
+    /// The refusal of any of them for Othello games.
+    pub fn not_for_othello() -> Failure {
+        Failure::operational(
+            "--title, --event, --site and --date are for bridge hand records and board sets".into(),
+        )
+    }
+
     /// A note for each output whose format has no place for the title.
     pub fn note_untitled(&self, outputs: &[(boardfile_io::Output, boardfile_bridge::Format)]) {
         if self.title.is_none() {

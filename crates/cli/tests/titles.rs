@@ -177,3 +177,14 @@ fn a_bad_date_or_heading_is_refused_by_its_value() {
     let run = expect(2, &["convert", &set, s(&out), "--date", "2026-13-01"]);
     assert!(stderr(&run).contains("not a date"));
 }
+
+#[test]
+fn othello_games_take_no_titles() {
+    let dir = tempfile::tempdir().unwrap();
+    let wtb =
+        Path::new(env!("CARGO_MANIFEST_DIR")).join("../../../shared/data/othello/WTH_1977.wtb");
+    let out = dir.path().join("games.pgn");
+    let run = expect(2, &["convert", s(&wtb), s(&out), "--event", "Club"]);
+    assert!(stderr(&run).contains("are for bridge"), "{}", stderr(&run));
+    assert!(!out.exists());
+}

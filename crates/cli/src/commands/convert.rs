@@ -158,7 +158,7 @@ fn database(
     output: &Output,
 ) -> Result<Outcome, Failure> {
     if !args.titles.is_empty() {
-        return Err(untitled());
+        return Err(TitleArgs::not_for_othello());
     }
     if !args.stage.clone().stage(false).is_empty() {
         return Err(Failure::operational(
@@ -220,7 +220,7 @@ fn othello_games(
         ));
     }
     if !args.titles.is_empty() {
-        return Err(untitled());
+        return Err(TitleArgs::not_for_othello());
     }
     let [output] = outputs else {
         return Err(Failure::operational(
@@ -242,13 +242,6 @@ fn othello_games(
             t.name()
         ))),
     }
-}
-
-/// The refusal of titles for Othello games.
-fn untitled() -> Failure {
-    Failure::operational(
-        "--title, --event, --site and --date are for bridge hand records and board sets".into(),
-    )
 }
 
 /// Where Othello games go: a folder (a WTHOR file a year), or a file of

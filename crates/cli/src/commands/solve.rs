@@ -88,14 +88,10 @@ pub fn exec(args: Args, _: &mut dyn Write) -> Result<Outcome, Failure> {
     // Othello endgame positions (OBF) are told by their content.
     let opened = Opened::open(&input)?;
     if othello_positions(&opened, args.from.as_ref(), args.to.as_ref(), &output)? {
+        if !args.titles.is_empty() {
+            return Err(TitleArgs::not_for_othello());
+        }
         return othello::solve_positions(opened, &output, args.jobs);
-    }
-    if !args.titles.is_empty()
-        && othello_positions(&opened, args.from.as_ref(), None, &output).unwrap_or(true)
-    {
-        return Err(Failure::operational(
-            "--title, --event, --site and --date are for bridge hand records and board sets".into(),
-        ));
     }
     if let Some(out) = output.path() {
         Journal::refuse_input(&input, out).map_err(|e| Failure::operational(e.to_string()))?;
