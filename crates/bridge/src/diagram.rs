@@ -7,6 +7,7 @@ use crate::model::auction::CallToken;
 use crate::model::board::{Board, Par, Vulnerability};
 use crate::model::card::Strain;
 use crate::model::card::Suit;
+use crate::model::date::readable_date;
 use crate::model::deal::Seat;
 use crate::model::hand::Hand;
 use crate::model::set::{Heading, SetInfo};
@@ -149,21 +150,45 @@ pub fn contract_parts(text: &str) -> Option<(u8, Option<Suit>, &str, &str)> {
     matches!(doubled, "" | "X" | "XX").then_some((level, suit, doubled, by))
 }
 
-/// The heading of printed hand records: the event (else `Hand records`),
-/// and the site and date joined by a middle dot when known. `first` is the
-/// first board, whose tags may name them.
-pub fn record_heading(info: &SetInfo, first: Option<&Board>) -> (String, Option<String>) {
-    let title = info
-        .heading(Heading::Event, first)
-        .filter(|t| !t.is_empty() && *t != "?")
-        .unwrap_or("Hand records")
-        .to_string();
-    let place: Vec<&str> = [Heading::Site, Heading::Date]
-        .into_iter()
-        .filter_map(|h| info.heading(h, first))
-        .filter(|v| !v.is_empty() && *v != "?")
-        .collect();
-    (title, (!place.is_empty()).then(|| place.join(" \u{b7} ")))
+/// The heading of printed hand records: `title` (`--title`), else the
+/// event, else `Hand records`; below it, the event when a title stands
+/// above it, the site and the date (read out: `24 November 2026`), joined
+/// by a middle dot when known. `first` is the first board, whose tags may
+/// name them.
+///
+/// ```
+/// use boardfile_bridge::diagram::record_heading;
+/// use boardfile_bridge::SetInfo;
+/// let info = SetInfo { event: Some("Pairs".into()), date: Some("2026.11.24".into()), ..SetInfo::default() };
+/// let (title, below) = record_heading(&info, None, Some("Club"));
+/// assert_eq!((title.as_str(), below.as_deref()), ("Club", Some("Pairs \u{b7} 24 November 2026")));
+/// ```
+pub fn record_heading(
+    info: &SetInfo,
+    first: Option<&Board>,
+    title: Option<&str>,
+) -> (String, Option<String>) {
+    let known = |h: Heading| {
+        info.heading(h, first)
+            .map(str::trim)
+            .filter(|v| !v.is_empty() && *v != "?")
+    };
+    let title = title.map(str::trim).filter(|t| !t.is_empty());
+    let event = known(Heading::Event);
+    let mut below: Vec<String> = Vec::with_capacity(3);
+    if let (Some(t), Some(e)) = (title, event) {
+        if t != e {
+            below.push(e.to_string());
+        }
+    }
+    below.extend(known(Heading::Site).map(str::to_string));
+    below.extend(
+        known(Heading::Date)
+            .map(readable_date)
+            .filter(|d| !d.is_empty()),
+    );
+    let title = title.or(event).unwrap_or("Hand records").to_string();
+    (title, (!below.is_empty()).then(|| below.join(" \u{b7} ")))
 }
 
 /// How suits are drawn.

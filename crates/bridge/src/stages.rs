@@ -77,6 +77,62 @@ pub struct Stage {
     pub keep_conditions: bool,
     /// A board number that passed before is an error (joining sets).
     pub unique: bool,
+    /// The set's event, site and date, given anew.
+    pub headings: Headings,
+}
+
+/// The set's event, site and date given anew (`--event`, `--site`,
+/// `--date`): each one given is the set's, and every board's `Event`,
+/// `Site` or `Date` tag, in place of what the file says.
+#[derive(Debug, Clone, Default, PartialEq, Eq)]
+pub struct Headings {
+    /// The event.
+    pub event: Option<String>,
+    /// The site.
+    pub site: Option<String>,
+    /// The date, as PBN writes it (see [`crate::model::date::PbnDate`]).
+    pub date: Option<String>,
+}
+
+impl Headings {
+    /// True when none is given.
+    pub fn is_empty(&self) -> bool {
+        *self == Headings::default()
+    }
+
+    /// Each given heading with the name of its tag.
+    fn given(&self) -> impl Iterator<Item = (&'static str, &str)> {
+        [
+            ("Event", &self.event),
+            ("Site", &self.site),
+            ("Date", &self.date),
+        ]
+        .into_iter()
+        .filter_map(|(name, v)| Some((name, v.as_deref()?)))
+    }
+
+    /// `info` with the headings given in place of its own.
+    pub fn apply_to_set(&self, info: &mut SetInfo) {
+        for (field, given) in [
+            (&mut info.event, &self.event),
+            (&mut info.site, &self.site),
+            (&mut info.date, &self.date),
+        ] {
+            if given.is_some() {
+                field.clone_from(given);
+            }
+        }
+    }
+
+    /// `board` with the headings given in place of its own tags (and of
+    /// PBN's `#` and `##`); a board without the tag takes the set's.
+    pub fn apply_to_board(&self, board: &mut Board) {
+        for (name, value) in self.given() {
+            if board.tag(name).is_some_and(|v| v != value) {
+                board.set_tag(name, value);
+            }
+        }
+    }
 }
 
 impl Stage {
@@ -89,6 +145,8 @@ impl Stage {
 /// A reader whose boards pass through a [`Stage`].
 pub struct Staged<'r> {
     inner: Box<dyn BoardReader + 'r>,
+    /// The inner reader's head with the headings given, when some are.
+    head: Option<SetInfo>,
     stage: Stage,
     next: u32,
     seen: HashSet<u32>,
@@ -99,8 +157,14 @@ impl<'r> Staged<'r> {
     /// `inner`'s boards through `stage`.
     pub fn new(inner: Box<dyn BoardReader + 'r>, stage: Stage) -> Staged<'r> {
         let next = stage.renumber.unwrap_or(1);
+        let head = (!stage.headings.is_empty()).then(|| {
+            let mut head = inner.head().clone();
+            stage.headings.apply_to_set(&mut head);
+            head
+        });
         Staged {
             inner,
+            head,
             stage,
             next,
             seen: HashSet::new(),
@@ -114,6 +178,7 @@ impl<'r> Staged<'r> {
     }
 
     fn pass(&mut self, mut b: Board, diag: &mut Diagnostics) -> Result<Board, Error> {
+        self.stage.headings.apply_to_board(&mut b);
         if let Some(first) = self.stage.renumber {
             let number = self.next;
             self.next = self.next.checked_add(1).ok_or_else(|| {
@@ -163,7 +228,7 @@ impl<'r> Staged<'r> {
 
 impl BoardReader for Staged<'_> {
     fn head(&self) -> &SetInfo {
-        self.inner.head()
+        self.head.as_ref().unwrap_or_else(|| self.inner.head())
     }
 
     fn next_board(&mut self, diag: &mut Diagnostics) -> Result<Option<Board>, Error> {
@@ -181,7 +246,9 @@ impl BoardReader for Staged<'_> {
     }
 
     fn tail(&mut self) -> SetInfo {
-        self.inner.tail()
+        let mut tail = self.inner.tail();
+        self.stage.headings.apply_to_set(&mut tail);
+        tail
     }
 
     fn position(&self) -> u64 {
@@ -464,5 +531,43 @@ mod tests {
             .map(|b| (b.number, b.deal.number().unwrap()))
             .collect();
         assert_eq!(seen, [(1, 1), (2, 2), (3, 1), (4, 2)]);
+    }
+
+    /// Headings given replace the set's and every board's own, `#` and
+    /// `##` included; those not given stay as the file has them.
+    #[test]
+    fn headings_given_replace_the_files() {
+        let mut set = BoardSet::from_boards(
+            (1..=3)
+                .map(|n| Board::new(n, Deal::from_number(n.into()).unwrap()))
+                .collect(),
+        );
+        set.info.event = Some("Old".into());
+        set.info.site = Some("Leiden".into());
+        set.boards[0].set_tag("Event", "##Old");
+        set.boards[1].set_tag("Event", "#");
+        set.boards[2].set_tag("Site", "Delft");
+        let stage = Stage {
+            headings: Headings {
+                event: Some("Club Pairs".into()),
+                date: Some("2026.11.24".into()),
+                ..Headings::default()
+            },
+            ..Stage::default()
+        };
+        let mut staged = Staged::new(Box::new(SetReader::new(set)), stage);
+        let head = staged.head().clone();
+        assert_eq!(head.event.as_deref(), Some("Club Pairs"));
+        assert_eq!(head.site.as_deref(), Some("Leiden"));
+        assert_eq!(head.date.as_deref(), Some("2026.11.24"));
+        let got = all(&mut staged).unwrap();
+        for b in &got[..2] {
+            assert_eq!(b.tag("Event"), Some("Club Pairs"), "board {}", b.number);
+        }
+        assert_eq!(got[2].tag("Event"), None, "the set's stands");
+        assert!(got.iter().all(|b| b.tag("Date").is_none()));
+        assert_eq!(got[2].tag("Site"), Some("Delft"), "not given: kept");
+        assert_eq!(staged.tail().event.as_deref(), Some("Club Pairs"));
+        assert!(Headings::default().is_empty());
     }
 }

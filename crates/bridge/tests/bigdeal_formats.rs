@@ -137,28 +137,29 @@ fn dealt(set: &BoardSet) -> BoardSet {
 #[test]
 fn dealt_boards_in_big_deals_dialect_are_big_deals_files() {
     let big_deal = WriteOptions::default().in_dialect(Dialect::BigDeal);
-    let blind = big_deal.blinded(true);
+    let blind = big_deal.clone().blinded(true);
+    let plain = WriteOptions::default();
     let mut files = 0;
     for case in cases() {
         let set = dealt(&case.deals());
         let mut each = vec![
-            (Format::Pbn, "deal.pbn", big_deal),
-            (Format::Lin, "deal.lin", big_deal),
-            (Format::Bri, "deal.bri", big_deal),
-            (Format::Dge, "deal.dge", big_deal),
+            (Format::Pbn, "deal.pbn", &big_deal),
+            (Format::Lin, "deal.lin", &big_deal),
+            (Format::Bri, "deal.bri", &big_deal),
+            (Format::Dge, "deal.dge", &big_deal),
             // BRI and DGE are written so in either dialect.
-            (Format::Bri, "deal.bri", WriteOptions::default()),
-            (Format::Dge, "deal.dge", WriteOptions::default()),
+            (Format::Bri, "deal.bri", &plain),
+            (Format::Dge, "deal.dge", &plain),
         ];
         for (format, file) in OWN {
-            each.push((format, file, big_deal));
+            each.push((format, file, &big_deal));
         }
         if case.last <= 99 {
             each.extend([
-                (Format::Dup, "deal.dup", big_deal),
-                (Format::Dlm, "deal.dlm", big_deal),
-                (Format::Dup, "blind.dup", blind),
-                (Format::Dlm, "blind.dlm", blind),
+                (Format::Dup, "deal.dup", &big_deal),
+                (Format::Dlm, "deal.dlm", &big_deal),
+                (Format::Dup, "blind.dup", &blind),
+                (Format::Dlm, "blind.dlm", &blind),
             ]);
         } else {
             // Big Deal writes no DUP or DLM past board 99, and says so.
@@ -172,7 +173,7 @@ fn dealt_boards_in_big_deals_dialect_are_big_deals_files() {
             }
         }
         for (format, file, options) in each {
-            let ours = write(format, &set, &options);
+            let ours = write(format, &set, options);
             assert_same(&case, file, &ours, &case.need(file));
             files += 1;
         }

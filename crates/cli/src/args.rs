@@ -3,7 +3,8 @@
 
 use crate::report::Failure;
 use boardfile_bridge::diagram::{Paper, PerPage};
-use boardfile_bridge::stages::{BoardList, Stage};
+use boardfile_bridge::model::date::PbnDate;
+use boardfile_bridge::stages::{BoardList, Headings, Stage};
 use boardfile_bridge::{DdTags, Dialect, WriteOptions};
 use boardfile_io::Input;
 use boardfile_othello::convert::NameFiles;
@@ -69,6 +70,7 @@ impl StageArgs {
             renumber: self.renumber,
             keep_conditions: self.keep_conditions,
             unique,
+            headings: Headings::default(),
         }
     }
 }
@@ -96,6 +98,94 @@ pub struct LayoutArgs {
     /// writes them. Default: boardfile; bigdeal for `deal --owner`.
     #[arg(long, value_name = "DIALECT", value_parser = Dialect::parse, help_heading = heading::OUTPUT)]
     pub dialect: Option<Dialect>,
+}
+
+/// Hand records' title, and the set's event, site and date given anew.
+#[derive(clap::Args, Clone, Default)]
+pub struct TitleArgs {
+    /// The hand records' heading; default: the event.
+    ///
+    /// HTML and PDF print it atop every page, the event, site and date
+    /// below it. Other formats have no place for it (--event is theirs).
+    #[arg(long, value_name = "TEXT", value_parser = one_line, help_heading = heading::HAND_RECORDS)]
+    pub title: Option<String>,
+    /// The event, in place of the input's, in every output.
+    ///
+    /// The set's event and every board's Event tag (PBN, LIN, JSON
+    /// Lines...), and the hand records' heading unless --title is given.
+    /// An output format without a place for it says so.
+    #[arg(long, value_name = "TEXT", value_parser = one_line, help_heading = heading::HAND_RECORDS)]
+    event: Option<String>,
+    /// The site, in place of the input's (as --event).
+    #[arg(long, value_name = "TEXT", value_parser = one_line, help_heading = heading::HAND_RECORDS)]
+    site: Option<String>,
+    /// The date: 2026-11-24, or PBN's 2026.11.24.
+    ///
+    /// In place of the input's, as --event. PBN's ?? for a part not known
+    /// (2026.11.??). PBN writes 2026.11.24, hand records 24 November 2026
+    /// (November 2026).
+    #[arg(long, value_name = "DATE", value_parser = pbn_date, help_heading = heading::HAND_RECORDS)]
+    date: Option<String>,
+}
+
+/// Text of one line, not empty.
+fn one_line(text: &str) -> Result<String, String> {
+    let t = text.trim();
+    if t.is_empty() {
+        return Err("empty".into());
+    }
+    if t.contains(|c: char| c.is_control()) {
+        return Err("a line break or control character in it".into());
+    }
+    Ok(t.to_string())
+}
+
+/// A date as PBN writes it, from ISO's form or PBN's.
+fn pbn_date(text: &str) -> Result<String, String> {
+    PbnDate::parse(text)
+        .map(|d| d.pbn())
+        .map_err(|_| "not a date (2026-11-24, or PBN's 2026.11.24)".into())
+}
+
+impl TitleArgs {
+    /// The event, site and date given.
+    pub fn headings(&self) -> Headings {
+        Headings {
+            event: self.event.clone(),
+            site: self.site.clone(),
+            date: self.date.clone(),
+        }
+    }
+
+    /// True when none of them is given.
+    pub fn is_empty(&self) -> bool {
+        self.title.is_none() && self.headings().is_empty()
+    }
+
+    /// The refusal of any of them for Othello games.
+    pub fn not_for_othello() -> Failure {
+        Failure::operational(
+            "--title, --event, --site and --date are for bridge hand records and board sets".into(),
+        )
+    }
+
+    /// A note for each output whose format has no place for the title.
+    pub fn note_untitled(&self, outputs: &[(boardfile_io::Output, boardfile_bridge::Format)]) {
+        if self.title.is_none() {
+            return;
+        }
+        for (output, format) in outputs {
+            if !format.keeps().title {
+                crate::report::note(
+                    output,
+                    &format!(
+                        "--title not kept: {} has no title (--event is its heading)",
+                        format.name()
+                    ),
+                );
+            }
+        }
+    }
 }
 
 /// Othello: the WTHOR names files.
@@ -176,11 +266,17 @@ impl NameArgs {
 }
 
 /// How boards are written: the options a command's arguments give.
-pub fn write_options(dd_tags: Option<DdTags>, normalize: bool, layout: LayoutArgs) -> WriteOptions {
+pub fn write_options(
+    dd_tags: Option<DdTags>,
+    normalize: bool,
+    layout: LayoutArgs,
+    titles: &TitleArgs,
+) -> WriteOptions {
     dd_tags
         .map_or_else(WriteOptions::default, WriteOptions::with_dd_tags)
         .normalized(normalize)
         .laid_out(layout.per_page, layout.paper)
         .blinded(layout.blind)
         .in_dialect(layout.dialect.unwrap_or_default())
+        .titled(titles.title.clone())
 }

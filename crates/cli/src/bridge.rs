@@ -5,7 +5,7 @@ use crate::plan::Opened;
 use crate::report::{count, info_head, problems, verdict, Failure, Outcome, Progress};
 use boardfile_bridge::dd::journal::{Journal, JournalErrorKind};
 use boardfile_bridge::dd::{NoJournal, SolveProgress, SolvingReader};
-use boardfile_bridge::stages::{Chained, JoinedReader, Stage, Staged};
+use boardfile_bridge::stages::{Chained, Headings, JoinedReader, Stage, Staged};
 use boardfile_bridge::{
     diagram, summary, BoardReader, ConvertError, Diagnostics, Format, Target, WriteOptions,
 };
@@ -31,6 +31,16 @@ pub fn bytes_bar(size: Option<u64>) -> Progress {
         8 << 20,
         "{bar:40} {bytes}/{total_bytes} {bytes_per_sec} {eta}",
     )
+}
+
+/// `reader` with the set's event, site and date given anew (`--event`,
+/// `--site`, `--date`); as it is when none is.
+pub fn headed<'r>(reader: Box<dyn BoardReader + 'r>, headings: &Headings) -> Staged<'r> {
+    let stage = Stage {
+        headings: headings.clone(),
+        ..Stage::default()
+    };
+    Staged::new(reader, stage)
 }
 
 /// Where a conversion writes: the output, its format and the choices.
@@ -496,6 +506,8 @@ pub struct SolveArgs<'a> {
     pub jobs: Option<usize>,
     pub force: bool,
     pub options: &'a WriteOptions,
+    /// The set's event, site and date given anew.
+    pub headings: Headings,
 }
 
 /// `solve`: every board's table and par, written to the output; the work
@@ -524,7 +536,7 @@ pub fn solve(opened: Opened, from: Format, args: &SolveArgs) -> Result<Outcome, 
         .jobs
         .unwrap_or_else(|| std::thread::available_parallelism().map_or(1, usize::from));
     let mut diag = Diagnostics::strict();
-    let reader = open(opened, from, &mut diag)?;
+    let reader = Box::new(headed(open(opened, from, &mut diag)?, &args.headings));
     let size = input.size();
     let dest = Destination {
         output,

@@ -151,6 +151,9 @@ pub struct Keeps {
     pub own: &'static [Own],
     /// A word for people on what else it is (`for people: not read back`).
     pub remark: Option<&'static str>,
+    /// A title of the pages' own, besides the event
+    /// ([`WriteOptions::title`](crate::codec::options::WriteOptions::title)): hand records.
+    pub title: bool,
     /// What it keeps written in Big Deal's dialect, when that is less
     /// (see [`Dialect::BigDeal`]).
     pub big_deal: Option<&'static Keeps>,
@@ -195,6 +198,7 @@ impl Keeps {
             from_header: &[],
         },
         remark: Some("for people: not read back"),
+        title: true,
         ..Keeps::DEALS_ONLY
     };
 
@@ -219,6 +223,7 @@ impl Keeps {
             Own::Blind,
         ],
         remark: None,
+        title: false,
         big_deal: None,
     };
 
@@ -235,6 +240,7 @@ impl Keeps {
         comments: false,
         own: &[],
         remark: None,
+        title: false,
         big_deal: None,
     };
 

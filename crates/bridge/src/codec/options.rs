@@ -3,7 +3,7 @@
 use crate::diagram::{Paper, PerPage};
 
 /// Choices a writer can be given.
-#[derive(Debug, Clone, Copy, Default, PartialEq, Eq)]
+#[derive(Debug, Clone, Default, PartialEq, Eq)]
 #[non_exhaustive]
 pub struct WriteOptions {
     /// The double-dummy tags PBN writes.
@@ -17,6 +17,9 @@ pub struct WriteOptions {
     pub per_page: PerPage,
     /// Hand records (HTML, PDF): the paper the pages are laid out for.
     pub paper: Paper,
+    /// Hand records (HTML, PDF): the heading of the pages, in place of
+    /// the set's event (see [`crate::diagram::record_heading`]).
+    pub title: Option<String>,
     /// Dealing machines (DUP, DLM): the deals are not to be shown on the
     /// machine's screen (Big Deal's "dupblind" and "dlmblind": DUP's board 1
     /// without its DGE half, DLM's `Status=Sealed`).
@@ -91,6 +94,12 @@ impl WriteOptions {
             paper,
             ..self
         }
+    }
+
+    /// These options with hand records headed `title` (see
+    /// [`WriteOptions::title`]).
+    pub fn titled(self, title: Option<String>) -> WriteOptions {
+        WriteOptions { title, ..self }
     }
 }
 

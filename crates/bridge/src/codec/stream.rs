@@ -56,6 +56,39 @@ pub trait BoardReader {
     }
 }
 
+/// A reader lent: what it reads, as it reads it (a stage can take a
+/// reader the caller keeps).
+impl<R: BoardReader + ?Sized> BoardReader for &mut R {
+    fn head(&self) -> &SetInfo {
+        (**self).head()
+    }
+
+    fn next_board(&mut self, diag: &mut Diagnostics) -> Result<Option<Board>, Error> {
+        (**self).next_board(diag)
+    }
+
+    fn tail(&mut self) -> SetInfo {
+        (**self).tail()
+    }
+
+    fn position(&self) -> u64 {
+        (**self).position()
+    }
+
+    fn read_boards(
+        &mut self,
+        boards: &mut Vec<Board>,
+        until: usize,
+        diag: &mut Diagnostics,
+    ) -> Result<bool, Error> {
+        (**self).read_boards(boards, until, diag)
+    }
+
+    fn size_hint(&self) -> usize {
+        (**self).size_hint()
+    }
+}
+
 /// [`BoardReader::read_boards`] for a reader with a quick way to its common
 /// case: `quick` takes the next board straight from the bytes at hand
 /// (consuming them) when it can, and anything else (a bad or short record,

@@ -14,7 +14,9 @@
 //! paper chosen (`@page size`); on a screen the pages follow each other
 //! with gaps between all boards, two columns of boards for four a page,
 //! and one column below 600 CSS pixels (the page has a viewport tag, so a
-//! phone lays it out at its own width). In print each page is one sheet,
+//! phone lays it out at its own width), where the text is larger (no text
+//! under 12 CSS pixels, the compass's too) and the diagram spans the
+//! board's width. In print each page is one sheet,
 //! its boards sharing it evenly, and no board is split across sheets
 //! (`break-inside: avoid`). Each board is a `<section class="board"
 //! id="board-N">`, so a checker can find them (`scripts/check-html.sh`,
@@ -85,9 +87,12 @@ table.dd tr:first-child th { background: #e4e4e4; }
 .par b { display: block; }
 .par .score { font-weight: bold; font-size: 1.1em; }
 @media (max-width: 600px) {
-  body { padding: 8px; font-size: 14px; }
+  body { padding: 8px; font-size: 16px; }
   .page { grid-template-columns: minmax(0, 1fr); gap: 8px; margin-bottom: 8px; }
+  .board { padding: 10px; }
   .per-2 .board { flex-direction: column; align-items: stretch; }
+  .diagram { grid-template-columns: minmax(0, 1fr) 5.4em minmax(0, 1fr); justify-content: stretch; gap: 6px 0.5em; }
+  .compass { width: 5.4em; height: 5.4em; }
 }
 @media print {
   body { max-width: none; padding: 0; font-size: 12.5pt; }
@@ -185,14 +190,14 @@ fn compass(board: &Board, out: &mut String) {
         "<rect width=\"64\" height=\"64\" fill=\"none\" stroke=\"#555\" stroke-width=\"0.6\"/>",
     );
     for (seat, x, y, anchor) in [
-        (Seat::North, 32.0, 24.0, "middle"),
-        (Seat::South, 32.0, 45.5, "middle"),
-        (Seat::West, 17.5, 34.7, "start"),
-        (Seat::East, 46.5, 34.7, "end"),
+        (Seat::North, 32.0, 25.2, "middle"),
+        (Seat::South, 32.0, 45.3, "middle"),
+        (Seat::West, 17.6, 35.6, "start"),
+        (Seat::East, 46.4, 35.6, "end"),
     ] {
         let _ = write!(
             out,
-            "<text class=\"hcp\" x=\"{x}\" y=\"{y}\" text-anchor=\"{anchor}\" font-size=\"8\" fill=\"#555\">{}</text>",
+            "<text class=\"hcp\" x=\"{x}\" y=\"{y}\" text-anchor=\"{anchor}\" font-size=\"10\" fill=\"#555\">{}</text>",
             board.deal.hand(seat).hcp()
         );
     }
@@ -290,6 +295,7 @@ fn sheet_height(paper: Paper) -> &'static str {
 pub struct HtmlWriter {
     per_page: PerPage,
     paper: Paper,
+    title: Option<String>,
     head: Option<SetInfo>,
     /// The page heading, settled at the first board.
     heading: String,
@@ -305,6 +311,7 @@ impl HtmlWriter {
         HtmlWriter {
             per_page: options.per_page,
             paper: options.paper,
+            title: options.title.clone(),
             head: None,
             heading: String::new(),
             in_page: 0,
@@ -317,7 +324,7 @@ impl HtmlWriter {
         let Some(info) = self.head.take() else {
             return;
         };
-        let (title, place) = record_heading(&info, first);
+        let (title, place) = record_heading(&info, first, self.title.as_deref());
         let mut heading = String::from("<header><h1>");
         escape(&title, &mut heading);
         heading.push_str("</h1>");
@@ -449,6 +456,11 @@ mod tests {
             html.contains("@media (max-width: 600px)"),
             "one column on a phone"
         );
+        // On a phone (16 px), the compass 5.4em wide: its 10 units of 64
+        // are 13.5 px (scripts/check-html.sh measures them).
+        assert!(html.contains("body { padding: 8px; font-size: 16px; }"));
+        assert!(html.contains(".compass { width: 5.4em; height: 5.4em; }"));
+        assert!(!html.contains("font-size=\"8\""));
         assert_eq!(html.matches("<table class=\"dd\">").count(), 1);
         assert_eq!(html.matches("<td>").count(), 20);
         assert!(html.contains(
@@ -511,5 +523,19 @@ mod tests {
         assert!(
             empty.contains("<div class=\"page\">\n<header><h1>Hand records</h1></header>\n</div>")
         );
+    }
+
+    /// A title given heads the pages and names the document; the event
+    /// goes below it with the site and the date, read out.
+    #[test]
+    fn a_title_given_heads_the_pages() {
+        let mut set = set(2);
+        set.info.date = Some("2026.11.??".into());
+        let options = WriteOptions::default().titled(Some("Club <Pairs>".into()));
+        let html = write(&set, &options);
+        assert!(html.contains("<title>Club &lt;Pairs&gt;</title>"));
+        assert!(html.contains(
+            "<header><h1>Club &lt;Pairs&gt;</h1><p>Club &lt;night&gt; &amp; co \u{b7} Leiden \u{b7} November 2026</p></header>"
+        ));
     }
 }

@@ -5,6 +5,7 @@
 pub mod auction;
 pub mod board;
 pub mod card;
+pub mod date;
 pub mod deal;
 pub mod extras;
 pub mod goedel;

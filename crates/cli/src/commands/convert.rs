@@ -1,7 +1,8 @@
 //! `boardfile convert`: a board set or a file of games into other formats;
 //! Othello also a WTHOR database, and the games a query keeps.
 
-use crate::args::{examples, heading, write_options, LayoutArgs, NameArgs, QueryArgs, StageArgs};
+use crate::args::{examples, heading, write_options, LayoutArgs, NameArgs, QueryArgs};
+use crate::args::{StageArgs, TitleArgs};
 use crate::bridge;
 use crate::othello::{self, GamesOut};
 use crate::plan::{bridge_outputs, output_format, parse_format, refuse_overwrite};
@@ -26,6 +27,9 @@ const EXAMPLES: &str = "
 ";
 
 const MORE_EXAMPLES: &str = "
+  # hand records titled and dated, the PBN with the event and date
+  boardfile convert set.pbn club.pdf club.pbn --title \"Club Pairs\" \\
+    --event \"Monday Pairs\" --date 2026-11-24
   # boards 1 to 16
   boardfile convert big.pbn first.pbn --boards 1-16
   # numbered 17 on
@@ -125,6 +129,8 @@ pub struct Args {
     query: QueryArgs,
     #[command(flatten)]
     layout: LayoutArgs,
+    #[command(flatten)]
+    titles: TitleArgs,
 }
 
 /// Converts: a database, a bridge set, or a file of Othello games.
@@ -151,6 +157,9 @@ fn database(
     paths: &[PathBuf],
     output: &Output,
 ) -> Result<Outcome, Failure> {
+    if !args.titles.is_empty() {
+        return Err(TitleArgs::not_for_othello());
+    }
     if !args.stage.clone().stage(false).is_empty() {
         return Err(Failure::operational(
             "--boards and --renumber are not for a WTHOR database; choose games with --player, --tournament, --year and --opening".into(),
@@ -183,12 +192,15 @@ fn bridge_set(
     }
     let outputs = bridge_outputs(outputs, args.to.as_ref())?;
     let deals = args.deals.as_deref().map(Input::new);
-    let options = write_options(args.dd_tags, args.normalize, args.layout);
+    let options = write_options(args.dd_tags, args.normalize, args.layout, &args.titles);
+    args.titles.note_untitled(&outputs);
+    let mut stage = args.stage.stage(false);
+    stage.headings = args.titles.headings();
     let convert = bridge::ConvertArgs {
         options: &options,
         deals: deals.as_ref(),
         skip_bad: args.skip_bad,
-        stage: args.stage.stage(false),
+        stage,
     };
     bridge::convert(opened, from, &outputs, &convert)
 }
@@ -206,6 +218,9 @@ fn othello_games(
         return Err(Failure::operational(
             "--boards and --renumber are for bridge files; Othello games are chosen with --player, --tournament, --year and --opening".into(),
         ));
+    }
+    if !args.titles.is_empty() {
+        return Err(TitleArgs::not_for_othello());
     }
     let [output] = outputs else {
         return Err(Failure::operational(

@@ -3,14 +3,15 @@
 //! deals that satisfy a dealer-language script (`--where`), with the
 //! script's statistics printed as dealer prints them, or as JSON.
 
-use crate::args::{examples, heading, write_options, LayoutArgs};
-use crate::bridge::{bytes_bar, write, Destination};
+use crate::args::{examples, heading, write_options, LayoutArgs, TitleArgs};
+use crate::bridge::{bytes_bar, headed, write, Destination};
 use crate::plan::{bridge_output, parse_format, refuse_replacing, Named};
 use crate::report::{quiet, Failure, Outcome, Progress};
 use boardfile_bridge::deal::bigdeal::{BigDeal, BigDealReader, Boards};
 use boardfile_bridge::deal::dealer::{Generator, PbnTags, Script};
 use boardfile_bridge::deal::seeded::{DealReader, Seed};
 use boardfile_bridge::keeps::Numbers;
+use boardfile_bridge::stages::Headings;
 use boardfile_bridge::{Board, BoardReader, Diagnostics, Dialect, Format, SetInfo};
 use boardfile_io::{Error, ErrorKind, Output, OutputError, Sink};
 use std::io::{IsTerminal, Write};
@@ -31,6 +32,8 @@ const EXAMPLES: &str = r#"
 "#;
 
 const MORE_EXAMPLES: &str = r#"
+  # a session's set with its event and date (its hand records say them)
+  boardfile deal club.pbn --event "Club Pairs" --date 2026-11-24
   # boards 15 to 28
   boardfile deal s2.pbn --owner "EBU" --boards 15-28
   # what the script prints, into hands.txt
@@ -143,6 +146,8 @@ pub struct Args {
     force: bool,
     #[command(flatten)]
     layout: LayoutArgs,
+    #[command(flatten)]
+    titles: TitleArgs,
 }
 
 /// Deals a set into OUT.
@@ -187,7 +192,9 @@ pub fn exec(args: Args, out: &mut dyn Write) -> Result<Outcome, Failure> {
     if args.owner.is_some() && layout.dialect.is_none() {
         layout.dialect = Some(Dialect::BigDeal);
     }
-    let options = write_options(None, false, layout);
+    let options = write_options(None, false, layout, &args.titles);
+    args.titles.note_untitled(&[(output.clone(), to)]);
+    let headings = args.titles.headings();
     // Before dealing (and printing a seed): the numbers must fit.
     let count = boards.or(asked.is_none().then_some(32));
     fits(&output, to, first, count)?;
@@ -203,7 +210,7 @@ pub fn exec(args: Args, out: &mut dyn Write) -> Result<Outcome, Failure> {
                 Output::Stdout => PrintTo::Stderr,
                 Output::File(_) => PrintTo::Out,
             };
-            constrained(Some(&dest), print_to, asked, out)
+            constrained(Some((&dest, &headings)), print_to, asked, out)
         }
         (None, Some(owner)) => {
             let count = boards.unwrap_or(32);
@@ -212,9 +219,9 @@ pub fn exec(args: Args, out: &mut dyn Write) -> Result<Outcome, Failure> {
                     "--boards {count} from --first {first}: no such board numbers"
                 ))
             })?;
-            big_deal(&dest, &owner, args.entropy.as_deref(), range)
+            big_deal(&dest, &headings, &owner, args.entropy.as_deref(), range)
         }
-        (None, None) => seeded(&dest, boards.unwrap_or(32), first, args.seed),
+        (None, None) => seeded(&dest, &headings, boards.unwrap_or(32), first, args.seed),
     }
 }
 
@@ -285,6 +292,7 @@ fn seed_or_drawn(seed: Option<Seed>) -> Result<Seed, Failure> {
 /// by the seed.
 fn seeded(
     dest: &Destination,
+    headings: &Headings,
     boards: u32,
     first: u32,
     seed: Option<Seed>,
@@ -295,7 +303,7 @@ fn seeded(
         )));
     }
     let seed = seed_or_drawn(seed)?;
-    let mut reader = DealReader::new(boards, first, &seed);
+    let mut reader = headed(Box::new(DealReader::new(boards, first, &seed)), headings);
     let mut diag = Diagnostics::strict();
     write(&mut reader, None, &mut diag, &"deal", bytes_bar(None), dest)?;
     Ok(Outcome::Ok)
@@ -306,6 +314,7 @@ fn seeded(
 /// system's randomness.
 fn big_deal(
     dest: &Destination,
+    headings: &Headings,
     owner: &str,
     entropy: Option<&str>,
     boards: Boards,
@@ -314,7 +323,7 @@ fn big_deal(
         Some(e) => BigDeal::new(owner.as_bytes(), e.as_bytes()),
         None => BigDeal::from_os(owner.as_bytes()).map_err(Failure::operational)?,
     };
-    let mut reader = BigDealReader::new(&run, boards);
+    let mut reader = headed(Box::new(BigDealReader::new(&run, boards)), headings);
     let mut diag = Diagnostics::strict();
     write(&mut reader, None, &mut diag, &"deal", bytes_bar(None), dest)
 }
@@ -486,7 +495,7 @@ impl BoardReader for Printing<'_, '_, '_> {
 /// what the script prints (with `--json`, the statistics as JSON) into
 /// `print_to`.
 fn constrained(
-    dest: Option<&Destination>,
+    dest: Option<(&Destination, &Headings)>,
     print_to: PrintTo,
     args: WhereArgs,
     out: &mut dyn Write,
@@ -527,9 +536,7 @@ fn constrained(
     generate(&mut generator, produce, dest, &mut printout, printing)?;
     let (produced, generated) = (generator.produced(), generator.generated());
     if let Some((line, column)) = generator.divisions_by_zero() {
-        eprintln!(
-            "boardfile: {name}: warning: line {line}, column {column}: a division by zero, counted as 0"
-        );
+        eprintln!("{name}:{line}:{column}: warning: a division by zero, counted as 0");
     }
     if produced < produce {
         eprintln!(
@@ -563,7 +570,7 @@ fn constrained(
 fn generate(
     generator: &mut Generator,
     produce: u64,
-    dest: Option<&Destination>,
+    dest: Option<(&Destination, &Headings)>,
     printout: &mut Printout,
     printing: bool,
 ) -> Result<(), Failure> {
@@ -590,8 +597,8 @@ fn generate(
     };
     let mut diag = Diagnostics::strict();
     let result = match dest {
-        Some(dest) => write(
-            &mut reader,
+        Some((dest, headings)) => write(
+            &mut headed(Box::new(&mut reader), headings),
             None,
             &mut diag,
             &"deal",

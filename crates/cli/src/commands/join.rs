@@ -1,6 +1,6 @@
 //! `boardfile join`: bridge sets joined into one, in order.
 
-use crate::args::{examples, heading, write_options, LayoutArgs, StageArgs};
+use crate::args::{examples, heading, write_options, LayoutArgs, StageArgs, TitleArgs};
 use crate::bridge;
 use crate::plan::{bridge_outputs, parse_format, refuse_overwrite, refuse_replacing};
 use crate::plan::{AnyFormat, Named, Opened};
@@ -48,6 +48,8 @@ pub struct Args {
     stage: StageArgs,
     #[command(flatten)]
     layout: LayoutArgs,
+    #[command(flatten)]
+    titles: TitleArgs,
 }
 
 /// Joins IN... into OUT.
@@ -61,6 +63,7 @@ pub fn exec(args: Args, _: &mut dyn Write) -> Result<Outcome, Failure> {
         force,
         stage,
         layout,
+        titles,
     } = args;
     let output = Output::new(&files.pop().expect("clap asks for two or more"));
     let inputs: Vec<Input> = files.iter().map(|p| Input::new(p)).collect();
@@ -83,12 +86,15 @@ pub fn exec(args: Args, _: &mut dyn Write) -> Result<Outcome, Failure> {
         opened.push((o, f));
     }
     let outputs = bridge_outputs(&outputs, to.as_ref())?;
-    let options = write_options(None, normalize, layout);
+    let options = write_options(None, normalize, layout, &titles);
+    titles.note_untitled(&outputs);
+    let mut stage = stage.stage(true);
+    stage.headings = titles.headings();
     let convert = bridge::ConvertArgs {
         options: &options,
         deals: None,
         skip_bad,
-        stage: stage.stage(true),
+        stage,
     };
     bridge::join(opened, &outputs, &convert)
 }

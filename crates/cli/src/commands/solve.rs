@@ -1,7 +1,7 @@
 //! `boardfile solve`: a bridge set's double-dummy tables and par, or every
 //! move of Othello endgame positions (OBF) scored exactly.
 
-use crate::args::{examples, heading, write_options, LayoutArgs};
+use crate::args::{examples, heading, write_options, LayoutArgs, TitleArgs};
 use crate::plan::{bridge_output, parse_format, refuse_overwrite, AnyFormat, Named, Opened};
 use crate::report::{Failure, Outcome};
 use crate::{bridge, othello};
@@ -77,6 +77,8 @@ pub struct Args {
     normalize: bool,
     #[command(flatten)]
     layout: LayoutArgs,
+    #[command(flatten)]
+    titles: TitleArgs,
 }
 
 /// Solves IN into OUT.
@@ -86,6 +88,9 @@ pub fn exec(args: Args, _: &mut dyn Write) -> Result<Outcome, Failure> {
     // Othello endgame positions (OBF) are told by their content.
     let opened = Opened::open(&input)?;
     if othello_positions(&opened, args.from.as_ref(), args.to.as_ref(), &output)? {
+        if !args.titles.is_empty() {
+            return Err(TitleArgs::not_for_othello());
+        }
         return othello::solve_positions(opened, &output, args.jobs);
     }
     if let Some(out) = output.path() {
@@ -97,13 +102,15 @@ pub fn exec(args: Args, _: &mut dyn Write) -> Result<Outcome, Failure> {
             "{input}: solving is for bridge deals and Othello positions (OBF)"
         )));
     };
-    let options = write_options(args.dd_tags, args.normalize, args.layout);
+    let options = write_options(args.dd_tags, args.normalize, args.layout, &args.titles);
+    args.titles.note_untitled(&[(output.clone(), to)]);
     let solve = bridge::SolveArgs {
         output: &output,
         to,
         jobs: args.jobs,
         force: args.force,
         options: &options,
+        headings: args.titles.headings(),
     };
     bridge::solve(opened, from, &solve)
 }

@@ -1327,3 +1327,26 @@ fn spaces_around_a_value_are_read_without_them_and_said() {
     assert_eq!(warnings.len(), 1, "said once: {warnings:?}");
     assert!(warnings[0].contains("line 1, column 8") && warnings[0].contains("spaces"));
 }
+
+/// The set's event and date (`--event`, `--date`) go into a file's own
+/// text where it lacks them, and nothing else of the text changes.
+#[test]
+fn the_sets_headings_go_into_the_files_text() {
+    let text = "[Board \"1\"]\n{kept}\n[Deal \"N:- - - -\"]\n\n[Event \"Old\"]\n[Board \"2\"]\n[Deal \"N:- - - -\"]\n";
+    let mut set = pbn(text);
+    set.info.event = Some("New".into());
+    set.info.date = Some("2026.11.24".into());
+    set.boards[1].set_tag("Event", "New");
+    let mut out = Vec::new();
+    crate::records::write_with(Format::Pbn, &set, &mut out, &WriteOptions::default()).unwrap();
+    let out = String::from_utf8(out).unwrap();
+    assert_eq!(
+        out,
+        "[Event \"New\"]\n[Date \"2026.11.24\"]\n[Board \"1\"]\n{kept}\n[Deal \"N:- - - -\"]\n\n[Event \"New\"]\n[Date \"2026.11.24\"]\n[Board \"2\"]\n[Deal \"N:- - - -\"]\n"
+    );
+    // Without headings of the set's, the text as it was.
+    let mut out = Vec::new();
+    crate::records::write_with(Format::Pbn, &pbn(text), &mut out, &WriteOptions::default())
+        .unwrap();
+    assert_eq!(String::from_utf8(out).unwrap(), text);
+}

@@ -130,7 +130,11 @@ impl PbnWriter {
         // Double-dummy tags chosen to be the only ones change a board's
         // text even when its data is the same.
         let chosen = self.w.dd_tags.only;
-        if !chosen && before.as_ref().is_some_and(|o| super::edit::same(o, b)) {
+        // The set's event, site or date (`--event`) may be news to the text.
+        let headed = [&self.info.event, &self.info.site, &self.info.date]
+            .iter()
+            .any(|h| h.is_some());
+        if !chosen && !headed && before.as_ref().is_some_and(|o| super::edit::same(o, b)) {
             for t in &b.tags {
                 if t.value.starts_with("##") {
                     self.w.defaults.insert(t.name.to_string());
@@ -160,7 +164,16 @@ impl PbnWriter {
             }
             _ => b,
         };
+        // The text as read rendered without the set's event, site and
+        // date: a heading the set gives (`--event`) and the text lacks is
+        // then a change, and goes in.
+        let headings = [
+            self.info.event.take(),
+            self.info.site.take(),
+            self.info.date.take(),
+        ];
         let old = before.map(|o| self.render(&o, false));
+        [self.info.event, self.info.site, self.info.date] = headings;
         let new = self.render(now, true);
         super::edit::merge(text, old.as_deref(), &new, eol)
     }

@@ -611,6 +611,7 @@ impl Sheet {
 pub struct PdfWriter {
     per_page: PerPage,
     paper: Paper,
+    title: Option<String>,
     doc: Option<Document>,
     fonts: Fonts,
     head: SetInfo,
@@ -627,6 +628,7 @@ impl PdfWriter {
         PdfWriter {
             per_page: options.per_page,
             paper: options.paper,
+            title: options.title.clone(),
             doc: Some(Document::new()),
             fonts: Fonts {
                 regular: Face::new(dejavu::sans::regular()),
@@ -641,7 +643,7 @@ impl PdfWriter {
 
     fn settle_heading(&mut self, first: Option<&Board>) {
         if self.heading.is_none() {
-            self.heading = Some(record_heading(&self.head, first));
+            self.heading = Some(record_heading(&self.head, first, self.title.as_deref()));
         }
     }
 
@@ -804,7 +806,7 @@ mod tests {
                     let text = pdf.extract_text(&[number]).unwrap();
                     let lines: Vec<&str> = text.lines().map(str::trim).collect();
                     assert_eq!(lines[0], "Club <pairs> & co", "{what}");
-                    assert_eq!(lines[1], "Haarlem \u{b7} 2024.05.01", "{what}");
+                    assert_eq!(lines[1], "Haarlem \u{b7} 1 May 2024", "{what}");
                     // The heading, the foot, then the boards.
                     let page_line = format!("Page {number}");
                     assert_eq!(lines[3], page_line, "{what}");
@@ -888,5 +890,25 @@ mod tests {
             text.contains("Hand records") && text.contains("No boards"),
             "{text}"
         );
+    }
+
+    /// A title given heads every page and names the document; the event
+    /// goes below it with the site and the date.
+    #[test]
+    fn a_title_given_heads_the_pages() {
+        let options = WriteOptions::default().titled(Some("Club Pairs".into()));
+        let mut out = Vec::new();
+        crate::records::write_with(Format::Pdf, &set(), &mut out, &options).unwrap();
+        let pdf = Pdf::load_mem(&out).unwrap();
+        for page in 1..=3 {
+            let text = pdf.extract_text(&[page]).unwrap();
+            let lines: Vec<&str> = text.lines().map(str::trim).collect();
+            assert_eq!(lines[0], "Club Pairs");
+            assert_eq!(
+                lines[1],
+                "Club <pairs> & co \u{b7} Haarlem \u{b7} 1 May 2024"
+            );
+        }
+        assert!(String::from_utf8_lossy(&out).contains("Club Pairs"));
     }
 }

@@ -63,6 +63,7 @@ pub const KEEPS: Keeps = Keeps {
     comments: false,
     own: &[],
     remark: None,
+    title: false,
     big_deal: None,
 };
 
