@@ -90,7 +90,7 @@ pub struct Headings {
     pub event: Option<String>,
     /// The site.
     pub site: Option<String>,
-    /// The date, as PBN writes it (see [`crate::model::date::PbnDate`]).
+    /// The date, as PBN writes it (see [`crate::model::date::PartialDate`]).
     pub date: Option<String>,
 }
 

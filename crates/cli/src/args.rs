@@ -3,7 +3,7 @@
 
 use crate::report::Failure;
 use boardfile_bridge::diagram::{Paper, PerPage};
-use boardfile_bridge::model::date::PbnDate;
+use boardfile_bridge::model::date::PartialDate;
 use boardfile_bridge::stages::{BoardList, Headings, Stage};
 use boardfile_bridge::{DdTags, Dialect, WriteOptions};
 use boardfile_io::Input;
@@ -142,7 +142,7 @@ fn one_line(text: &str) -> Result<String, String> {
 
 /// A date as PBN writes it, from ISO's form or PBN's.
 fn pbn_date(text: &str) -> Result<String, String> {
-    PbnDate::parse(text)
+    PartialDate::parse(text)
         .map(|d| d.pbn())
         .map_err(|_| "not a date (2026-11-24, or PBN's 2026.11.24)".into())
 }

@@ -4,7 +4,7 @@
 
 /// A date whose year, month and day may each be unknown (PBN's `?`).
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
-pub struct PbnDate {
+pub struct PartialDate {
     /// The year, 0 to 9999.
     pub year: Option<u16>,
     /// The month, 1 to 12.
@@ -55,20 +55,20 @@ fn part(text: &str, width: usize) -> Option<Option<u16>> {
     text.parse().ok().map(Some)
 }
 
-impl PbnDate {
+impl PartialDate {
     /// Reads PBN's `2026.11.24` (unknown parts as `?`: `2026.??.??`) or
     /// ISO's `2026-11-24`; the month and day must make a date.
     ///
     /// ```
-    /// use boardfile_bridge::model::date::PbnDate;
-    /// let d = PbnDate::parse("2026-11-24").unwrap();
+    /// use boardfile_bridge::model::date::PartialDate;
+    /// let d = PartialDate::parse("2026-11-24").unwrap();
     /// assert_eq!(d.pbn(), "2026.11.24");
     /// assert_eq!(d.readable(), "24 November 2026");
-    /// assert_eq!(PbnDate::parse("2026.11.??").unwrap().readable(), "November 2026");
-    /// assert!(PbnDate::parse("2026-13-01").is_err());
-    /// assert!(PbnDate::parse("2027.02.29").is_err());
+    /// assert_eq!(PartialDate::parse("2026.11.??").unwrap().readable(), "November 2026");
+    /// assert!(PartialDate::parse("2026-13-01").is_err());
+    /// assert!(PartialDate::parse("2027.02.29").is_err());
     /// ```
-    pub fn parse(text: &str) -> Result<PbnDate, String> {
+    pub fn parse(text: &str) -> Result<PartialDate, String> {
         let bad = || format!("{text}: not a date (2026-11-24, or PBN's 2026.11.24)");
         let t = text.trim();
         let parts: Vec<&str> = if t.contains('-') {
@@ -89,7 +89,7 @@ impl PbnDate {
         if day.is_some_and(|d| d == 0 || d > last) {
             return Err(bad());
         }
-        Ok(PbnDate { year, month, day })
+        Ok(PartialDate { year, month, day })
     }
 
     /// As PBN writes it: `2026.11.24`, `2026.??.??`.
@@ -126,7 +126,7 @@ impl PbnDate {
 /// assert_eq!(readable_date("01.01.2013"), "01.01.2013");
 /// ```
 pub fn readable_date(text: &str) -> String {
-    match PbnDate::parse(text) {
+    match PartialDate::parse(text) {
         Ok(d) if !d.readable().is_empty() => d.readable(),
         Ok(_) => String::new(),
         Err(_) => text.to_string(),
@@ -149,7 +149,7 @@ mod tests {
             ("????.??.??", "????.??.??", ""),
             ("0999.01.01", "0999.01.01", "1 January 999"),
         ] {
-            let d = PbnDate::parse(text).unwrap();
+            let d = PartialDate::parse(text).unwrap();
             assert_eq!((d.pbn().as_str(), d.readable().as_str()), (pbn, readable));
         }
         for bad in [
@@ -166,7 +166,7 @@ mod tests {
             "２０２６.11.24",
             "2026-+1-24",
         ] {
-            let e = PbnDate::parse(bad).unwrap_err();
+            let e = PartialDate::parse(bad).unwrap_err();
             assert!(e.starts_with(bad.trim()) && e.contains("not a date"), "{e}");
         }
         assert_eq!(readable_date("01.01.2013"), "01.01.2013");
