@@ -3,6 +3,7 @@
 use crate::codec::stream::BoardReader;
 use crate::model::extras::DupTrailer;
 use crate::model::set::{Heading, SetInfo};
+use boardfile_io::details::Detail;
 use boardfile_io::{Diagnostics, Error};
 
 /// A board set's vital statistics.
@@ -20,9 +21,9 @@ pub struct Summary {
     pub headings: Vec<(&'static str, String)>,
     /// Boards with an auction or play.
     pub played: u64,
-    /// What only one format carries, a line each (sub-lines indented by two
-    /// spaces): a DLM header, a DUP trailer.
-    pub details: Vec<String>,
+    /// What only one format carries: a DLM header, a DUP trailer, a
+    /// blind set.
+    pub details: Vec<Detail>,
 }
 
 /// Reads every board of `reader` into a [`Summary`], in memory that does
@@ -65,49 +66,48 @@ pub fn summarize(reader: &mut dyn BoardReader, diag: &mut Diagnostics) -> Result
     Ok(s)
 }
 
-fn yes_no(b: bool) -> &'static str {
-    if b {
-        "yes"
-    } else {
-        "no"
-    }
-}
-
-/// The lines of what only one format carries.
-fn details(info: &SetInfo, trailer: Option<DupTrailer>) -> Vec<String> {
+/// What only one format carries, as named facts.
+fn details(info: &SetInfo, trailer: Option<DupTrailer>) -> Vec<Detail> {
     let mut out = Vec::new();
     if let Some(dlm) = &info.dlm {
-        out.push(format!("DLM {}", dlm.section));
-        for (k, v) in &dlm.header {
-            out.push(format!("  {k}={v}"));
-        }
-        out.push(format!(
-            "  line ending: {}",
-            if dlm.crlf { "CR LF" } else { "LF" }
+        let mut facts = vec![Detail::text("section", dlm.section.clone())];
+        facts.extend(
+            dlm.header
+                .iter()
+                .map(|(k, v)| Detail::text(k.clone(), v.clone())),
+        );
+        facts.push(Detail::text(
+            "line_ending",
+            if dlm.crlf { "CR LF" } else { "LF" },
         ));
-        out.push(format!(
-            "  other boards (outside From..To): {}",
-            dlm.other_boards.len()
+        // Boards outside From..To.
+        facts.push(Detail::number(
+            "other_boards",
+            dlm.other_boards.len() as u64,
         ));
         if !dlm.trailer.is_empty() {
-            out.push(format!("  trailer: {}", dlm.trailer.join(" | ")));
+            facts.push(Detail::text("trailer", dlm.trailer.join(" | ")));
         }
+        out.push(Detail::group("dlm", facts));
     }
     if let Some(t) = trailer {
         out.push(match t.fields() {
-            Some(f) => format!(
-                "DUP trailer: random {}, backwards {}, boards {} to {}, copies {}",
-                yes_no(f.random),
-                yes_no(f.backwards),
-                f.first,
-                f.last,
-                f.copies
+            Some(f) => Detail::group(
+                "dup_trailer",
+                vec![
+                    Detail::flag("random", f.random),
+                    Detail::flag("backwards", f.backwards),
+                    Detail::number("first_board", f.first),
+                    Detail::number("last_board", f.last),
+                    Detail::number("copies", f.copies),
+                ],
             ),
-            None => format!("DUP trailer: {:?}", String::from_utf8_lossy(&t.0)),
+            None => Detail::text("dup_trailer", String::from_utf8_lossy(&t.0)),
         });
     }
     if info.blind {
-        out.push("blind: the dealing machine is not to show the deals".into());
+        // The dealing machine is not to show the deals.
+        out.push(Detail::flag("blind", true));
     }
     out
 }

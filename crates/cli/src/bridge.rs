@@ -335,7 +335,7 @@ pub fn info(
             "first_deal_number": s.first_deal_number.map(|n| n.to_string()),
             "headings": headings,
             "played": s.played,
-            "details": s.details,
+            "details": crate::json::details(&s.details),
             "warnings": diag.warnings.iter().map(crate::json::warning).collect::<Vec<_>>(),
         });
         writeln!(out, "{o}")?;
@@ -362,9 +362,7 @@ pub fn info(
             s.played
         )?;
     }
-    for line in &s.details {
-        writeln!(out, "  {line}")?;
-    }
+    crate::report::details(out, &s.details, 2)?;
     writeln!(out, "  warnings: {}", diag.warning_count())?;
     for w in &diag.warnings {
         writeln!(out, "    {w}")?;

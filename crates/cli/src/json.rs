@@ -8,7 +8,8 @@
 //!            "solved":32,"disagreements":0}        (the last two with --solve)
 //! info:     {"file":"set.pbn","format":"PBN","description":"...","size":1234,
 //!            "boards":32,"numbers":[1,32],"partial":0,"first_deal_number":"...",
-//!            "headings":{"event":"..."},"played":0,"details":["..."],"warnings":[...]}
+//!            "headings":{"event":"..."},"played":0,
+//!            "details":{"dup_trailer":{"random":true,...}},"warnings":[...]}
 //! a file that cannot be read: {"file":"x.pbn","error":"..."}
 //! ```
 //!
@@ -17,6 +18,7 @@
 //! part of a record is a key of its own (`"move":17`); a key is left out
 //! when not known.
 
+use boardfile_io::details::{Detail, Value as Fact};
 use boardfile_io::{Error, Position, Warning};
 use serde_json::{json, Map, Value};
 
@@ -56,6 +58,22 @@ pub fn warning(w: &Warning) -> Value {
     o.insert("format".into(), json!(w.format.to_string()));
     if let Some(p) = &w.position {
         position(p, &mut o);
+    }
+    Value::Object(o)
+}
+
+/// What only a format carries, as fields: `{"dlm":{"Headline":"...",
+/// "line_ending":"LF"},"dup_trailer":{"random":true,...}}`.
+pub fn details(facts: &[Detail]) -> Value {
+    let mut o = Map::new();
+    for d in facts {
+        let v = match &d.value {
+            Fact::Text(t) => json!(t),
+            Fact::Number(n) => json!(n),
+            Fact::Flag(b) => json!(b),
+            Fact::Group(g) => details(g),
+        };
+        o.insert(d.name.clone(), v);
     }
     Value::Object(o)
 }

@@ -349,13 +349,13 @@ pub fn info(
     let input = opened.input.clone();
     let bytes = opened.read_all(format.name(), boardfile_othello::MAX_FILE)?;
     if json {
-        let lines = convert::info(format, &bytes).map_err(|e| Failure::data(&input, &e))?;
+        let facts = convert::info(format, &bytes).map_err(|e| Failure::data(&input, &e))?;
         let o = serde_json::json!({
             "file": input.to_string(),
             "format": format.name(),
             "description": format.description(),
             "size": bytes.len(),
-            "details": lines,
+            "details": crate::json::details(&facts),
         });
         writeln!(out, "{o}")?;
         return Ok(Outcome::Ok);
@@ -367,9 +367,8 @@ pub fn info(
         format.description(),
         bytes.len() as u64,
     )?;
-    for line in convert::info(format, &bytes).map_err(|e| Failure::data(&input, &e))? {
-        writeln!(out, "  {line}")?;
-    }
+    let facts = convert::info(format, &bytes).map_err(|e| Failure::data(&input, &e))?;
+    crate::report::details(out, &facts, 2)?;
     Ok(Outcome::Ok)
 }
 

@@ -1,6 +1,7 @@
 //! Exit statuses, messages, and progress on long work; the words and
 //! first lines every command's reports share.
 
+use boardfile_io::details::{Detail, Value as Fact};
 use boardfile_io::{Error, Input, Output, OutputError, Sink, Warning};
 use std::fmt::Display;
 use std::io::{self, IsTerminal, Write};
@@ -309,6 +310,29 @@ pub fn verdict(errors: u64, warnings: u64, strict: bool) -> String {
 /// its warnings too.
 pub fn problems(errors: u64, warnings: u64, strict: bool) -> u64 {
     errors + if strict { warnings } else { 0 }
+}
+
+/// What only a format carries, a fact a line (`  line ending: LF`), a
+/// group's facts indented under its name.
+pub fn details(out: &mut dyn Write, facts: &[Detail], indent: usize) -> std::io::Result<()> {
+    for d in facts {
+        let name = d.name.replace('_', " ");
+        let pad = "";
+        match &d.value {
+            Fact::Text(t) => writeln!(out, "{pad:indent$}{name}: {t}")?,
+            Fact::Number(n) => writeln!(out, "{pad:indent$}{name}: {n}")?,
+            Fact::Flag(b) => writeln!(
+                out,
+                "{pad:indent$}{name}: {}",
+                if *b { "yes" } else { "no" }
+            )?,
+            Fact::Group(g) => {
+                writeln!(out, "{pad:indent$}{name}:")?;
+                details(out, g, indent + 2)?;
+            }
+        }
+    }
+    Ok(())
 }
 
 /// The first lines of `info`, for every kind of file.

@@ -13,12 +13,15 @@
 //!   across runs).
 //! - [`text`]: ISO-8859-1, numbers, and quoting input in messages.
 //! - [`checksum`]: Pavlicek's checksum of a file.
+//! - [`details`]: what only one format carries about a file, as named
+//!   facts for `info`.
 //!
 //! Libraries built on it return typed errors and never print.
 
 #![deny(missing_docs)]
 
 pub mod checksum;
+pub mod details;
 pub mod error;
 pub mod files;
 pub mod lock;

@@ -8,6 +8,7 @@ use crate::model::game_file::{year_of, GameFile};
 use crate::model::header::{count_warning, Header, Kind};
 use crate::model::names::{known_names, NameBook, Names};
 use crate::model::position::{Color, Position};
+use boardfile_io::details::Detail;
 use boardfile_io::{Diagnostics, Error, FormatName, Position as At, Warning};
 use std::io::Write;
 use std::path::{Path, PathBuf};
@@ -667,9 +668,9 @@ fn games_report(format: OthelloFormat, bytes: &[u8], book: &mut NameBook) -> Rep
     }
 }
 
-/// `info`'s lines for a file, after its format and size: the WTHOR header
-/// and the count of records.
-pub fn info(format: OthelloFormat, bytes: &[u8]) -> Result<Vec<String>, Error> {
+/// What `info` says of a file after its format and size, as named facts:
+/// the WTHOR header and the count of records.
+pub fn info(format: OthelloFormat, bytes: &[u8]) -> Result<Vec<Detail>, Error> {
     let mut lines = Vec::new();
     let wthor = is_wthor(format);
     if wthor {
@@ -680,10 +681,17 @@ pub fn info(format: OthelloFormat, bytes: &[u8]) -> Result<Vec<String>, Error> {
                 "shorter than the 16-byte header",
             )
         })?;
-        lines.push(format!("created:  {}", h.created_text()));
-        lines.push(format!(
-            "header:   N1 {}, N2 {}, year {}, P1 {}, P2 {}, P3 {}",
-            h.n1, h.n2, h.year, h.p1, h.p2, h.p3
+        lines.push(Detail::text("created", h.created_text()));
+        lines.push(Detail::group(
+            "header",
+            vec![
+                Detail::number("n1", h.n1),
+                Detail::number("n2", h.n2),
+                Detail::number("year", h.year),
+                Detail::number("p1", h.p1),
+                Detail::number("p2", h.p2),
+                Detail::number("p3", h.p3),
+            ],
         ));
     }
     match format.holds() {
@@ -699,22 +707,20 @@ pub fn info(format: OthelloFormat, bytes: &[u8]) -> Result<Vec<String>, Error> {
                 .iter()
                 .filter(|g| matches!(g.replay(), Ok((_, End::Finished { .. }))))
                 .count();
-            lines.push(format!(
-                "games:    {} ({finished} played out)",
-                f.games.len()
-            ));
+            lines.push(Detail::number("games", f.games.len() as u64));
+            lines.push(Detail::number("played_out", finished as u64));
         }
         Holds::Names(kind) => {
             let n = read_names(format, bytes, kind)?;
-            lines.push(format!("names:    {}", n.names.len()));
+            lines.push(Detail::number("names", n.names.len() as u64));
         }
         Holds::Solitaires => {
             let n = other_records(format, bytes, None)?;
-            lines.push(format!("solitaires: {n}"));
+            lines.push(Detail::number("solitaires", n as u64));
         }
         Holds::Positions => {
             let n = other_records(format, bytes, None)?;
-            lines.push(format!("positions: {n}"));
+            lines.push(Detail::number("positions", n as u64));
         }
         Holds::Games => {}
     }
