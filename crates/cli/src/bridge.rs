@@ -271,20 +271,48 @@ pub fn join(
 
 /// `validate --solve`: boards with stored double-dummy data, solved in
 /// batches (memory stays that of a batch), each disagreement on stderr.
-#[derive(Default)]
 struct StoredCheck {
     boards: Vec<boardfile_bridge::Board>,
     records: Vec<u64>,
     solved: u64,
     disagreements: u64,
+    /// Boards queued, the input's position after the last, and a bar of
+    /// them solved (on a terminal).
+    queued: u64,
+    byte: u64,
+    bar: Progress,
+    started: std::time::Instant,
 }
 
 impl StoredCheck {
     const BATCH: usize = 1024;
 
-    fn add(&mut self, board: boardfile_bridge::Board, record: u64, input: &dyn std::fmt::Display) {
+    /// A check of `size` bytes of input (a bar on a terminal when known).
+    fn new(size: Option<u64>) -> StoredCheck {
+        StoredCheck {
+            boards: Vec::new(),
+            records: Vec::new(),
+            solved: 0,
+            disagreements: 0,
+            queued: 0,
+            byte: 0,
+            bar: Progress::new(size, 0, "checking {bar:30} {msg}, {eta} left"),
+            started: std::time::Instant::now(),
+        }
+    }
+
+    /// Queues `board` (record `record`; the input read to `byte`).
+    fn add(
+        &mut self,
+        board: boardfile_bridge::Board,
+        record: u64,
+        byte: u64,
+        input: &dyn std::fmt::Display,
+    ) {
         self.boards.push(board);
         self.records.push(record);
+        self.queued += 1;
+        self.byte = byte;
         if self.boards.len() >= Self::BATCH {
             self.check(input);
         }
@@ -292,7 +320,17 @@ impl StoredCheck {
 
     fn check(&mut self, input: &dyn std::fmt::Display) {
         let jobs = std::thread::available_parallelism().map_or(1, usize::from);
-        for (i, d) in boardfile_bridge::dd::check_stored(&self.boards, jobs) {
+        let (bar, started, byte, queued) = (&self.bar, self.started, self.byte, self.queued);
+        let mut done = self.solved;
+        let mut tell = || {
+            done += 1;
+            if let Some(at) = byte.saturating_mul(done).checked_div(queued) {
+                bar.set(at);
+            }
+            let rate = done as f64 / started.elapsed().as_secs_f64().max(1e-3);
+            bar.say(format!("{} solved, {rate:.0}/s", count(done, "board")));
+        };
+        for (i, d) in boardfile_bridge::dd::check_stored_telling(&self.boards, jobs, &mut tell) {
             eprintln!(
                 "{input}:record {}: error: board {}: {d}",
                 self.records[i], self.boards[i].number
@@ -383,14 +421,14 @@ pub fn validate(
     let mut diag = Diagnostics::collecting();
     let mut boards = 0u64;
     // With --solve: boards that store tables, solved a batch at a time.
-    let mut stored = StoredCheck::default();
+    let mut stored = StoredCheck::new(input.size().filter(|_| solve));
     match format.open(opened.source(), &mut diag) {
         Ok(mut reader) => loop {
             match reader.next_board(&mut diag) {
                 Ok(Some(b)) => {
                     boards += 1;
                     if solve && (b.dd.is_some() || b.par.is_some()) {
-                        stored.add(b, boards - 1, &input);
+                        stored.add(b, boards - 1, reader.position(), &input);
                     }
                 }
                 Ok(None) => break,
@@ -405,6 +443,11 @@ pub fn validate(
         Err(e) => return Err(Failure::data(&input, &e)),
     }
     stored.check(&input);
+    stored.bar.finish_saying(&format!(
+        "{input}: {} solved in {:.1} s",
+        count(stored.solved, "board"),
+        stored.started.elapsed().as_secs_f64()
+    ));
     let errors = diag.error_count() + stored.disagreements;
     let problems = problems(errors, diag.warning_count(), strict);
     if json {
@@ -541,7 +584,7 @@ pub fn solve(opened: Opened, from: Format, args: &SolveArgs) -> Result<Outcome, 
         to,
         options: args.options,
     };
-    let bar = Progress::new(size, 0, "solving {bar:40} {msg}, {eta} left");
+    let bar = Progress::new(size, 0, "solving {bar:30} {msg}, {eta} left");
     let started = std::time::Instant::now();
     let (resumed, journal, kept, solved) = match journal {
         Some(j) => {

@@ -76,7 +76,7 @@ fn on_a_terminal(args: &[&str]) -> (i32, String) {
 }
 
 #[test]
-fn solve_shows_a_moving_bar_on_a_terminal_and_nothing_on_a_pipe() {
+fn solving_shows_a_moving_bar_on_a_terminal_and_nothing_on_a_pipe() {
     let dir = tempfile::tempdir().unwrap();
     let set = dir.path().join("set.pbn");
     common::expect(0, &["deal", s(&set), "--boards", "16", "--seed", "6"]);
@@ -107,6 +107,11 @@ fn solve_shows_a_moving_bar_on_a_terminal_and_nothing_on_a_pipe() {
     let run = common::expect(0, &["solve", s(&set), s(&again), "--jobs", "1"]);
     assert!(run.stderr.is_empty(), "{}", common::stderr(&run));
     assert!(std::fs::read(&again).unwrap() == std::fs::read(&out).unwrap());
+    // validate --solve: a bar of the boards solved, then its summary.
+    let (code, seen) = on_a_terminal(&["validate", "--solve", s(&out)]);
+    assert_eq!(code, 0, "{seen}");
+    assert!(seen.contains(" boards solved, "), "no bar: {seen:?}");
+    assert!(seen.contains("solved.pbn: 16 boards solved in "), "{seen:?}");
     // Nor under --quiet, on a terminal.
     let quiet = dir.path().join("quiet.pbn");
     let (code, seen) = on_a_terminal(&["solve", s(&set), s(&quiet), "--quiet"]);

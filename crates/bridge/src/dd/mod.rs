@@ -179,6 +179,16 @@ impl std::fmt::Display for Disagreement {
 /// on `jobs` threads, and gives each disagreement with the stored values:
 /// the board's index in `boards` and what differs, in board order.
 pub fn check_stored(boards: &[Board], jobs: usize) -> Vec<(usize, Disagreement)> {
+    check_stored_telling(boards, jobs, &mut || {})
+}
+
+/// [`check_stored`], calling `solved` (on the calling thread) after each
+/// deal solved, to show progress.
+pub fn check_stored_telling(
+    boards: &[Board],
+    jobs: usize,
+    solved: &mut dyn FnMut(),
+) -> Vec<(usize, Disagreement)> {
     let stored: Vec<usize> = (0..boards.len())
         .filter(|&i| {
             (boards[i].dd.is_some() || boards[i].par.is_some()) && boards[i].deal.is_complete()
@@ -187,6 +197,7 @@ pub fn check_stored(boards: &[Board], jobs: usize) -> Vec<(usize, Disagreement)>
     let deals: Vec<Deal> = stored.iter().map(|&i| boards[i].deal).collect();
     let mut found = Vec::new();
     solve_deals(&deals, jobs, &mut |k, table| {
+        solved();
         let i = stored[k];
         let b = &boards[i];
         if let Some(dd) = &b.dd {
