@@ -111,7 +111,10 @@ fn solving_shows_a_moving_bar_on_a_terminal_and_nothing_on_a_pipe() {
     let (code, seen) = on_a_terminal(&["validate", "--solve", s(&out)]);
     assert_eq!(code, 0, "{seen}");
     assert!(seen.contains(" boards solved, "), "no bar: {seen:?}");
-    assert!(seen.contains("solved.pbn: 16 boards solved in "), "{seen:?}");
+    assert!(
+        seen.contains("solved.pbn: 16 boards solved in "),
+        "{seen:?}"
+    );
     // Nor under --quiet, on a terminal.
     let quiet = dir.path().join("quiet.pbn");
     let (code, seen) = on_a_terminal(&["solve", s(&set), s(&quiet), "--quiet"]);
