@@ -76,7 +76,7 @@ pub fn dealer_script(data: &[u8]) {
     }
     let seed = Seed::parse("f022").expect("a seed");
     let mut g = Generator::new(&script, &seed, 1, 3, 1, 300);
-    g.enable_printout(boardfile_bridge::deal::dealer::PbnTags::new(
+    g.enable_printout(boardfile_bridge::deal::dealer::PrintoutTags::new(
         "fuzz",
         "2000.01.01",
     ));

@@ -14,7 +14,7 @@
 //! dealer -s 1 -p 5 lesson.dlr | cargo run -p boardfile-bridge --example dealer_layout -- printall lesson.dlr
 //! ```
 
-use boardfile_bridge::deal::dealer::{write_hands, Layout, PbnTags, Script};
+use boardfile_bridge::deal::dealer::{write_hands, Layout, PrintoutTags, Script};
 use boardfile_bridge::{Board, Deal, Seat};
 use std::io::{BufRead, Write};
 
@@ -61,7 +61,7 @@ fn main() -> Result<(), Box<dyn std::error::Error>> {
         )?))?),
         None => None,
     };
-    let tags = PbnTags::new(
+    let tags = PrintoutTags::new(
         args.get(2).cloned().unwrap_or_default(),
         args.get(3).cloned().unwrap_or_default(),
     );

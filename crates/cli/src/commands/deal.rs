@@ -8,7 +8,7 @@ use crate::bridge::{bytes_bar, headed, write, Destination};
 use crate::plan::{bridge_output, parse_format, refuse_replacing, Named};
 use crate::report::{quiet, Failure, Outcome, Progress};
 use boardfile_bridge::deal::bigdeal::{BigDeal, BigDealReader, Boards};
-use boardfile_bridge::deal::dealer::{Generator, PbnTags, Script};
+use boardfile_bridge::deal::dealer::{Generator, PrintoutTags, Script};
 use boardfile_bridge::deal::seeded::{DealReader, Seed};
 use boardfile_bridge::keeps::Numbers;
 use boardfile_bridge::stages::Headings;
@@ -529,7 +529,7 @@ fn constrained(
             true => format!("Hand simulated by boardfile with file {name}, seed {seed}"),
             false => format!("Hand simulated by boardfile, seed {seed}"),
         };
-        generator.enable_printout(PbnTags::today(event));
+        generator.enable_printout(PrintoutTags::today(event));
     }
     let mut printout = Printout::open(print_to, out)?;
     let printing = !args.json && script.prints();

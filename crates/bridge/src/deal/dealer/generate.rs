@@ -14,7 +14,7 @@
 //! Lemire's batched bounded draws, exactly uniform), about four words a
 //! deal.
 
-use super::print::PbnTags;
+use super::print::PrintoutTags;
 use super::report::Report;
 use super::{Action, EsItem, Evaluator, Script};
 use crate::codec::stream::BoardReader;
@@ -220,7 +220,7 @@ pub struct Generator {
     info: SetInfo,
     /// With the printout on: the PBN layout's tags, and the text printed
     /// since the caller last took it.
-    printout: Option<(PbnTags, Vec<u8>)>,
+    printout: Option<(PrintoutTags, Vec<u8>)>,
 }
 
 impl Generator {
@@ -272,18 +272,18 @@ impl Generator {
     /// generator gives.
     ///
     /// ```
-    /// use boardfile_bridge::deal::dealer::{Generator, PbnTags, Script};
+    /// use boardfile_bridge::deal::dealer::{Generator, PrintoutTags, Script};
     /// use boardfile_bridge::deal::seeded::Seed;
     /// use boardfile_bridge::{BoardReader, Diagnostics};
     /// let script = Script::parse("produce 2\naction printoneline").unwrap();
     /// let mut gen = Generator::new(&script, &Seed::parse("1").unwrap(), 1, None, 1, None);
-    /// gen.enable_printout(PbnTags::today("practice"));
+    /// gen.enable_printout(PrintoutTags::today("practice"));
     /// let board = gen.next_board(&mut Diagnostics::strict()).unwrap().unwrap();
     /// let line = String::from_utf8(gen.take_printout()).unwrap();
     /// assert!(line.starts_with("n ") && line.ends_with(" \n"));
     /// assert!(line.contains(&board.deal.hand(boardfile_bridge::Seat::West).to_string()));
     /// ```
-    pub fn enable_printout(&mut self, tags: PbnTags) {
+    pub fn enable_printout(&mut self, tags: PrintoutTags) {
         self.printout = Some((tags, Vec::new()));
         self.report.keep_hands();
     }
@@ -536,7 +536,7 @@ fn print_actions(
     script: &Script,
     eval: &mut Evaluator,
     board: &Board,
-    tags: &PbnTags,
+    tags: &PrintoutTags,
     out: &mut dyn std::io::Write,
 ) -> std::io::Result<()> {
     for action in &script.actions {

@@ -117,7 +117,7 @@ mod report;
 
 pub use eval::Evaluator;
 pub use generate::{Counters, Generator};
-pub use print::{write_hands, Layout, PbnTags};
+pub use print::{write_hands, Layout, PrintoutTags};
 pub use report::{Report, Statistic};
 
 use crate::model::board::Vulnerability;

@@ -81,14 +81,14 @@ impl Layout {
     /// layouts have none); `tags` are PBN's `Event` and `Date`.
     ///
     /// ```
-    /// use boardfile_bridge::deal::dealer::{Layout, PbnTags};
+    /// use boardfile_bridge::deal::dealer::{Layout, PrintoutTags};
     /// use boardfile_bridge::{Board, Deal};
     /// let deal = Deal::parse_pbn(
     ///     "N:AKQ2.KJ5.Q84.A32 JT9.AQ.AKJ97.QJ4 8765.T98.T6.KT98 43.76432.532.765",
     /// )
     /// .unwrap();
     /// let mut out = Vec::new();
-    /// let tags = PbnTags::new("", "");
+    /// let tags = PrintoutTags::new("", "");
     /// Layout::OneLine.write(&mut out, &Board::new(1, deal), Some(19), &tags).unwrap();
     /// assert_eq!(
     ///     String::from_utf8(out).unwrap(),
@@ -100,7 +100,7 @@ impl Layout {
         out: &mut dyn Write,
         board: &Board,
         value: Option<i32>,
-        tags: &PbnTags,
+        tags: &PrintoutTags,
     ) -> io::Result<()> {
         match self {
             Layout::All => write_all(out, board.number, &board.deal),
@@ -116,29 +116,29 @@ impl Layout {
 /// (dealer's: `Hand simulated by dealer with file NAME, seed S` and the
 /// day's date, `2022.08.23`).
 #[derive(Debug, Clone, PartialEq, Eq, Default)]
-pub struct PbnTags {
+pub struct PrintoutTags {
     /// The `Event` tag's text.
     pub event: String,
     /// The `Date` tag's text.
     pub date: String,
 }
 
-impl PbnTags {
+impl PrintoutTags {
     /// Tags of the event and date given.
-    pub fn new(event: impl Into<String>, date: impl Into<String>) -> PbnTags {
-        PbnTags {
+    pub fn new(event: impl Into<String>, date: impl Into<String>) -> PrintoutTags {
+        PrintoutTags {
             event: event.into(),
             date: date.into(),
         }
     }
 
     /// Tags of the event given, dated today (UTC): `YYYY.MM.DD`.
-    pub fn today(event: impl Into<String>) -> PbnTags {
+    pub fn today(event: impl Into<String>) -> PrintoutTags {
         let days = std::time::SystemTime::now()
             .duration_since(std::time::UNIX_EPOCH)
             .map_or(0, |d| d.as_secs() / 86_400);
         let (y, m, d) = civil_date(days as i64);
-        PbnTags::new(event, format!("{y:04}.{m:02}.{d:02}"))
+        PrintoutTags::new(event, format!("{y:04}.{m:02}.{d:02}"))
     }
 }
 
@@ -228,7 +228,7 @@ fn write_compact(
 }
 
 /// `printpbn`: one game of dealer's tags.
-fn write_pbn(out: &mut dyn Write, board: &Board, tags: &PbnTags) -> io::Result<()> {
+fn write_pbn(out: &mut dyn Write, board: &Board, tags: &PrintoutTags) -> io::Result<()> {
     let quoted = |s: &str| s.replace('\\', "\\\\").replace('"', "\\\"");
     writeln!(out, "[Event \"{}\"]", quoted(&tags.event))?;
     writeln!(out, "[Site \"-\"]")?;
@@ -344,7 +344,7 @@ w 42..KQJ872.AK864
     #[test]
     fn each_layout_as_dealer_prints_it() {
         let board = Board::new(1, deal(FX1_DEAL));
-        let tags = PbnTags::new(
+        let tags = PrintoutTags::new(
             "Hand simulated by dealer with file fx1.dlr, seed 5",
             "2026.11.27",
         );
@@ -419,7 +419,7 @@ Q T 6 5 4
         assert_eq!(civil_date(0), (1970, 1, 1));
         assert_eq!(civil_date(19_227), (2022, 8, 23));
         assert_eq!(civil_date(11_016), (2000, 2, 29));
-        let today = PbnTags::today("e").date;
+        let today = PrintoutTags::today("e").date;
         assert!(today.len() == 10 && today.as_bytes()[4] == b'.', "{today}");
     }
 }

@@ -208,7 +208,7 @@ fn printed(script: &str, produce: u64) -> (Vec<crate::model::board::Board>, Vec<
     let script = Script::parse(script).unwrap_or_else(|e| panic!("{script}: {e}"));
     let seed = crate::deal::seeded::Seed::parse("5").expect("a seed");
     let mut gen = Generator::new(&script, &seed, 1, produce, 1, None);
-    gen.enable_printout(PbnTags::new("ev", "2000.01.02"));
+    gen.enable_printout(PrintoutTags::new("ev", "2000.01.02"));
     let (mut boards, mut texts) = (Vec::new(), Vec::new());
     let mut diag = boardfile_io::Diagnostics::strict();
     while let Some(b) = gen.next_board(&mut diag).expect("a board") {
@@ -227,7 +227,7 @@ fn print_actions_print_each_deal_in_the_scripts_order() {
         3,
     );
     assert_eq!(boards.len(), 3);
-    let tags = PbnTags::new("ev", "2000.01.02");
+    let tags = PrintoutTags::new("ev", "2000.01.02");
     let mut hcp = 0;
     for (b, text) in boards.iter().zip(&texts) {
         let h = b.deal.hand(Seat::North).hcp() as i32;
