@@ -21,36 +21,70 @@ fn book(names: &NameFiles) -> Result<NameBook, Failure> {
 
 /// A progress bar over positions solved (a position several games reach
 /// is solved once), made when the solving starts; none when not `shown`
-/// (`--json`).
-struct SolveBar(std::sync::OnceLock<Progress>, bool);
+/// (`--json`). A database's files are solved one after another, each its
+/// own total; the tally counts them all for the closing line.
+struct SolveBar {
+    bar: std::sync::OnceLock<Progress>,
+    shown: bool,
+    tally: std::sync::Mutex<Tally>,
+    started: std::time::Instant,
+}
+
+/// Positions solved: in the files before this one, and in this one.
+#[derive(Default)]
+struct Tally {
+    before: usize,
+    done: usize,
+    total: usize,
+}
 
 impl SolveBar {
     fn new(shown: bool) -> SolveBar {
-        SolveBar(std::sync::OnceLock::new(), shown)
+        SolveBar {
+            bar: std::sync::OnceLock::new(),
+            shown,
+            tally: std::sync::Mutex::default(),
+            started: std::time::Instant::now(),
+        }
     }
 
     fn set(&self, done: usize, total: usize) {
-        if !self.1 {
+        if !self.shown {
             return;
         }
-        let bar = self.0.get_or_init(|| {
-            Progress::new(
-                Some(total as u64),
-                1,
-                "solving {bar:40} {pos}/{len} positions, {elapsed} ({eta} left)",
-            )
-        });
-        // A database's files are solved one after another, each its own total.
+        if let Ok(mut t) = self.tally.lock() {
+            // Threads may tell out of order; a new total (or a count
+            // from nought again) is the next file.
+            if total != t.total || (done == 0 && t.done > 0) {
+                t.before += t.done;
+                (t.done, t.total) = (done, total);
+            }
+            t.done = t.done.max(done);
+        }
+        let bar = self
+            .bar
+            .get_or_init(|| Progress::new(Some(total as u64), 1, SOLVING_POSITIONS));
         bar.set_len(total as u64);
         bar.set(done as u64);
     }
 
+    /// Takes the bar away, leaving a line that says how many positions
+    /// were solved in how long (on a terminal, where the bar was).
     fn done(self) {
-        if let Some(b) = self.0.into_inner() {
-            b.done();
-        }
+        let Some(bar) = self.bar.into_inner() else {
+            return;
+        };
+        let solved = self.tally.into_inner().map_or(0, |t| t.before + t.done);
+        bar.finish_saying(&format!(
+            "{} solved in {:.1} s",
+            count(solved as u64, "position"),
+            self.started.elapsed().as_secs_f64()
+        ));
     }
 }
+
+/// The bar of positions solved: 30 cells, so that the line fits 80 columns.
+const SOLVING_POSITIONS: &str = "solving {bar:30} {pos}/{len} positions, {eta} left";
 
 /// Runs `work` with conversion options whose progress is a [`SolveBar`]
 /// (positions solved for theoretical scores), on every core.
@@ -1076,21 +1110,10 @@ pub fn solve_positions(
 ) -> Result<Outcome, Failure> {
     let input = opened.input.clone();
     let bytes = opened.read_all("OBF", boardfile_othello::MAX_FILE)?;
-    let bar = std::sync::OnceLock::new();
-    let solved = positions::solve_file(&bytes, jobs.unwrap_or(0), &|n, total| {
-        bar.get_or_init(|| {
-            Progress::new(
-                Some(total as u64),
-                1,
-                "solving {bar:40} {pos}/{len} positions, {elapsed} ({eta} left)",
-            )
-        })
-        .set(n as u64)
-    })
-    .map_err(|e| Failure::data(&input, &e))?;
-    if let Some(bar) = bar.into_inner() {
-        bar.done();
-    }
+    let bar = SolveBar::new(true);
+    let solved = positions::solve_file(&bytes, jobs.unwrap_or(0), &|n, total| bar.set(n, total))
+        .map_err(|e| Failure::data(&input, &e))?;
+    bar.done();
     let mut sink = crate::report::create(output)?;
     sink.write_all(&solved)
         .map_err(|e| Failure::output(output, boardfile_io::OutputError::write(e)))?;

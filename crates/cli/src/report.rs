@@ -249,6 +249,12 @@ impl Progress {
         }
     }
 
+    pub fn inc(&self) {
+        if let Some(b) = &self.0 {
+            b.inc(1);
+        }
+    }
+
     pub fn set_len(&self, n: u64) {
         if let Some(b) = &self.0 {
             b.set_length(n);

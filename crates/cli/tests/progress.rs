@@ -120,3 +120,24 @@ fn solving_shows_a_moving_bar_on_a_terminal_and_nothing_on_a_pipe() {
     let (code, seen) = on_a_terminal(&["solve", s(&set), s(&quiet), "--quiet"]);
     assert_eq!((code, seen.as_str()), (0, ""));
 }
+
+#[test]
+fn solving_othello_positions_ends_with_a_count_of_them_on_a_terminal() {
+    let ffo = common::shared("othello/ffo/fforum-1-19.obf");
+    let dir = tempfile::tempdir().unwrap();
+    let out = dir.path().join("solved.obf");
+    let (code, seen) = on_a_terminal(&["solve", s(&ffo), s(&out)]);
+    assert_eq!(code, 0, "{seen}");
+    let last = seen.trim_end().rsplit(['\r', '\n']).next().unwrap();
+    let last = last.trim_start_matches("\u{1b}[2K");
+    // The file holds 19 positions, one a line (FFO's numbering).
+    let positions = std::fs::read_to_string(&ffo).unwrap().lines().count();
+    assert_eq!(positions, 19);
+    assert!(
+        last.starts_with("boardfile: 19 positions solved in "),
+        "{last:?}"
+    );
+    // On a pipe: not a byte.
+    let run = common::expect(0, &["solve", s(&ffo), s(&out), "--force"]);
+    assert!(run.stderr.is_empty(), "{}", common::stderr(&run));
+}

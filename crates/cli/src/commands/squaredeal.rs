@@ -3,7 +3,7 @@
 //! (`boardfile_bridge::deal::bigdeal`); this is files and messages.
 
 use crate::args::examples;
-use crate::report::{note, quiet, Failure, Outcome};
+use crate::report::{note, quiet, Failure, Outcome, Progress};
 use boardfile_bridge::deal::bigdeal::squaredeal::{self, Keys, PhaseBoards, Session, Tournament};
 use boardfile_bridge::deal::bigdeal::{BigDealReader, Boards};
 use boardfile_bridge::{BoardSet, Diagnostics, Dialect, Format, WriteOptions};
@@ -486,14 +486,21 @@ fn plan(file: &Path, args: &MakeArgs, reserve: bool) -> Result<Vec<Made>, Failur
         .transpose()
         .map_err(|e| Failure::operational(format!("--boards: {e}")))?;
     let fail = |e: squaredeal::Problem| Failure::invalid(format!("{}: {e}", file.display()));
+    let lists = phases
+        .into_iter()
+        .map(|phase| {
+            let list = t.sessions(&keys, phase, sessions, reserve, open.as_ref());
+            Ok((phase, list.map_err(fail)?))
+        })
+        .collect::<Result<Vec<_>, Failure>>()?;
+    let total = lists.iter().map(|(_, list)| list.len() as u64).sum();
+    let bar = Progress::new(Some(total), 2, "dealing {bar:30} {pos}/{len} sessions");
     let mut made = Vec::new();
-    for phase in phases {
-        let list = t
-            .sessions(&keys, phase, sessions, reserve, open.as_ref())
-            .map_err(fail)?;
+    for (phase, list) in lists {
         let mut pbn = Vec::new();
         for s in &list {
             let set = deal_session(s)?;
+            bar.inc();
             for &w in &formats {
                 let name = format!("{}.{}", s.stem, w.ext);
                 let bytes = written(w, &set, &name)?;
@@ -520,6 +527,7 @@ fn plan(file: &Path, args: &MakeArgs, reserve: bool) -> Result<Vec<Made>, Failur
             }
         }
     }
+    bar.done();
     Ok(made)
 }
 
