@@ -574,21 +574,20 @@ fn generate(
     printout: &mut Printout,
     printing: bool,
 ) -> Result<(), Failure> {
-    let shown = std::io::stderr().is_terminal() && !(printing && printout.is_terminal());
-    let bar = shown.then(|| {
-        let bar = indicatif::ProgressBar::new(produce);
-        bar.set_style(
-            indicatif::ProgressStyle::with_template(
-                "{bar:40} {pos}/{len} produced, {msg} generated, {elapsed}",
-            )
-            .unwrap_or_else(|_| indicatif::ProgressStyle::default_bar()),
-        );
-        let shown = bar.clone();
-        generator.on_progress(move |produced, generated| {
-            shown.set_position(produced);
-            shown.set_message(generated.to_string());
-        });
-        bar
+    // Not over the deals the script prints to the same terminal.
+    let bar = if printing && printout.is_terminal() {
+        Progress::none()
+    } else {
+        Progress::new(
+            Some(produce),
+            0,
+            "dealing {bar:30} {pos}/{len} boards, {msg} deals, {eta} left",
+        )
+    };
+    let shown = bar.clone();
+    generator.on_progress(move |produced, generated| {
+        shown.set(produced);
+        shown.say(generated.to_string());
     });
     let mut reader = Printing {
         generator,
@@ -602,7 +601,7 @@ fn generate(
             None,
             &mut diag,
             &"deal",
-            Progress::new(None, 0, ""),
+            Progress::none(),
             dest,
         )
         .map(|_| ()),
@@ -614,9 +613,7 @@ fn generate(
             }
         },
     };
-    if let Some(bar) = bar {
-        bar.finish_and_clear();
-    }
+    bar.done();
     match reader.failed.take() {
         Some(e) => Err(reader.printout.failure(e)),
         None => result,
