@@ -29,7 +29,7 @@ static BRIDGE: Layers = Layers {
         },
         Layer {
             name: "views",
-            files: &["diagram.rs", "consistency.rs"],
+            files: &["diagram/", "consistency.rs"],
             may_import: &["model"],
             why: "the hand-record diagram and the board's consistency checks are shared by formats and commands, and know no format",
         },

@@ -3,6 +3,8 @@
 //! out for, and how a holding, the vulnerability, par and the page's
 //! heading read.
 
+pub mod html;
+
 use crate::model::auction::CallToken;
 use crate::model::board::{Board, Par, Vulnerability};
 use crate::model::card::Strain;
