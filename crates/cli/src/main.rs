@@ -11,6 +11,7 @@ mod json;
 mod othello;
 mod plan;
 mod report;
+mod serve;
 
 use boardfile_io::Output;
 use clap::Parser;

@@ -11,6 +11,7 @@ mod formats;
 mod info;
 mod join;
 mod man;
+mod serve;
 mod show;
 mod solve;
 mod squaredeal;
@@ -93,10 +94,24 @@ pub enum Command {
     Solve(solve::Args),
     Deal(deal::Args),
     Squaredeal(squaredeal::Args),
+    Serve(serve::Args),
     Formats(formats::Args),
     Completions(completions::Args),
     Man(man::Args),
     Checksum(checksum::Args),
+}
+
+/// Runs the command `args` name (as typed after `boardfile`), its report
+/// dropped: the web page's way to do what a command does.
+pub fn run(args: &[String]) -> Result<Outcome, Failure> {
+    let argv = std::iter::once("boardfile".to_string()).chain(args.iter().cloned());
+    let cli = Cli::try_parse_from(argv).map_err(|e| {
+        // clap's first line, without its "error: " and the hint to --help.
+        let text = e.render().to_string();
+        let line = text.lines().next().unwrap_or_default();
+        Failure::operational(line.trim_start_matches("error: ").to_string())
+    })?;
+    exec(cli.command, &mut std::io::sink())
 }
 
 /// Runs a command, its report on `out`.
@@ -110,6 +125,7 @@ pub fn exec(command: Command, out: &mut dyn Write) -> Result<Outcome, Failure> {
         Command::Solve(args) => solve::exec(args, out),
         Command::Deal(args) => deal::exec(args, out),
         Command::Squaredeal(args) => squaredeal::exec(args, out),
+        Command::Serve(args) => serve::exec(args, out),
         Command::Formats(args) => formats::exec(args, out),
         Command::Completions(args) => completions::exec(args, &mut Cli::command(), out),
         Command::Man(args) => man::exec(args, Cli::command(), out),

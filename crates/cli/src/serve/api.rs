@@ -1,0 +1,402 @@
+//! The page's requests: what each asks, and the library call (or the
+//! command, with the arguments a user would type) that answers it. Slow
+//! work runs on the blocking pool; an error is a JSON message with its
+//! HTTP status, never a trace.
+
+use super::files::Entry;
+use super::{guard, page, State};
+use crate::plan::{AnyFormat, Opened};
+use crate::report::Failure;
+use axum::body::Body;
+use axum::extract::{Query, Request};
+use axum::http::{header, HeaderValue, StatusCode};
+use axum::response::{IntoResponse, Response};
+use axum::routing::{get, post};
+use axum::{Json, Router};
+use boardfile_bridge::diagram::html::board_html;
+use boardfile_bridge::Diagnostics;
+use boardfile_io::Input;
+use serde::Deserialize;
+use serde_json::{json, Value};
+use std::path::{Path, PathBuf};
+use std::sync::Arc;
+
+type Shared = axum::extract::State<Arc<State>>;
+
+/// The routes, behind the guard.
+pub fn router(state: Arc<State>) -> Router {
+    Router::new()
+        .route("/", get(page::index))
+        .route("/app.js", get(page::script))
+        .route("/app.css", get(page::style))
+        .route("/diagram.css", get(page::diagram_style))
+        .route("/api/files", get(files))
+        .route("/api/upload", post(upload))
+        .route("/api/open", get(open))
+        .route("/api/boards", get(boards))
+        .route("/api/formats", get(formats))
+        .route("/api/convert", get(convert))
+        .layer(axum::middleware::from_fn_with_state(
+            state.clone(),
+            guard::check,
+        ))
+        .layer(tower_http::set_header::SetResponseHeaderLayer::overriding(
+            header::REFERRER_POLICY,
+            HeaderValue::from_static("no-referrer"),
+        ))
+        .layer(tower_http::set_header::SetResponseHeaderLayer::overriding(
+            header::X_CONTENT_TYPE_OPTIONS,
+            HeaderValue::from_static("nosniff"),
+        ))
+        .layer(tower_http::set_header::SetResponseHeaderLayer::overriding(
+            header::CONTENT_SECURITY_POLICY,
+            HeaderValue::from_static(
+                "default-src 'self'; img-src 'self' data:; style-src 'self' 'unsafe-inline'; frame-ancestors 'none'",
+            ),
+        ))
+        .with_state(state)
+}
+
+/// A request refused or failed: its status and a message for the page.
+#[derive(Debug)]
+pub struct ApiError {
+    status: StatusCode,
+    message: String,
+}
+
+impl ApiError {
+    pub fn bad(message: impl Into<String>) -> ApiError {
+        ApiError {
+            status: StatusCode::BAD_REQUEST,
+            message: message.into(),
+        }
+    }
+
+    pub fn forbidden(message: impl Into<String>) -> ApiError {
+        ApiError {
+            status: StatusCode::FORBIDDEN,
+            message: message.into(),
+        }
+    }
+
+    pub fn not_found(message: impl Into<String>) -> ApiError {
+        ApiError {
+            status: StatusCode::NOT_FOUND,
+            message: message.into(),
+        }
+    }
+
+    pub fn too_large(message: impl Into<String>) -> ApiError {
+        ApiError {
+            status: StatusCode::PAYLOAD_TOO_LARGE,
+            message: message.into(),
+        }
+    }
+
+    /// The server's own trouble (a temporary file, a thread).
+    pub fn internal(e: impl std::fmt::Display) -> ApiError {
+        ApiError {
+            status: StatusCode::INTERNAL_SERVER_ERROR,
+            message: e.to_string(),
+        }
+    }
+}
+
+/// What a command's failure is to the page: the file's fault (422, its
+/// message with the place) or the request's.
+impl From<Failure> for ApiError {
+    fn from(f: Failure) -> ApiError {
+        let status = match f.status() {
+            crate::report::Outcome::Invalid => StatusCode::UNPROCESSABLE_ENTITY,
+            _ => StatusCode::BAD_REQUEST,
+        };
+        ApiError {
+            status,
+            message: f.message().to_string(),
+        }
+    }
+}
+
+impl ApiError {
+    /// A command's failure about the file at `path`, which the page knows
+    /// as `id`: its message names `id`, not the server's path.
+    fn about(f: Failure, path: &Path, id: &str) -> ApiError {
+        let message = f.message().replace(&path.display().to_string(), id);
+        ApiError {
+            message,
+            ..ApiError::from(f)
+        }
+    }
+}
+
+impl IntoResponse for ApiError {
+    fn into_response(self) -> Response {
+        (self.status, Json(json!({ "error": self.message }))).into_response()
+    }
+}
+
+/// Runs `work` on the blocking pool.
+async fn blocking<T: Send + 'static>(
+    work: impl FnOnce() -> Result<T, ApiError> + Send + 'static,
+) -> Result<T, ApiError> {
+    tokio::task::spawn_blocking(work)
+        .await
+        .map_err(ApiError::internal)?
+}
+
+/// The files the page may open.
+async fn files(state: Shared) -> Json<Value> {
+    let dir = state.files.dir().map(|d| d.display().to_string());
+    Json(json!({
+        "dir": dir,
+        "files": state.files.list(),
+        "max_upload": state.files.max_upload,
+    }))
+}
+
+#[derive(Deserialize)]
+struct Named {
+    name: String,
+}
+
+/// An upload, streamed to the private folder: its entry.
+async fn upload(
+    state: Shared,
+    Query(q): Query<Named>,
+    request: Request,
+) -> Result<Json<Entry>, ApiError> {
+    let body = request.into_body().into_data_stream();
+    Ok(Json(state.files.upload(&q.name, body).await?))
+}
+
+#[derive(Deserialize)]
+struct FileQuery {
+    file: String,
+}
+
+/// The game and format of a file (or a folder's WTHOR database).
+async fn open(state: Shared, Query(q): Query<FileQuery>) -> Result<Json<Value>, ApiError> {
+    let path = state.files.resolve(&q.file)?;
+    blocking(move || {
+        if path.is_dir() {
+            return Ok(Json(
+                json!({"file": q.file, "game": "othello", "format": "WTHOR database"}),
+            ));
+        }
+        let (_, format) = opened(&path).map_err(|f| ApiError::about(f, &path, &q.file))?;
+        let game = match format {
+            AnyFormat::Bridge(_) => "bridge",
+            AnyFormat::Othello(_) => "othello",
+        };
+        Ok(Json(
+            json!({"file": q.file, "game": game, "format": format.name()}),
+        ))
+    })
+    .await
+}
+
+/// A file opened as the commands open it, and its format by the one rule.
+fn opened(path: &Path) -> Result<(Opened, AnyFormat), Failure> {
+    let opened = Opened::open(&Input::new(path))?;
+    let format = opened.format(None)?;
+    Ok((opened, format))
+}
+
+#[derive(Deserialize)]
+struct BoardsQuery {
+    file: String,
+    /// The first board shown, counted from 0 in the file.
+    #[serde(default)]
+    from: u64,
+    /// How many are shown (at most [`MOST_SHOWN`]).
+    #[serde(default = "twelve")]
+    count: u64,
+    /// Or: from the board of this number.
+    number: Option<u32>,
+}
+
+fn twelve() -> u64 {
+    12
+}
+
+/// The most boards one request shows.
+const MOST_SHOWN: u64 = 100;
+
+/// Boards of a bridge file, a page of them: each as the hand records draw
+/// it, and the warnings met on the way, placed. The file is streamed from
+/// its start; boards before `from` are read and dropped, so memory stays
+/// that of one board.
+async fn boards(state: Shared, Query(q): Query<BoardsQuery>) -> Result<Json<Value>, ApiError> {
+    let path = state.files.resolve(&q.file)?;
+    let name = q.file.clone();
+    blocking(move || {
+        let (opened, format) = opened(&path).map_err(|f| ApiError::about(f, &path, &name))?;
+        let AnyFormat::Bridge(format) = format else {
+            return Err(ApiError::bad(format!(
+                "{name}: {} holds Othello games, not boards",
+                format.name()
+            )));
+        };
+        let mut diag = Diagnostics::strict();
+        let mut reader = crate::bridge::open(opened, format, &mut diag)
+            .map_err(|f| ApiError::about(f, &path, &name))?;
+        let count = q.count.clamp(1, MOST_SHOWN);
+        let mut shown = Vec::new();
+        let mut index = 0u64;
+        let mut more = false;
+        let read_error = |e: &boardfile_io::Error| ApiError::from(Failure::data(&name, e));
+        while let Some(board) = reader.next_board(&mut diag).map_err(|e| read_error(&e))? {
+            let wanted = match q.number {
+                Some(n) => board.number >= n || !shown.is_empty(),
+                None => index >= q.from,
+            };
+            if wanted {
+                if shown.len() as u64 == count {
+                    more = true;
+                    break;
+                }
+                let mut html = String::new();
+                board_html(&board, &mut html);
+                shown.push(json!({"index": index, "number": board.number, "html": html}));
+            }
+            index += 1;
+        }
+        let warnings: Vec<String> = diag
+            .warnings
+            .iter()
+            .map(|w| w.located(&name).to_string())
+            .collect();
+        Ok(Json(json!({
+            "file": name,
+            "format": format.name(),
+            "boards": shown,
+            "more": more,
+            "read": index,
+            "warnings": warnings,
+        })))
+    })
+    .await
+}
+
+/// The formats each game writes, for the page's choices.
+async fn formats() -> Json<Value> {
+    let list = |game| -> Vec<Value> {
+        AnyFormat::all()
+            .into_iter()
+            .filter(|f| f.game() == game && f.info().writes)
+            .map(|f| {
+                json!({
+                    "name": f.name(),
+                    "extension": f.info().extensions.first(),
+                    "description": f.info().description,
+                })
+            })
+            .collect()
+    };
+    Json(json!({
+        "bridge": list(crate::plan::Game::Bridge),
+        "othello": list(crate::plan::Game::Othello),
+    }))
+}
+
+#[derive(Deserialize)]
+struct ConvertQuery {
+    file: String,
+    to: String,
+    title: Option<String>,
+    event: Option<String>,
+    site: Option<String>,
+    date: Option<String>,
+    per_page: Option<String>,
+    paper: Option<String>,
+}
+
+/// The file converted, as a download: `boardfile convert` run with the
+/// arguments a user would type, into a folder of its own in the private
+/// one, then sent; the folder is removed once the file is open. Its bytes
+/// are the command's.
+async fn convert(state: Shared, Query(q): Query<ConvertQuery>) -> Result<Response, ApiError> {
+    let input = state.files.resolve(&q.file)?;
+    let scratch = state.files.scratch().to_path_buf();
+    let (made, path, name) = blocking(move || convert_file(&input, &scratch, &q)).await?;
+    let file = tokio::fs::File::open(&path)
+        .await
+        .map_err(ApiError::internal)?;
+    // Unlinked once open: the download reads on, nothing is left behind.
+    drop(made);
+    let body = Body::from_stream(tokio_util::io::ReaderStream::new(file));
+    Ok(download(&name, body))
+}
+
+/// A response that downloads `body` as `name`.
+fn download(name: &str, body: Body) -> Response {
+    let plain: String = name
+        .chars()
+        .map(|c| {
+            if c.is_ascii_graphic() && c != '"' && c != '\\' {
+                c
+            } else {
+                '_'
+            }
+        })
+        .collect();
+    let disposition = format!("attachment; filename=\"{plain}\"");
+    (
+        [
+            (header::CONTENT_TYPE, "application/octet-stream".to_string()),
+            (header::CONTENT_DISPOSITION, disposition),
+        ],
+        body,
+    )
+        .into_response()
+}
+
+/// Runs `convert` from `input` into a fresh folder of `scratch`: the
+/// folder, the file made and the name to download it as (the input's
+/// stem, the format's extension). A failure's message names the input as
+/// the page does, not by its path on the server.
+fn convert_file(
+    input: &Path,
+    scratch: &Path,
+    q: &ConvertQuery,
+) -> Result<(tempfile::TempDir, PathBuf, String), ApiError> {
+    let to = crate::plan::parse_format(&q.to).map_err(ApiError::bad)?;
+    let extension = to.0[0].info().extensions.first().copied().unwrap_or("out");
+    let stem = input
+        .file_stem()
+        .map_or("boards".into(), |s| s.to_string_lossy().into_owned());
+    let name = format!("{stem}.{extension}");
+    let made = tempfile::Builder::new()
+        .prefix(".convert-")
+        .tempdir_in(scratch)
+        .map_err(ApiError::internal)?;
+    let out = made.path().join(&name);
+    let mut args: Vec<String> = vec![
+        "convert".into(),
+        input.display().to_string(),
+        out.display().to_string(),
+        "--to".into(),
+        q.to.clone(),
+    ];
+    for (flag, value) in [
+        ("--title", &q.title),
+        ("--event", &q.event),
+        ("--site", &q.site),
+        ("--date", &q.date),
+        ("--per-page", &q.per_page),
+        ("--paper", &q.paper),
+    ] {
+        if let Some(v) = value.as_deref().filter(|v| !v.trim().is_empty()) {
+            args.push(flag.into());
+            args.push(v.into());
+        }
+    }
+    crate::commands::run(&args).map_err(|f| {
+        let e = ApiError::about(f, input, &q.file);
+        ApiError {
+            message: e.message.replace(&out.display().to_string(), &name),
+            ..e
+        }
+    })?;
+    Ok((made, out, name))
+}

@@ -1,0 +1,257 @@
+//! The files the page may open: those under DIR, and those uploaded this
+//! run (a private temporary folder, removed when the server stops).
+//!
+//! A file is named to the page by an id: `dir/` or `upload/` and a
+//! relative path. An id resolves only to a regular file (or, under DIR, a
+//! folder) inside its root once links are followed: `..`, absolute paths
+//! and links that lead out are refused. Uploads are streamed to disk,
+//! never held whole, under `max_upload` bytes; one that fails (too long,
+//! the client gone) leaves nothing behind.
+
+use super::api::ApiError;
+use crate::report::Failure;
+use futures_util::{Stream, StreamExt};
+use std::path::{Component, Path, PathBuf};
+use tokio::io::AsyncWriteExt;
+
+/// The most files listed from DIR, and how deep.
+const MOST_LISTED: usize = 5000;
+const DEEPEST: usize = 4;
+
+/// The two roots.
+pub struct Files {
+    dir: Option<PathBuf>,
+    uploads: tempfile::TempDir,
+    pub max_upload: u64,
+}
+
+/// A file (or folder) the page may open.
+#[derive(serde::Serialize, Clone, Debug)]
+pub struct Entry {
+    pub id: String,
+    /// Its path under its root, as shown.
+    pub name: String,
+    pub size: u64,
+    pub folder: bool,
+}
+
+impl Files {
+    pub fn new(dir: Option<PathBuf>, max_upload: u64) -> Result<Files, Failure> {
+        let dir = dir
+            .map(|d| {
+                d.canonicalize()
+                    .map_err(|e| Failure::operational(format!("{}: {e}", d.display())))
+            })
+            .transpose()?;
+        if let Some(d) = &dir {
+            if !d.is_dir() {
+                return Err(Failure::operational(format!(
+                    "{}: not a folder",
+                    d.display()
+                )));
+            }
+        }
+        let uploads = tempfile::Builder::new()
+            .prefix("boardfile-serve-")
+            .tempdir()
+            .map_err(|e| Failure::operational(format!("serve: no temporary folder: {e}")))?;
+        Ok(Files {
+            dir,
+            uploads,
+            max_upload,
+        })
+    }
+
+    /// DIR's name, when there is one.
+    pub fn dir(&self) -> Option<&Path> {
+        self.dir.as_deref()
+    }
+
+    /// The private folder of uploads (and outputs being made).
+    pub fn scratch(&self) -> &Path {
+        self.uploads.path()
+    }
+
+    /// Every file under DIR (its folders too: a WTHOR folder opens as one
+    /// database), then every upload; hidden ones left out.
+    pub fn list(&self) -> Vec<Entry> {
+        let mut found = Vec::new();
+        if let Some(dir) = &self.dir {
+            walk(dir, dir, "dir", 0, &mut found);
+        }
+        walk(
+            self.uploads.path(),
+            self.uploads.path(),
+            "upload",
+            0,
+            &mut found,
+        );
+        found
+    }
+
+    /// The path of the file (or folder) `id` names, inside its root.
+    pub fn resolve(&self, id: &str) -> Result<PathBuf, ApiError> {
+        let (root, rest) = match id.split_once('/') {
+            Some(("dir", rest)) => match &self.dir {
+                Some(d) => (d.as_path(), rest),
+                None => return Err(ApiError::not_found("no folder was given to serve")),
+            },
+            Some(("upload", rest)) => (self.uploads.path(), rest),
+            _ => return Err(ApiError::bad(format!("{id:?}: not a file of this page"))),
+        };
+        let relative = Path::new(rest);
+        let plain = relative
+            .components()
+            .all(|c| matches!(c, Component::Normal(_)));
+        if rest.is_empty() || !plain {
+            return Err(ApiError::forbidden(format!(
+                "{id:?}: only names inside the served folders"
+            )));
+        }
+        let path = root.join(relative);
+        let real = path
+            .canonicalize()
+            .map_err(|_| ApiError::not_found(format!("{rest}: no such file")))?;
+        // A link inside that leads out is refused.
+        let root = root.canonicalize().map_err(ApiError::internal)?;
+        if !real.starts_with(&root) {
+            return Err(ApiError::forbidden(format!(
+                "{rest}: leads outside the served folder"
+            )));
+        }
+        Ok(real)
+    }
+
+    /// A name for an upload called `wanted`: its last component, with
+    /// only plain characters, not hidden, not taken.
+    fn upload_name(&self, wanted: &str) -> String {
+        let base = wanted.rsplit(['/', '\\']).next().unwrap_or("");
+        let mut clean: String = base
+            .chars()
+            .map(|c| {
+                if c.is_alphanumeric() || matches!(c, '.' | '-' | '_' | ' ' | '(' | ')') {
+                    c
+                } else {
+                    '_'
+                }
+            })
+            .take(120)
+            .collect();
+        let trimmed = clean.trim_start_matches(['.', ' ']).to_string();
+        clean = if trimmed.is_empty() {
+            "upload".into()
+        } else {
+            trimmed
+        };
+        let (stem, ext) = match clean.rsplit_once('.') {
+            Some((s, e)) if !s.is_empty() => (s.to_string(), format!(".{e}")),
+            _ => (clean.clone(), String::new()),
+        };
+        let mut name = clean;
+        let mut n = 2;
+        while self.uploads.path().join(&name).exists() {
+            name = format!("{stem} ({n}){ext}");
+            n += 1;
+        }
+        name
+    }
+
+    /// Streams `body` into the upload folder as `wanted` (cleaned): the
+    /// new file's entry. Over `max_upload` bytes, or a broken stream, and
+    /// the part written is removed.
+    pub async fn upload<S, E>(&self, wanted: &str, mut body: S) -> Result<Entry, ApiError>
+    where
+        S: Stream<Item = Result<axum::body::Bytes, E>> + Unpin,
+        E: std::fmt::Display,
+    {
+        let name = self.upload_name(wanted);
+        let path = self.uploads.path().join(&name);
+        let mut partial = Partial(Some(path.clone()));
+        let mut file = tokio::fs::File::create_new(&path)
+            .await
+            .map_err(ApiError::internal)?;
+        let mut size = 0u64;
+        while let Some(chunk) = body.next().await {
+            let chunk = chunk.map_err(|e| ApiError::bad(format!("{name}: upload broken: {e}")))?;
+            size += chunk.len() as u64;
+            if size > self.max_upload {
+                return Err(ApiError::too_large(format!(
+                    "{name}: larger than the {} MiB the server takes (--max-upload)",
+                    self.max_upload >> 20
+                )));
+            }
+            file.write_all(&chunk).await.map_err(ApiError::internal)?;
+        }
+        file.flush().await.map_err(ApiError::internal)?;
+        partial.keep();
+        Ok(Entry {
+            id: format!("upload/{name}"),
+            name,
+            size,
+            folder: false,
+        })
+    }
+}
+
+/// A file being written: removed when dropped unless kept.
+pub struct Partial(pub Option<PathBuf>);
+
+impl Partial {
+    pub fn keep(&mut self) {
+        self.0 = None;
+    }
+}
+
+impl Drop for Partial {
+    fn drop(&mut self) {
+        if let Some(p) = self.0.take() {
+            let _ = std::fs::remove_file(p);
+        }
+    }
+}
+
+/// Lists `at` (under `root`, ids prefixed `kind/`) into `found`: folders
+/// that hold files, then files, by name; not through links to folders.
+fn walk(root: &Path, at: &Path, kind: &str, depth: usize, found: &mut Vec<Entry>) {
+    let Ok(read) = std::fs::read_dir(at) else {
+        return;
+    };
+    let mut entries: Vec<_> = read
+        .filter_map(Result::ok)
+        .filter(|e| !e.file_name().to_string_lossy().starts_with('.'))
+        .collect();
+    entries.sort_by_key(|e| e.file_name());
+    for e in entries {
+        if found.len() >= MOST_LISTED {
+            return;
+        }
+        let Ok(kind_of) = e.file_type() else {
+            continue;
+        };
+        let path = e.path();
+        let Ok(relative) = path.strip_prefix(root) else {
+            continue;
+        };
+        let name = relative.to_string_lossy().replace('\\', "/");
+        if kind_of.is_dir() {
+            found.push(Entry {
+                id: format!("{kind}/{name}"),
+                name: format!("{name}/"),
+                size: 0,
+                folder: true,
+            });
+            if depth + 1 < DEEPEST {
+                walk(root, &path, kind, depth + 1, found);
+            }
+        } else if let Ok(meta) = std::fs::metadata(&path) {
+            if meta.is_file() {
+                found.push(Entry {
+                    id: format!("{kind}/{name}"),
+                    name,
+                    size: meta.len(),
+                    folder: false,
+                });
+            }
+        }
+    }
+}

@@ -1,0 +1,437 @@
+//! `boardfile serve`: the real binary started on loopback, talked to over
+//! HTTP/1.1 by hand (so that every header is the test's to choose), and
+//! stopped by the test. Its temporary folder is the test's (TMPDIR), so
+//! what it leaves on disk can be seen. Every wait is bounded.
+
+mod common;
+
+use common::{bin, s};
+use std::io::{BufRead, BufReader, Read, Write};
+use std::net::TcpStream;
+use std::path::{Path, PathBuf};
+use std::process::{Child, Command, Stdio};
+use std::time::{Duration, Instant};
+
+/// A running server: killed when dropped, if the test has not stopped it.
+struct Server {
+    child: Child,
+    port: u16,
+    token: String,
+    /// Its TMPDIR, where its private folder is made.
+    tmp: tempfile::TempDir,
+}
+
+impl Server {
+    fn start(dir: Option<&Path>, extra: &[&str]) -> Server {
+        let tmp = tempfile::tempdir().unwrap();
+        let mut args = vec!["serve"];
+        if let Some(d) = dir {
+            args.push(s(d));
+        }
+        args.extend_from_slice(extra);
+        let mut child = Command::new(bin())
+            .args(&args)
+            .env("TMPDIR", tmp.path())
+            .stdin(Stdio::null())
+            .stdout(Stdio::piped())
+            .stderr(Stdio::inherit())
+            .spawn()
+            .unwrap();
+        let mut line = String::new();
+        let mut out = BufReader::new(child.stdout.take().unwrap());
+        // The address is the first line, printed once it listens.
+        out.read_line(&mut line).unwrap();
+        let url = line
+            .split_whitespace()
+            .find(|w| w.starts_with("http://"))
+            .unwrap_or_else(|| panic!("no address in {line:?}"))
+            .to_string();
+        let rest = url.strip_prefix("http://127.0.0.1:").unwrap();
+        let (port, token) = rest.split_once("/?token=").unwrap();
+        Server {
+            child,
+            port: port.parse().unwrap(),
+            token: token.to_string(),
+            tmp,
+        }
+    }
+
+    fn host(&self) -> String {
+        format!("127.0.0.1:{}", self.port)
+    }
+
+    /// A request with the token (and the right Host).
+    fn get(&self, path: &str) -> Reply {
+        self.send("GET", path, &[("X-Boardfile-Token", &self.token)], b"")
+    }
+
+    fn send(&self, method: &str, path: &str, headers: &[(&str, &str)], body: &[u8]) -> Reply {
+        let host = self.host();
+        let mut all: Vec<(&str, &str)> = vec![("Host", &host)];
+        all.extend_from_slice(headers);
+        request(self.port, method, path, &all, body)
+    }
+
+    /// What the server left in its TMPDIR.
+    fn leftovers(&self) -> Vec<PathBuf> {
+        let mut found = Vec::new();
+        let mut todo = vec![self.tmp.path().to_path_buf()];
+        while let Some(d) = todo.pop() {
+            for e in std::fs::read_dir(&d).unwrap().flatten() {
+                if e.file_type().unwrap().is_dir() {
+                    todo.push(e.path());
+                } else {
+                    found.push(e.path());
+                }
+            }
+        }
+        found
+    }
+
+    /// Stops it as Ctrl-C does: its exit code.
+    fn interrupt(&mut self) -> i32 {
+        // SAFETY: a signal to our own child, by its id.
+        unsafe {
+            libc::kill(self.child.id() as libc::pid_t, libc::SIGINT);
+        }
+        let started = Instant::now();
+        loop {
+            if let Some(status) = self.child.try_wait().unwrap() {
+                return status.code().unwrap_or(-1);
+            }
+            assert!(
+                started.elapsed() < Duration::from_secs(20),
+                "the server did not stop at Ctrl-C"
+            );
+            std::thread::sleep(Duration::from_millis(20));
+        }
+    }
+}
+
+impl Drop for Server {
+    fn drop(&mut self) {
+        let _ = self.child.kill();
+        let _ = self.child.wait();
+    }
+}
+
+/// An HTTP response.
+struct Reply {
+    status: u16,
+    headers: Vec<(String, String)>,
+    body: Vec<u8>,
+}
+
+impl Reply {
+    fn header(&self, name: &str) -> Option<&str> {
+        self.headers
+            .iter()
+            .find(|(k, _)| k.eq_ignore_ascii_case(name))
+            .map(|(_, v)| v.as_str())
+    }
+
+    fn text(&self) -> String {
+        String::from_utf8_lossy(&self.body).into_owned()
+    }
+
+    fn json(&self) -> serde_json::Value {
+        serde_json::from_slice(&self.body).unwrap_or_else(|e| panic!("{e}: {:?}", self.text()))
+    }
+}
+
+/// One request on a fresh connection (closed after), read whole; bounded
+/// by a 60 s timeout.
+fn request(port: u16, method: &str, path: &str, headers: &[(&str, &str)], body: &[u8]) -> Reply {
+    let mut stream = TcpStream::connect(("127.0.0.1", port)).unwrap();
+    stream
+        .set_read_timeout(Some(Duration::from_secs(60)))
+        .unwrap();
+    let mut head = format!("{method} {path} HTTP/1.1\r\nConnection: close\r\n");
+    for (k, v) in headers {
+        head.push_str(&format!("{k}: {v}\r\n"));
+    }
+    head.push_str(&format!("Content-Length: {}\r\n\r\n", body.len()));
+    stream.write_all(head.as_bytes()).unwrap();
+    stream.write_all(body).unwrap();
+    let mut raw = Vec::new();
+    stream.read_to_end(&mut raw).unwrap();
+    parse(&raw)
+}
+
+fn parse(raw: &[u8]) -> Reply {
+    let end = raw
+        .windows(4)
+        .position(|w| w == b"\r\n\r\n")
+        .expect("a response head");
+    let head = String::from_utf8_lossy(&raw[..end]).into_owned();
+    let mut lines = head.split("\r\n");
+    let status = lines
+        .next()
+        .unwrap()
+        .split(' ')
+        .nth(1)
+        .unwrap()
+        .parse()
+        .unwrap();
+    let headers: Vec<(String, String)> = lines
+        .filter_map(|l| l.split_once(':'))
+        .map(|(k, v)| (k.trim().to_string(), v.trim().to_string()))
+        .collect();
+    let mut body = raw[end + 4..].to_vec();
+    let chunked = headers
+        .iter()
+        .any(|(k, v)| k.eq_ignore_ascii_case("transfer-encoding") && v.contains("chunked"));
+    if chunked {
+        body = unchunk(&body);
+    }
+    Reply {
+        status,
+        headers,
+        body,
+    }
+}
+
+fn unchunk(mut data: &[u8]) -> Vec<u8> {
+    let mut out = Vec::new();
+    loop {
+        let line = data.windows(2).position(|w| w == b"\r\n").unwrap();
+        let size = std::str::from_utf8(&data[..line]).unwrap();
+        let size = usize::from_str_radix(size.split(';').next().unwrap().trim(), 16).unwrap();
+        data = &data[line + 2..];
+        if size == 0 {
+            return out;
+        }
+        out.extend_from_slice(&data[..size]);
+        data = &data[size + 2..];
+    }
+}
+
+fn bridge_dir() -> PathBuf {
+    common::shared("bridge")
+}
+
+#[test]
+fn a_request_without_the_token_or_from_elsewhere_is_refused() {
+    let server = Server::start(Some(&bridge_dir()), &[]);
+    // No token.
+    let r = server.send("GET", "/api/files", &[], b"");
+    assert_eq!(r.status, 403, "{}", r.text());
+    assert!(r.text().contains("token"), "{}", r.text());
+    // A wrong token.
+    let r = server.send("GET", "/api/files", &[("X-Boardfile-Token", "0123")], b"");
+    assert_eq!(r.status, 403);
+    // The token, but a Host a rebound DNS name gives.
+    let token = server.token.clone();
+    let r = request(
+        server.port,
+        "GET",
+        "/api/files",
+        &[
+            ("Host", "attacker.example:80"),
+            ("X-Boardfile-Token", &token),
+        ],
+        b"",
+    );
+    assert_eq!(r.status, 403, "{}", r.text());
+    // The token, but from another site's page.
+    let r = server.send(
+        "GET",
+        "/api/files",
+        &[
+            ("X-Boardfile-Token", &token),
+            ("Origin", "http://attacker.example"),
+        ],
+        b"",
+    );
+    assert_eq!(r.status, 403, "{}", r.text());
+    // No Host at all (HTTP/1.0 style).
+    let r = request(
+        server.port,
+        "GET",
+        "/api/files",
+        &[("X-Boardfile-Token", &token)],
+        b"",
+    );
+    assert_eq!(r.status, 403);
+    // The printed address: the cookie, then the page.
+    let r = server.send("GET", &format!("/?token={token}"), &[], b"");
+    assert_eq!(r.status, 303, "{}", r.text());
+    assert_eq!(r.header("location"), Some("/"));
+    let cookie = r.header("set-cookie").unwrap().to_string();
+    assert!(
+        cookie.contains("HttpOnly") && cookie.contains("SameSite=Strict"),
+        "{cookie}"
+    );
+    let pair = cookie.split(';').next().unwrap();
+    let r = server.send("GET", "/", &[("Cookie", pair)], b"");
+    assert_eq!(r.status, 200);
+    assert!(r.text().contains("<title>boardfile</title>"));
+    assert_eq!(r.header("referrer-policy"), Some("no-referrer"));
+    // Its own Origin is fine.
+    let origin = format!("http://{}", server.host());
+    let r = server.send(
+        "GET",
+        "/api/files",
+        &[("Cookie", pair), ("Origin", &origin)],
+        b"",
+    );
+    assert_eq!(r.status, 200, "{}", r.text());
+}
+
+#[test]
+fn nothing_outside_the_folder_is_read() {
+    let outside = tempfile::tempdir().unwrap();
+    let secret = outside.path().join("secret.pbn");
+    std::fs::copy(bridge_dir().join("bigdeal-2boards.pbn"), &secret).unwrap();
+    let dir = tempfile::tempdir().unwrap();
+    std::fs::copy(
+        bridge_dir().join("bigdeal-2boards.pbn"),
+        dir.path().join("in.pbn"),
+    )
+    .unwrap();
+    std::os::unix::fs::symlink(&secret, dir.path().join("link.pbn")).unwrap();
+    std::os::unix::fs::symlink(outside.path(), dir.path().join("out")).unwrap();
+    let server = Server::start(Some(dir.path()), &[]);
+    assert_eq!(server.get("/api/boards?file=dir/in.pbn").status, 200);
+    let absolute = format!("dir/{}", s(&secret));
+    for id in [
+        "dir/../secret.pbn",
+        "dir/./in.pbn/../../secret.pbn",
+        absolute.as_str(),
+        "dir/link.pbn",
+        "dir/out/secret.pbn",
+        "upload/../../etc/passwd",
+        "/etc/passwd",
+    ] {
+        let encoded: String = id.replace('/', "%2F");
+        for endpoint in ["boards", "convert"] {
+            let r = server.get(&format!("/api/{endpoint}?file={encoded}&to=pbn"));
+            assert!(
+                r.status == 403 || r.status == 400 || r.status == 404,
+                "{id} via {endpoint}: {} {}",
+                r.status,
+                r.text()
+            );
+            assert!(!r.text().contains("AJ9"), "{id}: {}", r.text());
+        }
+    }
+    // Nor listed.
+    let listed = server.get("/api/files").text();
+    assert!(!listed.contains("secret"), "{listed}");
+}
+
+#[test]
+fn uploads_are_limited_and_a_broken_one_leaves_nothing() {
+    let mut server = Server::start(None, &["--max-upload", "1"]);
+    let pbn = std::fs::read(bridge_dir().join("bigdeal-2boards.pbn")).unwrap();
+    let token = server.token.clone();
+    let auth = [("X-Boardfile-Token", token.as_str())];
+    // A good one: listed, read, its name cleaned.
+    let r = server.send(
+        "POST",
+        "/api/upload?name=..%2F..%2Fevil%20set.pbn",
+        &auth,
+        &pbn,
+    );
+    assert_eq!(r.status, 200, "{}", r.text());
+    let id = r.json()["id"].as_str().unwrap().to_string();
+    assert_eq!(id, "upload/evil set.pbn");
+    let boards = server.get(&format!("/api/boards?file={}", id.replace(' ', "%20")));
+    assert_eq!(boards.json()["boards"].as_array().unwrap().len(), 2);
+    // Over the limit (1 MiB): refused, nothing kept.
+    let big = vec![b' '; (1 << 20) + 10];
+    let r = server.send("POST", "/api/upload?name=big.pbn", &auth, &big);
+    assert_eq!(r.status, 413, "{}", r.text());
+    // A client gone halfway.
+    {
+        let mut stream = TcpStream::connect(("127.0.0.1", server.port)).unwrap();
+        let head = format!(
+            "POST /api/upload?name=half.pbn HTTP/1.1\r\nHost: {}\r\nX-Boardfile-Token: {token}\r\nContent-Length: 100000\r\n\r\n",
+            server.host()
+        );
+        stream.write_all(head.as_bytes()).unwrap();
+        stream.write_all(&pbn).unwrap();
+    }
+    // The server notices the close; bounded wait until it has cleaned up.
+    let started = Instant::now();
+    let names = |server: &Server| -> Vec<String> {
+        server
+            .leftovers()
+            .iter()
+            .map(|p| p.file_name().unwrap().to_string_lossy().into_owned())
+            .collect()
+    };
+    while names(&server).len() > 1 && started.elapsed() < Duration::from_secs(10) {
+        std::thread::sleep(Duration::from_millis(50));
+    }
+    assert_eq!(names(&server), ["evil set.pbn"]);
+    // Ctrl-C: it stops, exit 0, its folder gone.
+    assert_eq!(server.interrupt(), 0);
+    assert!(server.leftovers().is_empty(), "{:?}", server.leftovers());
+}
+
+#[test]
+fn a_download_is_what_convert_writes() {
+    let server = Server::start(Some(&bridge_dir()), &[]);
+    let dir = tempfile::tempdir().unwrap();
+    let input = bridge_dir().join("bigdeal-2boards.pbn");
+    for to in ["dlm", "dup", "lin", "jsonl", "bri"] {
+        let r = server.get(&format!(
+            "/api/convert?file=dir/bigdeal-2boards.pbn&to={to}"
+        ));
+        assert_eq!(r.status, 200, "{to}: {}", r.text());
+        let name = format!("bigdeal-2boards.{to}");
+        assert_eq!(
+            r.header("content-disposition"),
+            Some(format!("attachment; filename=\"{name}\"").as_str())
+        );
+        let out = dir.path().join(&name);
+        common::expect(0, &["convert", s(&input), s(&out)]);
+        assert!(r.body == std::fs::read(&out).unwrap(), "{to} differs");
+    }
+    // Titled hand records: the PDF's text has the title (lopdf reads it).
+    let r = server
+        .get("/api/convert?file=dir/bigdeal-2boards.pbn&to=pdf&title=Club%20Pairs&date=2026-11-24");
+    assert_eq!(r.status, 200, "{}", r.text());
+    let pdf = lopdf::Document::load_mem(&r.body).unwrap();
+    let text = pdf.extract_text(&[1]).unwrap();
+    assert!(text.contains("Club Pairs"), "{text}");
+    assert!(text.contains("24 November 2026"), "{text}");
+    // A bad option is the request's fault, said as the command says it.
+    let r = server.get("/api/convert?file=dir/bigdeal-2boards.pbn&to=pdf&date=soon");
+    assert_eq!(r.status, 400);
+    assert!(
+        r.json()["error"].as_str().unwrap().contains("--date"),
+        "{}",
+        r.text()
+    );
+    // Nothing left behind.
+    assert!(server.leftovers().is_empty(), "{:?}", server.leftovers());
+}
+
+#[test]
+fn a_bad_file_is_a_placed_message_not_a_crash() {
+    let dir = tempfile::tempdir().unwrap();
+    let good = std::fs::read_to_string(bridge_dir().join("bigdeal-2boards.pbn")).unwrap();
+    // Board 2's deal gives East's seven of spades to North too.
+    let line2 = good
+        .lines()
+        .position(|l| l.starts_with("[Deal \"N:AKQ984."))
+        .unwrap();
+    let mut lines: Vec<String> = good.lines().map(String::from).collect();
+    lines[line2] = lines[line2].replace("N:AKQ984.", "N:AKQ9847.");
+    std::fs::write(dir.path().join("bad.pbn"), lines.join("\n") + "\n").unwrap();
+    std::fs::write(dir.path().join("notes.txt"), "hello, world\n").unwrap();
+    let server = Server::start(Some(dir.path()), &[]);
+    let r = server.get("/api/boards?file=dir/bad.pbn");
+    assert_eq!(r.status, 422, "{}", r.text());
+    let message = r.json()["error"].as_str().unwrap().to_string();
+    // Placed: the file as the page names it, the line of board 2's deal.
+    assert!(
+        message.starts_with(&format!("dir/bad.pbn:{}:", line2 + 1)),
+        "{message}"
+    );
+    let r = server.get("/api/open?file=dir/notes.txt");
+    assert!(r.status == 400 || r.status == 422, "{}", r.text());
+    assert!(r.json()["error"].is_string());
+}
