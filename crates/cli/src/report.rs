@@ -201,14 +201,73 @@ pub fn say_all(path: &dyn Display, items: &[impl Display]) {
     }
 }
 
+static PROGRESS_LINES: std::sync::atomic::AtomicBool = std::sync::atomic::AtomicBool::new(false);
+
+/// Progress as lines of JSON on standard error, for a program that runs
+/// boardfile and shows the progress itself (the web page's server):
+/// `{"progress":{"done":N,"total":T,"message":"..."}}` at most ten times a
+/// second, and `{"finished":"..."}` for the closing line. Shown whether
+/// or not standard error is a terminal, and under `--quiet`.
+pub fn set_progress_lines(on: bool) {
+    PROGRESS_LINES.store(on, std::sync::atomic::Ordering::Relaxed);
+}
+
+/// A long run's closing line: a note on standard error (not under
+/// `--quiet`), or the `finished` line of JSON progress.
+pub fn finished(summary: &str) {
+    if progress_lines() {
+        eprintln!("{}", serde_json::json!({ "finished": summary }));
+    } else if !quiet() {
+        eprintln!("boardfile: {summary}");
+    }
+}
+
+fn progress_lines() -> bool {
+    PROGRESS_LINES.load(std::sync::atomic::Ordering::Relaxed)
+}
+
 /// A progress bar on a terminal, for work of `total` units (bytes), when
-/// there is enough of it; nothing when piped or under `--quiet`. A clone
-/// moves the same bar.
+/// there is enough of it; nothing when piped or under `--quiet`; lines of
+/// JSON when asked ([`set_progress_lines`]). A clone moves the same bar.
 #[derive(Clone)]
-pub struct Progress(Option<indicatif::ProgressBar>);
+pub struct Progress(Shown);
+
+#[derive(Clone)]
+enum Shown {
+    None,
+    Bar(indicatif::ProgressBar),
+    Lines(std::sync::Arc<Lines>),
+}
+
+/// Progress told in lines: the counts, and when a line was last written.
+struct Lines {
+    state: std::sync::Mutex<(u64, u64, String, Option<std::time::Instant>)>,
+}
+
+impl Lines {
+    fn update(&self, f: impl FnOnce(&mut (u64, u64, String, Option<std::time::Instant>))) {
+        let Ok(mut s) = self.state.lock() else {
+            return;
+        };
+        f(&mut s);
+        let due =
+            s.3.is_none_or(|t| t.elapsed() >= std::time::Duration::from_millis(100));
+        if due {
+            s.3 = Some(std::time::Instant::now());
+            let line = serde_json::json!({"progress": {"done": s.0, "total": s.1, "message": s.2}});
+            eprintln!("{line}");
+        }
+    }
+}
 
 impl Progress {
     pub fn new(total: Option<u64>, at_least: u64, template: &str) -> Progress {
+        if progress_lines() {
+            let lines = Lines {
+                state: std::sync::Mutex::new((0, total.unwrap_or(0), String::new(), None)),
+            };
+            return Progress(Shown::Lines(std::sync::Arc::new(lines)));
+        }
         let bar = total
             .filter(|&t| t >= at_least && !quiet() && io::stderr().is_terminal())
             .map(|t| {
@@ -219,50 +278,62 @@ impl Progress {
                 );
                 bar
             });
-        Progress(bar)
+        Progress(bar.map_or(Shown::None, Shown::Bar))
     }
 
     /// No bar.
     pub fn none() -> Progress {
-        Progress(None)
+        Progress(Shown::None)
     }
 
     /// The bar's message (`{msg}` in its template).
     pub fn say(&self, message: String) {
-        if let Some(b) = &self.0 {
-            b.set_message(message);
+        match &self.0 {
+            Shown::None => {}
+            Shown::Bar(b) => b.set_message(message),
+            Shown::Lines(l) => l.update(|s| s.2 = message),
         }
     }
 
     /// Takes the bar away and leaves `summary` in its place, a line (only
     /// where a bar was shown).
     pub fn finish_saying(&self, summary: &str) {
-        if let Some(b) = &self.0 {
-            b.finish_and_clear();
-            eprintln!("boardfile: {summary}");
+        match &self.0 {
+            Shown::None => {}
+            Shown::Bar(b) => {
+                b.finish_and_clear();
+                eprintln!("boardfile: {summary}");
+            }
+            Shown::Lines(_) => eprintln!("{}", serde_json::json!({ "finished": summary })),
         }
     }
 
     pub fn set(&self, n: u64) {
-        if let Some(b) = &self.0 {
-            b.set_position(n);
+        match &self.0 {
+            Shown::None => {}
+            Shown::Bar(b) => b.set_position(n),
+            Shown::Lines(l) => l.update(|s| s.0 = n),
         }
     }
 
     pub fn inc(&self) {
-        if let Some(b) = &self.0 {
-            b.inc(1);
+        match &self.0 {
+            Shown::None => {}
+            Shown::Bar(b) => b.inc(1),
+            Shown::Lines(l) => l.update(|s| s.0 += 1),
         }
     }
 
     pub fn set_len(&self, n: u64) {
-        if let Some(b) = &self.0 {
-            b.set_length(n);
+        match &self.0 {
+            Shown::None => {}
+            Shown::Bar(b) => b.set_length(n),
+            Shown::Lines(l) => l.update(|s| s.1 = n),
         }
     }
 
     pub fn done(self) {
-        if let Some(b) = self.0 {
+        if let Shown::Bar(b) = self.0 {
             b.finish_and_clear();
         }
     }

@@ -558,8 +558,10 @@ fn constrained(
     };
     written.map_err(|e| printout.failure(e))?;
     printout.commit()?;
-    if !args.json && !quiet() {
-        eprintln!("boardfile: {produced} boards from {generated} deals generated");
+    if !args.json {
+        crate::report::finished(&format!(
+            "{produced} boards from {generated} deals generated"
+        ));
     }
     Ok(Outcome::Ok)
 }

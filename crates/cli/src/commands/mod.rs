@@ -80,6 +80,9 @@ pub struct Cli {
     /// Notes and warnings: what a format drops, leniencies, progress.
     #[arg(short, long, global = true)]
     pub quiet: bool,
+    /// Progress as lines of JSON on standard error (for programs).
+    #[arg(long, global = true, hide = true)]
+    pub progress_json: bool,
 }
 
 /// Every command, in the order `boardfile --help` lists them; each one's

@@ -124,7 +124,7 @@ impl Files {
 
     /// A name for an upload called `wanted`: its last component, with
     /// only plain characters, not hidden, not taken.
-    fn upload_name(&self, wanted: &str) -> String {
+    pub fn upload_name(&self, wanted: &str) -> String {
         let base = wanted.rsplit(['/', '\\']).next().unwrap_or("");
         let mut clean: String = base
             .chars()
@@ -218,7 +218,11 @@ fn walk(root: &Path, at: &Path, kind: &str, depth: usize, found: &mut Vec<Entry>
     };
     let mut entries: Vec<_> = read
         .filter_map(Result::ok)
-        .filter(|e| !e.file_name().to_string_lossy().starts_with('.'))
+        .filter(|e| {
+            // Hidden files, and a solve's journal (OUT.solving).
+            let name = e.file_name().to_string_lossy().into_owned();
+            !name.starts_with('.') && !name.ends_with(".solving")
+        })
         .collect();
     entries.sort_by_key(|e| e.file_name());
     for e in entries {

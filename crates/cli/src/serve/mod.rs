@@ -14,6 +14,7 @@
 mod api;
 mod files;
 mod guard;
+mod jobs;
 mod page;
 
 use crate::report::Failure;
@@ -35,6 +36,7 @@ pub struct Config {
 pub struct State {
     pub files: files::Files,
     pub guard: guard::Guard,
+    pub jobs: jobs::Jobs,
 }
 
 /// Runs the server until Ctrl-C (or SIGTERM): `ready` hears the address
@@ -64,13 +66,18 @@ pub fn run(config: Config, ready: impl FnOnce(&str)) -> Result<(), Failure> {
         let guard = guard::Guard::new(bound)?;
         let url = guard.url();
         let files = files::Files::new(config.dir, config.max_upload)?;
-        let state = Arc::new(State { files, guard });
+        let state = Arc::new(State {
+            files,
+            guard,
+            jobs: jobs::Jobs::default(),
+        });
         let app = api::router(state.clone());
         ready(&url);
         axum::serve(listener, app)
             .with_graceful_shutdown(stopped())
             .await
             .map_err(|e| Failure::operational(format!("serve: {e}")))?;
+        state.jobs.cancel_all();
         Ok(())
     })
 }

@@ -233,4 +233,153 @@ document.addEventListener("drop", (e) => {
   upload([...e.dataTransfer.files]);
 });
 
+// Long work: each job followed by its server-sent events until it ends;
+// a reloaded page finds the jobs still running and follows them again.
+const followed = new Set();
+
+function jobItem(status) {
+  let item = document.getElementById(`job-${status.id}`);
+  if (!item) {
+    item = document.createElement("li");
+    item.id = `job-${status.id}`;
+    $("jobs").prepend(item);
+    $("jobs-panel").hidden = false;
+  }
+  return item;
+}
+
+function showJob(status) {
+  const item = jobItem(status);
+  const what = status.kind === "solve" ? `Solving ${status.file}` : `Dealing ${status.output.replace(/^upload\//, "")}`;
+  const parts = [];
+  const title = document.createElement("strong");
+  title.textContent = what;
+  parts.push(title);
+  if (status.running) {
+    const bar = document.createElement("progress");
+    bar.max = Math.max(status.total, 1);
+    bar.value = Math.min(status.done, bar.max);
+    bar.setAttribute("aria-label", `${what}: progress`);
+    const text = document.createElement("span");
+    text.className = "job-message";
+    text.textContent = status.message || "starting…";
+    const stop = document.createElement("button");
+    stop.type = "button";
+    stop.textContent = "Cancel";
+    stop.addEventListener("click", () => json(`/api/jobs/${status.id}/cancel`, {}, { method: "POST" }));
+    parts.push(bar, text, stop);
+  } else if (status.error) {
+    const text = document.createElement("span");
+    text.className = "failed";
+    text.textContent = status.error;
+    parts.push(text);
+    if (status.kind === "deal") scriptError(status.error);
+  } else {
+    const text = document.createElement("span");
+    text.className = "job-message";
+    text.textContent = status.cancelled ? "Cancelled: starting it again goes on from where it stopped." : (status.summary || "Done.");
+    parts.push(text);
+    if (!status.cancelled) {
+      const open = document.createElement("button");
+      open.type = "button";
+      open.textContent = `Open ${status.output.replace(/^upload\//, "")}`;
+      open.addEventListener("click", () => openFile(status.output, status.output.replace(/^upload\//, "")));
+      parts.push(open);
+    }
+  }
+  item.replaceChildren(...parts);
+  item.dataset.running = String(status.running);
+}
+
+function follow(status) {
+  showJob(status);
+  if (!status.running || followed.has(status.id)) return;
+  followed.add(status.id);
+  const events = new EventSource(`/api/jobs/${status.id}/events`);
+  events.onmessage = (e) => {
+    const now = JSON.parse(e.data);
+    showJob(now);
+    if (!now.running) {
+      events.close();
+      followed.delete(now.id);
+      loadFiles();
+    }
+  };
+  events.onerror = () => {
+    // The server went away (or the job is gone): stop asking.
+    events.close();
+    followed.delete(status.id);
+  };
+}
+
+async function start(path, params, body) {
+  problem("");
+  try {
+    const init = { method: "POST" };
+    if (body) {
+      init.headers = { "Content-Type": "application/json" };
+      init.body = JSON.stringify(body);
+    }
+    follow(await json(path, params, init));
+  } catch (e) {
+    problem(e.message);
+  }
+}
+
+$("solve").addEventListener("submit", (e) => {
+  e.preventDefault();
+  start("/api/solve", { file: state.file });
+});
+
+// A script's error points at its line and column: the editor goes there.
+function scriptError(message) {
+  $("script-error").textContent = message;
+  const at = /:(\d+):(\d+):/.exec(message) || /line (\d+), column (\d+)/.exec(message);
+  if (!at) return;
+  const [line, column] = [Number(at[1]), Number(at[2])];
+  const editor = $("script");
+  const lines = editor.value.split("\n");
+  let offset = 0;
+  for (let i = 0; i < line - 1 && i < lines.length; i++) offset += lines[i].length + 1;
+  offset += Math.max(column - 1, 0);
+  $("dealing").hidden = false;
+  editor.focus();
+  editor.setSelectionRange(offset, offset + 1);
+}
+
+function dealMode() {
+  const mode = new FormData($("deal")).get("mode");
+  for (const m of ["practice", "tournament", "script"]) {
+    for (const el of document.querySelectorAll(`.for-${m}`)) el.hidden = m !== mode;
+  }
+  return mode;
+}
+
+$("new-deal").addEventListener("click", () => {
+  $("welcome").hidden = true;
+  $("dealing").hidden = false;
+  $("dealing").scrollIntoView();
+});
+
+for (const radio of document.querySelectorAll("#deal input[name=mode]")) {
+  radio.addEventListener("change", dealMode);
+}
+
+$("deal").addEventListener("submit", (e) => {
+  e.preventDefault();
+  $("script-error").textContent = "";
+  const form = new FormData(e.target);
+  const mode = dealMode();
+  const body = { boards: Number(form.get("boards")) || undefined, first: Number(form.get("first")) || undefined };
+  if (mode === "practice") body.seed = form.get("seed");
+  if (mode === "tournament") body.owner = form.get("owner");
+  if (mode === "script") body.script = form.get("script");
+  start("/api/deal", {}, body);
+});
+
+async function resume() {
+  for (const status of (await json("/api/jobs")).reverse()) follow(status);
+}
+
 loadFiles().catch((e) => problem(e.message));
+resume().catch((e) => problem(e.message));
