@@ -435,3 +435,150 @@ fn a_bad_file_is_a_placed_message_not_a_crash() {
     assert!(r.status == 400 || r.status == 422, "{}", r.text());
     assert!(r.json()["error"].is_string());
 }
+
+/// Follows a job's server-sent events to its end (bounded): every status
+/// it told.
+fn follow(server: &Server, id: u64) -> Vec<serde_json::Value> {
+    let mut stream = TcpStream::connect(("127.0.0.1", server.port)).unwrap();
+    stream
+        .set_read_timeout(Some(Duration::from_secs(120)))
+        .unwrap();
+    let head = format!(
+        "GET /api/jobs/{id}/events HTTP/1.1\r\nHost: {}\r\nX-Boardfile-Token: {}\r\nConnection: close\r\n\r\n",
+        server.host(),
+        server.token
+    );
+    stream.write_all(head.as_bytes()).unwrap();
+    let mut raw = Vec::new();
+    stream.read_to_end(&mut raw).unwrap();
+    let reply = parse(&raw);
+    assert_eq!(reply.status, 200, "{}", reply.text());
+    reply
+        .text()
+        .lines()
+        .filter_map(|l| l.strip_prefix("data: "))
+        .map(|d| serde_json::from_str(d).unwrap())
+        .collect()
+}
+
+#[test]
+fn a_solve_tells_its_progress_can_be_cancelled_and_goes_on_from_its_journal() {
+    let dir = tempfile::tempdir().unwrap();
+    let set = dir.path().join("set.pbn");
+    common::expect(0, &["deal", s(&set), "--boards", "12", "--seed", "5eed"]);
+    let server = Server::start(Some(dir.path()), &[]);
+    let token = server.token.clone();
+    let auth = [("X-Boardfile-Token", token.as_str())];
+    // Started, then cancelled at its first progress.
+    let started = server.send("POST", "/api/solve?file=dir/set.pbn", &auth, b"");
+    assert_eq!(started.status, 200, "{}", started.text());
+    let id = started.json()["id"].as_u64().unwrap();
+    let journal = server.tmp.path();
+    let begun = Instant::now();
+    loop {
+        let jobs = server.get("/api/jobs").json();
+        let job = &jobs[0];
+        if job["message"]
+            .as_str()
+            .unwrap_or("")
+            .contains("boards done")
+        {
+            break;
+        }
+        assert!(
+            job["running"].as_bool().unwrap(),
+            "ended before any progress: {job}"
+        );
+        assert!(
+            begun.elapsed() < Duration::from_secs(60),
+            "no progress: {job}"
+        );
+        std::thread::sleep(Duration::from_millis(20));
+    }
+    let r = server.send("POST", &format!("/api/jobs/{id}/cancel"), &auth, b"");
+    assert_eq!(r.status, 200);
+    let told = follow(&server, id);
+    let last = told.last().unwrap();
+    assert_eq!(last["running"], false, "{last}");
+    assert_eq!(last["cancelled"], true, "{last}");
+    // The journal is kept (the output is not there yet).
+    let kept: Vec<String> = walk_names(journal);
+    assert!(
+        kept.iter().any(|n| n == "set-solved.pbn.solving"),
+        "{kept:?}"
+    );
+    assert!(!kept.iter().any(|n| n == "set-solved.pbn"), "{kept:?}");
+    // Again: it goes on, told to the end.
+    let again = server.send("POST", "/api/solve?file=dir/set.pbn", &auth, b"");
+    let id = again.json()["id"].as_u64().unwrap();
+    let told = follow(&server, id);
+    let last = told.last().unwrap();
+    assert_eq!(last["error"], serde_json::Value::Null, "{last}");
+    let summary = last["summary"].as_str().unwrap();
+    assert!(
+        summary.starts_with("upload/set-solved.pbn: ") && summary.contains(" solved in "),
+        "{summary}"
+    );
+    // The solved file is listed, and is what solve writes from the start.
+    let listed = server.get("/api/files").text();
+    assert!(listed.contains("upload/set-solved.pbn"), "{listed}");
+    assert!(!listed.contains(".solving"), "{listed}");
+    let downloaded = server.get("/api/convert?file=upload/set-solved.pbn&to=pbn");
+    let direct = dir.path().join("direct.pbn");
+    common::expect(0, &["solve", s(&set), s(&direct)]);
+    assert!(downloaded.body == std::fs::read(&direct).unwrap());
+}
+
+#[test]
+fn a_deal_by_script_counts_its_boards_and_places_a_script_error() {
+    let server = Server::start(None, &[]);
+    let token = server.token.clone();
+    let auth = [
+        ("X-Boardfile-Token", token.as_str()),
+        ("Content-Type", "application/json"),
+    ];
+    // A practice-bidding script from ../shared/data/dealer.
+    let script = std::fs::read_to_string(common::shared(
+        "dealer/ADavidBailey+Practice-Bidding-Scenarios/1N.dlr",
+    ))
+    .unwrap();
+    let body = serde_json::json!({"boards": 32, "seed": "1", "script": script}).to_string();
+    let r = server.send("POST", "/api/deal", &auth, body.as_bytes());
+    assert_eq!(r.status, 200, "{}", r.text());
+    let id = r.json()["id"].as_u64().unwrap();
+    let last = follow(&server, id).pop().unwrap();
+    assert_eq!(last["error"], serde_json::Value::Null, "{last}");
+    let summary = last["summary"].as_str().unwrap();
+    assert!(summary.starts_with("32 boards from "), "{summary}");
+    let output = last["output"].as_str().unwrap();
+    let boards = server.get(&format!("/api/boards?file={output}&count=100"));
+    assert_eq!(boards.json()["boards"].as_array().unwrap().len(), 32);
+    // A script with an error on its second line, at column 12.
+    let body = serde_json::json!({"boards": 4, "script": "produce 4\ncondition hcp(north) >=\n"})
+        .to_string();
+    let r = server.send("POST", "/api/deal", &auth, body.as_bytes());
+    let id = r.json()["id"].as_u64().unwrap();
+    let last = follow(&server, id).pop().unwrap();
+    let error = last["error"].as_str().unwrap();
+    assert!(error.starts_with("script:"), "{error}");
+    assert!(
+        error.contains("line 2") || error.starts_with("script:2:"),
+        "{error}"
+    );
+}
+
+/// The names of every file under `dir`.
+fn walk_names(dir: &Path) -> Vec<String> {
+    let mut found = Vec::new();
+    let mut todo = vec![dir.to_path_buf()];
+    while let Some(d) = todo.pop() {
+        for e in std::fs::read_dir(&d).unwrap().flatten() {
+            if e.file_type().unwrap().is_dir() {
+                todo.push(e.path());
+            } else {
+                found.push(e.file_name().to_string_lossy().into_owned());
+            }
+        }
+    }
+    found
+}
