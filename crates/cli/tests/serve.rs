@@ -582,3 +582,71 @@ fn walk_names(dir: &Path) -> Vec<String> {
     }
     found
 }
+
+#[test]
+fn othello_games_are_found_and_positions_solved_as_edax_did() {
+    let server = Server::start(Some(&common::shared("othello")), &[]);
+    // Every game of WTH_2004: as many as its header says (bytes 4..8).
+    let wtb = std::fs::read(common::shared("othello/WTH_2004.wtb")).unwrap();
+    let in_header = u32::from_le_bytes(wtb[4..8].try_into().unwrap()) as u64;
+    let all = server
+        .get("/api/games?file=dir/WTH_2004.wtb&count=3")
+        .json();
+    assert_eq!(all["total"].as_u64(), Some(in_header), "{all}");
+    assert_eq!(all["games"].as_array().unwrap().len(), 3);
+    // A player's: each game has the name, black or white.
+    let found = server
+        .get("/api/games?file=dir/WTH_2004.wtb&player=vecchi&count=500")
+        .json();
+    let games = found["games"].as_array().unwrap();
+    assert!(!games.is_empty() && (games.len() as u64) < in_header);
+    for g in games {
+        let names = format!("{} {}", g["black"], g["white"]).to_lowercase();
+        assert!(names.contains("vecchi"), "{g}");
+    }
+    // The folder as one database.
+    let db = server.get("/api/games?file=dir&year=2004&count=1").json();
+    assert_eq!(db["total"].as_u64(), Some(in_header), "{db}");
+    // FFO's first endgame: the moves' scores as the file gives them
+    // (Edax's), whatever the order of equal ones.
+    let ffo = std::fs::read_to_string(common::shared("othello/ffo/fforum-1-19.obf")).unwrap();
+    let line = ffo.lines().next().unwrap();
+    let (position, scores) = line.split_once(';').unwrap();
+    let body = serde_json::json!({ "positions": [position] }).to_string();
+    let token = server.token.clone();
+    let r = server.send(
+        "POST",
+        "/api/positions",
+        &[
+            ("X-Boardfile-Token", &token),
+            ("Content-Type", "application/json"),
+        ],
+        body.as_bytes(),
+    );
+    assert_eq!(r.status, 200, "{}", r.text());
+    let solved = r.json()["solved"][0].as_str().unwrap().to_string();
+    let sorted = |text: &str| {
+        let mut v: Vec<String> = text
+            .split(';')
+            .map(|m| m.trim().to_string())
+            .filter(|m| !m.is_empty())
+            .collect();
+        v.sort();
+        v
+    };
+    let (_, got) = solved.split_once(';').unwrap();
+    assert_eq!(sorted(got), sorted(scores));
+    // Too deep a position for the page: refused, not hung.
+    let start = "---------------------------OX------XO--------------------------- X";
+    let body = serde_json::json!({ "positions": [start] }).to_string();
+    let r = server.send(
+        "POST",
+        "/api/positions",
+        &[
+            ("X-Boardfile-Token", &token),
+            ("Content-Type", "application/json"),
+        ],
+        body.as_bytes(),
+    );
+    assert_eq!(r.status, 400, "{}", r.text());
+}

@@ -77,6 +77,12 @@ impl Files {
     pub fn list(&self) -> Vec<Entry> {
         let mut found = Vec::new();
         if let Some(dir) = &self.dir {
+            found.push(Entry {
+                id: "dir".into(),
+                name: "./ (the whole folder)".into(),
+                size: 0,
+                folder: true,
+            });
             walk(dir, dir, "dir", 0, &mut found);
         }
         walk(
@@ -91,6 +97,13 @@ impl Files {
 
     /// The path of the file (or folder) `id` names, inside its root.
     pub fn resolve(&self, id: &str) -> Result<PathBuf, ApiError> {
+        if id == "dir" {
+            // DIR itself: a WTHOR folder opens as one database.
+            return self
+                .dir
+                .clone()
+                .ok_or_else(|| ApiError::not_found("no folder was given to serve"));
+        }
         let (root, rest) = match id.split_once('/') {
             Some(("dir", rest)) => match &self.dir {
                 Some(d) => (d.as_path(), rest),

@@ -123,7 +123,10 @@ async function openFile(id, name) {
     o.title = f.description;
     to.append(o);
   }
+  $("othello").hidden = opened.game !== "othello";
+  $("replay").hidden = true;
   if (opened.game === "bridge") await showBoards({ from: 0 }, true);
+  else await findGames({}, true);
   say("");
 }
 
@@ -379,6 +382,193 @@ $("deal").addEventListener("submit", (e) => {
 
 async function resume() {
   for (const status of (await json("/api/jobs")).reverse()) follow(status);
+}
+
+// Othello: the games a query keeps, and a game replayed on a board, its
+// last positions' exact values from the solver.
+const games = { query: {}, next: 0, total: 0 };
+
+async function findGames(query, fresh) {
+  if (fresh) {
+    games.query = query;
+    games.next = 0;
+    $("games").tBodies[0].replaceChildren();
+  }
+  let page;
+  try {
+    page = await json("/api/games", { file: state.file, from: games.next, count: 50, ...games.query });
+  } catch (e) {
+    problem(e.message);
+    return;
+  }
+  games.total = page.total;
+  const body = $("games").tBodies[0];
+  for (const g of page.games) {
+    const row = body.insertRow();
+    for (const text of [g.index + 1, g.black, g.white, g.tournament, g.year, g.black_discs]) {
+      row.insertCell().textContent = text ?? "";
+    }
+    const button = document.createElement("button");
+    button.type = "button";
+    button.textContent = "Replay";
+    button.setAttribute("aria-label", `Replay game ${g.index + 1}`);
+    button.addEventListener("click", () => replay(g));
+    row.insertCell().append(button);
+  }
+  games.next += page.games.length;
+  $("games-count").textContent = `${page.total} games${games.next < page.total ? `, ${games.next} shown` : ""}`;
+  $("more-games").hidden = games.next >= page.total;
+}
+
+$("query").addEventListener("submit", (e) => {
+  e.preventDefault();
+  findGames(formParams(e.target), true);
+});
+
+$("more-games").addEventListener("click", () => findGames(games.query, false));
+
+const DIRECTIONS = [-9, -8, -7, -1, 1, 7, 8, 9];
+
+function flips(board, side, square) {
+  if (board[square] !== "-") return [];
+  const other = side === "X" ? "O" : "X";
+  const found = [];
+  for (const d of DIRECTIONS) {
+    const run = [];
+    let at = square;
+    for (;;) {
+      const col = at % 8;
+      at += d;
+      if (at < 0 || at >= 64 || Math.abs((at % 8) - col) > 1) break;
+      if (board[at] === other) run.push(at);
+      else {
+        if (board[at] === side && run.length) found.push(...run);
+        break;
+      }
+    }
+  }
+  return found;
+}
+
+// Every position of a game: [board, side to move, the square just played].
+function positions(moves) {
+  let board = Array(64).fill("-");
+  board[27] = board[36] = "O";
+  board[28] = board[35] = "X";
+  let side = "X";
+  const all = [[board.join(""), side, null]];
+  for (let i = 0; i + 1 < moves.length; i += 2) {
+    const square = (moves.charCodeAt(i) - 97) + 8 * (Number(moves[i + 1]) - 1);
+    let turned = flips(board, side, square);
+    if (!turned.length) {
+      // The side to move had to pass.
+      side = side === "X" ? "O" : "X";
+      turned = flips(board, side, square);
+      if (!turned.length) break;
+    }
+    board = board.slice();
+    board[square] = side;
+    for (const t of turned) board[t] = side;
+    side = side === "X" ? "O" : "X";
+    all.push([board.join(""), side, square]);
+  }
+  return all;
+}
+
+const replaying = { game: null, at: 0, all: [], values: new Map() };
+
+function replay(game) {
+  replaying.game = game;
+  replaying.all = positions(game.moves || "");
+  replaying.at = replaying.all.length - 1;
+  replaying.values = new Map();
+  $("replay").hidden = false;
+  $("replay-title").textContent = `${game.black} – ${game.white}, ${game.tournament || ""} ${game.year || ""}`;
+  const list = $("replay-moves");
+  list.replaceChildren();
+  for (let i = 0; i + 1 < (game.moves || "").length; i += 2) {
+    const li = document.createElement("li");
+    li.textContent = game.moves.slice(i, i + 2);
+    list.append(li);
+  }
+  drawReplay();
+  valuesNearTheEnd();
+  $("replay").scrollIntoView();
+}
+
+function drawReplay() {
+  const [board, side, last] = replaying.all[replaying.at];
+  const grid = $("othello-board");
+  grid.replaceChildren();
+  for (let i = 0; i < 64; i++) {
+    const cell = document.createElement("span");
+    cell.className = board[i] + (i === last ? " last" : "");
+    grid.append(cell);
+  }
+  const black = [...board].filter((c) => c === "X").length;
+  const white = [...board].filter((c) => c === "O").length;
+  grid.setAttribute("aria-label", `After move ${replaying.at}: black ${black}, white ${white}`);
+  const end = replaying.at === replaying.all.length - 1;
+  const stored = replaying.game.black_discs;
+  $("replay-status").textContent = `Move ${replaying.at} of ${replaying.all.length - 1}: Black ${black}, White ${white}` +
+    (end && stored !== undefined ? `. The file gives Black ${stored} discs.` : "");
+  const value = replaying.values.get(replaying.at);
+  $("replay-value").textContent = value === undefined ? "" :
+    `Exact value: ${value > 0 ? "+" : ""}${value} for ${side === "X" ? "Black" : "White"} to move, with perfect play.`;
+  [...$("replay-moves").children].forEach((li, i) => li.classList.toggle("current", i === replaying.at - 1));
+}
+
+// The solver on the positions of at most 14 empty squares; the move that
+// turned a win or draw into a loss is marked.
+async function valuesNearTheEnd() {
+  const wanted = [];
+  replaying.all.forEach(([board, side], i) => {
+    if ([...board].filter((c) => c === "-").length <= 14) wanted.push([i, `${board} ${side}`]);
+  });
+  if (!wanted.length) return;
+  let solved;
+  try {
+    solved = (await json("/api/positions", {}, {
+      method: "POST",
+      headers: { "Content-Type": "application/json" },
+      body: JSON.stringify({ positions: wanted.map((w) => w[1]) }),
+    })).solved;
+  } catch (e) {
+    problem(e.message);
+    return;
+  }
+  const scores = new Map();
+  solved.forEach((line, k) => {
+    const [i] = wanted[k];
+    const moves = new Map();
+    let best = null;
+    for (const m of line.slice(66).matchAll(/([A-H][1-8]|PS)?:?([+-]\d+)/g)) {
+      const v = Number(m[2]);
+      if (m[1]) moves.set(m[1].toLowerCase(), v);
+      best = best === null ? v : Math.max(best, v);
+    }
+    scores.set(i, moves);
+    if (best !== null) replaying.values.set(i, best);
+  });
+  const list = $("replay-moves").children;
+  for (const [i, moves] of scores) {
+    const next = replaying.all[i + 1];
+    if (!next || next[2] === null) continue;
+    const played = String.fromCharCode(97 + (next[2] % 8)) + (Math.floor(next[2] / 8) + 1);
+    const best = replaying.values.get(i);
+    const got = moves.get(played);
+    if (best !== undefined && got !== undefined && best >= 0 && got < 0 && list[i]) list[i].classList.add("lost");
+  }
+  drawReplay();
+}
+
+for (const button of document.querySelectorAll(".steps button")) {
+  button.addEventListener("click", () => {
+    const last = replaying.all.length - 1;
+    const to = { first: 0, back: replaying.at - 1, next: replaying.at + 1, last }[button.dataset.step];
+    replaying.at = Math.max(0, Math.min(last, to));
+    drawReplay();
+  });
 }
 
 loadFiles().catch((e) => problem(e.message));
