@@ -650,3 +650,49 @@ fn othello_games_are_found_and_positions_solved_as_edax_did() {
     );
     assert_eq!(r.status, 400, "{}", r.text());
 }
+
+#[test]
+fn squaredeal_verifies_the_bermuda_bowl_a_verdict_a_file() {
+    let dir = common::shared("bigdeal/squaredeal");
+    let server = Server::start(Some(&dir), &[]);
+    let token = server.token.clone();
+    let opened = server.get("/api/open?file=dir/BerBow25.sqd").json();
+    assert_eq!(opened["game"], "tournament", "{opened}");
+    let r = server.send(
+        "POST",
+        "/api/squaredeal?file=dir/BerBow25.sqd&action=verify",
+        &[("X-Boardfile-Token", &token)],
+        b"",
+    );
+    assert_eq!(r.status, 200, "{}", r.text());
+    let done = r.json();
+    assert_eq!(done["good"], true, "{done}");
+    let report: Vec<&str> = done["report"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .map(|l| l.as_str().unwrap())
+        .collect();
+    // The session files the folder holds (not the tournament's own two).
+    let mut sessions: Vec<String> = std::fs::read_dir(&dir)
+        .unwrap()
+        .flatten()
+        .map(|e| e.file_name().to_string_lossy().into_owned())
+        .filter(|n| !n.starts_with("BerBow25.") && !n.starts_with("EOC2025."))
+        .collect();
+    sessions.sort();
+    assert_eq!(sessions.len(), 17, "{sessions:?}");
+    for name in &sessions {
+        let verdict = format!("dir/{name}: identical (");
+        assert!(
+            report.iter().any(|l| l.starts_with(&verdict)),
+            "{name}: {report:#?}"
+        );
+    }
+    assert!(
+        report.iter().any(|l| l.contains("17 files identical")),
+        "{report:#?}"
+    );
+    // No path of the server's in what the page is told.
+    assert!(!r.text().contains(s(&dir)), "{}", r.text());
+}

@@ -169,6 +169,9 @@ pub enum Command {
         /// Where the files to compare are; default: the .sqd's folder.
         #[arg(long, value_name = "DIR")]
         dir: Option<PathBuf>,
+        /// Name every file compared, identical ones too (a verdict a file).
+        #[arg(long)]
+        each: bool,
     },
 }
 
@@ -237,7 +240,12 @@ pub fn exec(args: Args, out: &mut dyn Write) -> Result<Outcome, Failure> {
             }
             Ok(Outcome::Ok)
         }
-        Command::Verify { file, make, dir } => verify(&file, &make, dir, out),
+        Command::Verify {
+            file,
+            make,
+            dir,
+            each,
+        } => verify(&file, &make, dir, each, out),
     }
 }
 
@@ -552,6 +560,7 @@ fn verify(
     file: &Path,
     args: &MakeArgs,
     dir: Option<PathBuf>,
+    each: bool,
     out: &mut dyn Write,
 ) -> Result<Outcome, Failure> {
     let t = tournament(file)?;
@@ -581,7 +590,12 @@ fn verify(
         for f in plan(file, args, reserve)? {
             let path = dir.join(&f.name);
             match std::fs::read(&path) {
-                Ok(theirs) if theirs == f.bytes => same += 1,
+                Ok(theirs) if theirs == f.bytes => {
+                    same += 1;
+                    if each {
+                        writeln!(out, "{}: identical ({})", path.display(), f.what)?;
+                    }
+                }
                 Ok(theirs) => {
                     differ += 1;
                     let at = theirs

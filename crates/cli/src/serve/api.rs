@@ -39,6 +39,7 @@ pub fn router(state: Arc<State>) -> Router {
         .route("/api/convert", get(convert))
         .route("/api/games", get(games))
         .route("/api/positions", post(positions))
+        .route("/api/squaredeal", post(squaredeal))
         .route("/api/solve", post(solve))
         .route("/api/deal", post(deal))
         .route("/api/jobs", get(jobs))
@@ -189,6 +190,16 @@ async fn open(state: Shared, Query(q): Query<FileQuery>) -> Result<Json<Value>, 
         if path.is_dir() {
             return Ok(Json(
                 json!({"file": q.file, "game": "othello", "format": "WTHOR database"}),
+            ));
+        }
+        if path
+            .extension()
+            .is_some_and(|e| e.eq_ignore_ascii_case("sqd"))
+        {
+            // Not boards: a SquareDeal tournament, whose sessions are.
+            let format = "SquareDeal tournament";
+            return Ok(Json(
+                json!({"file": q.file, "game": "tournament", "format": format}),
             ));
         }
         let (_, format) = opened(&path).map_err(|f| ApiError::about(f, &path, &q.file))?;
@@ -658,6 +669,67 @@ async fn positions(Json(q): Json<PositionsRequest>) -> Result<Json<Value>, ApiEr
             .map(String::from)
             .collect();
         Ok(Json(json!({ "solved": lines })))
+    })
+    .await
+}
+
+#[derive(Deserialize)]
+struct SquareDealQuery {
+    /// The tournament's .sqd.
+    file: String,
+    /// "verify" (the files beside it against the sessions made again) or
+    /// "make" (every session, into a folder of the uploads).
+    action: String,
+}
+
+/// SquareDeal: `squaredeal verify --each` on a tournament and the files
+/// beside it (a verdict a file), or `squaredeal make` into
+/// `upload/STEM-sessions/`. The command's report, its paths named as the
+/// page names them, and whether it found the files good.
+async fn squaredeal(
+    state: Shared,
+    Query(q): Query<SquareDealQuery>,
+) -> Result<Json<Value>, ApiError> {
+    let sqd = state.files.resolve(&q.file)?;
+    let scratch = state.files.scratch().to_path_buf();
+    blocking(move || {
+        let folder = sqd.parent().map(Path::to_path_buf).unwrap_or_default();
+        let folder_id = q.file.rsplit_once('/').map_or("", |(d, _)| d).to_string();
+        let mut names = vec![(sqd.clone(), q.file.clone()), (folder, folder_id)];
+        let mut args = vec!["squaredeal".to_string(), q.action.clone()];
+        match q.action.as_str() {
+            "verify" => args.extend([sqd.display().to_string(), "--each".into()]),
+            "make" => {
+                let stem = sqd
+                    .file_stem()
+                    .map_or("tournament".into(), |s| s.to_string_lossy().into_owned());
+                let dir = scratch.join(format!("{stem}-sessions"));
+                names.insert(0, (dir.clone(), format!("upload/{stem}-sessions")));
+                args.extend([
+                    sqd.display().to_string(),
+                    "--dir".into(),
+                    dir.display().to_string(),
+                    "--force".into(),
+                ]);
+            }
+            other => return Err(ApiError::bad(format!("{other:?}: verify or make"))),
+        }
+        let mut report = Vec::new();
+        let named = |text: &str| {
+            names.iter().fold(text.to_string(), |t, (path, id)| {
+                t.replace(&path.display().to_string(), id)
+            })
+        };
+        let outcome = crate::commands::run_into(&args, &mut report).map_err(|f| ApiError {
+            message: named(f.message()),
+            ..ApiError::from(f)
+        })?;
+        let lines: Vec<String> = String::from_utf8_lossy(&report)
+            .lines()
+            .map(named)
+            .collect();
+        let good = outcome == crate::report::Outcome::Ok;
+        Ok(Json(json!({"file": q.file, "good": good, "report": lines})))
     })
     .await
 }

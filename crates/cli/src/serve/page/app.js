@@ -113,9 +113,13 @@ async function openFile(id, name) {
   state.game = opened.game;
   $("view-format").textContent = `${opened.format} · ${opened.game === "bridge" ? "bridge" : "Othello"}`;
   for (const el of document.querySelectorAll(".bridge-only")) el.hidden = opened.game !== "bridge";
+  $("tournament").hidden = opened.game !== "tournament";
+  $("verdict").textContent = "";
+  $("report").replaceChildren();
+  for (const el of document.querySelectorAll(".convertible")) el.hidden = opened.game === "tournament";
   const to = $("to");
   to.replaceChildren();
-  for (const f of (await formats())[opened.game]) {
+  for (const f of (await formats())[opened.game] || []) {
     if (opened.game === "bridge" && (f.name === "PDF" || f.name === "HTML")) continue;
     const o = document.createElement("option");
     o.value = f.name.toLowerCase();
@@ -126,7 +130,7 @@ async function openFile(id, name) {
   $("othello").hidden = opened.game !== "othello";
   $("replay").hidden = true;
   if (opened.game === "bridge") await showBoards({ from: 0 }, true);
-  else await findGames({}, true);
+  else if (opened.game === "othello") await findGames({}, true);
   say("");
 }
 
@@ -570,6 +574,34 @@ for (const button of document.querySelectorAll(".steps button")) {
     drawReplay();
   });
 }
+
+// SquareDeal: a verdict a file, and the sessions made.
+async function squaredeal(action) {
+  problem("");
+  say(action === "verify" ? "Verifying…" : "Making the sessions…");
+  $("verdict").textContent = "";
+  $("report").replaceChildren();
+  try {
+    const done = await json("/api/squaredeal", { file: state.file, action }, { method: "POST" });
+    const verdict = $("verdict");
+    verdict.className = `verdict ${done.good ? "good" : "bad"}`;
+    const summary = done.report.find((l) => / files identical /.test(l));
+    verdict.textContent = action === "make" ? "Made." : (summary || (done.good ? "Good." : "Problems found."));
+    for (const line of done.report) {
+      const li = document.createElement("li");
+      li.textContent = line;
+      if (/DIFFERS/.test(line)) li.className = "differs";
+      $("report").append(li);
+    }
+    if (action === "make") await loadFiles();
+  } catch (e) {
+    problem(e.message);
+  }
+  say("");
+}
+
+$("verify").addEventListener("click", () => squaredeal("verify"));
+$("make").addEventListener("click", () => squaredeal("make"));
 
 loadFiles().catch((e) => problem(e.message));
 resume().catch((e) => problem(e.message));
