@@ -90,9 +90,14 @@ impl Server {
 
     /// Stops it as Ctrl-C does: its exit code.
     fn interrupt(&mut self) -> i32 {
+        self.signal(libc::SIGINT)
+    }
+
+    /// Sends it `signal`; its exit code once it has stopped (bounded).
+    fn signal(&mut self, signal: libc::c_int) -> i32 {
         // SAFETY: a signal to our own child, by its id.
         unsafe {
-            libc::kill(self.child.id() as libc::pid_t, libc::SIGINT);
+            libc::kill(self.child.id() as libc::pid_t, signal);
         }
         let started = Instant::now();
         loop {
@@ -101,7 +106,7 @@ impl Server {
             }
             assert!(
                 started.elapsed() < Duration::from_secs(20),
-                "the server did not stop at Ctrl-C"
+                "the server did not stop at signal {signal}"
             );
             std::thread::sleep(Duration::from_millis(20));
         }
@@ -695,4 +700,105 @@ fn squaredeal_verifies_the_bermuda_bowl_a_verdict_a_file() {
     );
     // No path of the server's in what the page is told.
     assert!(!r.text().contains(s(&dir)), "{}", r.text());
+}
+
+#[test]
+fn boards_show_their_auction_and_play_and_sets_are_chosen_renumbered_and_joined() {
+    let wild = common::shared("wild/lorserker+ben");
+    let server = Server::start(Some(&wild), &[]);
+    // Counted in the files themselves: the boards with an auction, a play.
+    for (name, auctions, plays) in [("2covercall.pbn", 16, 15), ("BW.pbn", 8, 0)] {
+        let text = std::fs::read_to_string(wild.join(name)).unwrap();
+        assert_eq!(text.matches("\n[Auction ").count(), auctions, "{name}");
+        assert_eq!(text.matches("\n[Play ").count(), plays, "{name}");
+        let page = server
+            .get(&format!("/api/boards?file=dir/{name}&count=100"))
+            .json();
+        let boards = page["boards"].as_array().unwrap();
+        let with = |what: &str| {
+            boards
+                .iter()
+                .filter(|b| b["game"].as_str().unwrap().contains(what))
+                .count()
+        };
+        assert_eq!(with("West    North   East    South"), auctions, "{name}");
+        assert_eq!(with(" leading\n"), plays, "{name}");
+    }
+    drop(server);
+    // Boards chosen and renumbered: what convert writes with the same.
+    let bridge = bridge_dir();
+    let server = Server::start(Some(&bridge), &[]);
+    let r = server.get("/api/convert?file=dir/bigdeal-2boards.pbn&to=pbn&boards=2&renumber=5");
+    assert_eq!(r.status, 200, "{}", r.text());
+    let dir = tempfile::tempdir().unwrap();
+    let want = dir.path().join("want.pbn");
+    let input = bridge.join("bigdeal-2boards.pbn");
+    common::expect(
+        0,
+        &[
+            "convert",
+            s(&input),
+            s(&want),
+            "--boards",
+            "2",
+            "--renumber",
+            "5",
+        ],
+    );
+    assert!(r.body == std::fs::read(&want).unwrap());
+    assert!(r.text().contains("[Board \"5\"]"), "{}", r.text());
+    // Joined with itself, numbered from 1: four boards, the third the first's.
+    let token = server.token.clone();
+    let body = serde_json::json!({
+        "files": ["dir/bigdeal-2boards.pbn", "dir/bigdeal-2boards.pbn"],
+        "renumber": 1
+    })
+    .to_string();
+    let r = server.send(
+        "POST",
+        "/api/join",
+        &[
+            ("X-Boardfile-Token", &token),
+            ("Content-Type", "application/json"),
+        ],
+        body.as_bytes(),
+    );
+    assert_eq!(r.status, 200, "{}", r.text());
+    let id = r.json()["id"].as_str().unwrap().to_string();
+    let page = server.get(&format!("/api/boards?file={id}")).json();
+    let boards = page["boards"].as_array().unwrap();
+    let numbers: Vec<u64> = boards
+        .iter()
+        .map(|b| b["number"].as_u64().unwrap())
+        .collect();
+    assert_eq!(numbers, [1, 2, 3, 4]);
+    // The four hands (the compass differs: board 3's dealer and
+    // vulnerability are its number's).
+    let hands = |b: &serde_json::Value| {
+        let html = b["html"].as_str().unwrap();
+        ["north", "west", "east", "south"].map(|seat| {
+            let at = html.find(&format!("<div class=\"hand {seat}\">")).unwrap();
+            let end = at + html[at..].find("</div>").unwrap();
+            html[at..end].to_string()
+        })
+    };
+    assert_eq!(hands(&boards[0]), hands(&boards[2]));
+}
+
+#[test]
+fn sigterm_and_sighup_stop_it_cleanly_too() {
+    for signal in [libc::SIGTERM, libc::SIGHUP] {
+        let mut server = Server::start(None, &[]);
+        let token = server.token.clone();
+        let r = server.send(
+            "POST",
+            "/api/upload?name=a.pbn",
+            &[("X-Boardfile-Token", &token)],
+            b"[Board \"1\"]\n",
+        );
+        assert_eq!(r.status, 200);
+        assert!(!server.leftovers().is_empty());
+        assert_eq!(server.signal(signal), 0, "signal {signal}");
+        assert!(server.leftovers().is_empty(), "{:?}", server.leftovers());
+    }
 }

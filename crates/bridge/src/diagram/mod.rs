@@ -5,7 +5,7 @@
 
 pub mod html;
 
-use crate::model::auction::CallToken;
+use crate::model::auction::{CallToken, CardToken};
 use crate::model::board::{Board, Par, Vulnerability};
 use crate::model::card::Strain;
 use crate::model::card::Suit;
@@ -297,9 +297,9 @@ pub fn write_board(board: &Board, symbols: Symbols, out: &mut dyn Write) -> io::
     write_game(board, out)
 }
 
-/// The players, the auction in rows from West, and the contract and result,
-/// when the board has them.
-fn write_game(board: &Board, out: &mut dyn Write) -> io::Result<()> {
+/// The players, the auction in rows from West, the contract and result,
+/// and the play a trick a line from the leader, when the board has them.
+pub fn write_game(board: &Board, out: &mut dyn Write) -> io::Result<()> {
     let names: Vec<String> = [Seat::North, Seat::East, Seat::South, Seat::West]
         .iter()
         .filter_map(|s| {
@@ -354,6 +354,20 @@ fn write_game(board: &Board, out: &mut dyn Write) -> io::Result<()> {
             text.push_str(&format!(", {r} tricks"));
         }
         writeln!(out, "{text}")?;
+    }
+    if let Some(play) = &board.play {
+        writeln!(out, "Play, {} leading", play.first.name())?;
+        for (trick, cards) in play.cards.chunks(4).enumerate() {
+            let cards: Vec<String> = cards
+                .iter()
+                .map(|c| match c.token {
+                    CardToken::Card(card) => card.to_string(),
+                    CardToken::Unknown => "-".into(),
+                    CardToken::Next => "+".into(),
+                })
+                .collect();
+            writeln!(out, "{:>2}. {}", trick + 1, cards.join(" "))?;
+        }
     }
     Ok(())
 }

@@ -40,6 +40,7 @@ pub fn router(state: Arc<State>) -> Router {
         .route("/api/games", get(games))
         .route("/api/positions", post(positions))
         .route("/api/squaredeal", post(squaredeal))
+        .route("/api/join", post(join))
         .route("/api/solve", post(solve))
         .route("/api/deal", post(deal))
         .route("/api/jobs", get(jobs))
@@ -144,10 +145,14 @@ impl IntoResponse for ApiError {
     }
 }
 
-/// Runs `work` on the blocking pool.
+/// Runs `work` on the blocking pool, once one of the server's places for
+/// work is free: a few a core, so that a crowd of requests queues rather
+/// than holding memory all at once.
 async fn blocking<T: Send + 'static>(
+    state: &State,
     work: impl FnOnce() -> Result<T, ApiError> + Send + 'static,
 ) -> Result<T, ApiError> {
+    let _place = state.work.acquire().await.map_err(ApiError::internal)?;
     tokio::task::spawn_blocking(work)
         .await
         .map_err(ApiError::internal)?
@@ -186,7 +191,7 @@ struct FileQuery {
 /// The game and format of a file (or a folder's WTHOR database).
 async fn open(state: Shared, Query(q): Query<FileQuery>) -> Result<Json<Value>, ApiError> {
     let path = state.files.resolve(&q.file)?;
-    blocking(move || {
+    blocking(&state, move || {
         if path.is_dir() {
             return Ok(Json(
                 json!({"file": q.file, "game": "othello", "format": "WTHOR database"}),
@@ -248,7 +253,7 @@ const MOST_SHOWN: u64 = 100;
 async fn boards(state: Shared, Query(q): Query<BoardsQuery>) -> Result<Json<Value>, ApiError> {
     let path = state.files.resolve(&q.file)?;
     let name = q.file.clone();
-    blocking(move || {
+    blocking(&state, move || {
         let (opened, format) = opened(&path).map_err(|f| ApiError::about(f, &path, &name))?;
         let AnyFormat::Bridge(format) = format else {
             return Err(ApiError::bad(format!(
@@ -276,7 +281,14 @@ async fn boards(state: Shared, Query(q): Query<BoardsQuery>) -> Result<Json<Valu
                 }
                 let mut html = String::new();
                 board_html(&board, &mut html);
-                shown.push(json!({"index": index, "number": board.number, "html": html}));
+                // The auction, contract and play, as `show` prints them.
+                let mut game = Vec::new();
+                boardfile_bridge::diagram::write_game(&board, &mut game)
+                    .map_err(ApiError::internal)?;
+                let game = String::from_utf8_lossy(&game).into_owned();
+                shown.push(
+                    json!({"index": index, "number": board.number, "html": html, "game": game}),
+                );
             }
             index += 1;
         }
@@ -328,6 +340,10 @@ struct ConvertQuery {
     date: Option<String>,
     per_page: Option<String>,
     paper: Option<String>,
+    /// The boards kept (1-16,20).
+    boards: Option<String>,
+    /// Numbered anew from this one.
+    renumber: Option<String>,
 }
 
 /// The file converted, as a download: `boardfile convert` run with the
@@ -337,7 +353,7 @@ struct ConvertQuery {
 async fn convert(state: Shared, Query(q): Query<ConvertQuery>) -> Result<Response, ApiError> {
     let input = state.files.resolve(&q.file)?;
     let scratch = state.files.scratch().to_path_buf();
-    let (made, path, name) = blocking(move || convert_file(&input, &scratch, &q)).await?;
+    let (made, path, name) = blocking(&state, move || convert_file(&input, &scratch, &q)).await?;
     let file = tokio::fs::File::open(&path)
         .await
         .map_err(ApiError::internal)?;
@@ -404,6 +420,8 @@ fn convert_file(
         ("--date", &q.date),
         ("--per-page", &q.per_page),
         ("--paper", &q.paper),
+        ("--boards", &q.boards),
+        ("--renumber", &q.renumber),
     ] {
         if let Some(v) = value.as_deref().filter(|v| !v.trim().is_empty()) {
             args.push(flag.into());
@@ -585,7 +603,7 @@ fn fifty() -> usize {
 async fn games(state: Shared, Query(q): Query<GamesQuery>) -> Result<Json<Value>, ApiError> {
     let input = state.files.resolve(&q.file)?;
     let scratch = state.files.scratch().to_path_buf();
-    blocking(move || {
+    blocking(&state, move || {
         let made = tempfile::Builder::new()
             .prefix(".games-")
             .tempdir_in(&scratch)
@@ -648,7 +666,10 @@ const MOST_EMPTIES: usize = 18;
 
 /// Each position's every legal move with its exact score, as `solve`
 /// writes OBF (Edax's form): the library's solver, on every core.
-async fn positions(Json(q): Json<PositionsRequest>) -> Result<Json<Value>, ApiError> {
+async fn positions(
+    state: Shared,
+    Json(q): Json<PositionsRequest>,
+) -> Result<Json<Value>, ApiError> {
     if q.positions.len() > 64 {
         return Err(ApiError::bad("at most 64 positions at a time"));
     }
@@ -660,7 +681,7 @@ async fn positions(Json(q): Json<PositionsRequest>) -> Result<Json<Value>, ApiEr
             )));
         }
     }
-    blocking(move || {
+    blocking(&state, move || {
         let file: String = q.positions.iter().map(|p| format!("{p};\n")).collect();
         let solved = boardfile_othello::positions::solve_file(file.as_bytes(), 0, &|_, _| {})
             .map_err(|e| ApiError::bad(e.to_string()))?;
@@ -692,7 +713,7 @@ async fn squaredeal(
 ) -> Result<Json<Value>, ApiError> {
     let sqd = state.files.resolve(&q.file)?;
     let scratch = state.files.scratch().to_path_buf();
-    blocking(move || {
+    blocking(&state, move || {
         let folder = sqd.parent().map(Path::to_path_buf).unwrap_or_default();
         let folder_id = q.file.rsplit_once('/').map_or("", |(d, _)| d).to_string();
         let mut names = vec![(sqd.clone(), q.file.clone()), (folder, folder_id)];
@@ -730,6 +751,57 @@ async fn squaredeal(
             .collect();
         let good = outcome == crate::report::Outcome::Ok;
         Ok(Json(json!({"file": q.file, "good": good, "report": lines})))
+    })
+    .await
+}
+
+#[derive(Deserialize)]
+struct JoinRequest {
+    /// The sets, in order.
+    files: Vec<String>,
+    /// Numbered anew from this one.
+    renumber: Option<u32>,
+}
+
+/// Sets joined into one, in order: `boardfile join` into `joined.pbn`
+/// (numbered when taken) among the uploads; the new file's entry.
+async fn join(state: Shared, Json(q): Json<JoinRequest>) -> Result<Json<Entry>, ApiError> {
+    if q.files.len() < 2 {
+        return Err(ApiError::bad("two sets or more to join"));
+    }
+    let paths = q
+        .files
+        .iter()
+        .map(|id| state.files.resolve(id))
+        .collect::<Result<Vec<_>, _>>()?;
+    let name = state.files.upload_name("joined.pbn");
+    let out = state.files.scratch().join(&name);
+    blocking(&state, move || {
+        let mut args = vec!["join".to_string()];
+        args.extend(paths.iter().map(|p| p.display().to_string()));
+        args.push(out.display().to_string());
+        if let Some(n) = q.renumber {
+            args.extend(["--renumber".into(), n.to_string()]);
+        }
+        crate::commands::run(&args).map_err(|f| {
+            let message = paths
+                .iter()
+                .zip(&q.files)
+                .fold(f.message().to_string(), |m, (p, id)| {
+                    m.replace(&p.display().to_string(), id)
+                });
+            ApiError {
+                message,
+                ..ApiError::from(f)
+            }
+        })?;
+        let size = std::fs::metadata(&out).map_err(ApiError::internal)?.len();
+        Ok(Json(Entry {
+            id: format!("upload/{name}"),
+            name,
+            size,
+            folder: false,
+        }))
     })
     .await
 }

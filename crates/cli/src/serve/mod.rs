@@ -37,9 +37,11 @@ pub struct State {
     pub files: files::Files,
     pub guard: guard::Guard,
     pub jobs: jobs::Jobs,
+    /// Places for work on the blocking pool (reading, converting).
+    pub work: tokio::sync::Semaphore,
 }
 
-/// Runs the server until Ctrl-C (or SIGTERM): `ready` hears the address
+/// Runs the server until Ctrl-C (or SIGTERM, SIGHUP): `ready` hears the address
 /// to open (with the token) once it listens. Uploads and unfinished
 /// outputs are removed when it stops.
 pub fn run(config: Config, ready: impl FnOnce(&str)) -> Result<(), Failure> {
@@ -51,6 +53,7 @@ pub fn run(config: Config, ready: impl FnOnce(&str)) -> Result<(), Failure> {
     unsafe {
         libc::signal(libc::SIGINT, libc::SIG_DFL);
         libc::signal(libc::SIGTERM, libc::SIG_DFL);
+        libc::signal(libc::SIGHUP, libc::SIG_DFL);
     }
     let runtime = tokio::runtime::Builder::new_multi_thread()
         .enable_all()
@@ -70,6 +73,7 @@ pub fn run(config: Config, ready: impl FnOnce(&str)) -> Result<(), Failure> {
             files,
             guard,
             jobs: jobs::Jobs::default(),
+            work: tokio::sync::Semaphore::new(places_for_work()),
         });
         let app = api::router(state.clone());
         ready(&url);
@@ -82,7 +86,7 @@ pub fn run(config: Config, ready: impl FnOnce(&str)) -> Result<(), Failure> {
     })
 }
 
-/// Resolves at Ctrl-C or SIGTERM.
+/// Resolves at Ctrl-C, SIGTERM or SIGHUP (the terminal closed).
 async fn stopped() {
     let interrupt = async {
         let _ = tokio::signal::ctrl_c().await;
@@ -90,11 +94,18 @@ async fn stopped() {
     #[cfg(unix)]
     let terminate = async {
         use tokio::signal::unix::{signal, SignalKind};
-        match signal(SignalKind::terminate()) {
-            Ok(mut s) => {
-                s.recv().await;
+        let (term, hangup) = (
+            signal(SignalKind::terminate()),
+            signal(SignalKind::hangup()),
+        );
+        match (term, hangup) {
+            (Ok(mut t), Ok(mut h)) => {
+                tokio::select! {
+                    _ = t.recv() => {}
+                    _ = h.recv() => {}
+                }
             }
-            Err(_) => std::future::pending::<()>().await,
+            _ => std::future::pending::<()>().await,
         }
     };
     #[cfg(not(unix))]
@@ -103,4 +114,9 @@ async fn stopped() {
         _ = interrupt => {}
         _ = terminate => {}
     }
+}
+
+/// How many requests' work runs at once: two a core.
+fn places_for_work() -> usize {
+    std::thread::available_parallelism().map_or(2, |n| 2 * n.get())
 }

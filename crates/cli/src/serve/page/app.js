@@ -45,6 +45,7 @@ function size(bytes) {
 
 async function loadFiles() {
   const listed = await json("/api/files");
+  state.files = listed.files;
   $("dir").textContent = listed.dir ? `From ${listed.dir}` : "No folder served: drop files to open them.";
   const list = $("files");
   list.replaceChildren();
@@ -127,6 +128,15 @@ async function openFile(id, name) {
     o.title = f.description;
     to.append(o);
   }
+  const joinable = $("join-with");
+  joinable.replaceChildren();
+  for (const f of state.files || []) {
+    if (f.folder || f.id === id) continue;
+    const o = document.createElement("option");
+    o.value = f.id;
+    o.textContent = f.name;
+    joinable.append(o);
+  }
   $("othello").hidden = opened.game !== "othello";
   $("replay").hidden = true;
   if (opened.game === "bridge") await showBoards({ from: 0 }, true);
@@ -144,9 +154,19 @@ async function showBoards(where, fresh) {
   }
   const boards = $("boards");
   if (fresh) boards.replaceChildren();
-  const template = document.createElement("template");
-  template.innerHTML = page.boards.map((b) => b.html).join("");
-  boards.append(template.content);
+  for (const b of page.boards) {
+    const template = document.createElement("template");
+    template.innerHTML = b.html;
+    const section = template.content.firstElementChild;
+    if (section && b.game) {
+      // The auction, contract and play, as text (its columns kept).
+      const game = document.createElement("pre");
+      game.className = "game";
+      game.textContent = b.game;
+      section.append(game);
+    }
+    boards.append(template.content);
+  }
   while (boards.children.length > MOST_KEPT) boards.firstElementChild.remove();
   const last = page.boards[page.boards.length - 1];
   state.next = last ? last.index + 1 : state.next;
@@ -197,7 +217,35 @@ function formParams(form, submitter) {
 
 $("convert").addEventListener("submit", (e) => {
   e.preventDefault();
-  download({ to: $("to").value }, "converted");
+  const params = formParams(e.target);
+  if (state.game !== "bridge") {
+    delete params.boards;
+    delete params.renumber;
+  }
+  download(params, "converted");
+});
+
+$("join").addEventListener("submit", async (e) => {
+  e.preventDefault();
+  problem("");
+  const others = [...$("join-with").selectedOptions].map((o) => o.value);
+  if (!others.length) {
+    problem("Choose the sets to join after this one.");
+    return;
+  }
+  const renumber = Number(new FormData(e.target).get("renumber")) || undefined;
+  try {
+    const made = await json("/api/join", {}, {
+      method: "POST",
+      headers: { "Content-Type": "application/json" },
+      body: JSON.stringify({ files: [state.file, ...others], renumber }),
+    });
+    await loadFiles();
+    await openFile(made.id, made.name);
+    say(`Joined into ${made.name}`);
+  } catch (err) {
+    problem(err.message);
+  }
 });
 
 $("records").addEventListener("submit", (e) => {
