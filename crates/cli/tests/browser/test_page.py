@@ -1,0 +1,271 @@
+"""`boardfile serve`'s page in headless Chromium: files picked, dropped and
+listed, boards drawn, downloads made, a bad file, narrow and wide screens,
+and axe-core's accessibility rules. What a test expects comes from the
+file itself or from `boardfile convert` run by the test."""
+
+import json
+import os
+import re
+import shutil
+import subprocess
+from pathlib import Path
+
+import pytest
+from selenium.webdriver.support.ui import Select
+
+from conftest import BRIDGE, PBN, SHARED, SHOTS, deal_of, run_boardfile, wait_for_download
+
+SEATS = ("north", "east", "south", "west")
+
+
+def the_boards_are_the_files(page, pbn_text):
+    """Boards 1 and 2 on the page hold the hands of the PBN text's deals
+    (board 1 has tens, board 2 a void)."""
+    for board in ("1", "2"):
+        expected = deal_of(pbn_text, board)
+        assert sorted(expected) == sorted(SEATS)
+        shown = page.hands(board)
+        for seat in SEATS:
+            assert shown[seat] == expected[seat], f"board {board} {seat}: {shown[seat]} != {expected[seat]}"
+
+
+def test_a_picked_file_shows_its_boards(serve, page_of):
+    page = page_of(serve())
+    page.find("#pick").send_keys(str(PBN))
+    page.wait(lambda d: page.text("#view-title") == PBN.name, "the picked file's view")
+    the_boards_are_the_files(page, PBN.read_text())
+    # Uploaded, it is listed as the page's own.
+    assert PBN.name in page.file_buttons()
+
+
+def test_a_dropped_file_shows_its_boards(serve, page_of):
+    page = page_of(serve())
+    drop = page.find("#drop")
+    # A drop as the browser makes one: a DataTransfer holding a File.
+    page.driver.execute_script(
+        """
+        const [target, name, text] = arguments;
+        const data = new DataTransfer();
+        data.items.add(new File([text], name, { type: "application/octet-stream" }));
+        const event = (type) => new DragEvent(type, { bubbles: true, cancelable: true, dataTransfer: data });
+        target.dispatchEvent(event("dragenter"));
+        target.dispatchEvent(event("dragover"));
+        window.__overShown = target.classList.contains("over");
+        target.dispatchEvent(event("drop"));
+        """,
+        drop,
+        PBN.name,
+        PBN.read_text(),
+    )
+    assert page.driver.execute_script("return window.__overShown"), "no sign of a drag over the page"
+    page.wait(lambda d: page.text("#view-title") == PBN.name, "the dropped file's view")
+    the_boards_are_the_files(page, PBN.read_text())
+    assert "over" not in page.find("#drop").get_attribute("class")
+
+
+def test_convert_downloads_what_the_command_writes(serve, page_of, downloads, tmp_path):
+    page = page_of(serve(BRIDGE))
+    page.open_file(PBN.name)
+    Select(page.find("#to")).select_by_value("dlm")
+    page.find("#convert button[type=submit]").click()
+    got = wait_for_download(downloads, "bigdeal-2boards.dlm")
+    expected = tmp_path / "x.dlm"
+    run_boardfile("convert", PBN, expected)
+    assert got == expected.read_bytes()
+    assert page.text("#problems") == ""
+
+
+def pdf_text(data: bytes, tmp_path: Path) -> str:
+    pdftotext = shutil.which("pdftotext")
+    assert pdftotext, "no pdftotext (Debian's poppler-utils)"
+    path = tmp_path / "records.pdf"
+    path.write_bytes(data)
+    done = subprocess.run([pdftotext, "-enc", "UTF-8", str(path), "-"], capture_output=True, timeout=60)
+    assert done.returncode == 0, done.stderr
+    return done.stdout.decode("utf-8", errors="replace")
+
+
+def test_titled_hand_records_as_a_pdf(serve, page_of, downloads, tmp_path):
+    page = page_of(serve(BRIDGE))
+    page.open_file(PBN.name)
+    form = page.find("#records")
+    form.find_element("name", "title").send_keys("Club Pairs")
+    form.find_element("name", "date").send_keys("2026-11-24")
+    form.find_element("css selector", "button[value=pdf]").click()
+    got = wait_for_download(downloads, "bigdeal-2boards.pdf")
+    assert got.startswith(b"%PDF-"), got[:20]
+    text = pdf_text(got, tmp_path)
+    # One space between words, whatever the extractor's spacing.
+    words = " ".join(text.split())
+    assert "Club Pairs" in words, text
+    assert "24 November 2026" in words, text
+    assert page.text("#problems") == ""
+
+
+def test_the_folder_lists_its_files_and_each_opens(serve, page_of, tmp_path):
+    page = page_of(serve(BRIDGE))
+    on_disk = sorted(p.name for p in BRIDGE.iterdir() if not p.name.startswith("."))
+    assert len(on_disk) == 5, on_disk
+    page.wait(lambda d: sorted(page.file_buttons()) == on_disk, f"the list {on_disk}")
+    for name in on_disk:
+        page.open_file(name)
+        # Each file's boards as the command reads them (PBN, by convert).
+        as_pbn = tmp_path / f"{name}.pbn"
+        run_boardfile("convert", BRIDGE / name, as_pbn)
+        the_boards_are_the_files(page, as_pbn.read_text())
+        assert page.text("#problems") == ""
+        assert page.find(f"#files button[data-id='dir/{name}']").get_attribute("aria-current") == "true"
+
+
+def test_a_bad_file_is_a_placed_message(serve, page_of, tmp_path):
+    folder = tmp_path / "set"
+    folder.mkdir()
+    lines = PBN.read_text().splitlines()
+    deals = [i for i, line in enumerate(lines) if line.startswith('[Deal "N:')]
+    assert len(deals) == 2
+    # Board 2: East's first spade given to North as well.
+    bad = deals[1]
+    found = re.match(r'\[Deal "N:(\S+) (\S+) (.*)', lines[bad])
+    north, east, rest = found.groups()
+    card = east.split(".")[0][0]
+    assert card not in north.split(".")[0]
+    lines[bad] = f'[Deal "N:{card}{north} {east} {rest}'
+    (folder / "bad.pbn").write_text("\n".join(lines) + "\n")
+    shutil.copy(PBN, folder / "good.pbn")
+    page = page_of(serve(folder))
+    page.wait(lambda d: "bad.pbn" in page.file_buttons(), "bad.pbn in the list")
+    page.file_buttons()["bad.pbn"].click()
+    page.wait(lambda d: page.text("#problems") != "", "a problem")
+    message = page.text("#problems")
+    assert re.search(rf"\bbad\.pbn:{bad + 1}\b", message), message
+    assert page.find("#problems").is_displayed()
+    # No crash: the page still opens a good file.
+    page.open_file("good.pbn")
+    the_boards_are_the_files(page, PBN.read_text())
+    assert page.text("#problems") == ""
+
+
+def test_what_is_hidden_stays_hidden(serve, page_of):
+    """Elements the page hides (the hidden attribute) are not shown, though
+    the page's style gives their kind a display of its own."""
+    page = page_of(serve(BRIDGE))
+    page.open_file(PBN.name)
+    page.board_shown(2)
+    # Two boards: no more to show.
+    assert page.find("#more").get_attribute("hidden") is not None
+    assert not page.find("#more").is_displayed(), "'More boards' shown for a set of two boards"
+    assert page.find("#records").is_displayed()
+    # Othello games: no hand records, no boards to go to.
+    wthor = SHARED / "othello" / "WTH_1977.wtb"
+    page.find("#pick").send_keys(str(wthor))
+    page.wait(lambda d: page.text("#view-title") == wthor.name, "the Othello file's view")
+    page.wait(lambda d: "Othello" in page.text("#view-format"), "the Othello file opened")
+    for form in ("#records", "#jump"):
+        assert not page.find(form).is_displayed(), f"{form} shown for Othello games"
+    assert page.find("#convert").is_displayed()
+
+
+def test_the_file_picker_shows_keyboard_focus(serve, page_of):
+    """The file input is invisible; its label, drawn as a button, shows
+    when it has the keyboard's focus."""
+    page = page_of(serve(BRIDGE))
+    from selenium.webdriver.common.keys import Keys
+
+    page.find("body").send_keys(Keys.TAB)
+    page.wait(lambda d: d.execute_script("return document.activeElement.id") == "pick", "#pick focused by Tab")
+    outline = page.driver.execute_script(
+        "const s = getComputedStyle(document.querySelector('label[for=pick]'));"
+        "return [s.outlineStyle, s.outlineWidth, s.boxShadow];"
+    )
+    assert outline[0] != "none" and outline[1] != "0px" or outline[2] != "none", f"no focus ring on the label: {outline}"
+
+
+def size_to(driver, width, height):
+    driver.execute_cdp_cmd(
+        "Emulation.setDeviceMetricsOverride",
+        {"width": width, "height": height, "deviceScaleFactor": 1, "mobile": width < 600},
+    )
+
+
+def screenshot(driver, name):
+    SHOTS.mkdir(parents=True, exist_ok=True)
+    shot = driver.execute_cdp_cmd("Page.captureScreenshot", {"format": "png", "captureBeyondViewport": True})
+    import base64
+
+    (SHOTS / f"{name}.png").write_bytes(base64.b64decode(shot["data"]))
+
+
+def overflow(driver):
+    """The page's width past the window's, and the elements that stick out."""
+    return driver.execute_script(
+        """
+        const width = window.innerWidth;
+        const wide = [];
+        for (const el of document.querySelectorAll("body *")) {
+          const r = el.getBoundingClientRect();
+          if (r.width > 0 && r.right > width + 0.5) wide.push(`${el.tagName.toLowerCase()}#${el.id}.${el.className.baseVal ?? el.className} right=${Math.round(r.right)}`);
+        }
+        return { scroll: document.documentElement.scrollWidth, width, wide: wide.slice(0, 20) };
+        """
+    )
+
+
+@pytest.mark.parametrize("width,height", [(320, 640), (390, 844), (1280, 900)])
+def test_no_horizontal_scroll(serve, page_of, width, height):
+    page = page_of(serve(BRIDGE))
+    size_to(page.driver, width, height)
+    page.driver.refresh()
+    page.wait(lambda d: page.text("#dir") != "", "the file list")
+    seen = overflow(page.driver)
+    screenshot(page.driver, f"welcome-{width}")
+    assert seen["scroll"] <= seen["width"], f"welcome at {width}px: {seen}"
+    page.open_file(PBN.name)
+    page.board_shown(2)
+    seen = overflow(page.driver)
+    screenshot(page.driver, f"set-{width}")
+    assert seen["scroll"] <= seen["width"], f"a set open at {width}px: {seen}"
+
+
+def axe_violations(driver):
+    axe = os.environ.get("AXE_JS")
+    assert axe and Path(axe).is_file(), "AXE_JS: axe-core's axe.min.js (scripts/test-browser.sh sets it)"
+    driver.execute_script(Path(axe).read_text())
+    result = driver.execute_async_script(
+        """
+        const done = arguments[arguments.length - 1];
+        axe.run(document, { resultTypes: ["violations"] })
+          .then((r) => done(JSON.stringify({ violations: r.violations, passes: r.passes.length })))
+          .catch((e) => done(JSON.stringify({ error: String(e) })));
+        """
+    )
+    found = json.loads(result)
+    assert "error" not in found, found
+    # axe ran its rules on the page (a page it could not read passes none).
+    assert found["passes"] >= 10, found
+    return found["violations"]
+
+
+def check_axe(driver, what):
+    violations = axe_violations(driver)
+    for v in violations:
+        print(f"{what}: [{v['impact']}] {v['id']}: {v['help']}")
+        for node in v["nodes"][:10]:
+            print(f"    {node['target']}: {node.get('failureSummary', '').splitlines()[-1:]}")
+    bad = [v for v in violations if v["impact"] in ("serious", "critical")]
+    assert not bad, f"{what}: " + "; ".join(f"{v['id']} ({v['impact']}, {len(v['nodes'])} nodes)" for v in bad)
+
+
+@pytest.mark.parametrize("width", [1280, 390])
+def test_accessibility_of_the_welcome_screen(serve, page_of, width):
+    page = page_of(serve(BRIDGE))
+    size_to(page.driver, width, 900)
+    check_axe(page.driver, f"welcome at {width}px")
+
+
+@pytest.mark.parametrize("width", [1280, 390])
+def test_accessibility_with_a_set_open(serve, page_of, width):
+    page = page_of(serve(BRIDGE))
+    size_to(page.driver, width, 900)
+    page.open_file(PBN.name)
+    page.board_shown(2)
+    check_axe(page.driver, f"a set open at {width}px")
