@@ -78,6 +78,7 @@ BOARDFILE=$(cd "$(dirname "$BOARDFILE")" && pwd)/$(basename "$BOARDFILE")
 shots=$target/browser-shots
 mkdir -p "$shots"
 set +e
+export PYTHONDONTWRITEBYTECODE=1
 BOARDFILE="$BOARDFILE" AXE_JS="$axe" BROWSER_SHOTS="$shots" \
   SHARED_DATA="$(pwd)/../shared/data" \
   "$venv/bin/python" -m pytest -q -p no:cacheprovider crates/cli/tests/browser "$@"

@@ -58,7 +58,8 @@ def run_boardfile(*args, cwd=None) -> subprocess.CompletedProcess:
 
 
 class Server:
-    """`boardfile serve [DIR]`, its TMPDIR a folder of its own."""
+    """`boardfile serve [DIR]`, its TMPDIR a folder of its own (where its
+    private folder of uploads is made)."""
 
     def __init__(self, folder, tmp: Path):
         self.tmp = tmp
@@ -123,8 +124,12 @@ def serve(tmp_path):
         return server
 
     yield start
-    for server in started:
-        server.stop()
+    # The browser is gone by now (it is set up after the server, so quit
+    # first): each server stops at Ctrl-C, exit 0, its private folder gone.
+    codes = [server.stop() for server in started]
+    left = [str(p) for server in started for p in server.tmp.rglob("*")]
+    assert codes == [0] * len(started), f"exit codes at Ctrl-C: {codes}"
+    assert not left, f"left behind: {left}"
 
 
 @pytest.fixture
@@ -135,8 +140,9 @@ def downloads(tmp_path) -> Path:
 
 
 @pytest.fixture
-def browser(downloads):
-    """Headless Chromium, downloading into `downloads`."""
+def browser(serve, downloads):
+    """Headless Chromium, downloading into `downloads`; set up after
+    `serve`, so quit before the servers stop."""
     options = webdriver.ChromeOptions()
     chromium = shutil.which("chromium") or shutil.which("chromium-browser")
     if chromium:

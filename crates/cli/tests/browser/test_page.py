@@ -165,6 +165,40 @@ def test_what_is_hidden_stays_hidden(serve, page_of):
     assert page.find("#convert").is_displayed()
 
 
+def test_more_boards_come_as_the_list_ends_and_go_to_board(serve, page_of, tmp_path):
+    folder = tmp_path / "set"
+    folder.mkdir()
+    run_boardfile("deal", folder / "thirty.pbn", "--boards", "30", "--seed", "7")
+    text = (folder / "thirty.pbn").read_text()
+    numbers = re.findall(r'^\[Board "(\d+)"\]', text, flags=re.M)
+    assert numbers == [str(n) for n in range(1, 31)], numbers
+    page = page_of(serve(folder))
+    page.open_file("thirty.pbn")
+    page.board_shown(1)
+    shown = lambda: [b.get_attribute("id") for b in page.all("#boards .board")]  # noqa: E731
+    first = shown()
+    assert 0 < len(first) < 30, first
+    assert page.find("#more").is_displayed()
+    # Scrolled to the end of the list, again and again: all 30, in order.
+    def scrolled_to_the_end(d):
+        d.execute_script("document.getElementById('more').scrollIntoView()")
+        return not page.find("#more").is_displayed() and len(shown()) == 30
+
+    page.wait(scrolled_to_the_end, "all 30 boards")
+    assert shown() == [f"board-{n}" for n in numbers]
+    for board in ("13", "30"):
+        expected = deal_of(text, board)
+        assert page.hands(board) == expected, board
+    # Go to board 25: the list starts there.
+    page.driver.execute_script("window.scrollTo(0, 0)")
+    jump = page.find("#jump")
+    jump.find_element("name", "number").send_keys("25")
+    jump.find_element("css selector", "button[type=submit]").click()
+    page.wait(lambda d: shown()[:1] == ["board-25"], "board 25 first")
+    assert shown() == [f"board-{n}" for n in range(25, 31)]
+    assert page.hands("25") == deal_of(text, "25")
+
+
 def test_the_file_picker_shows_keyboard_focus(serve, page_of):
     """The file input is invisible; its label, drawn as a button, shows
     when it has the keyboard's focus."""
