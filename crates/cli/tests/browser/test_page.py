@@ -243,6 +243,14 @@ def overflow(driver, width):
           const name = typeof el.className === "string" ? el.className : el.className.baseVal;
           if (r.width > 0 && r.right > width + 0.5) wide.push(`${el.tagName.toLowerCase()}#${el.id}.${name} right=${Math.round(r.right)}`);
         }
+        // Text that runs out of its box (a long word, a path).
+        const walk = document.createTreeWalker(document.body, NodeFilter.SHOW_TEXT);
+        for (let node = walk.nextNode(); node; node = walk.nextNode()) {
+          const range = document.createRange();
+          range.selectNodeContents(node);
+          const r = range.getBoundingClientRect();
+          if (r.width > 0 && r.right > width + 0.5) wide.push(`text ${JSON.stringify(node.textContent.slice(0, 40))} right=${Math.round(r.right)}`);
+        }
         return { scroll: document.documentElement.scrollWidth, inner: window.innerWidth, wide: wide.slice(0, 20) };
         """,
         width,
@@ -267,6 +275,76 @@ def test_no_horizontal_scroll(serve, page_of, width, height):
     seen = overflow(page.driver, width)
     screenshot(page.driver, f"set-{width}")
     assert fits(seen, width), f"a set open at {width}px: {seen}"
+
+
+def overlaps(driver):
+    """Pairs of a board's parts (its heading's and lines' text, each hand,
+    the compass) whose drawn boxes cross, on the boards shown."""
+    return driver.execute_script(
+        """
+        const found = [];
+        const box = (el) => {
+          // Text's own extent: a heading that does not wrap overflows its box.
+          const range = document.createRange();
+          range.selectNodeContents(el);
+          return el.tagName === "svg" ? el.getBoundingClientRect() : range.getBoundingClientRect();
+        };
+        for (const board of document.querySelectorAll("#boards .board")) {
+          const parts = [...board.querySelectorAll(".info h2, .info p, .hand, .compass")];
+          for (let i = 0; i < parts.length; i++) {
+            for (let j = i + 1; j < parts.length; j++) {
+              const a = box(parts[i]), b = box(parts[j]);
+              const x = Math.min(a.right, b.right) - Math.max(a.left, b.left);
+              const y = Math.min(a.bottom, b.bottom) - Math.max(a.top, b.top);
+              if (x > 0.5 && y > 0.5) {
+                const name = (el) => el.tagName.toLowerCase() + "." + (el.getAttribute("class") || "") + " " + el.textContent.slice(0, 12);
+                found.push(`${board.id}: ${name(parts[i])} / ${name(parts[j])}`);
+              }
+            }
+          }
+        }
+        return found;
+        """
+    )
+
+
+@pytest.mark.parametrize("width", [320, 390, 1280])
+def test_no_board_text_overlaps(serve, page_of, tmp_path, width):
+    folder = tmp_path / "set"
+    folder.mkdir()
+    # Twelve boards: numbers of two digits too.
+    run_boardfile("deal", folder / "twelve.pbn", "--boards", "12", "--seed", "11")
+    page = page_of(serve(folder))
+    size_to(page.driver, width, 900)
+    page.open_file("twelve.pbn")
+    page.board_shown(12)
+    found = overlaps(page.driver)
+    screenshot(page.driver, f"boards-{width}")
+    assert not found, f"at {width}px: {found}"
+    seen = overflow(page.driver, width)
+    assert fits(seen, width), f"twelve boards at {width}px: {seen}"
+
+
+@pytest.mark.parametrize("width", [320, 390])
+def test_long_names_wrap(serve, page_of, tmp_path, downloads, width):
+    """A deep folder and a long file name without a space: wrapped, not
+    a page wider than the screen (the folder line, the list, the view's
+    title, the status line of a download)."""
+    folder = tmp_path.joinpath(*["a_folder_with_a_long_name_for_boards"] * 3)
+    folder.mkdir(parents=True)
+    name = "club_pairs_championship_2026_11_24_the_first_session_boards.pbn"
+    shutil.copy(PBN, folder / name)
+    page = page_of(serve(folder))
+    size_to(page.driver, width, 900)
+    page.open_file(name)
+    page.board_shown(2)
+    Select(page.find("#to")).select_by_value("dlm")
+    page.find("#convert button[type=submit]").click()
+    wait_for_download(downloads, name.replace(".pbn", ".dlm"))
+    page.wait(lambda d: name.replace(".pbn", "") in page.text("#status"), "the download said")
+    seen = overflow(page.driver, width)
+    screenshot(page.driver, f"long-names-{width}")
+    assert fits(seen, width), f"long names at {width}px: {seen}"
 
 
 def axe_violations(driver):
