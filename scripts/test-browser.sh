@@ -7,7 +7,7 @@
 # pinned selenium and pytest (crates/cli/tests/browser/requirements.txt);
 # axe-core, pinned, from npm into the target folder. pytest's exit code is
 # the script's; a run that collects no test fails. Screenshots go to
-# $TARGET/browser-shots/.
+# $TARGET/browser-shots/. About 1 minute once installed.
 #
 #   scripts/test-browser.sh [PYTEST ARGS...]
 #

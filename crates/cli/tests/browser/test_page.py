@@ -3,6 +3,7 @@ listed, boards drawn, downloads made, a bad file, narrow and wide screens,
 and axe-core's accessibility rules. What a test expects comes from the
 file itself or from `boardfile convert` run by the test."""
 
+import base64
 import json
 import os
 import re
@@ -11,6 +12,7 @@ import subprocess
 from pathlib import Path
 
 import pytest
+from selenium.webdriver.common.keys import Keys
 from selenium.webdriver.support.ui import Select
 
 from conftest import BRIDGE, PBN, SHARED, SHOTS, deal_of, run_boardfile, wait_for_download
@@ -203,8 +205,6 @@ def test_the_file_picker_shows_keyboard_focus(serve, page_of):
     """The file input is invisible; its label, drawn as a button, shows
     when it has the keyboard's focus."""
     page = page_of(serve(BRIDGE))
-    from selenium.webdriver.common.keys import Keys
-
     page.find("body").send_keys(Keys.TAB)
     page.wait(lambda d: d.execute_script("return document.activeElement.id") == "pick", "#pick focused by Tab")
     outline = page.driver.execute_script(
@@ -224,8 +224,6 @@ def size_to(driver, width, height):
 def screenshot(driver, name):
     SHOTS.mkdir(parents=True, exist_ok=True)
     shot = driver.execute_cdp_cmd("Page.captureScreenshot", {"format": "png", "captureBeyondViewport": True})
-    import base64
-
     (SHOTS / f"{name}.png").write_bytes(base64.b64decode(shot["data"]))
 
 
