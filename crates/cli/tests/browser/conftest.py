@@ -227,7 +227,7 @@ class Page:
         self.wait(lambda d: name in self.file_buttons(), f"{name} in the file list")
         self.file_buttons()[name].click()
         self.wait(lambda d: self.text("#view-title") == name, f"{name}'s view")
-        self.wait(lambda d: self.text("#status") == "", f"{name} opened")
+        self.wait(lambda d: self.text("#status") == f"Opened {name}", f"{name} opened")
 
     def board_shown(self, number):
         self.wait(lambda d: self.all(f"#board-{number}"), f"board {number}")

@@ -141,7 +141,7 @@ async function openFile(id, name) {
   $("replay").hidden = true;
   if (opened.game === "bridge") await showBoards({ from: 0 }, true);
   else if (opened.game === "othello") await findGames({}, true);
-  say("");
+  say(`Opened ${name}`);
 }
 
 async function showBoards(where, fresh) {
