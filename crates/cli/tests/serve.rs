@@ -323,6 +323,11 @@ fn nothing_outside_the_folder_is_read() {
     // Nor listed.
     let listed = server.get("/api/files").text();
     assert!(!listed.contains("secret"), "{listed}");
+    // Nor read as a folder's database through a link it holds.
+    for id in ["dir", "dir%2Fout"] {
+        let r = server.get(&format!("/api/games?file={id}"));
+        assert_eq!(r.status, 403, "{id}: {}", r.text());
+    }
 }
 
 #[test]
@@ -801,4 +806,41 @@ fn sigterm_and_sighup_stop_it_cleanly_too() {
         assert_eq!(server.signal(signal), 0, "signal {signal}");
         assert!(server.leftovers().is_empty(), "{:?}", server.leftovers());
     }
+}
+
+#[test]
+fn ctrl_c_while_a_solve_runs_and_the_page_follows_it_stops_cleanly() {
+    let dir = tempfile::tempdir().unwrap();
+    let set = dir.path().join("set.pbn");
+    common::expect(0, &["deal", s(&set), "--boards", "40", "--seed", "c7"]);
+    let mut server = Server::start(Some(dir.path()), &[]);
+    let token = server.token.clone();
+    let started = server.send(
+        "POST",
+        "/api/solve?file=dir/set.pbn",
+        &[("X-Boardfile-Token", &token)],
+        b"",
+    );
+    let id = started.json()["id"].as_u64().unwrap();
+    // The page's event stream, held open on a thread.
+    let (port, host) = (server.port, server.host());
+    let follower = std::thread::spawn(move || {
+        let mut stream = TcpStream::connect(("127.0.0.1", port)).unwrap();
+        stream
+            .set_read_timeout(Some(Duration::from_secs(60)))
+            .unwrap();
+        let head = format!(
+            "GET /api/jobs/{id}/events HTTP/1.1\r\nHost: {host}\r\nX-Boardfile-Token: {token}\r\n\r\n"
+        );
+        stream.write_all(head.as_bytes()).unwrap();
+        let mut seen = Vec::new();
+        let _ = stream.read_to_end(&mut seen);
+        String::from_utf8_lossy(&seen).into_owned()
+    });
+    std::thread::sleep(Duration::from_millis(500));
+    assert_eq!(server.interrupt(), 0);
+    // The stream was told the end; nothing is left on disk.
+    let seen = follower.join().unwrap();
+    assert!(seen.contains("\"running\":false"), "{seen}");
+    assert!(server.leftovers().is_empty(), "{:?}", server.leftovers());
 }

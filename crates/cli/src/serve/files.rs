@@ -99,10 +99,12 @@ impl Files {
     pub fn resolve(&self, id: &str) -> Result<PathBuf, ApiError> {
         if id == "dir" {
             // DIR itself: a WTHOR folder opens as one database.
-            return self
+            let dir = self
                 .dir
                 .clone()
-                .ok_or_else(|| ApiError::not_found("no folder was given to serve"));
+                .ok_or_else(|| ApiError::not_found("no folder was given to serve"))?;
+            inside(&dir, &dir, ".")?;
+            return Ok(dir);
         }
         let (root, rest) = match id.split_once('/') {
             Some(("dir", rest)) => match &self.dir {
@@ -131,6 +133,9 @@ impl Files {
             return Err(ApiError::forbidden(format!(
                 "{rest}: leads outside the served folder"
             )));
+        }
+        if real.is_dir() {
+            inside(&real, &root, rest)?;
         }
         Ok(real)
     }
@@ -204,6 +209,25 @@ impl Files {
             folder: false,
         })
     }
+}
+
+/// Refuses a folder (read whole, as a WTHOR database) that holds a link
+/// leading outside `root`.
+fn inside(folder: &Path, root: &Path, shown: &str) -> Result<(), ApiError> {
+    let entries = std::fs::read_dir(folder).map_err(ApiError::internal)?;
+    for e in entries.flatten() {
+        let out = e
+            .path()
+            .canonicalize()
+            .map_or(true, |real| !real.starts_with(root));
+        if out {
+            return Err(ApiError::forbidden(format!(
+                "{shown}: holds {}, which leads outside the served folder",
+                e.file_name().to_string_lossy()
+            )));
+        }
+    }
+    Ok(())
 }
 
 /// A file being written: removed when dropped unless kept.

@@ -18,6 +18,7 @@ mod jobs;
 mod page;
 
 use crate::report::Failure;
+use std::future::IntoFuture;
 use std::net::SocketAddr;
 use std::path::PathBuf;
 use std::sync::Arc;
@@ -77,11 +78,29 @@ pub fn run(config: Config, ready: impl FnOnce(&str)) -> Result<(), Failure> {
         });
         let app = api::router(state.clone());
         ready(&url);
-        axum::serve(listener, app)
-            .with_graceful_shutdown(stopped())
-            .await
-            .map_err(|e| Failure::operational(format!("serve: {e}")))?;
-        state.jobs.cancel_all();
+        let signalled = Arc::new(tokio::sync::Notify::new());
+        let shutdown = {
+            let (state, signalled) = (state.clone(), signalled.clone());
+            async move {
+                stopped().await;
+                // The jobs first: a job's event stream ends with it, so
+                // the requests still open can finish.
+                state.jobs.cancel_all();
+                signalled.notify_one();
+            }
+        };
+        let serving = axum::serve(listener, app).with_graceful_shutdown(shutdown);
+        // A client that holds a request open does not hold the server.
+        let given_up = async {
+            signalled.notified().await;
+            tokio::time::sleep(std::time::Duration::from_secs(10)).await;
+        };
+        tokio::select! {
+            served = serving.into_future() => {
+                served.map_err(|e| Failure::operational(format!("serve: {e}")))?;
+            }
+            _ = given_up => {}
+        }
         Ok(())
     })
 }

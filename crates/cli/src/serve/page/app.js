@@ -317,7 +317,7 @@ function showJob(status) {
     bar.setAttribute("aria-label", `${what}: progress`);
     const text = document.createElement("span");
     text.className = "job-message";
-    text.textContent = status.message || "starting…";
+    text.textContent = jobMessage(status) || "starting…";
     const stop = document.createElement("button");
     stop.type = "button";
     stop.textContent = "Cancel";
@@ -344,6 +344,19 @@ function showJob(status) {
   }
   item.replaceChildren(...parts);
   item.dataset.running = String(status.running);
+}
+
+// What a running job has done: a solve says it itself; a deal by script
+// tells boards made and deals generated, and the rate is worked out here.
+const began = new Map();
+
+function jobMessage(status) {
+  if (status.kind !== "deal" || !status.total) return status.message;
+  if (!began.has(status.id)) began.set(status.id, performance.now());
+  const seconds = Math.max((performance.now() - began.get(status.id)) / 1000, 0.001);
+  const generated = Number(status.message) || 0;
+  const rate = Math.round(generated / seconds);
+  return `${status.done} of ${status.total} boards, ${generated} deals generated (${rate}/s)`;
 }
 
 function follow(status) {
