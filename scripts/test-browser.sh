@@ -16,6 +16,7 @@
 # page read from that folder at each request, for work on the page).
 set -euo pipefail
 cd "$(dirname "$0")/.."
+. scripts/venv.sh
 target=${CARGO_TARGET_DIR:-target}
 mkdir -p "$target"
 target=$(cd "$target" && pwd)
@@ -34,26 +35,11 @@ if [ ${#missing[@]} -gt 0 ]; then
   DEBIAN_FRONTEND=noninteractive apt-get install -y -qq --no-install-recommends "${missing[@]}" > /dev/null
 fi
 
-# The venv (as scripts/test-python.sh makes its own), its pins installed
+# The venv (scripts/venv.sh, as scripts/test-python.sh's), its pins installed
 # once a change of requirements.txt.
 venv=$target/browser-venv
 requirements=crates/cli/tests/browser/requirements.txt
-if [ ! -x "$venv/bin/python" ]; then
-  if ! python3 -m venv "$venv" 2> "$target/browser-venv.err"; then
-    # Debian's python3 without ensurepip: its python3-venv, else virtualenv.
-    rm -rf "$venv"
-    if command -v apt-get > /dev/null && apt-get update -qq > /dev/null 2>&1 \
-      && DEBIAN_FRONTEND=noninteractive apt-get install -y -qq python3-venv > /dev/null 2>&1 \
-      && python3 -m venv "$venv"; then
-      :
-    else
-      rm -rf "$venv"
-      python3 -m pip install -q --user virtualenv \
-        || python3 -m pip install -q --user --break-system-packages virtualenv
-      python3 -m virtualenv -q "$venv"
-    fi
-  fi
-fi
+make_venv "$venv"
 if ! cmp -s "$requirements" "$venv/installed.txt"; then
   "$venv/bin/python" -m pip install -q --disable-pip-version-check -r "$requirements"
   cp "$requirements" "$venv/installed.txt"

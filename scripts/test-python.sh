@@ -9,23 +9,9 @@
 #   scripts/test-python.sh [PYTEST ARGS...]
 set -euo pipefail
 cd "$(dirname "$0")/.."
+. scripts/venv.sh
 venv=target/ci-venv
-if [ ! -x "$venv/bin/python" ]; then
-  if ! python3 -m venv "$venv" 2> target/venv.err; then
-    # Debian's python3 without ensurepip: its python3-venv, else virtualenv.
-    rm -rf "$venv"
-    if command -v apt-get > /dev/null && apt-get update -qq > /dev/null 2>&1 \
-      && DEBIAN_FRONTEND=noninteractive apt-get install -y -qq python3-venv > /dev/null 2>&1 \
-      && python3 -m venv "$venv"; then
-      :
-    else
-      rm -rf "$venv"
-      python3 -m pip install -q --user virtualenv \
-        || python3 -m pip install -q --user --break-system-packages virtualenv
-      python3 -m virtualenv -q "$venv"
-    fi
-  fi
-fi
+make_venv "$venv"
 "$venv/bin/python" -m pip install -q --upgrade pip
 "$venv/bin/python" -m pip install -q -r crates/python/requirements-test.txt
 "$venv/bin/python" -m pip install -q ./crates/python

@@ -65,6 +65,15 @@ impl Server {
         self.send("GET", path, &[("X-Boardfile-Token", &self.token)], b"")
     }
 
+    /// A POST of JSON with the token.
+    fn post_json(&self, path: &str, body: &serde_json::Value) -> Reply {
+        let headers = [
+            ("X-Boardfile-Token", self.token.as_str()),
+            ("Content-Type", "application/json"),
+        ];
+        self.send("POST", path, &headers, body.to_string().as_bytes())
+    }
+
     fn send(&self, method: &str, path: &str, headers: &[(&str, &str)], body: &[u8]) -> Reply {
         let host = self.host();
         let mut all: Vec<(&str, &str)> = vec![("Host", &host)];
@@ -542,18 +551,13 @@ fn a_solve_tells_its_progress_can_be_cancelled_and_goes_on_from_its_journal() {
 #[test]
 fn a_deal_by_script_counts_its_boards_and_places_a_script_error() {
     let server = Server::start(None, &[]);
-    let token = server.token.clone();
-    let auth = [
-        ("X-Boardfile-Token", token.as_str()),
-        ("Content-Type", "application/json"),
-    ];
     // A practice-bidding script from ../shared/data/dealer.
     let script = std::fs::read_to_string(common::shared(
         "dealer/ADavidBailey+Practice-Bidding-Scenarios/1N.dlr",
     ))
     .unwrap();
-    let body = serde_json::json!({"boards": 32, "seed": "1", "script": script}).to_string();
-    let r = server.send("POST", "/api/deal", &auth, body.as_bytes());
+    let body = serde_json::json!({"boards": 32, "seed": "1", "script": script});
+    let r = server.post_json("/api/deal", &body);
     assert_eq!(r.status, 200, "{}", r.text());
     let id = r.json()["id"].as_u64().unwrap();
     let last = follow(&server, id).pop().unwrap();
@@ -564,9 +568,8 @@ fn a_deal_by_script_counts_its_boards_and_places_a_script_error() {
     let boards = server.get(&format!("/api/boards?file={output}&count=100"));
     assert_eq!(boards.json()["boards"].as_array().unwrap().len(), 32);
     // A script with an error on its second line, at column 12.
-    let body = serde_json::json!({"boards": 4, "script": "produce 4\ncondition hcp(north) >=\n"})
-        .to_string();
-    let r = server.send("POST", "/api/deal", &auth, body.as_bytes());
+    let body = serde_json::json!({"boards": 4, "script": "produce 4\ncondition hcp(north) >=\n"});
+    let r = server.post_json("/api/deal", &body);
     let id = r.json()["id"].as_u64().unwrap();
     let last = follow(&server, id).pop().unwrap();
     let error = last["error"].as_str().unwrap();
@@ -622,16 +625,9 @@ fn othello_games_are_found_and_positions_solved_as_edax_did() {
     let ffo = std::fs::read_to_string(common::shared("othello/ffo/fforum-1-19.obf")).unwrap();
     let line = ffo.lines().next().unwrap();
     let (position, scores) = line.split_once(';').unwrap();
-    let body = serde_json::json!({ "positions": [position] }).to_string();
-    let token = server.token.clone();
-    let r = server.send(
-        "POST",
+    let r = server.post_json(
         "/api/positions",
-        &[
-            ("X-Boardfile-Token", &token),
-            ("Content-Type", "application/json"),
-        ],
-        body.as_bytes(),
+        &serde_json::json!({ "positions": [position] }),
     );
     assert_eq!(r.status, 200, "{}", r.text());
     let solved = r.json()["solved"][0].as_str().unwrap().to_string();
@@ -648,15 +644,9 @@ fn othello_games_are_found_and_positions_solved_as_edax_did() {
     assert_eq!(sorted(got), sorted(scores));
     // Too deep a position for the page: refused, not hung.
     let start = "---------------------------OX------XO--------------------------- X";
-    let body = serde_json::json!({ "positions": [start] }).to_string();
-    let r = server.send(
-        "POST",
+    let r = server.post_json(
         "/api/positions",
-        &[
-            ("X-Boardfile-Token", &token),
-            ("Content-Type", "application/json"),
-        ],
-        body.as_bytes(),
+        &serde_json::json!({ "positions": [start] }),
     );
     assert_eq!(r.status, 400, "{}", r.text());
 }
@@ -753,21 +743,11 @@ fn boards_show_their_auction_and_play_and_sets_are_chosen_renumbered_and_joined(
     assert!(r.body == std::fs::read(&want).unwrap());
     assert!(r.text().contains("[Board \"5\"]"), "{}", r.text());
     // Joined with itself, numbered from 1: four boards, the third the first's.
-    let token = server.token.clone();
     let body = serde_json::json!({
         "files": ["dir/bigdeal-2boards.pbn", "dir/bigdeal-2boards.pbn"],
         "renumber": 1
-    })
-    .to_string();
-    let r = server.send(
-        "POST",
-        "/api/join",
-        &[
-            ("X-Boardfile-Token", &token),
-            ("Content-Type", "application/json"),
-        ],
-        body.as_bytes(),
-    );
+    });
+    let r = server.post_json("/api/join", &body);
     assert_eq!(r.status, 200, "{}", r.text());
     let id = r.json()["id"].as_str().unwrap().to_string();
     let page = server.get(&format!("/api/boards?file={id}")).json();

@@ -5,7 +5,7 @@
 
 pub mod html;
 
-use crate::model::auction::{CallToken, CardToken};
+use crate::model::auction::CallToken;
 use crate::model::board::{Board, Par, Vulnerability};
 use crate::model::card::Strain;
 use crate::model::card::Suit;
@@ -358,14 +358,7 @@ pub fn write_game(board: &Board, out: &mut dyn Write) -> io::Result<()> {
     if let Some(play) = &board.play {
         writeln!(out, "Play, {} leading", play.first.name())?;
         for (trick, cards) in play.cards.chunks(4).enumerate() {
-            let cards: Vec<String> = cards
-                .iter()
-                .map(|c| match c.token {
-                    CardToken::Card(card) => card.to_string(),
-                    CardToken::Unknown => "-".into(),
-                    CardToken::Next => "+".into(),
-                })
-                .collect();
+            let cards: Vec<String> = cards.iter().map(|c| c.token.to_string()).collect();
             writeln!(out, "{:>2}. {}", trick + 1, cards.join(" "))?;
         }
     }

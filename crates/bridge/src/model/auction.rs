@@ -132,6 +132,17 @@ pub enum CardToken {
     Next,
 }
 
+/// A card, `-` or `+`, as PBN's play section and JSON Lines write them.
+impl fmt::Display for CardToken {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match self {
+            CardToken::Card(card) => card.fmt(f),
+            CardToken::Unknown => f.write_str("-"),
+            CardToken::Next => f.write_str("+"),
+        }
+    }
+}
+
 /// A token with the annotations PBN allows after it.
 #[derive(Debug, Clone, PartialEq, Eq, Hash)]
 pub struct Annotated<T> {

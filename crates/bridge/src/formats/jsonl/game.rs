@@ -265,15 +265,7 @@ pub(super) fn push_game(b: &crate::model::board::Board, out: &mut Vec<u8>) {
         );
     }
     if let Some(p) = &b.play {
-        let cards: Vec<String> = p
-            .cards
-            .iter()
-            .map(|c| match c.token {
-                CardToken::Card(card) => card.to_string(),
-                CardToken::Unknown => "-".into(),
-                CardToken::Next => "+".into(),
-            })
-            .collect();
+        let cards: Vec<String> = p.cards.iter().map(|c| c.token.to_string()).collect();
         push_sequence(
             out, "play", "cards", p.first, &cards, &p.cards, p.stopped, &p.notes,
         );
