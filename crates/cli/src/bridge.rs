@@ -621,8 +621,12 @@ pub fn solve(opened: Opened, from: Format, args: &SolveArgs) -> Result<Outcome, 
             (0, None, (solving.kept, solving.kept_boards), solved)
         }
     };
+    let earlier = match resumed {
+        0 => String::new(),
+        n => format!(", {n} more from an earlier run"),
+    };
     bar.finish_saying(&format!(
-        "{output}: {} solved in {:.1} s",
+        "{output}: {} solved in {:.1} s{earlier}",
         count(solved, "board"),
         started.elapsed().as_secs_f64()
     ));

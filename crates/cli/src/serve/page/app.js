@@ -535,6 +535,10 @@ function positions(moves) {
     board[square] = side;
     for (const t of turned) board[t] = side;
     side = side === "X" ? "O" : "X";
+    // A side with no move passes: the other moves next.
+    const canMove = (s) => board.some((_, sq) => flips(board, s, sq).length > 0);
+    const other = side === "X" ? "O" : "X";
+    if (!canMove(side) && canMove(other)) side = other;
     all.push([board.join(""), side, square]);
   }
   return all;
