@@ -77,6 +77,22 @@ def test_convert_downloads_what_the_command_writes(serve, page_of, downloads, tm
     assert page.text("#problems") == ""
 
 
+def test_several_formats_at_once(serve, page_of, downloads, tmp_path):
+    page = page_of(serve(BRIDGE))
+    page.open_file(PBN.name)
+    Select(page.find("#to")).select_by_value("dlm")
+    page.find("#convert details.also summary").click()
+    for ext in ("dup", "lin"):
+        page.find(f"#also input[value='{ext}']").click()
+    page.find("#convert button[type=submit]").click()
+    for ext in ("dlm", "dup", "lin"):
+        got = wait_for_download(downloads, f"bigdeal-2boards.{ext}")
+        expected = tmp_path / f"x.{ext}"
+        run_boardfile("convert", PBN, expected)
+        assert got == expected.read_bytes(), ext
+    assert page.text("#problems") == ""
+
+
 def pdf_text(data: bytes, tmp_path: Path) -> str:
     pdftotext = shutil.which("pdftotext")
     assert pdftotext, "no pdftotext (Debian's poppler-utils)"

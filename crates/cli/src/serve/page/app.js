@@ -120,6 +120,8 @@ async function openFile(id, name) {
   for (const el of document.querySelectorAll(".convertible")) el.hidden = opened.game === "tournament";
   const to = $("to");
   to.replaceChildren();
+  const also = $("also");
+  also.replaceChildren();
   for (const f of (await formats())[opened.game] || []) {
     if (opened.game === "bridge" && (f.name === "PDF" || f.name === "HTML")) continue;
     const o = document.createElement("option");
@@ -127,6 +129,13 @@ async function openFile(id, name) {
     o.textContent = `${f.name} (.${f.extension})`;
     o.title = f.description;
     to.append(o);
+    const label = document.createElement("label");
+    const tick = document.createElement("input");
+    tick.type = "checkbox";
+    tick.name = "also";
+    tick.value = o.value;
+    label.append(tick, ` ${f.name}`);
+    also.append(label);
   }
   const joinable = $("join-with");
   joinable.replaceChildren();
@@ -215,14 +224,19 @@ function formParams(form, submitter) {
   return params;
 }
 
-$("convert").addEventListener("submit", (e) => {
+$("convert").addEventListener("submit", async (e) => {
   e.preventDefault();
   const params = formParams(e.target);
+  delete params.also;
   if (state.game !== "bridge") {
     delete params.boards;
     delete params.renumber;
   }
-  download(params, "converted");
+  // The format chosen, then each one ticked under "Several at once".
+  const also = [...document.querySelectorAll("#also input:checked")].map((c) => c.value);
+  for (const to of [params.to, ...also.filter((t) => t !== params.to)]) {
+    await download({ ...params, to }, "converted");
+  }
 });
 
 $("join").addEventListener("submit", async (e) => {
