@@ -230,6 +230,30 @@ fn inside(folder: &Path, root: &Path, shown: &str) -> Result<(), ApiError> {
     Ok(())
 }
 
+/// How the page names the server's paths: each path (a file, a folder)
+/// with the id or name the page knows it by, for the messages the page
+/// shows (never a path of the server's).
+#[derive(Default, Clone, Debug)]
+pub struct Names(Vec<(PathBuf, String)>);
+
+impl Names {
+    /// `path` shown as `shown` too; a longer path is named before the
+    /// folder it is in.
+    pub fn with(mut self, path: &Path, shown: &str) -> Names {
+        self.0.push((path.to_path_buf(), shown.to_string()));
+        self.0
+            .sort_by_key(|(p, _)| std::cmp::Reverse(p.as_os_str().len()));
+        self
+    }
+
+    /// `text` with every path named as the page names it.
+    pub fn say(&self, text: &str) -> String {
+        self.0.iter().fold(text.to_string(), |t, (path, shown)| {
+            t.replace(&path.display().to_string(), shown)
+        })
+    }
+}
+
 /// A file being written: removed when dropped unless kept.
 pub struct Partial(pub Option<PathBuf>);
 

@@ -6,9 +6,9 @@
 //! follows a job's status as server-sent events.
 
 use super::api::ApiError;
+use super::files::Names;
 use serde::Serialize;
 use std::collections::HashMap;
-use std::path::PathBuf;
 use std::sync::atomic::{AtomicU64, Ordering};
 use std::sync::{Arc, Mutex};
 use tokio::io::AsyncBufReadExt;
@@ -57,7 +57,7 @@ pub struct Spec {
     pub file: Option<String>,
     pub output: String,
     pub args: Vec<String>,
-    pub names: Vec<(PathBuf, String)>,
+    pub names: Names,
 }
 
 impl Jobs {
@@ -174,12 +174,8 @@ impl Job {
     /// A line of the command's standard error: progress, its closing
     /// line, or a message (kept for the error, the server's paths named
     /// as the page names them).
-    fn hear(&self, line: &str, errors: &mut Vec<String>, names: &[(PathBuf, String)]) {
-        let named = |text: &str| {
-            names.iter().fold(text.to_string(), |t, (path, id)| {
-                t.replace(&path.display().to_string(), id)
-            })
-        };
+    fn hear(&self, line: &str, errors: &mut Vec<String>, names: &Names) {
+        let named = |text: &str| names.say(text);
         match serde_json::from_str::<serde_json::Value>(line) {
             Ok(v) if v.get("progress").is_some() => {
                 let p = &v["progress"];

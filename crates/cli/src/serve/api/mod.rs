@@ -1,0 +1,256 @@
+//! The page's requests: what each asks, and the library call (or the
+//! command, with the arguments a user would type) that answers it. Slow
+//! work runs on the blocking pool; an error is a JSON message with its
+//! HTTP status, never a trace. The files and formats here; a set's boards,
+//! conversions and joins in [`sets`]; solving and dealing, which run as
+//! jobs, in [`work`]; Othello's games and positions in [`othello`];
+//! SquareDeal's tournaments in [`squaredeal`].
+
+mod othello;
+mod sets;
+mod squaredeal;
+mod work;
+
+use super::files::{Entry, Names};
+use super::{guard, page, State};
+use crate::plan::{AnyFormat, Opened};
+use crate::report::Failure;
+use axum::extract::{Query, Request};
+use axum::http::{header, HeaderValue, StatusCode};
+use axum::response::{IntoResponse, Response};
+use axum::routing::{get, post};
+use axum::{Json, Router};
+use boardfile_io::Input;
+use serde::Deserialize;
+use serde_json::{json, Value};
+use std::path::Path;
+use std::sync::Arc;
+
+type Shared = axum::extract::State<Arc<State>>;
+
+/// The routes, behind the guard.
+pub fn router(state: Arc<State>) -> Router {
+    Router::new()
+        .route("/", get(page::index))
+        .route("/app.js", get(page::script))
+        .route("/app.css", get(page::style))
+        .route("/diagram.css", get(page::diagram_style))
+        .route("/api/files", get(files))
+        .route("/api/upload", post(upload))
+        .route("/api/open", get(open))
+        .route("/api/boards", get(sets::boards))
+        .route("/api/formats", get(formats))
+        .route("/api/convert", get(sets::convert))
+        .route("/api/games", get(othello::games))
+        .route("/api/positions", post(othello::positions))
+        .route("/api/squaredeal", post(squaredeal::squaredeal))
+        .route("/api/join", post(sets::join))
+        .route("/api/solve", post(work::solve))
+        .route("/api/deal", post(work::deal))
+        .route("/api/jobs", get(work::jobs))
+        .route("/api/jobs/{id}/events", get(work::job_events))
+        .route("/api/jobs/{id}/cancel", post(work::cancel))
+        .layer(axum::middleware::from_fn_with_state(
+            state.clone(),
+            guard::check,
+        ))
+        .layer(tower_http::set_header::SetResponseHeaderLayer::overriding(
+            header::REFERRER_POLICY,
+            HeaderValue::from_static("no-referrer"),
+        ))
+        .layer(tower_http::set_header::SetResponseHeaderLayer::overriding(
+            header::X_CONTENT_TYPE_OPTIONS,
+            HeaderValue::from_static("nosniff"),
+        ))
+        .layer(tower_http::set_header::SetResponseHeaderLayer::overriding(
+            header::CONTENT_SECURITY_POLICY,
+            HeaderValue::from_static(
+                "default-src 'self'; img-src 'self' data:; style-src 'self' 'unsafe-inline'; frame-ancestors 'none'",
+            ),
+        ))
+        .with_state(state)
+}
+
+/// A request refused or failed: its status and a message for the page.
+#[derive(Debug)]
+pub struct ApiError {
+    status: StatusCode,
+    message: String,
+}
+
+impl ApiError {
+    pub fn bad(message: impl Into<String>) -> ApiError {
+        ApiError {
+            status: StatusCode::BAD_REQUEST,
+            message: message.into(),
+        }
+    }
+
+    pub fn forbidden(message: impl Into<String>) -> ApiError {
+        ApiError {
+            status: StatusCode::FORBIDDEN,
+            message: message.into(),
+        }
+    }
+
+    pub fn not_found(message: impl Into<String>) -> ApiError {
+        ApiError {
+            status: StatusCode::NOT_FOUND,
+            message: message.into(),
+        }
+    }
+
+    pub fn too_large(message: impl Into<String>) -> ApiError {
+        ApiError {
+            status: StatusCode::PAYLOAD_TOO_LARGE,
+            message: message.into(),
+        }
+    }
+
+    /// The server's own trouble (a temporary file, a thread).
+    pub fn internal(e: impl std::fmt::Display) -> ApiError {
+        ApiError {
+            status: StatusCode::INTERNAL_SERVER_ERROR,
+            message: e.to_string(),
+        }
+    }
+}
+
+/// What a command's failure is to the page: the file's fault (422, its
+/// message with the place) or the request's.
+impl From<Failure> for ApiError {
+    fn from(f: Failure) -> ApiError {
+        let status = match f.status() {
+            crate::report::Outcome::Invalid => StatusCode::UNPROCESSABLE_ENTITY,
+            _ => StatusCode::BAD_REQUEST,
+        };
+        ApiError {
+            status,
+            message: f.message().to_string(),
+        }
+    }
+}
+
+impl ApiError {
+    /// A command's failure, its paths named as the page names them.
+    fn named(f: Failure, names: &Names) -> ApiError {
+        ApiError {
+            message: names.say(f.message()),
+            ..ApiError::from(f)
+        }
+    }
+
+    /// A command's failure about the file at `path`, which the page knows
+    /// as `id`.
+    fn about(f: Failure, path: &Path, id: &str) -> ApiError {
+        ApiError::named(f, &Names::default().with(path, id))
+    }
+}
+
+impl IntoResponse for ApiError {
+    fn into_response(self) -> Response {
+        (self.status, Json(json!({ "error": self.message }))).into_response()
+    }
+}
+
+/// Runs `work` on the blocking pool, once one of the server's places for
+/// work is free: a few a core, so that a crowd of requests queues rather
+/// than holding memory all at once.
+async fn blocking<T: Send + 'static>(
+    state: &State,
+    work: impl FnOnce() -> Result<T, ApiError> + Send + 'static,
+) -> Result<T, ApiError> {
+    let _place = state.work.acquire().await.map_err(ApiError::internal)?;
+    tokio::task::spawn_blocking(work)
+        .await
+        .map_err(ApiError::internal)?
+}
+
+/// The files the page may open.
+async fn files(state: Shared) -> Json<Value> {
+    let dir = state.files.dir().map(|d| d.display().to_string());
+    Json(json!({
+        "dir": dir,
+        "files": state.files.list(),
+        "max_upload": state.files.max_upload,
+    }))
+}
+
+#[derive(Deserialize)]
+struct Named {
+    name: String,
+}
+
+/// An upload, streamed to the private folder: its entry.
+async fn upload(
+    state: Shared,
+    Query(q): Query<Named>,
+    request: Request,
+) -> Result<Json<Entry>, ApiError> {
+    let body = request.into_body().into_data_stream();
+    Ok(Json(state.files.upload(&q.name, body).await?))
+}
+
+#[derive(Deserialize)]
+struct FileQuery {
+    file: String,
+}
+
+/// The game and format of a file (or a folder's WTHOR database).
+async fn open(state: Shared, Query(q): Query<FileQuery>) -> Result<Json<Value>, ApiError> {
+    let path = state.files.resolve(&q.file)?;
+    blocking(&state, move || {
+        if path.is_dir() {
+            return Ok(Json(
+                json!({"file": q.file, "game": "othello", "format": "WTHOR database"}),
+            ));
+        }
+        if path
+            .extension()
+            .is_some_and(|e| e.eq_ignore_ascii_case("sqd"))
+        {
+            // Not boards: a SquareDeal tournament, whose sessions are.
+            let format = "SquareDeal tournament";
+            return Ok(Json(
+                json!({"file": q.file, "game": "tournament", "format": format}),
+            ));
+        }
+        let (_, format) = opened(&path).map_err(|f| ApiError::about(f, &path, &q.file))?;
+        let game = match format {
+            AnyFormat::Bridge(_) => "bridge",
+            AnyFormat::Othello(_) => "othello",
+        };
+        Ok(Json(
+            json!({"file": q.file, "game": game, "format": format.name()}),
+        ))
+    })
+    .await
+}
+
+/// A file opened as the commands open it, and its format by the one rule.
+fn opened(path: &Path) -> Result<(Opened, AnyFormat), Failure> {
+    let opened = Opened::open(&Input::new(path))?;
+    let format = opened.format(None)?;
+    Ok((opened, format))
+}
+
+/// The formats each game writes, for the page's choices.
+async fn formats() -> Json<Value> {
+    let list = |game| -> Vec<Value> {
+        AnyFormat::all()
+            .into_iter()
+            .filter(|f| f.game() == game && f.info().writes)
+            .map(|f| {
+                json!({
+                    "name": f.name(),
+                    "extension": f.info().extensions.first(),
+                    "description": f.info().description,
+                })
+            })
+            .collect()
+    };
+    Json(json!({
+        "bridge": list(crate::plan::Game::Bridge),
+        "othello": list(crate::plan::Game::Othello),
+    }))
+}

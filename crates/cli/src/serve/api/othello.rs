@@ -1,0 +1,125 @@
+//! Othello: the games a query keeps, and positions solved exactly.
+
+use super::{blocking, ApiError, Shared};
+use axum::extract::Query;
+use axum::Json;
+use serde::Deserialize;
+use serde_json::{json, Value};
+
+#[derive(Deserialize)]
+pub(super) struct GamesQuery {
+    file: String,
+    player: Option<String>,
+    tournament: Option<String>,
+    year: Option<String>,
+    opening: Option<String>,
+    #[serde(default)]
+    from: usize,
+    #[serde(default = "fifty")]
+    count: usize,
+}
+
+fn fifty() -> usize {
+    50
+}
+
+/// The Othello games of a file or a WTHOR folder that a query keeps, a
+/// page of them: `boardfile convert` with the query's options into JSON
+/// Lines (names from the names files beside them), then read. Each game
+/// as JSON Lines has it (names, tournament, year, discs, moves).
+pub(super) async fn games(
+    state: Shared,
+    Query(q): Query<GamesQuery>,
+) -> Result<Json<Value>, ApiError> {
+    let input = state.files.resolve(&q.file)?;
+    let scratch = state.files.scratch().to_path_buf();
+    blocking(&state, move || {
+        let made = tempfile::Builder::new()
+            .prefix(".games-")
+            .tempdir_in(&scratch)
+            .map_err(ApiError::internal)?;
+        let out = made.path().join("games.jsonl");
+        let mut args = vec![
+            "convert".to_string(),
+            input.display().to_string(),
+            out.display().to_string(),
+            "--to".into(),
+            "jsonl".into(),
+        ];
+        for (flag, value) in [
+            ("--player", &q.player),
+            ("--tournament", &q.tournament),
+            ("--year", &q.year),
+            ("--opening", &q.opening),
+        ] {
+            if let Some(v) = value.as_deref().map(str::trim).filter(|v| !v.is_empty()) {
+                args.push(flag.into());
+                args.push(v.into());
+            }
+        }
+        crate::commands::run(&args).map_err(|f| ApiError::about(f, &input, &q.file))?;
+        let text = std::fs::read_to_string(&out).map_err(ApiError::internal)?;
+        // A file's header line first (WTHOR's), then a game a line.
+        let games: Vec<&str> = text
+            .lines()
+            .filter(|l| !l.starts_with("{\"header\""))
+            .collect();
+        let count = q.count.clamp(1, 500);
+        let shown: Vec<Value> = games
+            .iter()
+            .enumerate()
+            .skip(q.from)
+            .take(count)
+            .filter_map(|(i, l)| {
+                let mut g: Value = serde_json::from_str(l).ok()?;
+                g["index"] = json!(i);
+                Some(g)
+            })
+            .collect();
+        Ok(Json(
+            json!({"file": q.file, "total": games.len(), "games": shown}),
+        ))
+    })
+    .await
+}
+
+#[derive(Deserialize)]
+pub(super) struct PositionsRequest {
+    /// Positions as OBF lines: 64 squares a1..h8 (X, O or -), the side
+    /// to move.
+    positions: Vec<String>,
+}
+
+/// The most empty squares of a position the page has solved: a few
+/// seconds at worst on one core.
+const MOST_EMPTIES: usize = 18;
+
+/// Each position's every legal move with its exact score, as `solve`
+/// writes OBF (Edax's form): the library's solver, on every core.
+pub(super) async fn positions(
+    state: Shared,
+    Json(q): Json<PositionsRequest>,
+) -> Result<Json<Value>, ApiError> {
+    if q.positions.len() > 64 {
+        return Err(ApiError::bad("at most 64 positions at a time"));
+    }
+    for p in &q.positions {
+        let empties = p.chars().take(64).filter(|&c| c == '-').count();
+        if empties > MOST_EMPTIES || p.contains('\n') {
+            return Err(ApiError::bad(format!(
+                "positions of at most {MOST_EMPTIES} empty squares, one a line"
+            )));
+        }
+    }
+    blocking(&state, move || {
+        let file: String = q.positions.iter().map(|p| format!("{p};\n")).collect();
+        let solved = boardfile_othello::positions::solve_file(file.as_bytes(), 0, &|_, _| {})
+            .map_err(|e| ApiError::bad(e.to_string()))?;
+        let lines: Vec<String> = String::from_utf8_lossy(&solved)
+            .lines()
+            .map(String::from)
+            .collect();
+        Ok(Json(json!({ "solved": lines })))
+    })
+    .await
+}

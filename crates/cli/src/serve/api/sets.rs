@@ -1,0 +1,258 @@
+//! A bridge set's boards shown a page at a time, converted for download,
+//! and sets joined.
+
+use super::{blocking, opened, ApiError, Shared};
+use crate::plan::AnyFormat;
+use crate::report::Failure;
+use crate::serve::files::{Entry, Names};
+use axum::body::Body;
+use axum::extract::Query;
+use axum::http::header;
+use axum::response::{IntoResponse, Response};
+use axum::Json;
+use boardfile_bridge::diagram::html::board_html;
+use boardfile_bridge::Diagnostics;
+use serde::Deserialize;
+use serde_json::{json, Value};
+use std::path::{Path, PathBuf};
+
+#[derive(Deserialize)]
+pub(super) struct BoardsQuery {
+    file: String,
+    /// The first board shown, counted from 0 in the file.
+    #[serde(default)]
+    from: u64,
+    /// How many are shown (at most [`MOST_SHOWN`]).
+    #[serde(default = "twelve")]
+    count: u64,
+    /// Or: from the board of this number.
+    number: Option<u32>,
+}
+
+fn twelve() -> u64 {
+    12
+}
+
+/// The most boards one request shows.
+const MOST_SHOWN: u64 = 100;
+
+/// Boards of a bridge file, a page of them: each as the hand records draw
+/// it, and the warnings met on the way, placed. The file is streamed from
+/// its start; boards before `from` are read and dropped, so memory stays
+/// that of one board.
+pub(super) async fn boards(
+    state: Shared,
+    Query(q): Query<BoardsQuery>,
+) -> Result<Json<Value>, ApiError> {
+    let path = state.files.resolve(&q.file)?;
+    let name = q.file.clone();
+    blocking(&state, move || {
+        let (opened, format) = opened(&path).map_err(|f| ApiError::about(f, &path, &name))?;
+        let AnyFormat::Bridge(format) = format else {
+            return Err(ApiError::bad(format!(
+                "{name}: {} holds Othello games, not boards",
+                format.name()
+            )));
+        };
+        let mut diag = Diagnostics::strict();
+        let mut reader = crate::bridge::open(opened, format, &mut diag)
+            .map_err(|f| ApiError::about(f, &path, &name))?;
+        let count = q.count.clamp(1, MOST_SHOWN);
+        let mut shown = Vec::new();
+        let mut index = 0u64;
+        let mut more = false;
+        let read_error = |e: &boardfile_io::Error| ApiError::from(Failure::data(&name, e));
+        while let Some(board) = reader.next_board(&mut diag).map_err(|e| read_error(&e))? {
+            let wanted = match q.number {
+                Some(n) => board.number >= n || !shown.is_empty(),
+                None => index >= q.from,
+            };
+            if wanted {
+                if shown.len() as u64 == count {
+                    more = true;
+                    break;
+                }
+                let mut html = String::new();
+                board_html(&board, &mut html);
+                // The auction, contract and play, as `show` prints them.
+                let mut game = Vec::new();
+                boardfile_bridge::diagram::write_game(&board, &mut game)
+                    .map_err(ApiError::internal)?;
+                let game = String::from_utf8_lossy(&game).into_owned();
+                shown.push(
+                    json!({"index": index, "number": board.number, "html": html, "game": game}),
+                );
+            }
+            index += 1;
+        }
+        let warnings: Vec<String> = diag
+            .warnings
+            .iter()
+            .map(|w| w.located(&name).to_string())
+            .collect();
+        Ok(Json(json!({
+            "file": name,
+            "format": format.name(),
+            "boards": shown,
+            "more": more,
+            "read": index,
+            "warnings": warnings,
+        })))
+    })
+    .await
+}
+
+#[derive(Deserialize)]
+pub(super) struct ConvertQuery {
+    file: String,
+    to: String,
+    title: Option<String>,
+    event: Option<String>,
+    site: Option<String>,
+    date: Option<String>,
+    per_page: Option<String>,
+    paper: Option<String>,
+    /// The boards kept (1-16,20).
+    boards: Option<String>,
+    /// Numbered anew from this one.
+    renumber: Option<String>,
+}
+
+/// The file converted, as a download: `boardfile convert` run with the
+/// arguments a user would type, into a folder of its own in the private
+/// one, then sent; the folder is removed once the file is open. Its bytes
+/// are the command's.
+pub(super) async fn convert(
+    state: Shared,
+    Query(q): Query<ConvertQuery>,
+) -> Result<Response, ApiError> {
+    let input = state.files.resolve(&q.file)?;
+    let scratch = state.files.scratch().to_path_buf();
+    let (made, path, name) = blocking(&state, move || convert_file(&input, &scratch, &q)).await?;
+    let file = tokio::fs::File::open(&path)
+        .await
+        .map_err(ApiError::internal)?;
+    // Unlinked once open: the download reads on, nothing is left behind.
+    drop(made);
+    let body = Body::from_stream(tokio_util::io::ReaderStream::new(file));
+    Ok(download(&name, body))
+}
+
+/// A response that downloads `body` as `name`.
+fn download(name: &str, body: Body) -> Response {
+    let plain: String = name
+        .chars()
+        .map(|c| {
+            if c.is_ascii_graphic() && c != '"' && c != '\\' {
+                c
+            } else {
+                '_'
+            }
+        })
+        .collect();
+    let disposition = format!("attachment; filename=\"{plain}\"");
+    (
+        [
+            (header::CONTENT_TYPE, "application/octet-stream".to_string()),
+            (header::CONTENT_DISPOSITION, disposition),
+        ],
+        body,
+    )
+        .into_response()
+}
+
+/// Runs `convert` from `input` into a fresh folder of `scratch`: the
+/// folder, the file made and the name to download it as (the input's
+/// stem, the format's extension). A failure's message names the input as
+/// the page does, not by its path on the server.
+fn convert_file(
+    input: &Path,
+    scratch: &Path,
+    q: &ConvertQuery,
+) -> Result<(tempfile::TempDir, PathBuf, String), ApiError> {
+    let to = crate::plan::parse_format(&q.to).map_err(ApiError::bad)?;
+    let extension = to.0[0].info().extensions.first().copied().unwrap_or("out");
+    let stem = input
+        .file_stem()
+        .map_or("boards".into(), |s| s.to_string_lossy().into_owned());
+    let name = format!("{stem}.{extension}");
+    let made = tempfile::Builder::new()
+        .prefix(".convert-")
+        .tempdir_in(scratch)
+        .map_err(ApiError::internal)?;
+    let out = made.path().join(&name);
+    let mut args: Vec<String> = vec![
+        "convert".into(),
+        input.display().to_string(),
+        out.display().to_string(),
+        "--to".into(),
+        q.to.clone(),
+    ];
+    for (flag, value) in [
+        ("--title", &q.title),
+        ("--event", &q.event),
+        ("--site", &q.site),
+        ("--date", &q.date),
+        ("--per-page", &q.per_page),
+        ("--paper", &q.paper),
+        ("--boards", &q.boards),
+        ("--renumber", &q.renumber),
+    ] {
+        if let Some(v) = value.as_deref().filter(|v| !v.trim().is_empty()) {
+            args.push(flag.into());
+            args.push(v.into());
+        }
+    }
+    crate::commands::run(&args).map_err(|f| {
+        let names = Names::default().with(input, &q.file).with(&out, &name);
+        ApiError::named(f, &names)
+    })?;
+    Ok((made, out, name))
+}
+
+#[derive(Deserialize)]
+pub(super) struct JoinRequest {
+    /// The sets, in order.
+    files: Vec<String>,
+    /// Numbered anew from this one.
+    renumber: Option<u32>,
+}
+
+/// Sets joined into one, in order: `boardfile join` into `joined.pbn`
+/// (numbered when taken) among the uploads; the new file's entry.
+pub(super) async fn join(
+    state: Shared,
+    Json(q): Json<JoinRequest>,
+) -> Result<Json<Entry>, ApiError> {
+    if q.files.len() < 2 {
+        return Err(ApiError::bad("two sets or more to join"));
+    }
+    let paths = q
+        .files
+        .iter()
+        .map(|id| state.files.resolve(id))
+        .collect::<Result<Vec<_>, _>>()?;
+    let name = state.files.upload_name("joined.pbn");
+    let out = state.files.scratch().join(&name);
+    blocking(&state, move || {
+        let mut args = vec!["join".to_string()];
+        args.extend(paths.iter().map(|p| p.display().to_string()));
+        args.push(out.display().to_string());
+        if let Some(n) = q.renumber {
+            args.extend(["--renumber".into(), n.to_string()]);
+        }
+        let names = paths
+            .iter()
+            .zip(&q.files)
+            .fold(Names::default(), |n, (path, id)| n.with(path, id));
+        crate::commands::run(&args).map_err(|f| ApiError::named(f, &names))?;
+        let size = std::fs::metadata(&out).map_err(ApiError::internal)?.len();
+        Ok(Json(Entry {
+            id: format!("upload/{name}"),
+            name,
+            size,
+            folder: false,
+        }))
+    })
+    .await
+}

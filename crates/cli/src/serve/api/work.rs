@@ -1,0 +1,157 @@
+//! Solving and dealing: each a job (a command run as a child process),
+//! its status followed as server-sent events, cancelled as at Ctrl-C.
+
+use super::{ApiError, FileQuery, Shared};
+use crate::serve::files::Names;
+use crate::serve::jobs::{Spec, Status};
+use axum::extract::Query;
+use axum::response::{IntoResponse, Response};
+use axum::Json;
+use serde::Deserialize;
+
+/// Solves a bridge file double dummy into `STEM-solved.pbn` among the
+/// uploads, as a job: `boardfile solve`, whose journal lets a cancelled
+/// or interrupted solve go on where it stopped when started again. A
+/// solve of the same file still running is that job.
+pub(super) async fn solve(
+    state: Shared,
+    Query(q): Query<FileQuery>,
+) -> Result<Json<Status>, ApiError> {
+    let input = state.files.resolve(&q.file)?;
+    let stem = input
+        .file_stem()
+        .map_or("boards".into(), |s| s.to_string_lossy().into_owned());
+    let name = format!("{stem}-solved.pbn");
+    let output = format!("upload/{name}");
+    let running = state
+        .jobs
+        .all()
+        .into_iter()
+        .find(|s| s.running && s.output == output);
+    if let Some(s) = running {
+        return Ok(Json(s));
+    }
+    let out = state.files.scratch().join(&name);
+    let journal = boardfile_bridge::dd::journal::Journal::path_of(&out);
+    if out.exists() && !journal.exists() {
+        // Solved before: solved again (from the file as it is now).
+        std::fs::remove_file(&out).map_err(ApiError::internal)?;
+    }
+    let spec = Spec {
+        kind: "solve",
+        file: Some(q.file.clone()),
+        output: output.clone(),
+        args: vec![
+            "solve".into(),
+            input.display().to_string(),
+            out.display().to_string(),
+        ],
+        names: Names::default().with(&input, &q.file).with(&out, &output),
+    };
+    Ok(Json(state.jobs.start(spec)?.status()))
+}
+
+#[derive(Deserialize)]
+pub(super) struct DealRequest {
+    /// How many boards.
+    boards: Option<u32>,
+    /// The first board's number.
+    first: Option<u32>,
+    /// A practice set's seed (hex).
+    seed: Option<String>,
+    /// Big Deal's way, for this owner.
+    owner: Option<String>,
+    /// A dealer-language script: only the deals it accepts.
+    script: Option<String>,
+}
+
+/// Deals a set into `dealt.pbn` (numbered when taken) among the uploads,
+/// as a job: `boardfile deal` with the arguments the form gives.
+pub(super) async fn deal(
+    state: Shared,
+    Json(q): Json<DealRequest>,
+) -> Result<Json<Status>, ApiError> {
+    let name = state.files.upload_name("dealt.pbn");
+    let out = state.files.scratch().join(&name);
+    let output = format!("upload/{name}");
+    let mut args = vec!["deal".to_string(), out.display().to_string()];
+    let mut names = Names::default().with(&out, &output);
+    if let Some(n) = q.boards {
+        args.extend(["--boards".into(), n.to_string()]);
+    }
+    if let Some(n) = q.first {
+        args.extend(["--first".into(), n.to_string()]);
+    }
+    let given = |v: &Option<String>| {
+        v.as_deref()
+            .map(str::trim)
+            .filter(|v| !v.is_empty())
+            .map(String::from)
+    };
+    if let Some(seed) = given(&q.seed) {
+        args.extend(["--seed".into(), seed]);
+    }
+    if let Some(owner) = given(&q.owner) {
+        args.extend(["--owner".into(), owner]);
+    }
+    if let Some(script) = given(&q.script) {
+        // A file, so that its errors are placed by line and column.
+        let path = state.files.scratch().join(format!(".{}.dl", name));
+        std::fs::write(&path, script).map_err(ApiError::internal)?;
+        args.extend(["--where".into(), path.display().to_string()]);
+        names = names.with(&path, "script");
+    }
+    let spec = Spec {
+        kind: "deal",
+        file: None,
+        output,
+        args,
+        names,
+    };
+    Ok(Json(state.jobs.start(spec)?.status()))
+}
+
+/// Every job of the run, newest first (a reloaded page finds its own).
+pub(super) async fn jobs(state: Shared) -> Json<Vec<Status>> {
+    Json(state.jobs.all())
+}
+
+/// A job's status at each change, as server-sent events, until it ends.
+pub(super) async fn job_events(
+    state: Shared,
+    axum::extract::Path(id): axum::extract::Path<u64>,
+) -> Result<Response, ApiError> {
+    use axum::response::sse::{Event, KeepAlive, Sse};
+    let job = state
+        .jobs
+        .get(id)
+        .ok_or_else(|| ApiError::not_found(format!("no job {id}")))?;
+    let receiver = job.watch();
+    let events = futures_util::stream::unfold(Some(receiver), |receiver| async move {
+        let mut receiver = receiver?;
+        let status = receiver.borrow_and_update().clone();
+        let event = Event::default().json_data(&status).ok()?;
+        if !status.running {
+            // The last word: the stream ends after it.
+            return Some((Ok::<_, std::convert::Infallible>(event), None));
+        }
+        let next = receiver.changed().await.ok().map(|_| receiver);
+        Some((Ok(event), next))
+    });
+    Ok(Sse::new(events)
+        .keep_alive(KeepAlive::default())
+        .into_response())
+}
+
+/// Cancels a job: the command stops as at Ctrl-C.
+pub(super) async fn cancel(
+    state: Shared,
+    axum::extract::Path(id): axum::extract::Path<u64>,
+) -> Result<Json<Status>, ApiError> {
+    let job = state
+        .jobs
+        .get(id)
+        .ok_or_else(|| ApiError::not_found(format!("no job {id}")))?;
+    job.cancel();
+    Ok(Json(job.status()))
+}
