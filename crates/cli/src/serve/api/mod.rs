@@ -54,6 +54,9 @@ pub fn router(state: Arc<State>) -> Router {
             state.clone(),
             guard::check,
         ))
+        // gzip where the browser takes it (not the event streams, whose
+        // events must not wait in a buffer).
+        .layer(tower_http::compression::CompressionLayer::new())
         .layer(tower_http::set_header::SetResponseHeaderLayer::overriding(
             header::REFERRER_POLICY,
             HeaderValue::from_static("no-referrer"),
