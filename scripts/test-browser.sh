@@ -16,7 +16,7 @@
 # page read from that folder at each request, for work on the page).
 set -euo pipefail
 cd "$(dirname "$0")/.."
-. scripts/venv.sh
+. scripts/python.sh
 target=${CARGO_TARGET_DIR:-target}
 mkdir -p "$target"
 target=$(cd "$target" && pwd)
@@ -35,7 +35,7 @@ if [ ${#missing[@]} -gt 0 ]; then
   DEBIAN_FRONTEND=noninteractive apt-get install -y -qq --no-install-recommends "${missing[@]}" > /dev/null
 fi
 
-# The venv (scripts/venv.sh, as scripts/test-python.sh's), its pins installed
+# The venv (scripts/python.sh, as scripts/test-python.sh's), its pins installed
 # once a change of requirements.txt.
 venv=$target/browser-venv
 requirements=crates/cli/tests/browser/requirements.txt
@@ -63,15 +63,8 @@ BOARDFILE=$(cd "$(dirname "$BOARDFILE")" && pwd)/$(basename "$BOARDFILE")
 
 shots=$target/browser-shots
 mkdir -p "$shots"
-set +e
 export PYTHONDONTWRITEBYTECODE=1
 BOARDFILE="$BOARDFILE" AXE_JS="$axe" BROWSER_SHOTS="$shots" \
   SHARED_DATA="$(pwd)/../shared/data" \
+  pytest_of scripts/test-browser.sh \
   "$venv/bin/python" -m pytest -q -p no:cacheprovider crates/cli/tests/browser "$@"
-status=$?
-set -e
-if [ "$status" -eq 5 ]; then
-  echo "scripts/test-browser.sh: pytest collected no test" >&2
-  exit 1
-fi
-exit "$status"

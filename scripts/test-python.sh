@@ -9,19 +9,12 @@
 #   scripts/test-python.sh [PYTEST ARGS...]
 set -euo pipefail
 cd "$(dirname "$0")/.."
-. scripts/venv.sh
+. scripts/python.sh
 venv=target/ci-venv
 make_venv "$venv"
 "$venv/bin/python" -m pip install -q --upgrade pip
 "$venv/bin/python" -m pip install -q -r crates/python/requirements-test.txt
 "$venv/bin/python" -m pip install -q ./crates/python
 [ -x target/debug/boardfile ] || cargo build -q -p boardfile-cli
-set +e
-BOARDFILE_CLI=target/debug/boardfile "$venv/bin/python" -m pytest -q crates/python/tests "$@"
-status=$?
-set -e
-if [ "$status" -eq 5 ]; then
-  echo "scripts/test-python.sh: pytest collected no test" >&2
-  exit 1
-fi
-exit "$status"
+BOARDFILE_CLI=target/debug/boardfile pytest_of scripts/test-python.sh \
+  "$venv/bin/python" -m pytest -q crates/python/tests "$@"
