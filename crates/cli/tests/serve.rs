@@ -361,7 +361,17 @@ fn uploads_are_limited_and_a_broken_one_leaves_nothing() {
     let big = vec![b' '; (1 << 20) + 10];
     let r = server.send("POST", "/api/upload?name=big.pbn", &auth, &big);
     assert_eq!(r.status, 413, "{}", r.text());
-    // A client gone halfway.
+    // A client gone halfway: once the server is writing its file (the
+    // part sent is there), the connection closes.
+    let names = |server: &Server| -> Vec<String> {
+        let mut names: Vec<String> = server
+            .leftovers()
+            .iter()
+            .map(|p| p.file_name().unwrap().to_string_lossy().into_owned())
+            .collect();
+        names.sort();
+        names
+    };
     {
         let mut stream = TcpStream::connect(("127.0.0.1", server.port)).unwrap();
         let head = format!(
@@ -370,16 +380,17 @@ fn uploads_are_limited_and_a_broken_one_leaves_nothing() {
         );
         stream.write_all(head.as_bytes()).unwrap();
         stream.write_all(&pbn).unwrap();
+        let started = Instant::now();
+        while !names(&server).contains(&"half.pbn".to_string()) {
+            assert!(
+                started.elapsed() < Duration::from_secs(10),
+                "the upload never began"
+            );
+            std::thread::sleep(Duration::from_millis(10));
+        }
     }
     // The server notices the close; bounded wait until it has cleaned up.
     let started = Instant::now();
-    let names = |server: &Server| -> Vec<String> {
-        server
-            .leftovers()
-            .iter()
-            .map(|p| p.file_name().unwrap().to_string_lossy().into_owned())
-            .collect()
-    };
     while names(&server).len() > 1 && started.elapsed() < Duration::from_secs(10) {
         std::thread::sleep(Duration::from_millis(50));
     }

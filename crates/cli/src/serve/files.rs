@@ -184,10 +184,12 @@ impl Files {
     {
         let name = self.upload_name(wanted);
         let path = self.uploads.path().join(&name);
+        // Made here, not on the blocking pool: were the client to go while
+        // a pool thread made it, the request (and `partial`) could be
+        // dropped first and the file made after, left behind.
+        let made = std::fs::File::create_new(&path).map_err(ApiError::internal)?;
         let mut partial = Partial(Some(path.clone()));
-        let mut file = tokio::fs::File::create_new(&path)
-            .await
-            .map_err(ApiError::internal)?;
+        let mut file = tokio::fs::File::from_std(made);
         let mut size = 0u64;
         while let Some(chunk) = body.next().await {
             let chunk = chunk.map_err(|e| ApiError::bad(format!("{name}: upload broken: {e}")))?;
