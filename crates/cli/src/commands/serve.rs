@@ -35,7 +35,9 @@ pub struct Args {
     /// The address to listen at (port 0: a free one).
     ///
     /// Another address than loopback lets other computers reach the page;
-    /// they still need the printed address, token and all.
+    /// they still need the printed address, token and all. The page is
+    /// plain HTTP: on a network, whoever can see its traffic can see the
+    /// token.
     #[arg(long, value_name = "ADDR", default_value = "127.0.0.1:0")]
     listen: SocketAddr,
     /// Open the page in the browser.
