@@ -21,6 +21,7 @@
 #![deny(missing_docs)]
 
 pub mod checksum;
+pub mod date;
 pub mod details;
 pub mod error;
 pub mod files;

@@ -201,15 +201,8 @@ pub(crate) fn year_of_date(date: &str) -> Option<u16> {
         // Seconds since 1970: the year of the day, by the civil calendar.
         9..=11 if digits == d.len() => {
             let secs: i64 = d.parse().ok()?;
-            let days = secs.div_euclid(86_400);
-            let z = days + 719_468;
-            let era = z.div_euclid(146_097);
-            let doe = z - era * 146_097;
-            let yoe = (doe - doe / 1460 + doe / 36_524 - doe / 146_096) / 365;
-            let doy = doe - (365 * yoe + yoe / 4 - yoe / 100);
-            let mp = (5 * doy + 2) / 153;
-            let m = if mp < 10 { mp + 3 } else { mp - 9 };
-            u16::try_from(yoe + era * 400 + i64::from(m <= 2)).ok()
+            let (year, _, _) = boardfile_io::date::civil_date(secs.div_euclid(86_400));
+            u16::try_from(year).ok()
         }
         _ => None,
     }

@@ -134,26 +134,9 @@ impl PrintoutTags {
 
     /// Tags of the event given, dated today (UTC): `YYYY.MM.DD`.
     pub fn today(event: impl Into<String>) -> PrintoutTags {
-        let days = std::time::SystemTime::now()
-            .duration_since(std::time::UNIX_EPOCH)
-            .map_or(0, |d| d.as_secs() / 86_400);
-        let (y, m, d) = civil_date(days as i64);
+        let (y, m, d) = boardfile_io::date::today();
         PrintoutTags::new(event, format!("{y:04}.{m:02}.{d:02}"))
     }
-}
-
-/// The date (year, month, day) `days` after 1970-01-01 (H. Hinnant's
-/// algorithm).
-fn civil_date(days: i64) -> (i64, i64, i64) {
-    let z = days + 719_468;
-    let era = z.div_euclid(146_097);
-    let doe = z - era * 146_097;
-    let yoe = (doe - doe / 1460 + doe / 36_524 - doe / 146_096) / 365;
-    let doy = doe - (365 * yoe + yoe / 4 - yoe / 100);
-    let mp = (5 * doy + 2) / 153;
-    let d = doy - (153 * mp + 2) / 5 + 1;
-    let m = if mp < 10 { mp + 3 } else { mp - 9 };
-    (yoe + era * 400 + i64::from(m <= 2), m, d)
 }
 
 const RANKS: &[u8; 13] = b"AKQJT98765432";
@@ -416,9 +399,6 @@ Q T 6 5 4
             assert_eq!(Layout::from_name(l.name()), Some(l));
         }
         assert_eq!(Layout::from_name("print"), None);
-        assert_eq!(civil_date(0), (1970, 1, 1));
-        assert_eq!(civil_date(19_227), (2022, 8, 23));
-        assert_eq!(civil_date(11_016), (2000, 2, 29));
         let today = PrintoutTags::today("e").date;
         assert!(today.len() == 10 && today.as_bytes()[4] == b'.', "{today}");
     }
