@@ -4,7 +4,7 @@
 use crate::plan::Opened;
 use crate::report::{count, info_head, problems, verdict, Failure, Outcome, Progress};
 use boardfile_bridge::dd::journal::{Journal, JournalErrorKind};
-use boardfile_bridge::dd::{NoJournal, SolveProgress, SolvingReader};
+use boardfile_bridge::dd::{SolveProgress, SolvingReader};
 use boardfile_bridge::stages::{Chained, Headings, JoinedReader, Stage, Staged};
 use boardfile_bridge::{
     diagram, summary, BoardReader, ConvertError, Diagnostics, Format, Target, WriteOptions,
@@ -586,41 +586,21 @@ pub fn solve(opened: Opened, from: Format, args: &SolveArgs) -> Result<Outcome, 
     };
     let bar = Progress::new(size, 0, "solving {bar:30} {msg}, {eta} left");
     let started = std::time::Instant::now();
-    let (resumed, journal, kept, solved) = match journal {
-        Some(j) => {
-            let mut solving = SolvingReader::new(reader, from, jobs, args.force, j)
-                .with_progress(solve_bar(&bar, started));
-            let done = write(
-                &mut solving,
-                None,
-                &mut diag,
-                &input,
-                Progress::none(),
-                &dest,
-            );
-            let resumed = solving.resumed;
-            let kept = (solving.kept, std::mem::take(&mut solving.kept_boards));
-            let solved = solving.solved;
-            // Held (and locked) until OUT is in place and it is removed.
-            let journal = solving.into_journal();
-            done?;
-            (resumed, Some(journal), kept, solved)
-        }
-        None => {
-            let mut solving = SolvingReader::new(reader, from, jobs, args.force, NoJournal)
-                .with_progress(solve_bar(&bar, started));
-            write(
-                &mut solving,
-                None,
-                &mut diag,
-                &input,
-                Progress::none(),
-                &dest,
-            )?;
-            let solved = solving.solved;
-            (0, None, (solving.kept, solving.kept_boards), solved)
-        }
-    };
+    let mut solving = SolvingReader::new(reader, from, jobs, args.force, journal)
+        .with_progress(solve_bar(&bar, started));
+    let done = write(
+        &mut solving,
+        None,
+        &mut diag,
+        &input,
+        Progress::none(),
+        &dest,
+    );
+    let (resumed, solved) = (solving.resumed, solving.solved);
+    let kept = (solving.kept, std::mem::take(&mut solving.kept_boards));
+    // Held (and locked) until OUT is in place and it is removed.
+    let journal = solving.into_journal();
+    done?;
     let earlier = match resumed {
         0 => String::new(),
         n => format!(", {n} more from an earlier run"),

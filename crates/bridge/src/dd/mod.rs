@@ -314,6 +314,21 @@ impl SolveJournal for NoJournal {
     }
 }
 
+/// A journal when there is one (`None`: a solve to standard output, which
+/// cannot be resumed, knows nothing and keeps nothing).
+impl<J: SolveJournal> SolveJournal for Option<J> {
+    fn known(&mut self, index: u64, deal: &Deal) -> Option<DdTable> {
+        self.as_mut()?.known(index, deal)
+    }
+
+    fn solved(&mut self, index: u64, deal: &Deal, table: &DdTable) -> std::io::Result<()> {
+        match self {
+            Some(j) => j.solved(index, deal, table),
+            None => Ok(()),
+        }
+    }
+}
+
 /// How many boards that kept their stored table [`SolvingReader`] names.
 pub const KEPT_LISTED: usize = 20;
 
