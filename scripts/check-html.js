@@ -102,17 +102,3 @@ function check(win) {
     " at " + width + "px; text sizes: " + sizes.slice(0, 6).map(([k, px]) => k + " " + px.toFixed(1)).join(", ") +
     "; the diagram fills at least " + (100 * least).toFixed(0) + "%";
 }
-
-function report(text) {
-  const v = window.document.createElement("pre");
-  v.id = "verdict";
-  v.textContent = text;
-  window.document.body.appendChild(v);
-}
-
-const frame = window.document.getElementById("records");
-if (frame) {
-  frame.addEventListener("load", () => report(check(frame.contentWindow)));
-} else {
-  report(check(window));
-}

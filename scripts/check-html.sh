@@ -29,17 +29,7 @@ boards=18
 # The check runs inside the page (scripts/check-html.js): a copy of it
 # with the script at the end (a desktop), and a page holding it in a
 # 390 px iframe (a phone).
-python3 - "$out" scripts/check-html.js <<'PY'
-import sys
-out, script = sys.argv[1:]
-html = open(out + "/records.html", encoding="utf-8").read()
-js = open(script, encoding="utf-8").read()
-open(out + "/check.html", "w", encoding="utf-8").write(html.replace("</body>", "<script>" + js + "</script></body>"))
-open(out + "/check-390.html", "w", encoding="utf-8").write(
-    '<!DOCTYPE html><html><body style="margin:0">'
-    '<iframe id="records" src="records.html" style="width:390px;height:2400px;border:0"></iframe>'
-    "<script>" + js + "</script></body></html>")
-PY
+python3 scripts/in-page.py "$out" scripts/check-html.js check.html
 case $out in /*) page=$out ;; *) page=$PWD/$out ;; esac
 chrome=(chromium --headless --no-sandbox --disable-gpu --hide-scrollbars --force-device-scale-factor=1 --allow-file-access-from-files)
 verdict() {

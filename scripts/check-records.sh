@@ -1,6 +1,7 @@
 #!/usr/bin/env bash
 # Makes hand records of a 32-board solved set and checks them as a reader
-# would see them. Writes into target/check-records/:
+# would see them. Writes into target/check-records/ (under CARGO_TARGET_DIR
+# when set):
 #   set.pbn, solved.jsonl            the set (dealt with a fixed seed, solved)
 #   records-N-PAPER.pdf  + -pN.png   PDF, N = 1, 2, 4 boards a page, A4 and
 #                                    Letter, each page as PNG (pdftoppm)
@@ -16,15 +17,21 @@
 #
 #   scripts/check-records.sh     (installs poppler-utils and chromium from
 #                                 Debian if missing)
+#   BOARDFILE=path/to/boardfile scripts/check-records.sh   (that binary)
 set -euo pipefail
 cd "$(dirname "$0")/.."
 if ! command -v chromium > /dev/null || ! command -v pdftotext > /dev/null; then
   apt-get update -qq && DEBIAN_FRONTEND=noninteractive apt-get install -y -qq \
     chromium poppler-utils fonts-dejavu-core > /dev/null
 fi
-cargo build --release -q -p boardfile-cli
-bin=$PWD/target/release/boardfile
-out=target/check-records
+target=${CARGO_TARGET_DIR:-target}
+if [ -z "${BOARDFILE:-}" ]; then
+  cargo build --release -q -p boardfile-cli
+fi
+bin=${BOARDFILE:-$target/release/boardfile}
+case $bin in /*) ;; *) bin=$PWD/$bin ;; esac
+out=$target/check-records
+case $out in /*) ;; *) out=$out ;; esac
 rm -rf "$out" && mkdir -p "$out"
 failed=0
 check() { python3 scripts/check_records.py "$@" || failed=1; }
@@ -46,34 +53,21 @@ ls -l "$out"/records-*.pdf | awk '{print $NF, $5, "bytes"}'
 # HTML: the same set, as a phone and a desktop show it, and printed.
 "$bin" solve "$out/solved.jsonl" "$out/records.html" 2> /dev/null
 check html "$out/solved.jsonl" "$out/records.html"
-python3 - "$out" scripts/check-records.js <<'PY'
-import sys
-out, script = sys.argv[1:]
-html = open(out + "/records.html", encoding="utf-8").read()
-js = open(script, encoding="utf-8").read()
-# Desktop: the page itself. Phone: the page in a 390 px iframe (a headless
-# window is never narrower than 500 px), for the check and the screenshot.
-open(out + "/check-1280.html", "w", encoding="utf-8").write(
-    html.replace("</body>", "<script>" + js + "</script></body>"))
-open(out + "/check-390.html", "w", encoding="utf-8").write(
-    '<!DOCTYPE html><html><body style="margin:0">'
-    '<iframe id="records" src="records.html" style="width:390px;height:2400px;border:0"></iframe>'
-    "<script>" + js + "</script></body></html>")
-PY
+python3 scripts/in-page.py "$out" scripts/check-records.js check-1280.html
 chrome=(chromium --headless --no-sandbox --disable-gpu --hide-scrollbars --force-device-scale-factor=1 --allow-file-access-from-files)
 for width in 390 1280; do
   "${chrome[@]}" --window-size=1280,900 --virtual-time-budget=5000 --dump-dom \
-    "file://$PWD/$out/check-$width.html" 2> /dev/null > "$out/dom-$width.html"
+    "file://$out/check-$width.html" 2> /dev/null > "$out/dom-$width.html"
   verdict=$(grep -o '<pre id="verdict">[^<]*' "$out/dom-$width.html" | sed 's/<pre id="verdict">//')
   echo "HTML at $width px: $verdict"
   case "$verdict" in "OK 32 boards at ${width}px"*) ;; *) failed=1 ;; esac
 done
-"${chrome[@]}" --window-size=500,2400 --screenshot="$PWD/$out/phone.png" "file://$PWD/$out/check-390.html" 2> /dev/null
-"${chrome[@]}" --window-size=1280,1400 --screenshot="$PWD/$out/desktop.png" "file://$PWD/$out/records.html" 2> /dev/null
+"${chrome[@]}" --window-size=500,2400 --screenshot="$out/phone.png" "file://$out/check-390.html" 2> /dev/null
+"${chrome[@]}" --window-size=1280,1400 --screenshot="$out/desktop.png" "file://$out/records.html" 2> /dev/null
 for paper in a4 letter; do
   html=$out/records-$paper.html
   "$bin" convert "$out/solved.jsonl" "$html" --paper $paper 2> /dev/null
-  "${chrome[@]}" --no-pdf-header-footer --print-to-pdf="$PWD/$out/printed-$paper.pdf" "file://$PWD/$html" 2> /dev/null
+  "${chrome[@]}" --no-pdf-header-footer --print-to-pdf="$out/printed-$paper.pdf" "file://$html" 2> /dev/null
   pages=$(pdfinfo "$out/printed-$paper.pdf" | awk '/^Pages:/ {print $2}')
   size=$(pdfinfo "$out/printed-$paper.pdf" | sed -n 's/^Page size: *//p')
   echo "HTML printed on $paper: $pages pages of $size (want 8)"
