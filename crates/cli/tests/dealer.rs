@@ -390,10 +390,14 @@ fn a_script_that_prints_prints_its_deals_to_standard_output() {
     )
     .unwrap();
     let script = file.to_str().unwrap();
-    let run = expect(
-        0,
-        &["deal", "--where", script, "--boards", "5", "--seed", "11"],
-    );
+    // The same five deals each time, into `out` (and its options) if any.
+    let deal = |out: &[&str]| {
+        let mut args = vec!["deal"];
+        args.extend_from_slice(out);
+        args.extend_from_slice(&["--where", script, "--boards", "5", "--seed", "11"]);
+        expect(0, &args)
+    };
+    let run = deal(&[]);
     let deals = dealt(script, "5", "11");
     assert_eq!(deals.len(), 5);
     let mut want: String = (1..)
@@ -411,19 +415,7 @@ fn a_script_that_prints_prints_its_deals_to_standard_output() {
 
     // Into OUT when it names no board format; nothing on standard output.
     let txt = dir.path().join("hands.txt");
-    let into = expect(
-        0,
-        &[
-            "deal",
-            txt.to_str().unwrap(),
-            "--where",
-            script,
-            "--boards",
-            "5",
-            "--seed",
-            "11",
-        ],
-    );
+    let into = deal(&[txt.to_str().unwrap()]);
     assert_eq!(into.stdout, "");
     assert_eq!(std::fs::read_to_string(&txt).unwrap(), run.stdout);
 
@@ -431,29 +423,12 @@ fn a_script_that_prints_prints_its_deals_to_standard_output() {
     // standard output; with the boards on standard output, on standard
     // error.
     let pbn = dir.path().join("hands.pbn");
-    let beside = expect(
-        0,
-        &[
-            "deal",
-            pbn.to_str().unwrap(),
-            "--where",
-            script,
-            "--boards",
-            "5",
-            "--seed",
-            "11",
-        ],
-    );
+    let beside = deal(&[pbn.to_str().unwrap()]);
     assert_eq!(beside.stdout, run.stdout);
     assert!(std::fs::read_to_string(&pbn)
         .unwrap()
         .contains("[Deal \"N:"));
-    let piped = expect(
-        0,
-        &[
-            "deal", "-", "--to", "jsonl", "--where", script, "--boards", "5", "--seed", "11",
-        ],
-    );
+    let piped = deal(&["-", "--to", "jsonl"]);
     assert_eq!(boards(&piped.stdout).len(), 5);
     want.push_str("hcp: ");
     assert!(piped.stderr.starts_with(&want), "{}", piped.stderr);
