@@ -196,6 +196,78 @@ pub struct Par {
     pub contracts: Vec<String>,
 }
 
+impl Par {
+    /// The contracts as PBN's `ParContract` spells them (`NS 4S; EW 5CX`),
+    /// the one spelling shown to people; a contract of another shape (a
+    /// file's own text) as it is.
+    ///
+    /// ```
+    /// use boardfile_bridge::Par;
+    /// let par = Par { score_ns: -100, contracts: vec!["5CX-EW".into(), "5DX-EW".into()] };
+    /// assert_eq!(par.pbn_contracts(), "EW 5CX; EW 5DX");
+    /// ```
+    pub fn pbn_contracts(&self) -> String {
+        Par::spell_pbn(&self.contracts)
+    }
+
+    /// [`Par::pbn_contracts`] of these contracts.
+    pub fn spell_pbn(contracts: &[String]) -> String {
+        let mut out = String::new();
+        for (i, c) in contracts.iter().enumerate() {
+            if i > 0 {
+                out.push_str("; ");
+            }
+            match c.rsplit_once('-') {
+                Some((contract, seats))
+                    if !seats.is_empty() && seats.bytes().all(|b| b"NESW".contains(&b)) =>
+                {
+                    out.push_str(seats);
+                    out.push(' ');
+                    out.push_str(contract);
+                }
+                _ => out.push_str(c),
+            }
+        }
+        out
+    }
+
+    /// Reads PBN's spelling (`NS 4S`, `EW 5CX; EW 5DX`) into the model's
+    /// contract strings (`4S-NS`, `5CX-EW`); an item of another shape is
+    /// kept as it is.
+    ///
+    /// ```
+    /// use boardfile_bridge::Par;
+    /// assert_eq!(Par::contracts_from_pbn("EW 5CX; EW 5DX"), ["5CX-EW", "5DX-EW"]);
+    /// ```
+    pub fn contracts_from_pbn(value: &str) -> Vec<String> {
+        let mut out = Vec::with_capacity(2);
+        for item in value.split([';', ',']) {
+            let item = item.trim();
+            if item.is_empty() {
+                continue;
+            }
+            out.push(match item.split_once(' ') {
+                Some((seats, contract))
+                    if !seats.is_empty()
+                        && seats.bytes().all(|c| b"NESWnesw".contains(&c))
+                        && !contract.trim().is_empty() =>
+                {
+                    let contract = contract.trim();
+                    let mut c = String::with_capacity(contract.len() + 1 + seats.len());
+                    c.push_str(contract);
+                    c.push('-');
+                    for s in seats.bytes() {
+                        c.push(char::from(s.to_ascii_uppercase()));
+                    }
+                    c
+                }
+                _ => item.to_string(),
+            });
+        }
+        out
+    }
+}
+
 /// A named value a file gives a board: PBN's tags (`Event`, `West`,
 /// `Contract`, `Result`, `Generator`...) and what LIN's commands map to them.
 ///

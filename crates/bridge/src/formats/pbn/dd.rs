@@ -96,37 +96,12 @@ pub(crate) fn score_tag_value(score_ns: i32) -> String {
 }
 
 /// Reads `ParContract` (`NS 4S`, `EW 5CX; EW 5DX`) into the model's
-/// contract strings (`4S-NS`, `5CX-EW`); an item of another shape is kept as
-/// it is.
+/// contract strings.
 pub(crate) fn contracts_from_tag(value: &str) -> Vec<String> {
-    let mut out = Vec::with_capacity(2);
-    for item in value.split([';', ',']) {
-        let item = item.trim();
-        if item.is_empty() {
-            continue;
-        }
-        out.push(match item.split_once(' ') {
-            Some((seats, contract))
-                if !seats.is_empty()
-                    && seats.bytes().all(|c| b"NESWnesw".contains(&c))
-                    && !contract.trim().is_empty() =>
-            {
-                let contract = contract.trim();
-                let mut c = String::with_capacity(contract.len() + 1 + seats.len());
-                c.push_str(contract);
-                c.push('-');
-                for s in seats.bytes() {
-                    c.push(char::from(s.to_ascii_uppercase()));
-                }
-                c
-            }
-            _ => item.to_string(),
-        });
-    }
-    out
+    crate::model::board::Par::contracts_from_pbn(value)
 }
 
-/// True when `text` is `contracts` as [`contracts_tag_value`] writes them.
+/// True when `text` is `contracts` as [`Par::pbn_contracts`](crate::model::board::Par::pbn_contracts) writes them.
 pub(crate) fn contracts_written(contracts: &[String], text: &str) -> bool {
     let mut rest = text;
     for (i, c) in contracts.iter().enumerate() {
@@ -152,22 +127,6 @@ pub(crate) fn contracts_written(contracts: &[String], text: &str) -> bool {
         }
     }
     rest.is_empty()
-}
-
-/// Writes `ParContract` from the model's contract strings.
-pub(crate) fn contracts_tag_value(contracts: &[String]) -> String {
-    contracts
-        .iter()
-        .map(|c| match c.rsplit_once('-') {
-            Some((contract, seats))
-                if !seats.is_empty() && seats.bytes().all(|b| b"NESW".contains(&b)) =>
-            {
-                format!("{seats} {contract}")
-            }
-            _ => c.clone(),
-        })
-        .collect::<Vec<_>>()
-        .join("; ")
 }
 
 pub(crate) use crate::model::board::is_double_dummy_tag as is_dd_tag;
@@ -257,7 +216,7 @@ mod tests {
         for text in ["NS 4S; EW 5CX", "NS 3NT", "N 7S; S 7NT", "4S by N"] {
             let c = contracts_from_tag(text);
             assert!(contracts_written(&c, text), "{text}");
-            assert_eq!(contracts_tag_value(&c), text);
+            assert_eq!(crate::model::board::Par::spell_pbn(&c), text);
         }
         assert!(!contracts_written(
             &contracts_from_tag("NS 4S ;EW 5CX"),
@@ -289,7 +248,7 @@ mod tests {
         assert_eq!(score_tag_value(-420), "EW 420");
         assert_eq!(contracts_from_tag("NS 4S; EW 5CX"), ["4S-NS", "5CX-EW"]);
         assert_eq!(
-            contracts_tag_value(&["4S-NS".into(), "5CX-EW".into()]),
+            crate::model::board::Par::spell_pbn(&["4S-NS".into(), "5CX-EW".into()]),
             "NS 4S; EW 5CX"
         );
         assert_eq!(contracts_from_tag("4S by N"), ["4S by N"]);

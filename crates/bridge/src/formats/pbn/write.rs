@@ -9,7 +9,7 @@
 //! back as UTF-8 (`Ã©`, C3 A9, would come back as `é`), else ISO-8859-1.
 //! A character ISO-8859-1 lacks after that choice is an error naming it.
 
-use super::dd::{agrees, contracts_tag_value, dd_fact, dd_to_tricks, score_tag_value};
+use super::dd::{agrees, dd_fact, dd_to_tricks, score_tag_value};
 use super::edit::NAME_CHAR;
 use super::read::table_columns;
 use super::MANDATORY_TAGS;
@@ -954,7 +954,7 @@ impl Writer {
                 out.push(Tag::new("OptimumScore", score_tag_value(par.score_ns)));
             }
             if want("ParContract") && !par.contracts.is_empty() {
-                out.push(Tag::new("ParContract", contracts_tag_value(&par.contracts)));
+                out.push(Tag::new("ParContract", par.pbn_contracts()));
             }
         }
         (keep, out)
@@ -1062,7 +1062,7 @@ impl Writer {
                 self.tag_line("OptimumScore", &score_tag_value(par.score_ns));
             }
             if contract && !par.contracts.is_empty() {
-                self.tag_line("ParContract", &contracts_tag_value(&par.contracts));
+                self.tag_line("ParContract", &par.pbn_contracts());
             }
         }
         let mut done = [];

@@ -4,7 +4,7 @@
 //!
 //! ```text
 //! board,dealer,vulnerable,hand_n,hand_e,hand_s,hand_w,hcp_n,...,par_score_ns,par_contracts,Event
-//! 1,N,None,T53.AJ7.AT.AQ762,AKJ9.Q.QJ65.KJT8,872.T9543.K9732.,Q64.K862.84.9543,15,...,-420,4S-W,Club night
+//! 1,N,None,T53.AJ7.AT.AQ762,AKJ9.Q.QJ65.KJT8,872.T9543.K9732.,Q64.K862.84.9543,15,...,-420,W 4S,Club night
 //! ```
 //!
 //! Detection: a first row (after a UTF-8 byte-order mark) holding the

@@ -14,7 +14,7 @@
 //! | `spades_n` `hearts_n` `diamonds_n` `clubs_n`, then `_e`, `_s`, `_w` | uint8 | suit lengths, a seat's four together |
 //! | `dd_n_c` `dd_n_d` `dd_n_h` `dd_n_s` `dd_n_nt`, then `_e`, `_s`, `_w` | uint8 | double-dummy tricks by declarer then strain (JSON Lines' order); null when unknown |
 //! | `par_score_ns` | int32 | par score from North-South's side; null when not known |
-//! | `par_contracts` | string | the par contracts as JSON Lines writes them, a space apart: `4S-W 5DX-NS` |
+//! | `par_contracts` | string | the par contracts as PBN's `ParContract` spells them: `W 4S; NS 5DX` (read also in the form of earlier versions, JSON Lines' contracts a space apart: `4S-W 5DX-NS`) |
 //! | any other | string | a tag of that name (`Event`, `West`, `Contract`...) |
 //!
 //! HCP and suit lengths are written for the reader's convenience; on read
@@ -143,6 +143,17 @@ fn is_tag_column(t: &Tag) -> bool {
         && fixed_index(&t.name).is_none()
 }
 
+/// A `par_contracts` cell: PBN's spelling (`W 4S; NS 5DX`), or the
+/// earlier JSON Lines contracts a space apart (`4S-W 5DX-NS`).
+fn par_contracts(cell: &str) -> Vec<String> {
+    let earlier = !cell.contains(';') && cell.split_ascii_whitespace().all(|c| c.contains('-'));
+    if earlier {
+        cell.split_ascii_whitespace().map(str::to_string).collect()
+    } else {
+        Par::contracts_from_pbn(cell)
+    }
+}
+
 /// The tag columns of a table whose first boards are `boards`: every tag
 /// they carry, each new name placed just before the next of its board's
 /// tags already placed (at the end when none is), so that every board whose
@@ -213,7 +224,7 @@ pub struct TableRow {
     pub hands: [Option<Hand>; 4],
     /// Tricks by seat (N E S W) and strain (C D H S NT).
     pub dd: [[Option<u8>; 5]; 4],
-    /// Par score for North-South and the contracts, a space apart.
+    /// Par score for North-South and the contracts, as PBN spells them.
     pub par: Option<(i32, String)>,
 }
 
@@ -234,7 +245,7 @@ impl TableRow {
             vulnerable: b.vulnerability,
             hands,
             dd,
-            par: b.par.as_ref().map(|p| (p.score_ns, p.contracts.join(" "))),
+            par: b.par.as_ref().map(|p| (p.score_ns, p.pbn_contracts())),
         }
     }
 
@@ -384,11 +395,7 @@ impl<'r> RowIn<'r> {
                     .map_err(|_| format!("par_score_ns: {score} is out of range"))?;
                 b.par = Some(Par {
                     score_ns,
-                    contracts: contracts
-                        .unwrap_or("")
-                        .split_ascii_whitespace()
-                        .map(str::to_string)
-                        .collect(),
+                    contracts: contracts.map(par_contracts).unwrap_or_default(),
                 });
             }
             (None, Some(c)) if !c.trim().is_empty() => {
@@ -531,6 +538,21 @@ mod tests {
         assert_eq!(r.board().unwrap().deal, deal);
         r.hcp[0] = Some(14);
         assert!(r.board().unwrap_err().contains("hcp_n: 14"));
+    }
+
+    #[test]
+    fn par_contracts_read_in_pbns_spelling_and_the_earlier_one() {
+        // PBN 2.1 section 3.10's ParContract form; the earlier column's
+        // form (JSON Lines' contracts a space apart) still reads.
+        let want = ["4S-W".to_string(), "5DX-NS".to_string()];
+        assert_eq!(par_contracts("W 4S; NS 5DX"), want);
+        assert_eq!(par_contracts("4S-W 5DX-NS"), want);
+        assert_eq!(par_contracts("EW 3NT"), ["3NT-EW"]);
+        let par = Par {
+            score_ns: -420,
+            contracts: want.to_vec(),
+        };
+        assert_eq!(par_contracts(&par.pbn_contracts()), want);
     }
 
     #[test]

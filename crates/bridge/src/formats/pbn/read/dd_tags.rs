@@ -46,7 +46,8 @@ impl LazyFact {
 
     /// The tag, as the writer gives it.
     pub(super) fn tag(&self) -> Tag {
-        use crate::formats::pbn::dd::{contracts_tag_value, score_tag_value};
+        use crate::formats::pbn::dd::score_tag_value;
+        use crate::model::board::Par;
         let name = self.name();
         match self {
             LazyFact::Table(t) => Tag {
@@ -56,7 +57,7 @@ impl LazyFact {
             },
             LazyFact::Tricks(t) => Tag::new(name, t.to_hex().unwrap_or_default()),
             LazyFact::Score(s) => Tag::new(name, score_tag_value(*s)),
-            LazyFact::Contracts(c) => Tag::new(name, contracts_tag_value(c)),
+            LazyFact::Contracts(c) => Tag::new(name, Par::spell_pbn(c)),
         }
     }
 
@@ -358,7 +359,8 @@ pub(super) fn writer_rows(b: &[u8], crlf: bool) -> Option<(DdTable, usize)> {
 /// not, and a file of millions of solved deals then costs a table a board,
 /// not sixty strings. Any other form is kept as written.
 pub(super) fn drop_generated_dd_tags(board: &mut Board, lazy: &[Lazy]) -> bool {
-    use crate::formats::pbn::dd::{contracts_tag_value, score_tag_value};
+    use crate::formats::pbn::dd::score_tag_value;
+    use crate::model::board::Par;
     if lazy.is_empty() && !board.tags.iter().any(|t| is_dd_tag(&t.name)) {
         return true;
     }
@@ -428,7 +430,7 @@ pub(super) fn drop_generated_dd_tags(board: &mut Board, lazy: &[Lazy]) -> bool {
                 _ => board
                     .par
                     .as_ref()
-                    .is_some_and(|p| contracts_tag_value(&p.contracts) == t.value),
+                    .is_some_and(|p| Par::spell_pbn(&p.contracts) == t.value),
             };
         if !canonical {
             return false;
