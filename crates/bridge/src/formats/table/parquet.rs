@@ -63,6 +63,12 @@ pub fn sniff(bytes: &[u8]) -> bool {
     bytes.starts_with(b"PAR1")
 }
 
+/// The `created_by` of the Parquet files written here: the table's
+/// layout, version 2 (par contracts in PBN's spelling). A reader may take
+/// a file that says it as it is, the columns being exactly
+/// [`BatchBuilder`]'s.
+pub const CREATED_BY: &str = "boardfile table-2";
+
 /// Boards a record batch holds.
 pub const BATCH: usize = 65_536;
 /// Rows a row group holds.
@@ -71,7 +77,7 @@ pub const ROW_GROUP: usize = 131_072;
 pub const MAX_FILE: usize = 4 << 30;
 
 #[cfg(feature = "parquet")]
-pub use imp::{BatchBuilder, ParquetReader, ParquetWriter};
+pub use imp::{ArrowBoards, BatchBuilder, ParquetReader, ParquetWriter};
 
 #[cfg(not(feature = "parquet"))]
 mod imp {
@@ -115,7 +121,7 @@ mod imp {
 
 #[cfg(feature = "parquet")]
 mod imp {
-    use super::{BATCH, FORMAT, MAX_FILE, ROW_GROUP};
+    use super::{BATCH, CREATED_BY, FORMAT, MAX_FILE, ROW_GROUP};
     use crate::codec::options::WriteOptions;
     use crate::codec::stream::{BoardReader, BoardWriter};
     use crate::formats::table::{
@@ -127,13 +133,14 @@ mod imp {
     use arrow_array::builder::{Int32Builder, StringBuilder, UInt32Builder, UInt8Builder};
     use arrow_array::cast::AsArray;
     use arrow_array::types::{
-        Int16Type, Int32Type, Int64Type, Int8Type, UInt16Type, UInt32Type, UInt64Type, UInt8Type,
+        Float32Type, Float64Type, Int16Type, Int32Type, Int64Type, Int8Type, UInt16Type,
+        UInt32Type, UInt64Type, UInt8Type,
     };
     use arrow_array::{
         Array, ArrayRef, DictionaryArray, Int8Array, RecordBatch, RecordBatchReader, StringArray,
     };
-    use arrow_schema::{DataType, Field, Schema, SchemaRef};
-    use boardfile_io::{Diagnostics, Error, Position, Source};
+    use arrow_schema::{ArrowError, DataType, Field, Schema, SchemaRef};
+    use boardfile_io::{Diagnostics, Error, FormatName, Position, Source};
     use parquet::arrow::arrow_reader::{ParquetRecordBatchReader, ParquetRecordBatchReaderBuilder};
     use parquet::arrow::ArrowWriter;
     use parquet::basic::Compression;
@@ -324,7 +331,7 @@ mod imp {
             let props = WriterProperties::builder()
                 .set_compression(Compression::SNAPPY)
                 .set_max_row_group_row_count(Some(ROW_GROUP))
-                .set_created_by("boardfile".into())
+                .set_created_by(CREATED_BY.into())
                 .build();
             let writer = ArrowWriter::try_new(self.out.clone(), builder.schema(), Some(props))
                 .map_err(parquet_error)?;
@@ -390,7 +397,7 @@ mod imp {
 
     /// A cell of an integer column of any integer type.
     fn int_at(a: &dyn Array, i: usize) -> Option<Option<i64>> {
-        if a.is_null(i) {
+        if a.is_null(i) || *a.data_type() == DataType::Null {
             return Some(None);
         }
         Some(Some(match a.data_type() {
@@ -402,20 +409,32 @@ mod imp {
             DataType::Int16 => a.as_primitive::<Int16Type>().value(i).into(),
             DataType::Int32 => a.as_primitive::<Int32Type>().value(i).into(),
             DataType::Int64 => a.as_primitive::<Int64Type>().value(i),
+            // pandas turns an integer column with gaps into floats.
+            DataType::Float32 => return whole(a.as_primitive::<Float32Type>().value(i).into()),
+            DataType::Float64 => return whole(a.as_primitive::<Float64Type>().value(i)),
             _ => return None,
         }))
     }
 
-    /// A cell of a string column: plain, large, view or dictionary.
+    /// A float cell: a whole number, or NaN (pandas' missing value).
+    fn whole(x: f64) -> Option<Option<i64>> {
+        if x.is_nan() {
+            return Some(None);
+        }
+        (x.fract() == 0.0 && x.abs() < 9.0e15).then_some(Some(x as i64))
+    }
+
+    /// A cell of a string column: plain, large, view, or a dictionary of
+    /// any of them.
     fn str_at(a: &dyn Array, i: usize) -> Option<Option<&str>> {
-        if a.is_null(i) {
+        if a.is_null(i) || *a.data_type() == DataType::Null {
             return Some(None);
         }
         Some(Some(match a.data_type() {
             DataType::Utf8 => a.as_string::<i32>().value(i),
             DataType::LargeUtf8 => a.as_string::<i64>().value(i),
             DataType::Utf8View => a.as_string_view().value(i),
-            DataType::Dictionary(k, v) if **v == DataType::Utf8 => {
+            DataType::Dictionary(k, _) => {
                 let key = |d: &dyn Array| int_at(d, i).flatten();
                 let (keys, values) = match **k {
                     DataType::Int8 => {
@@ -430,6 +449,10 @@ mod imp {
                         let d = a.as_dictionary::<Int32Type>();
                         (key(d.keys()), d.values())
                     }
+                    DataType::Int64 => {
+                        let d = a.as_dictionary::<Int64Type>();
+                        (key(d.keys()), d.values())
+                    }
                     DataType::UInt8 => {
                         let d = a.as_dictionary::<UInt8Type>();
                         (key(d.keys()), d.values())
@@ -441,19 +464,23 @@ mod imp {
                     _ => return None,
                 };
                 let k = usize::try_from(keys?).ok()?;
-                let v = values.as_string::<i32>();
-                if k >= v.len() {
+                if k >= values.len() || matches!(values.data_type(), DataType::Dictionary(..)) {
                     return None;
                 }
-                v.value(k)
+                // Plain, large or view strings (pandas' categories).
+                return str_at(values.as_ref(), k);
             }
             _ => return None,
         }))
     }
 
-    /// Reads a Parquet table a batch at a time.
-    pub struct ParquetReader {
-        batches: ParquetRecordBatchReader,
+    /// Boards from Arrow record batches in the table's columns: a Parquet
+    /// file's, or any other source of batches (a DataFrame handed over
+    /// the Arrow C stream interface). Column types are checked against the
+    /// schema when made; a row that does not read is that record's error.
+    pub struct ArrowBoards<I> {
+        batches: I,
+        format: FormatName,
         columns: Vec<Column>,
         ready: VecDeque<Result<Board, Error>>,
         /// Rows read so far.
@@ -462,8 +489,26 @@ mod imp {
         done: bool,
     }
 
-    fn syntax(record: u64, m: impl Into<String>) -> Error {
-        Error::syntax(FORMAT, Position::record(record, 0), m)
+    /// Reads a Parquet table a batch at a time.
+    pub type ParquetReader = ArrowBoards<Guarded>;
+
+    /// Parquet's record batches, a panic in its decoder an error.
+    pub struct Guarded(ParquetRecordBatchReader);
+
+    impl Iterator for Guarded {
+        type Item = Result<RecordBatch, ArrowError>;
+
+        fn next(&mut self) -> Option<Self::Item> {
+            catch_unwind(AssertUnwindSafe(|| self.0.next())).unwrap_or_else(|_| {
+                Some(Err(ArrowError::ExternalError(
+                    "the file is corrupt (the Parquet decoder failed)".into(),
+                )))
+            })
+        }
+    }
+
+    fn syntax(format: FormatName, record: u64, m: impl Into<String>) -> Error {
+        Error::syntax(format, Position::record(record, 0), m)
     }
 
     /// Runs parquet's decoding, a panic in it an error: no input panics.
@@ -473,8 +518,9 @@ mod imp {
     ) -> Result<T, Error> {
         match catch_unwind(AssertUnwindSafe(f)) {
             Ok(Ok(v)) => Ok(v),
-            Ok(Err(e)) => Err(syntax(record, e.to_string())),
+            Ok(Err(e)) => Err(syntax(FORMAT.into(), record, e.to_string())),
             Err(_) => Err(syntax(
+                FORMAT.into(),
                 record,
                 "the file is corrupt (the Parquet decoder failed)",
             )),
@@ -501,57 +547,73 @@ mod imp {
                 .with_batch_size(8192)
                 .build()
         })?;
-        let names: Vec<String> = batches
-            .schema()
-            .fields()
-            .iter()
-            .map(|f| f.name().clone())
-            .collect();
-        let columns = columns_of(names.iter().map(String::as_str))
-            .map_err(|m| syntax(0, format!("columns: {m}")))?;
-        for (c, f) in columns.iter().zip(batches.schema().fields()) {
-            let ok = match c {
-                Column::Fixed(i) if RowIn::is_number(*i) => f.data_type().is_integer(),
-                _ => matches!(
-                    f.data_type(),
-                    DataType::Utf8
-                        | DataType::LargeUtf8
-                        | DataType::Utf8View
-                        | DataType::Dictionary(..)
-                ),
-            };
-            if !ok {
-                return Err(syntax(
-                    0,
-                    format!(
-                        "column {} is {}, not {}",
-                        f.name(),
-                        f.data_type(),
-                        match c {
-                            Column::Fixed(i) if RowIn::is_number(*i) => "integers",
-                            _ => "strings",
-                        }
-                    ),
-                ));
-            }
-        }
-        Ok(Box::new(ParquetReader {
-            batches,
-            columns,
-            ready: VecDeque::new(),
-            row: 0,
-            info: SetInfo::default(),
-            done: false,
-        }))
+        let schema = batches.schema();
+        Ok(Box::new(ArrowBoards::new(
+            FORMAT.into(),
+            &schema,
+            Guarded(batches),
+        )?))
     }
 
-    impl ParquetReader {
+    impl<I: Iterator<Item = Result<RecordBatch, ArrowError>>> ArrowBoards<I> {
+        /// Boards from `batches` with `schema`, errors named as `format`'s:
+        /// an error when a column of the table's has the wrong type.
+        pub fn new(format: FormatName, schema: &Schema, batches: I) -> Result<Self, Error> {
+            let names: Vec<String> = schema.fields().iter().map(|f| f.name().clone()).collect();
+            let columns = columns_of(names.iter().map(String::as_str))
+                .map_err(|m| syntax(format, 0, format!("columns: {m}")))?;
+            for (c, f) in columns.iter().zip(schema.fields()) {
+                let ok = match c {
+                    Column::Fixed(i) if RowIn::is_number(*i) => {
+                        f.data_type().is_integer()
+                            || f.data_type().is_floating()
+                            || *f.data_type() == DataType::Null
+                    }
+                    _ => matches!(
+                        f.data_type(),
+                        DataType::Utf8
+                            | DataType::LargeUtf8
+                            | DataType::Utf8View
+                            | DataType::Dictionary(..)
+                            | DataType::Null
+                    ),
+                };
+                if !ok {
+                    return Err(syntax(
+                        format,
+                        0,
+                        format!(
+                            "column {} is {}, not {}",
+                            f.name(),
+                            f.data_type(),
+                            match c {
+                                Column::Fixed(i) if RowIn::is_number(*i) => "integers",
+                                _ => "strings",
+                            }
+                        ),
+                    ));
+                }
+            }
+            Ok(ArrowBoards {
+                batches,
+                format,
+                columns,
+                ready: VecDeque::new(),
+                row: 0,
+                info: SetInfo::default(),
+                done: false,
+            })
+        }
+
         fn batch(&mut self) -> Result<(), Error> {
             let row = self.row;
-            let next = guarded(row, || self.batches.next().transpose().map_err(Into::into))?;
-            let Some(batch) = next else {
-                self.done = true;
-                return Ok(());
+            let batch = match self.batches.next() {
+                None => {
+                    self.done = true;
+                    return Ok(());
+                }
+                Some(Err(e)) => return Err(syntax(self.format, row, e.to_string())),
+                Some(Ok(batch)) => batch,
             };
             let arrays: Vec<&dyn Array> = batch.columns().iter().map(|c| c.as_ref()).collect();
             for i in 0..batch.num_rows() {
@@ -563,7 +625,9 @@ mod imp {
                         Column::Fixed(k) if RowIn::is_number(*k) => match int_at(*a, i) {
                             Some(Some(n)) => r.set_number(*k, n),
                             Some(None) => {}
-                            None => bad = Some(format!("{}: not a number", fixed_columns()[*k])),
+                            None => {
+                                bad = Some(format!("{}: not a whole number", fixed_columns()[*k]))
+                            }
                         },
                         Column::Fixed(k) => match str_at(*a, i) {
                             Some(Some(s)) => {
@@ -586,7 +650,7 @@ mod imp {
                     None => r.board(),
                 };
                 self.ready.push_back(
-                    b.map_err(|m| Error::invalid(FORMAT, Position::record(record, 0), m)),
+                    b.map_err(|m| Error::invalid(self.format, Position::record(record, 0), m)),
                 );
             }
             self.row += batch.num_rows() as u64;
@@ -594,7 +658,7 @@ mod imp {
         }
     }
 
-    impl BoardReader for ParquetReader {
+    impl<I: Iterator<Item = Result<RecordBatch, ArrowError>>> BoardReader for ArrowBoards<I> {
         fn head(&self) -> &SetInfo {
             &self.info
         }
