@@ -61,6 +61,74 @@ table.dd tr:first-child th { background: #e4e4e4; }
 }
 "#;
 
+/// [`STYLE`] for boards drawn inside a page that is not ours (a notebook's
+/// output): every rule's selectors put inside `scope` (a selector such as
+/// `.boardfile`), the page's own (`body`) made the scope's, and the print
+/// rules left out.
+///
+/// ```
+/// use boardfile_bridge::diagram::html::scoped_style;
+/// let css = scoped_style(".bf");
+/// assert!(css.contains(".bf .h, .bf .d { color: #c00; }"));
+/// assert!(!css.contains("body") && !css.contains("@media print"));
+/// ```
+pub fn scoped_style(scope: &str) -> String {
+    let mut out = String::with_capacity(STYLE.len() * 2);
+    let mut skipping = false;
+    for line in STYLE.lines() {
+        let trimmed = line.trim_start();
+        if skipping {
+            skipping = line != "}";
+            continue;
+        }
+        if trimmed.starts_with("@media print") {
+            skipping = true;
+            continue;
+        }
+        let Some((selectors, rule)) = line.split_once('{').filter(|_| !trimmed.starts_with('@'))
+        else {
+            out.push_str(line);
+            out.push('\n');
+            continue;
+        };
+        let indent = &line[..line.len() - trimmed.len()];
+        let scoped: Vec<String> = selectors
+            .split(',')
+            .map(str::trim)
+            .filter(|s| !s.is_empty())
+            .map(|s| match s.strip_prefix("body") {
+                Some(rest) if !rest.starts_with('.') => format!("{scope}{rest}"),
+                Some(_) => String::new(),
+                None => format!("{scope} {s}"),
+            })
+            .filter(|s| !s.is_empty())
+            .collect();
+        if scoped.is_empty() {
+            continue;
+        }
+        // A line of several rules (`.north { } .west { }`): each scoped.
+        let rules = format!("{{{rule}");
+        if rules.matches('{').count() > 1 {
+            let mut first = true;
+            for part in line.trim().split_inclusive('}') {
+                if let Some((sel, body)) = part.split_once('{') {
+                    if !first {
+                        out.push(' ');
+                    } else {
+                        out.push_str(indent);
+                    }
+                    first = false;
+                    let _ = write!(out, "{scope} {} {{{body}", sel.trim());
+                }
+            }
+            out.push('\n');
+            continue;
+        }
+        let _ = writeln!(out, "{indent}{} {rules}", scoped.join(", "));
+    }
+    out
+}
+
 /// `text` with HTML's special characters escaped, onto `out`.
 pub fn escape(text: &str, out: &mut String) {
     for c in text.chars() {
