@@ -16,12 +16,12 @@
 use boardfile_bridge::dd::{solve_deals, SolveJournal, SolvingReader};
 use boardfile_bridge::deal::bigdeal::{BigDeal, BigDealReader, Boards};
 use boardfile_bridge::deal::seeded::{DealReader, Seed};
-use boardfile_bridge::formats::table::parquet::{BatchBuilder, BATCH};
+use boardfile_bridge::formats::table::parquet::{ArrowBoards, BatchBuilder, BATCH, CREATED_BY};
 use boardfile_bridge::formats::table::{tag_columns, FIRST_ROWS};
 use boardfile_bridge::{
     BoardReader, BoardWriter, DdTable, Deal, Diagnostics, Format, WriteOptions,
 };
-use boardfile_io::{Error, ErrorKind, Output, Source, SNIFF_LEN};
+use boardfile_io::{Error, ErrorKind, FormatName, Output, Source, SNIFF_LEN};
 use pyo3::exceptions::{PyOSError, PyValueError};
 use pyo3::prelude::*;
 use pyo3::types::{PyByteArray, PyBytes, PyDict, PyList, PyTuple};
@@ -30,6 +30,7 @@ use std::io::{Cursor, Read};
 use std::path::PathBuf;
 use std::sync::{mpsc, Arc, Mutex};
 
+mod objects;
 mod othello;
 
 /// What a Python caller named as input: a path, or the bytes themselves.
@@ -102,6 +103,7 @@ fn py_error(py: Python<'_>, name: &str, e: &Error) -> PyErr {
         kwargs.set_item("format", e.format().map(|f| f.0))?;
         kwargs.set_item("record", position.and_then(|p| p.record))?;
         kwargs.set_item("line", position.and_then(|p| p.line))?;
+        kwargs.set_item("column", position.and_then(|p| p.column))?;
         kwargs.set_item("byte", position.map(|p| p.byte))?;
         kwargs.set_item("source", name)?;
         kwargs.set_item("reason", e.message())?;
@@ -541,6 +543,152 @@ fn default_jobs() -> usize {
 
 // ---- Tables: record batches to pyarrow over the C stream interface.
 
+impl TableStream {
+    fn of(
+        batches: Box<dyn arrow_array::RecordBatchReader + Send>,
+        error: Arc<Mutex<Option<Error>>>,
+        name: String,
+        format: &'static str,
+    ) -> TableStream {
+        let stream = arrow_array::ffi_stream::FFI_ArrowArrayStream::new(batches);
+        TableStream {
+            stream: Mutex::new(Some(Box::new(stream))),
+            error,
+            name,
+            format,
+        }
+    }
+}
+
+/// Record batches coming in from Python (a DataFrame or an Arrow table
+/// exported by pyarrow's `RecordBatchReader._export_to_c` into
+/// [`ArrowIn::address`]), read as boards by the table formats' reader.
+#[pyclass]
+struct ArrowIn {
+    stream: Mutex<Option<Box<arrow_array::ffi_stream::FFI_ArrowArrayStream>>>,
+}
+
+/// The name errors give a table handed over from Python.
+const FRAME: &str = "<frame>";
+
+#[pymethods]
+impl ArrowIn {
+    #[new]
+    fn new() -> Self {
+        ArrowIn {
+            stream: Mutex::new(Some(Box::new(
+                arrow_array::ffi_stream::FFI_ArrowArrayStream::empty(),
+            ))),
+        }
+    }
+
+    /// Where pyarrow writes the stream.
+    fn address(&self) -> PyResult<usize> {
+        let guard = self.stream.lock().unwrap_or_else(|p| p.into_inner());
+        match guard.as_ref() {
+            Some(s) => Ok(&**s as *const _ as usize),
+            None => Err(value_error("the table was read already")),
+        }
+    }
+}
+
+type FrameBoards = ArrowBoards<arrow_array::ffi_stream::RecordBatchStreamReader>;
+
+impl ArrowIn {
+    /// The boards of the rows (once).
+    fn boards(&self, py: Python<'_>) -> PyResult<FrameBoards> {
+        let stream = self
+            .stream
+            .lock()
+            .unwrap_or_else(|p| p.into_inner())
+            .take()
+            .ok_or_else(|| value_error("the table was read already"))?;
+        let reader = arrow_array::ffi_stream::RecordBatchStreamReader::try_new(*stream)
+            .map_err(|e| value_error(format!("{FRAME}: {e}")))?;
+        let schema = arrow_array::RecordBatchReader::schema(&reader);
+        ArrowBoards::new(FormatName("TABLE"), &schema, reader).map_err(|e| py_error(py, FRAME, &e))
+    }
+}
+
+/// Writes the rows of a table (the `read_table` columns) into `path` in
+/// `format` (else the path's extension), atomically. Returns the number of
+/// boards written.
+#[pyfunction]
+#[pyo3(signature = (rows, path, format=None, normalize=false))]
+fn write_arrow(
+    py: Python<'_>,
+    rows: &ArrowIn,
+    path: PathBuf,
+    format: Option<&str>,
+    normalize: bool,
+) -> PyResult<u64> {
+    let to = output_format(&path, format)?;
+    let mut reader = rows.boards(py)?;
+    let mut diag = Diagnostics::strict();
+    let options = WriteOptions::default().normalized(normalize);
+    write_out(
+        py,
+        &mut reader,
+        Some(Format::Parquet),
+        to,
+        &options,
+        &path,
+        FRAME,
+        &mut diag,
+    )
+}
+
+/// Solves the rows of a table as `solve_lines` solves boards: the same
+/// table back, `dd_*` and `par_*` filled, as a [`TableStream`].
+#[pyfunction]
+#[pyo3(signature = (rows, jobs=None, force=false))]
+fn solve_arrow(
+    py: Python<'_>,
+    rows: &ArrowIn,
+    jobs: Option<usize>,
+    force: bool,
+) -> PyResult<TableStream> {
+    let reader = rows.boards(py)?;
+    let jobs = jobs.unwrap_or_else(default_jobs);
+    let solved = py.detach(move || -> Result<Vec<boardfile_bridge::Board>, Error> {
+        let mut diag = Diagnostics::strict();
+        let mut solving = SolvingReader::new(
+            Box::new(reader),
+            Format::Parquet,
+            jobs,
+            force,
+            boardfile_bridge::dd::NoJournal,
+        );
+        let mut boards = Vec::new();
+        while let Some(b) = solving.next_board(&mut diag)? {
+            boards.push(b);
+        }
+        Ok(boards)
+    });
+    let boards = solved.map_err(|e| py_error(py, FRAME, &e))?;
+    let mut builder = BatchBuilder::new(tag_columns(&boards));
+    let schema = builder.schema();
+    let mut batches = Vec::new();
+    for b in &boards {
+        builder
+            .push(b)
+            .map_err(|m| py_error(py, FRAME, &Error::unsupported(Format::Parquet, m)))?;
+        if builder.len() >= BATCH {
+            batches.push(Ok(builder.finish()));
+        }
+    }
+    if !builder.is_empty() {
+        batches.push(Ok(builder.finish()));
+    }
+    let batches = arrow_array::RecordBatchIterator::new(batches, schema);
+    Ok(TableStream::of(
+        Box::new(batches),
+        Arc::default(),
+        FRAME.into(),
+        "TABLE",
+    ))
+}
+
 /// Record batches from a thread that reads the input, for pyarrow.
 struct ChannelBatches {
     schema: arrow_schema::SchemaRef,
@@ -608,13 +756,7 @@ impl TableStream {
             }
         };
         let batches = ChannelBatches { schema, rx };
-        let stream = arrow_array::ffi_stream::FFI_ArrowArrayStream::new(Box::new(batches));
-        Ok(TableStream {
-            stream: Mutex::new(Some(Box::new(stream))),
-            error,
-            name,
-            format: f.name(),
-        })
+        Ok(TableStream::of(Box::new(batches), error, name, f.name()))
     }
 
     /// The address of the `ArrowArrayStream` for
@@ -932,6 +1074,9 @@ fn formats() -> Vec<(&'static str, Vec<&'static str>, bool, bool, &'static str)>
 fn _native(m: &Bound<'_, PyModule>) -> PyResult<()> {
     m.add_class::<BoardLines>()?;
     m.add_class::<TableStream>()?;
+    m.add_class::<ArrowIn>()?;
+    m.add_function(wrap_pyfunction!(write_arrow, m)?)?;
+    m.add_function(wrap_pyfunction!(solve_arrow, m)?)?;
     m.add_function(wrap_pyfunction!(write_lines, m)?)?;
     m.add_function(wrap_pyfunction!(convert, m)?)?;
     m.add_function(wrap_pyfunction!(deal_lines, m)?)?;
@@ -942,7 +1087,9 @@ fn _native(m: &Bound<'_, PyModule>) -> PyResult<()> {
     m.add_function(wrap_pyfunction!(write_solved, m)?)?;
     m.add_function(wrap_pyfunction!(formats, m)?)?;
     othello::register(m)?;
+    objects::register(m)?;
     m.add("BATCH", BATCH)?;
+    m.add("PARQUET_CREATED_BY", CREATED_BY)?;
     m.add("SOLVER", boardfile_bridge::dd::SOLVER)?;
     Ok(())
 }

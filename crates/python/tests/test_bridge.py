@@ -109,7 +109,7 @@ def test_convert_as_the_command_line_does(cli, tmp_path):
 
 
 def test_deal_follows_the_laws_and_the_seed():
-    boards = boardfile.deal(40, seed=7, first=3)
+    boards = boardfile.deal(40, seed=7, first=3).to_dicts()
     assert [b["board"] for b in boards] == list(range(3, 43))
     for b in boards:
         n = b["board"]
@@ -122,11 +122,11 @@ def test_deal_follows_the_laws_and_the_seed():
                 cards += [suit + r for r in ranks]
             assert sum(len(s) for s in hands[seat].split(".")) == 13
         assert len(cards) == len(set(cards)) == 52
-    assert boardfile.deal(40, seed=7, first=3) == boards
-    assert boardfile.deal(40, seed="7", first=3) == boards
-    assert boardfile.deal(40, seed=8, first=3) != boards
+    assert boardfile.deal(40, seed=7, first=3).to_dicts() == boards
+    assert boardfile.deal(40, seed="7", first=3).to_dicts() == boards
+    assert boardfile.deal(40, seed=8, first=3).to_dicts() != boards
     # Different every time without a seed.
-    assert boardfile.deal(5) != boardfile.deal(5)
+    assert boardfile.deal(5).to_dicts() != boardfile.deal(5).to_dicts()
 
 
 @pytest.mark.skipif(not (BIGDEAL / "cases").is_dir(), reason="no ../shared/data/bigdeal")
@@ -141,20 +141,20 @@ def test_an_owners_deal_is_big_deals():
             {"board": b["board"], "deal": north_first(b["deal"])}
             for b in boardfile.read(cases / case / "deal.pbn")
         ]
-        got = boardfile.deal(last - first + 1, first=first, owner=owner, entropy=entropy)
+        got = boardfile.deal(last - first + 1, first=first, owner=owner, entropy=entropy).to_dicts()
         assert [{"board": b["board"], "deal": north_first(b["deal"])} for b in got] == want, case
     # Without entropy, the system's: different every time.
-    assert boardfile.deal(4, owner="Club") != boardfile.deal(4, owner="Club")
+    assert boardfile.deal(4, owner="Club").to_dicts() != boardfile.deal(4, owner="Club").to_dicts()
     with pytest.raises(ValueError):
-        boardfile.deal(4, seed=7, owner="Club")
+        boardfile.deal(4, seed=7, owner="Club").to_dicts()
     with pytest.raises(ValueError):
-        boardfile.deal(4, entropy="x")
+        boardfile.deal(4, entropy="x").to_dicts()
 
 
 def test_deal_is_the_command_lines_deal(cli, tmp_path):
     out = tmp_path / "d.jsonl"
     cli("deal", out, "--boards", 12, "--seed", "1f")
-    assert [json.loads(l) for l in out.read_text().splitlines()] == boardfile.deal(12, seed="1f")
+    assert [json.loads(l) for l in out.read_text().splitlines()] == boardfile.deal(12, seed="1f").to_dicts()
 
 
 def test_solve_matches_the_cpp_dds_tables():
@@ -175,7 +175,7 @@ def test_solve_releases_the_gil():
     import threading
     import time
 
-    boards = boardfile.deal(10, seed=3)
+    boards = boardfile.deal(10, seed=3).to_dicts()
     ticks = []
     stop = threading.Event()
 

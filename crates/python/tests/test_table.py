@@ -116,7 +116,7 @@ def test_parquet_reads_in_duckdb(cli, tmp_path):
 def test_parquet_to_jsonl_to_parquet_is_the_same_table(cli, tmp_path):
     # With tags, partial deals and par, written by the command line.
     solved = tmp_path / "solved.jsonl"
-    boards = boardfile.deal(30, seed=11)
+    boards = boardfile.deal(30, seed=11).to_dicts()
     for i, b in enumerate(boards):
         b["tags"] = {"Event": "Club", "West": f"W{i}"}
     boards[4]["deal"] = "N:AKQ... - - -"

@@ -1,23 +1,37 @@
 """boardfile: bridge deal files and Othello game files, from Python.
 
-The same Rust library as the ``boardfile`` command line, so a board here is
-exactly what ``boardfile convert set.pbn set.jsonl`` writes on a line::
+The same Rust library as the ``boardfile`` command line. Two ways in:
 
-    >>> import boardfile
-    >>> boards = list(boardfile.read("set.pbn"))          # dicts, JSON Lines keys
-    >>> boards[0]["deal"]
-    'N:T53.AJ7.AT.AQ762 AKJ9.Q.QJ65.KJT8 872.T9543.K9732. Q64.K862.84.9543'
-    >>> table = boardfile.read_table("set.pbn")            # pyarrow.Table, flat columns
-    >>> df = table.to_pandas()                              # or polars.from_arrow(table)
-    >>> boardfile.write(boards, "set.dlm")
-    >>> boardfile.convert("set.pbn", "set.parquet")
-    >>> solved = boardfile.solve(boardfile.deal(8, seed="1f"), jobs=2)
+- **objects**: :func:`load` gives a :class:`BoardSet` of :class:`Board`
+  objects (deal, dealer, vulnerability, tags, auction, play, double-dummy
+  table and par), with the set's event, site and date; :class:`Deal`,
+  :class:`Hand`, :class:`Card`, :class:`Seat`, :class:`Strain`,
+  :class:`DDTable` and :class:`Par` are what a board is made of;
+- **data**: :func:`read` streams dicts with the JSON Lines keys (the
+  fastest way through a big file, and the default of ``read`` for that
+  reason), :func:`read_table` gives a pyarrow table for pandas, Polars or
+  DuckDB.
+
+>>> import boardfile
+>>> table = boardfile.solve("N:QJ8.AJ965.K82.AQ 43.QT87.QT64.754 AKT9..A97.J98632 7652.K432.J53.KT")
+>>> table["N", "S"], str(table.par)
+(13, 'NS 7NT')
+>>> boards = boardfile.deal(4, seed=10)            # as boardfile deal --seed 10
+>>> boardfile.write(boards, "practice.pbn")
+4
+>>> sum(boardfile.load("practice.pbn")[0].deal.hcp)
+40
+>>> boardfile.convert("practice.pbn", "practice.dlm")
+4
+>>> df = boardfile.read_table("practice.pbn").to_pandas()
+>>> boardfile.write(df[df.board <= 2], "first-two.pbn")   # a DataFrame back to PBN
+2
 
 Inputs are a path or the file's bytes; the format is told as the command
 line tells it (content, then extension) unless ``format=`` names it.
 Bad input raises :class:`BoardfileError` (a ``ValueError``) carrying
-``format``, ``record``, ``line`` and ``byte``; I/O failures raise
-``OSError``. Outputs are written atomically.
+``path``, ``format``, ``record``, ``line``, ``column`` and ``byte``; I/O
+failures raise ``OSError``. Outputs are written atomically.
 
 Solving on a cluster: :mod:`boardfile.dask`.
 """
@@ -26,14 +40,27 @@ from __future__ import annotations
 
 import json
 import os
+import re
 from collections.abc import Mapping
-from typing import Any, Dict, Iterable, Iterator, List, Optional, Union
+from typing import Any, Callable, Dict, Iterable, Iterator, List, Optional, Tuple, Union, overload
 
 from . import _native
 from ._errors import BoardfileError
+from ._model import Board, BoardSet, Card, DDTable, Deal, Denom, Hand, Par, Seat, Strain
 
 __all__ = [
     "BoardfileError",
+    "Board",
+    "BoardSet",
+    "Card",
+    "DDTable",
+    "Deal",
+    "Denom",
+    "Hand",
+    "Par",
+    "Seat",
+    "Strain",
+    "load",
     "read",
     "write",
     "convert",
@@ -71,17 +98,43 @@ def _boards(lines: Any, chunk: int) -> Iterator[Dict[str, Any]]:
             yield loads(line)
 
 
-def read(source: Source, format: Optional[str] = None) -> Iterator[Dict[str, Any]]:
-    """The boards of a bridge file, one dict at a time.
+def read(
+    source: Source, format: Optional[str] = None, *, objects: bool = False
+) -> Iterator[Any]:
+    """The boards of a bridge file, one dict at a time (``objects=True``:
+    one :class:`Board` at a time).
 
     Each dict has the JSON Lines keys (``board``, ``dealer``, ``vulnerable``,
     ``deal``, and ``dd``, ``par``, ``tags``, ``auction``... when the file
-    has them), the same as ``boardfile convert IN OUT.jsonl`` writes. The
-    file is streamed: memory does not grow with it. The file is opened (and
-    its format told) at once; a bad board raises when it is reached.
+    has them), the same as ``boardfile convert IN OUT.jsonl`` writes. Dicts
+    are the default because they are the fastest way through millions of
+    boards and go straight into ``pandas.DataFrame``; :func:`load` gives
+    objects and the set's data. The file is streamed: memory does not grow
+    with it. The file is opened (and its format told) at once; a bad board
+    raises when it is reached.
+
+    >>> [b["board"] for b in boardfile.read("practice.pbn")]
+    [1, 2, 3, 4]
     """
     lines = _native.BoardLines(_source(source), format)
-    return _boards(lines, 2048)
+    boards = _boards(lines, 2048)
+    if objects:
+        return (Board.from_dict(b) for b in boards)
+    return boards
+
+
+def load(source: Source, format: Optional[str] = None) -> BoardSet:
+    """A whole bridge file as a :class:`BoardSet`: its boards as
+    :class:`Board` objects, and its event, site, date and other set-level
+    data.
+
+    >>> s = boardfile.load("practice.pbn")
+    >>> len(s), s[1].number, s[1].dealer
+    (4, 2, <Seat.E: 1>)
+    """
+    lines = _native.BoardLines(_source(source), format)
+    head = None if lines.set_line is None else json.loads(lines.set_line)["set"]
+    return BoardSet._of(head, _boards(lines, 2048))
 
 
 def _default(o: Any) -> Any:
@@ -94,14 +147,22 @@ def _default(o: Any) -> Any:
     raise TypeError(f"{type(o).__name__} is not JSON serializable")
 
 
-def _lines(boards: Iterable[Mapping[str, Any]]) -> Iterator[bytes]:
+def _lines(boards: Iterable[Any]) -> Iterator[bytes]:
     encode = json.JSONEncoder(
         ensure_ascii=False, separators=(",", ":"), default=_default
     ).encode
     buf: List[str] = []
+    if isinstance(boards, BoardSet):
+        head = boards.set_dict()
+        if head:
+            buf.append(encode({"set": head}))
     for b in boards:
-        if not isinstance(b, Mapping):
-            raise TypeError(f"a board is a dict (JSON Lines keys), not {type(b).__name__}")
+        if isinstance(b, Board):
+            b = b._data
+        elif not isinstance(b, Mapping):
+            raise TypeError(
+                f"a board is a Board or a dict (JSON Lines keys), not {type(b).__name__}"
+            )
         buf.append(encode(b))
         if len(buf) >= 1024:
             buf.append("")
@@ -112,34 +173,54 @@ def _lines(boards: Iterable[Mapping[str, Any]]) -> Iterator[bytes]:
         yield "\n".join(buf).encode("utf-8")
 
 
+Boards = Union[BoardSet, Iterable[Board], Iterable[Mapping[str, Any]], Any]
+
+
 def write(
-    boards: Iterable[Mapping[str, Any]],
+    boards: Boards,
     path: Union[str, "os.PathLike[str]"],
     format: Optional[str] = None,
     *,
     normalize: bool = False,
 ) -> int:
-    """Writes boards (dicts with the JSON Lines keys) to ``path``.
+    """Writes boards to ``path``: a :class:`BoardSet` (with its event,
+    site and date), :class:`Board` objects, dicts with the JSON Lines keys,
+    or a table with :func:`read_table`'s columns (a pandas or Polars
+    DataFrame, a pyarrow Table): its rows go back to any format with
+    everything the columns carry.
 
     The format is ``format`` (a name such as ``"pbn"``, ``"dlm"``,
     ``"parquet"``) or the path's extension. Boards are streamed; the file
     appears whole or not at all. Returns the number of boards written.
+
+    >>> boardfile.write(boardfile.deal(2, seed=1), "two.dlm")
+    2
     """
+    frame = _as_table(boards)
+    if frame is not None:
+        return _native.write_arrow(frame[0], os.fspath(path), format, normalize)
     return _native.write_lines(_lines(boards), os.fspath(path), format, normalize)
 
 
 def convert(
-    src: Source,
+    src: Union[Source, Any],
     dst: Union[str, "os.PathLike[str]"],
     *,
     from_format: Optional[str] = None,
     to_format: Optional[str] = None,
     normalize: bool = False,
 ) -> int:
-    """Converts a bridge file, as ``boardfile convert SRC DST`` does.
+    """Converts a bridge file, as ``boardfile convert SRC DST`` does; a
+    DataFrame or Arrow table as ``src`` is written as :func:`write`
+    writes it.
 
     Returns the number of boards written.
+
+    >>> boardfile.convert("practice.pbn", "practice.dup")
+    4
     """
+    if isinstance(src, BoardSet) or _as_table(src, export=False) is not None:
+        return write(src, dst, to_format, normalize=normalize)
     return _native.convert(_source(src), os.fspath(dst), from_format, to_format, normalize)
 
 
@@ -180,7 +261,11 @@ class TableBatches:
 def read_batches(source: Source, format: Optional[str] = None, batch_size: int = BATCH) -> TableBatches:
     """A bridge file as a stream of pyarrow record batches in the table's
     columns (see :func:`read_table`), ``batch_size`` boards each: for files
-    larger than memory."""
+    larger than memory.
+
+    >>> [b.num_rows for b in boardfile.read_batches("practice.pbn", batch_size=3)]
+    [3, 1]
+    """
     return TableBatches(_native.TableStream(_source(source), format, batch_size))
 
 
@@ -197,8 +282,40 @@ def read_table(source: Source, format: Optional[str] = None, batch_size: int = B
     formats. Read in record batches from a thread, so memory is the table's
     own plus a batch. ``table.to_pandas()`` and ``polars.from_arrow(table)``
     take it as it is.
+
+    A Parquet file boardfile wrote is handed to ``pyarrow.parquet`` as it
+    is (its columns are exactly these), which reads it at pyarrow's own
+    speed; any other file goes through the library's readers.
+
+    >>> t = boardfile.read_table("practice.pbn")
+    >>> t.num_rows, t.column_names[:4]
+    (4, ['board', 'dealer', 'vulnerable', 'hand_n'])
     """
+    ours = _our_parquet(source, format)
+    if ours is not None:
+        return ours
     return read_batches(source, format, batch_size).read_all()
+
+
+def _our_parquet(source: Source, format: Optional[str]) -> Any:
+    """The table of a Parquet file written by boardfile, read by pyarrow;
+    None for anything else."""
+    if format not in (None, "parquet", "PARQUET") or isinstance(
+        source, (bytes, bytearray, memoryview)
+    ):
+        return None
+    path = os.fspath(source)
+    try:
+        with open(path, "rb") as f:
+            if f.read(4) != b"PAR1":
+                return None
+        import pyarrow.parquet as pq
+
+        if pq.ParquetFile(path).metadata.created_by != _native.PARQUET_CREATED_BY:
+            return None
+    except Exception:  # not ours, or not readable here: the library's path says why
+        return None
+    return pq.read_table(path)
 
 
 #: The fixed columns of :func:`read_table` (tag columns follow them).
@@ -213,52 +330,228 @@ TABLE_COLUMNS = (
 
 
 def deal(
-    n: int,
+    n: Optional[int] = None,
     seed: Union[int, str, None] = None,
     first: int = 1,
     *,
     owner: Optional[str] = None,
     entropy: Optional[str] = None,
-) -> List[Dict[str, Any]]:
-    """``n`` new random boards numbered from ``first``, as dicts.
+    where: Optional[str] = None,
+    jobs: Optional[int] = None,
+    generate: Optional[int] = None,
+) -> BoardSet:
+    """``n`` new random boards numbered from ``first``, as a
+    :class:`BoardSet`.
 
-    Dealer and vulnerability follow the board numbers. ``seed`` (an int, or
-    up to 64 hex digits) makes the set the same on every machine and the
-    same as ``boardfile deal OUT --boards n --first first --seed SEED``;
-    without it a seed is drawn from the system.
+    Dealer and vulnerability follow the board numbers. ``seed`` makes the
+    set the same on every machine and the same as ``boardfile deal OUT
+    --boards n --first first --seed SEED``: the seed is the command line's
+    text, 1 to 64 hex digits, and an int is that text written in decimal
+    (``seed=10`` is ``--seed 10``). Without it a seed is drawn from the
+    system.
+
+    ``where`` is a dealer script (the language of Hans van Staveren's
+    ``dealer``, as ``boardfile deal --where``): only deals it accepts are
+    kept, ``n`` of them (default: the script's ``produce``, else 40),
+    dealt on ``jobs`` threads (the same boards whatever ``jobs``), at most
+    ``generate`` tried (default: the script's, else 10,000,000). A script
+    error raises :class:`BoardfileError` with its ``line`` and ``column``.
 
     For tournaments, ``owner`` (a club, an event) deals as Hans van
     Staveren's Big Deal does, as ``boardfile deal OUT --owner OWNER``: from
     the system's entropy, so that nobody can deal the same boards again.
     ``entropy`` gives Big Deal's ``-e`` text instead (the same boards every
     time: for checking against Big Deal, not for play).
+
+    >>> s = boardfile.deal(3, seed=10, where="condition hcp(north) >= 20")
+    >>> [b.deal[Seat.N].hcp >= 20 for b in s]
+    [True, True, True]
     """
-    if isinstance(seed, int):
-        if seed < 0:
-            raise ValueError("seed must not be negative")
-        seed = format(seed, "x")
-    text, _ = _native.deal_lines(n, seed, first, owner, entropy)
-    return [json.loads(line) for line in text.splitlines()]
+    if isinstance(seed, bool) or (isinstance(seed, int) and seed < 0):
+        raise ValueError("seed is a whole number from 0, or 1 to 64 hex digits")
+    text_seed = None if seed is None else str(seed)
+    if where is not None:
+        if owner is not None or entropy is not None:
+            raise ValueError("a dealer script deals from a seed, not as Big Deal (owner=)")
+        lines, _, _, _ = _native.deal_where(
+            where, n, text_seed, first, jobs or os.cpu_count() or 1, generate
+        )
+    else:
+        lines, _ = _native.deal_lines(32 if n is None else n, text_seed, first, owner, entropy)
+    return BoardSet([json.loads(line) for line in lines.splitlines()])
 
 
+_DEAL = re.compile(r"^\s*(?:[NESWnesw]:)?\s*(?:\S+\s+){3}\S+\s*$")
+
+
+def _is_deal_text(x: str) -> bool:
+    """True for a PBN deal string (not a file name)."""
+    return bool(_DEAL.match(x)) and x.count(".") >= 9 and not os.path.exists(x)
+
+
+@overload
 def solve(
-    boards: Union[Iterable[Mapping[str, Any]], Source],
+    boards: Union[Deal, str],
     jobs: Optional[int] = None,
     *,
     force: bool = False,
-) -> List[Dict[str, Any]]:
-    """Double-dummy tables and par for boards (dicts, or a file to read).
+    dealer: Union[Seat, str] = Seat.N,
+    vulnerable: str = "None",
+) -> DDTable: ...
 
-    Returns the boards with ``dd`` and ``par`` added, as ``boardfile solve``
-    adds them; a board that already has a whole table keeps it unless
-    ``force``. Solves on ``jobs`` threads (default: one a core) with the
-    GIL released, so other Python threads run meanwhile.
+
+@overload
+def solve(
+    boards: Board,
+    jobs: Optional[int] = None,
+    *,
+    force: bool = False,
+    dealer: Union[Seat, str] = Seat.N,
+    vulnerable: str = "None",
+) -> Board: ...
+
+
+@overload
+def solve(
+    boards: Union[BoardSet, "os.PathLike[str]", bytes, bytearray, memoryview],
+    jobs: Optional[int] = None,
+    *,
+    force: bool = False,
+    dealer: Union[Seat, str] = Seat.N,
+    vulnerable: str = "None",
+) -> BoardSet: ...
+
+
+@overload
+def solve(
+    boards: Any,
+    jobs: Optional[int] = None,
+    *,
+    force: bool = False,
+    dealer: Union[Seat, str] = Seat.N,
+    vulnerable: str = "None",
+) -> Any: ...
+
+
+def solve(
+    boards: Any,
+    jobs: Optional[int] = None,
+    *,
+    force: bool = False,
+    dealer: Union[Seat, str] = Seat.N,
+    vulnerable: str = "None",
+) -> Any:
+    """Double-dummy tables and par, for whatever holds deals:
+
+    - a deal (PBN text such as ``"N:AKQ..."``, or a :class:`Deal`): its
+      :class:`DDTable`, with ``par`` for ``dealer`` and ``vulnerable``
+      (a path to a file is read as a file: text is a deal when it has the
+      shape of one and names no file);
+    - a :class:`Board`: the board with ``dd`` and ``par``;
+    - a :class:`BoardSet`, or a file (path or bytes): a :class:`BoardSet`;
+    - a pandas or Polars DataFrame or a pyarrow Table with a ``deal``
+      column or the ``hand_*`` columns of :func:`read_table`: the same kind
+      of table in :func:`read_table`'s columns (``deal`` made into
+      ``hand_n``..``hand_w``), the ``dd_*`` and ``par_*`` columns filled;
+    - dicts with the JSON Lines keys (``deal``, and ``board`` or not):
+      the dicts with ``dd`` and ``par`` added, as ``boardfile solve`` adds
+      them; a list of :class:`Board`: a list of boards.
+
+    A board that already has a whole table keeps it unless ``force``.
+    Solves on ``jobs`` threads (default: one a core) with the GIL released,
+    so other Python threads run meanwhile.
+
+    >>> t = boardfile.solve("N:AKQJ8..AT8632.43 T742.Q9543.J.QT8 63.AJT8.97.J7652 95.K762.KQ54.AK9")
+    >>> t[Seat.S, Strain.D], t.par.score_ns
+    (9, 110)
     """
+    if isinstance(boards, Deal) or (isinstance(boards, str) and _is_deal_text(boards)):
+        return Deal(boards).solve(dealer, vulnerable)
+    if isinstance(boards, Board):
+        return boards.solve(force)
+    if isinstance(boards, BoardSet):
+        return boards.solve(jobs, force)
     if isinstance(boards, (str, bytes, bytearray, memoryview, os.PathLike)):
-        boards = read(boards)
-    text = b"".join(_lines(boards))
+        return load(boards).solve(jobs, force)
+    frame = _as_table(boards)
+    if frame is not None:
+        rows, back = frame
+        table = TableBatches(_native.solve_arrow(rows, jobs, force)).read_all()
+        return back(table)
+    items = list(boards)
+    if items and all(isinstance(b, Board) for b in items):
+        return list(BoardSet(items).solve(jobs, force))
+    dicts = [_numbered(b, i) for i, b in enumerate(items)]
+    text = b"".join(_lines(dicts))
     solved = _native.solve_lines(text, jobs, force)
-    return [json.loads(line) for line in solved.splitlines()]
+    out = [json.loads(line) for line in solved.splitlines()]
+    for d, given in zip(out, items):
+        if isinstance(given, Mapping) and "board" not in given:
+            del d["board"]
+    return out
+
+
+def _numbered(b: Any, i: int) -> Any:
+    """A board dict with a number (a dict of a deal alone is numbered by
+    its place, from 1)."""
+    if isinstance(b, Mapping) and "board" not in b:
+        return {"board": i + 1, **b}
+    return b
+
+
+def _as_table(rows: Any, export: bool = True) -> Optional[Tuple[Any, Callable[[Any], Any]]]:
+    """A table's rows handed to the library over the Arrow C stream
+    interface (a pandas or Polars DataFrame, a pyarrow Table or
+    RecordBatch; a ``deal`` column made into the ``hand_*`` columns, rows
+    without ``board`` numbered from 1), and how to give a pyarrow table
+    back in the table's own kind. None for anything else."""
+    module = type(rows).__module__.split(".")[0]
+    if module not in ("pandas", "polars", "pyarrow") or not hasattr(rows, "columns"):
+        return None
+    if not export:
+        return rows, lambda t: t
+    import pyarrow as pa
+
+    back: Callable[[Any], Any]
+    if module == "pandas":
+        table = pa.Table.from_pandas(rows, preserve_index=False)
+        back = lambda t: t.to_pandas()  # noqa: E731
+    elif module == "polars":
+        import polars as pl
+
+        table = rows.to_arrow()
+        back = lambda t: pl.from_arrow(t)  # noqa: E731
+    else:
+        table = rows if isinstance(rows, pa.Table) else pa.Table.from_batches([rows])
+        back = lambda t: t  # noqa: E731
+    if "deal" in table.column_names and "hand_n" not in table.column_names:
+        table = _deal_to_hands(table)
+    if "board" not in table.column_names:
+        table = table.append_column("board", pa.array(range(1, table.num_rows + 1), pa.uint32()))
+    stream = _native.ArrowIn()
+    table.to_reader()._export_to_c(stream.address())
+    return stream, back
+
+
+def _deal_to_hands(table: Any) -> Any:
+    """A table whose ``deal`` column (PBN deal text) is made into the
+    ``hand_n`` .. ``hand_w`` columns."""
+    import pyarrow as pa
+
+    hands: List[List[Optional[str]]] = [[], [], [], []]
+    for text in table.column("deal").to_pylist():
+        if text is None:
+            for h in hands:
+                h.append(None)
+            continue
+        d = Deal(text)
+        for k, h in enumerate(hands):
+            h.append(str(d.hands[k]))
+    i = table.column_names.index("deal")
+    table = table.remove_column(i)
+    for k, s in enumerate("nesw"):
+        table = table.append_column(f"hand_{s}", pa.array(hands[k], pa.string()))
+    return table
 
 
 def read_games(
@@ -271,7 +564,12 @@ def read_games(
     """The games of an Othello file (WTB, WTD, JSON Lines, transcripts) as
     dicts with the JSON Lines keys (``year``, ``board_size``, ``black_id``,
     ``white_id``, ``black_discs``, ``theoretical_score``, ``moves``, and the
-    names when WTHOR.JOU/WTHOR.TRN are beside the file or given)."""
+    names when WTHOR.JOU/WTHOR.TRN are beside the file or given).
+
+    >>> game = boardfile.read_games(b"f5d6c3d3c4f4", format="transcript")[0]
+    >>> game["moves"]
+    'f5d6c3d3c4f4'
+    """
     text = _native.read_games_lines(
         _source(source),
         format,
@@ -295,12 +593,20 @@ def replay(moves: str, board_size: int = 8) -> Dict[str, Any]:
     ``finished``, ``to_move`` (when not finished) and ``black_score``
     (empties to the winner, when finished). An illegal move raises
     :class:`BoardfileError` with ``byte`` at the move in the text.
+
+    >>> p = boardfile.replay("f5d6c3")
+    >>> p["black"], p["white"], p["to_move"]
+    (5, 2, 'white')
     """
     return _native.replay(moves, board_size)
 
 
 def formats() -> List[Dict[str, Any]]:
-    """Every bridge format: name, extensions, whether it is read and written."""
+    """Every bridge format: name, extensions, whether it is read and written.
+
+    >>> [f["extensions"] for f in boardfile.formats() if f["name"] == "PBN"]
+    [['pbn']]
+    """
     return [
         {"name": n, "extensions": e, "reads": r, "writes": w, "description": d}
         for n, e, r, w, d in _native.formats()

@@ -13,12 +13,23 @@ class BoardfileError(ValueError):
     - ``format``: the format's short name (``"PBN"``, ``"CSV"``, ``"JSONL"``)
     - ``record``: the record (board or row) from 0
     - ``line``: the line from 1, in text formats
+    - ``column``: the column from 1 (bytes into the line), where the
+      format tells it
     - ``byte``: the byte offset from 0
-    - ``source``: the file (or ``"<bytes>"``, ``"<boards>"``)
+    - ``source``: the file (or ``"<bytes>"``, ``"<boards>"``, ``"<frame>"``)
+    - ``path``: the file, when the input was one (else None)
     - ``reason``: the message without the place
 
     ``str(e)`` reads like the command line's messages:
     ``set.pbn: PBN error at record 3 (line 41, byte 1203): ...``.
+
+    >>> import boardfile
+    >>> try:
+    ...     boardfile.Deal("N:AKQ.JT9..5432 - - -x")
+    ... except boardfile.BoardfileError as e:
+    ...     print(type(e).__name__, isinstance(e, ValueError))
+    BoardfileError True
+
     I/O failures are ``OSError``, not this.
     """
 
@@ -29,6 +40,7 @@ class BoardfileError(ValueError):
         format: Optional[str] = None,
         record: Optional[int] = None,
         line: Optional[int] = None,
+        column: Optional[int] = None,
         byte: Optional[int] = None,
         source: Optional[str] = None,
         reason: Optional[str] = None,
@@ -37,6 +49,8 @@ class BoardfileError(ValueError):
         self.format = format
         self.record = record
         self.line = line
+        self.column = column
         self.byte = byte
         self.source = source
+        self.path = source if source is not None and not source.startswith("<") else None
         self.reason = reason if reason is not None else message

@@ -1,0 +1,816 @@
+"""Bridge objects: seats, strains, cards, hands, deals, boards, board sets,
+double-dummy tables and par.
+
+They are the Rust model's JSON Lines form with names on it: a ``Board`` is
+the dict ``boardfile.read`` yields, kept whole (so writing it back loses
+nothing the file gave), and every rule (what a deal is, how par is
+spelled, how a board is drawn, how a deal is solved) is the library's,
+called through ``boardfile._native``.
+
+>>> from boardfile import Deal, Seat, Strain
+>>> d = Deal("N:QJ8.AJ965.K82.AQ 43.QT87.QT64.754 AKT9..A97.J98632 7652.K432.J53.KT")
+>>> d[Seat.S].hcp
+12
+>>> table = d.solve()
+>>> table[Seat.S, Strain.C]
+13
+"""
+
+from __future__ import annotations
+
+import json
+from enum import IntEnum
+from typing import (
+    TYPE_CHECKING,
+    Any,
+    Dict,
+    Iterable,
+    Iterator,
+    List,
+    Mapping,
+    Optional,
+    Sequence,
+    Tuple,
+    Union,
+    overload,
+)
+
+from . import _native
+
+if TYPE_CHECKING:  # pragma: no cover
+    import pandas
+
+
+class Seat(IntEnum):
+    """A seat at the table, clockwise from North: ``Seat.N`` (0) to
+    ``Seat.W`` (3). ``Seat.of("south")`` reads names and letters.
+
+    >>> Seat.of("w"), Seat.N.next(), str(Seat.E)
+    (<Seat.W: 3>, <Seat.E: 1>, 'E')
+    """
+
+    N = 0
+    E = 1
+    S = 2
+    W = 3
+
+    @classmethod
+    def of(cls, value: "SeatLike") -> "Seat":
+        """A seat from a ``Seat``, 0-3, or a letter or name (any case)."""
+        if isinstance(value, Seat):
+            return value
+        if isinstance(value, int):
+            return cls(value)
+        text = str(value).strip().upper()
+        names = {"NORTH": "N", "EAST": "E", "SOUTH": "S", "WEST": "W"}
+        text = names.get(text, text)
+        if text in ("N", "E", "S", "W"):
+            return cls("NESW".index(text))
+        raise ValueError(f"{value!r} is not a seat (N, E, S, W)")
+
+    @property
+    def letter(self) -> str:
+        """``"N"``, ``"E"``, ``"S"`` or ``"W"``."""
+        return "NESW"[self]
+
+    def next(self, n: int = 1) -> "Seat":
+        """The seat ``n`` places clockwise."""
+        return Seat((self + n) % 4)
+
+    def __str__(self) -> str:
+        return self.letter
+
+
+class Strain(IntEnum):
+    """A strain (denomination), lowest first: ``Strain.C`` (0) to
+    ``Strain.NT`` (4), the order of the tables' columns. ``Denom`` is the
+    same class (endplay's name). ``Strain.of("♠")``, ``Strain.of("NT")``.
+
+    >>> Strain.of("hearts"), str(Strain.NT), Strain.S.symbol
+    (<Strain.H: 2>, 'NT', '♠')
+    """
+
+    C = 0
+    D = 1
+    H = 2
+    S = 3
+    NT = 4
+
+    @classmethod
+    def of(cls, value: "StrainLike") -> "Strain":
+        """A strain from a ``Strain``, 0-4, or a letter, symbol or name."""
+        if isinstance(value, Strain):
+            return value
+        if isinstance(value, int):
+            return cls(value)
+        text = str(value).strip().upper()
+        names = {
+            "CLUBS": "C", "DIAMONDS": "D", "HEARTS": "H", "SPADES": "S",
+            "♣": "C", "♦": "D", "♥": "H", "♠": "S",
+            "N": "NT", "NOTRUMP": "NT", "NOTRUMPS": "NT", "NO TRUMP": "NT",
+        }
+        text = names.get(text, text)
+        if text in cls.__members__:
+            return cls[text]
+        raise ValueError(f"{value!r} is not a strain (C, D, H, S, NT)")
+
+    @property
+    def letter(self) -> str:
+        """``"C"``, ``"D"``, ``"H"``, ``"S"`` or ``"NT"``."""
+        return self.name
+
+    @property
+    def symbol(self) -> str:
+        """``"♣"``, ``"♦"``, ``"♥"``, ``"♠"`` or ``"NT"``."""
+        return ("♣", "♦", "♥", "♠", "NT")[self]
+
+    def __str__(self) -> str:
+        return self.name
+
+
+#: endplay's name for a strain.
+Denom = Strain
+
+SeatLike = Union[Seat, int, str]
+StrainLike = Union[Strain, int, str]
+
+_RANKS = "AKQJT98765432"
+_HCP = {"A": 4, "K": 3, "Q": 2, "J": 1}
+#: The suits in PBN's order (spades first), as strains.
+_SUITS = (Strain.S, Strain.H, Strain.D, Strain.C)
+
+
+class Card:
+    """A card: ``Card("SA")`` (suit then rank; ``10`` for the ten is read
+    too, and a suit symbol). ``str`` gives ``"SA"``; cards sort from the
+    two of clubs to the ace of spades.
+
+    >>> c = Card("♥10")
+    >>> c, c.suit, c.rank, c.hcp
+    (Card('HT'), <Strain.H: 2>, 'T', 0)
+    """
+
+    __slots__ = ("suit", "rank")
+    suit: Strain
+    rank: str
+
+    def __init__(self, text: str) -> None:
+        t = text.strip().upper().replace("10", "T")
+        if len(t) != 2:
+            raise ValueError(f"{text!r} is not a card (such as SA, HT, C2)")
+        suit = Strain.of(t[0])
+        if suit is Strain.NT or t[1] not in _RANKS:
+            raise ValueError(f"{text!r} is not a card (such as SA, HT, C2)")
+        object.__setattr__(self, "suit", suit)
+        object.__setattr__(self, "rank", t[1])
+
+    def __setattr__(self, name: str, value: Any) -> None:
+        raise AttributeError("a Card does not change")
+
+    @property
+    def hcp(self) -> int:
+        """High-card points: A 4, K 3, Q 2, J 1."""
+        return _HCP.get(self.rank, 0)
+
+    def _key(self) -> Tuple[int, int]:
+        return (int(self.suit), -_RANKS.index(self.rank))
+
+    def __eq__(self, other: object) -> bool:
+        return isinstance(other, Card) and self._key() == other._key()
+
+    def __lt__(self, other: "Card") -> bool:
+        return self._key() < other._key()
+
+    def __hash__(self) -> int:
+        return hash(self._key())
+
+    def __str__(self) -> str:
+        return self.suit.name + self.rank
+
+    def __repr__(self) -> str:
+        return f"Card({str(self)!r})"
+
+
+class Hand:
+    """One hand, in PBN's form ``"AKQ.JT9..5432"`` (spades first).
+
+    >>> h = Hand("AKQ.JT9..5432")
+    >>> h.hcp, h.shape, len(h), Card("SK") in h, h[Strain.H]
+    (10, (3, 3, 0, 4), 10, True, 'JT9')
+    """
+
+    __slots__ = ("_suits",)
+    _suits: Tuple[str, str, str, str]
+
+    def __init__(self, text: str = "...") -> None:
+        parts = text.strip().upper().split(".")
+        if text.strip() == "-":
+            parts = ["", "", "", ""]
+        if len(parts) != 4:
+            raise ValueError(f"{text!r} is not a hand (four suits, dots between)")
+        suits = []
+        for part in parts:
+            if any(c not in _RANKS for c in part) or len(set(part)) != len(part):
+                raise ValueError(f"{text!r} is not a hand (ranks AKQJT98765432, each once)")
+            suits.append("".join(sorted(part, key=_RANKS.index)))
+        object.__setattr__(self, "_suits", tuple(suits))
+
+    def __setattr__(self, name: str, value: Any) -> None:
+        raise AttributeError("a Hand does not change")
+
+    def __getitem__(self, suit: StrainLike) -> str:
+        """The holding in a suit, highest first (``""`` for a void)."""
+        s = Strain.of(suit)
+        if s is Strain.NT:
+            raise KeyError("no-trump is not a suit")
+        return self._suits[3 - int(s)]
+
+    @property
+    def cards(self) -> List[Card]:
+        """The cards, spades first, each suit from the ace down."""
+        return [Card(s.name + r) for s, held in zip(_SUITS, self._suits) for r in held]
+
+    def __iter__(self) -> Iterator[Card]:
+        return iter(self.cards)
+
+    def __len__(self) -> int:
+        return sum(len(s) for s in self._suits)
+
+    def __contains__(self, card: Union[Card, str]) -> bool:
+        c = card if isinstance(card, Card) else Card(card)
+        return c.rank in self[c.suit]
+
+    @property
+    def hcp(self) -> int:
+        """High-card points: A 4, K 3, Q 2, J 1."""
+        return sum(_HCP.get(r, 0) for s in self._suits for r in s)
+
+    @property
+    def shape(self) -> Tuple[int, int, int, int]:
+        """Suit lengths: spades, hearts, diamonds, clubs."""
+        a, b, c, d = (len(s) for s in self._suits)
+        return (a, b, c, d)
+
+    def __eq__(self, other: object) -> bool:
+        return isinstance(other, Hand) and self._suits == other._suits
+
+    def __hash__(self) -> int:
+        return hash(self._suits)
+
+    def __str__(self) -> str:
+        return ".".join(self._suits)
+
+    def __repr__(self) -> str:
+        return f"Hand({str(self)!r})"
+
+
+class Deal:
+    """A deal: four hands, North's first.
+
+    Made from:
+
+    - a PBN deal string, any first seat (``"E:..."``); without a seat
+      letter North's hand comes first, as in endplay;
+    - an int: Richard Pavlicek's deal number (1 to 53,644,737,765,488,792,
+      839,237,440,000);
+    - 52 cards (``Card`` or text such as ``"SA"``): the first 13 are
+      North's, then East's, South's and West's.
+
+    ``str(deal)`` is PBN's form from North (``N:...``). A hand is ``-``
+    where a file gave a partial deal.
+
+    >>> d = Deal("E:43.QT87.QT64.754 AKT9..A97.J98632 7652.K432.J53.KT QJ8.AJ965.K82.AQ")
+    >>> str(d)
+    'N:QJ8.AJ965.K82.AQ 43.QT87.QT64.754 AKT9..A97.J98632 7652.K432.J53.KT'
+    >>> d.hcp, d.shape[Seat.S]
+    ((17, 4, 12, 7), (4, 0, 3, 6))
+    >>> Deal(d.number) == d
+    True
+    """
+
+    __slots__ = ("_pbn", "_hands")
+    _pbn: str
+    _hands: Tuple[Hand, Hand, Hand, Hand]
+
+    def __init__(self, value: Union[str, int, "Deal", Iterable[Union[Card, str]]]) -> None:
+        if isinstance(value, Deal):
+            pbn = value._pbn
+        elif isinstance(value, str):
+            text = value.strip()
+            if len(text) < 2 or text[1] != ":":
+                text = "N:" + text
+            pbn = _native.parse_deal(text)
+        elif isinstance(value, bool):
+            raise TypeError("a deal is PBN text, a deal number or 52 cards, not a bool")
+        elif isinstance(value, int):
+            pbn = _native.deal_of_number(str(value))
+        else:
+            cards = [c if isinstance(c, Card) else Card(str(c)) for c in value]
+            if len(cards) != 52 or len(set(cards)) != 52:
+                raise ValueError("a deal from cards takes the 52 cards, each once")
+            hands = []
+            for k in range(4):
+                held = cards[13 * k : 13 * k + 13]
+                hands.append(
+                    ".".join(
+                        "".join(c.rank for c in sorted(held, reverse=True) if c.suit is s)
+                        for s in _SUITS
+                    )
+                )
+            pbn = _native.parse_deal("N:" + " ".join(hands))
+        object.__setattr__(self, "_pbn", pbn)
+        parts = pbn[2:].split(" ")
+        a, b, c, d = (Hand(p) for p in parts)
+        object.__setattr__(self, "_hands", (a, b, c, d))
+
+    def __setattr__(self, name: str, value: Any) -> None:
+        raise AttributeError("a Deal does not change")
+
+    @property
+    def hands(self) -> Tuple[Hand, Hand, Hand, Hand]:
+        """The hands of North, East, South and West."""
+        return self._hands
+
+    def __getitem__(self, seat: SeatLike) -> Hand:
+        return self._hands[Seat.of(seat)]
+
+    @property
+    def hcp(self) -> Tuple[int, int, int, int]:
+        """High-card points of North, East, South and West."""
+        a, b, c, d = (h.hcp for h in self._hands)
+        return (a, b, c, d)
+
+    @property
+    def shape(self) -> Tuple[Tuple[int, int, int, int], ...]:
+        """Each hand's suit lengths (spades, hearts, diamonds, clubs),
+        North's first."""
+        return tuple(h.shape for h in self._hands)
+
+    @property
+    def is_complete(self) -> bool:
+        """True when every hand holds 13 cards."""
+        return all(len(h) == 13 for h in self._hands)
+
+    @property
+    def number(self) -> int:
+        """Richard Pavlicek's number of this deal (complete deals only)."""
+        return int(_native.number_of_deal(self._pbn))
+
+    def solve(self, dealer: SeatLike = Seat.N, vulnerable: str = "None") -> "DDTable":
+        """The double-dummy table, with ``par`` for ``dealer`` and
+        ``vulnerable`` (``"None"``, ``"NS"``, ``"EW"``, ``"All"``).
+
+        >>> t = Deal("N:AKQJ8..AT8632.43 T742.Q9543.J.QT8 63.AJT8.97.J7652 95.K762.KQ54.AK9").solve()
+        >>> t.par.score_ns, str(t.par)
+        (110, 'NS 2S; NS 3D')
+        """
+        tricks, par = _native.solve_deal(self._pbn, Seat.of(dealer).letter, vulnerable)
+        return DDTable(tricks, None if par is None else Par(par[0], par[1]))
+
+    def __eq__(self, other: object) -> bool:
+        return isinstance(other, Deal) and self._pbn == other._pbn
+
+    def __hash__(self) -> int:
+        return hash(self._pbn)
+
+    def __str__(self) -> str:
+        return self._pbn
+
+    def __repr__(self) -> str:
+        return f"Deal({self._pbn!r})"
+
+
+class Par:
+    """Par: the score from North-South's side (``score_ns``, also
+    ``score``, negative when East-West score) and the contracts that reach
+    it, spelled as PBN's ``ParContract`` spells them (``"EW 4S"``,
+    ``"NS 5DX"``). ``str(par)`` is the PBN tag's value.
+
+    >>> p = Par(-100, ["EW 5CX", "EW 5DX"])
+    >>> str(p), p.score
+    ('EW 5CX; EW 5DX', -100)
+    """
+
+    __slots__ = ("score_ns", "contracts")
+
+    def __init__(self, score_ns: int, contracts: Iterable[str] = ()) -> None:
+        self.score_ns = int(score_ns)
+        self.contracts: Tuple[str, ...] = tuple(contracts)
+
+    @property
+    def score(self) -> int:
+        """The par score from North-South's side (endplay's ``score``)."""
+        return self.score_ns
+
+    @classmethod
+    def from_dict(cls, d: Mapping[str, Any]) -> "Par":
+        """From the JSON Lines ``par`` object (contracts like ``4S-W``)."""
+        return cls(d["score_ns"], _native.pbn_contracts(list(d.get("contracts", []))))
+
+    def to_dict(self) -> Dict[str, Any]:
+        """The JSON Lines ``par`` object."""
+        contracts = _native.model_contracts("; ".join(self.contracts))
+        return {"score_ns": self.score_ns, "contracts": contracts}
+
+    def __eq__(self, other: object) -> bool:
+        return (
+            isinstance(other, Par)
+            and self.score_ns == other.score_ns
+            and self.contracts == other.contracts
+        )
+
+    __hash__ = None  # type: ignore[assignment]
+
+    def __str__(self) -> str:
+        return "; ".join(self.contracts)
+
+    def __repr__(self) -> str:
+        return f"Par(score_ns={self.score_ns}, contracts={str(self)!r})"
+
+
+TableKey = Union[SeatLike, Tuple[Any, Any]]
+
+
+class DDTable:
+    """A double-dummy table: tricks for each declarer and strain (``None``
+    where unknown), and ``par`` when known.
+
+    ``table[Seat.N, Strain.S]`` (either order for ``Seat``/``Strain``
+    values; ``table["N", "S"]`` is seat then strain), ``table[Seat.N]``
+    (North's row, a dict by strain). ``to_list()`` gives rows North, East,
+    South, West of clubs, diamonds, hearts, spades, no-trump.
+
+    >>> t = Deal("N:QJ8.AJ965.K82.AQ 43.QT87.QT64.754 AKT9..A97.J98632 7652.K432.J53.KT").solve()
+    >>> print(t)
+          C  D  H  S NT
+    N    13 10  9 13 13
+    E     0  2  4  0  0
+    S    13 10  9 13 13
+    W     0  2  4  0  0
+    Par: NS 1520 (NS 7NT)
+    """
+
+    __slots__ = ("_tricks", "par")
+
+    def __init__(self, tricks: Sequence[Optional[int]], par: Optional[Par] = None) -> None:
+        if len(tricks) != 20:
+            raise ValueError("a table has 20 entries (4 declarers, 5 strains)")
+        self._tricks: Tuple[Optional[int], ...] = tuple(
+            None if t is None else int(t) for t in tricks
+        )
+        self.par = par
+
+    @classmethod
+    def from_dict(cls, dd: Mapping[str, Any], par: Optional[Mapping[str, Any]] = None) -> "DDTable":
+        """From JSON Lines' ``dd`` (and ``par``) objects."""
+        tricks = [dd.get(s.letter, {}).get(t.name) for s in Seat for t in Strain]
+        return cls(tricks, None if par is None else Par.from_dict(par))
+
+    def to_dict(self) -> Dict[str, Dict[str, Optional[int]]]:
+        """JSON Lines' ``dd`` object."""
+        return {s.letter: {t.name: self._tricks[5 * s + t] for t in Strain} for s in Seat}
+
+    @overload
+    def __getitem__(self, key: Tuple[Any, Any]) -> Optional[int]: ...
+
+    @overload
+    def __getitem__(self, key: SeatLike) -> Dict[Strain, Optional[int]]: ...
+
+    def __getitem__(self, key: TableKey) -> Any:
+        if isinstance(key, tuple):
+            a, b = key
+            if isinstance(a, Strain) and not isinstance(b, Strain):
+                a, b = b, a
+            return self._tricks[5 * Seat.of(a) + Strain.of(b)]
+        s = Seat.of(key)
+        return {t: self._tricks[5 * s + t] for t in Strain}
+
+    @property
+    def is_complete(self) -> bool:
+        """True when every entry is known."""
+        return all(t is not None for t in self._tricks)
+
+    def to_list(self) -> List[List[Optional[int]]]:
+        """Rows North, East, South, West; each clubs, diamonds, hearts,
+        spades, no-trump. (endplay's ``to_list()`` is strain-major,
+        spades first: ``[[t[p, d] for p in Seat] for d in (S, H, D, C, NT)]``.)"""
+        return [list(self._tricks[5 * s : 5 * s + 5]) for s in range(4)]
+
+    def to_pandas(self) -> "pandas.DataFrame":
+        """A DataFrame: seats down (N, E, S, W), strains across (C..NT)."""
+        import pandas as pd
+
+        return pd.DataFrame(
+            self.to_list(), index=[s.letter for s in Seat], columns=[t.name for t in Strain]
+        )
+
+    def __eq__(self, other: object) -> bool:
+        return isinstance(other, DDTable) and self._tricks == other._tricks
+
+    __hash__ = None  # type: ignore[assignment]
+
+    def __str__(self) -> str:
+        rows = ["      C  D  H  S NT"]
+        for s in Seat:
+            cells = " ".join(" -" if t is None else f"{t:2}" for t in self._tricks[5 * s : 5 * s + 5])
+            rows.append(f"{s.letter}    {cells}")
+        if self.par is not None:
+            side = "NS" if self.par.score_ns >= 0 else "EW"
+            score = "0" if self.par.score_ns == 0 else f"{side} {abs(self.par.score_ns)}"
+            rows.append(f"Par: {score} ({self.par})" if self.par.contracts else f"Par: {score}")
+        return "\n".join(rows)
+
+    def __repr__(self) -> str:
+        return f"DDTable({list(self._tricks)!r}, par={self.par!r})"
+
+
+_SCOPE = "boardfile-board"
+
+
+def _html(lines: bytes, more: int = 0) -> str:
+    body = _native.boards_html(lines)
+    tail = f"<p>… and {more} more boards</p>" if more else ""
+    return (
+        f'<div class="{_SCOPE}"><style>{_native.board_style("." + _SCOPE)}</style>'
+        f"{body}{tail}</div>"
+    )
+
+
+def _line(d: Mapping[str, Any]) -> bytes:
+    return json.dumps(d, ensure_ascii=False, separators=(",", ":")).encode("utf-8")
+
+
+class Board:
+    """A board: number, dealer, vulnerability, deal, and what the file gave
+    besides (tags, auction, play, the double-dummy table and par).
+
+    ``Board(deal, number)`` makes one (dealer and vulnerability by the
+    board number, as the Laws set them); ``Board.from_dict(d)`` takes a
+    board as ``boardfile.read`` yields it, and ``to_dict()`` gives it back
+    whole. In a notebook a board draws itself as the hand records do.
+
+    >>> b = Board("N:QJ8.AJ965.K82.AQ 43.QT87.QT64.754 AKT9..A97.J98632 7652.K432.J53.KT", 7)
+    >>> b.dealer, b.vulnerable
+    (<Seat.S: 2>, 'All')
+    >>> b.solve().par.score_ns
+    2220
+    """
+
+    __slots__ = ("_data",)
+
+    def __init__(
+        self,
+        deal: Union[Deal, str],
+        number: int = 1,
+        dealer: Optional[SeatLike] = None,
+        vulnerable: Optional[str] = None,
+        tags: Optional[Mapping[str, str]] = None,
+    ) -> None:
+        data: Dict[str, Any] = {"board": int(number), "deal": str(Deal(deal))}
+        if dealer is not None:
+            data["dealer"] = Seat.of(dealer).letter
+        if vulnerable is not None:
+            data["vulnerable"] = vulnerable
+        if tags:
+            data["tags"] = dict(tags)
+        # The library fills in dealer and vulnerability by the number.
+        self._data = _normalized(data)
+
+    @classmethod
+    def from_dict(cls, data: Mapping[str, Any]) -> "Board":
+        """A board from its JSON Lines dict (kept as it is, not copied)."""
+        b = cls.__new__(cls)
+        b._data = data if isinstance(data, dict) else dict(data)
+        return b
+
+    def to_dict(self) -> Dict[str, Any]:
+        """The board as a JSON Lines dict (``boardfile.read``'s form)."""
+        return dict(self._data)
+
+    @property
+    def number(self) -> int:
+        """The board number."""
+        return int(self._data["board"])
+
+    @property
+    def dealer(self) -> Seat:
+        """The dealer."""
+        return Seat.of(self._data["dealer"])
+
+    @property
+    def vulnerable(self) -> str:
+        """``"None"``, ``"NS"``, ``"EW"`` or ``"All"``."""
+        return str(self._data["vulnerable"])
+
+    @property
+    def deal(self) -> Deal:
+        """The deal."""
+        return Deal(self._data["deal"])
+
+    @property
+    def tags(self) -> Dict[str, Any]:
+        """The file's tags (PBN's, and what LIN's commands map to them):
+        a value, or for a table tag ``{"value", "rows"}``."""
+        return dict(self._data.get("tags", {}))
+
+    @property
+    def auction(self) -> Optional[Any]:
+        """The auction as JSON Lines gives it, when the file has one."""
+        return self._data.get("auction")
+
+    @property
+    def play(self) -> Optional[Any]:
+        """The play as JSON Lines gives it, when the file has one."""
+        return self._data.get("play")
+
+    @property
+    def dd(self) -> Optional[DDTable]:
+        """The double-dummy table (with ``par``), when known."""
+        dd = self._data.get("dd")
+        if dd is None:
+            return None
+        return DDTable.from_dict(dd, self._data.get("par"))
+
+    @property
+    def par(self) -> Optional[Par]:
+        """Par, when known."""
+        par = self._data.get("par")
+        return None if par is None else Par.from_dict(par)
+
+    def solve(self, force: bool = False) -> "Board":
+        """This board with its double-dummy table and par (solved unless
+        it has a whole table already, or ``force``)."""
+        solved = _native.solve_lines(_line(self._data), 1, force)
+        return Board.from_dict(json.loads(solved))
+
+    def _repr_html_(self) -> str:
+        return _html(_line(self._data))
+
+    def __eq__(self, other: object) -> bool:
+        return isinstance(other, Board) and self._data == other._data
+
+    __hash__ = None  # type: ignore[assignment]
+
+    def __repr__(self) -> str:
+        return f"Board({self._data['deal']!r}, {self._data['board']})"
+
+
+def _normalized(data: Mapping[str, Any]) -> Dict[str, Any]:
+    """A board dict as the library reads it back (defaults filled)."""
+    lines = _native.BoardLines(_line(data), "jsonl")
+    d: Dict[str, Any] = json.loads(lines.read_chunk(1))
+    return d
+
+
+class BoardSet(Sequence[Board]):
+    """Boards, and what a file says about the whole set: ``event``,
+    ``site`` and ``date`` (the set's own, as BRE and JSON Lines give them,
+    else the first board's ``Event``, ``Site`` and ``Date`` tags: the rule
+    the hand records title themselves by), and ``headers``, the rest of the
+    set's data as JSON Lines' ``{"set": ...}`` line gives it (a PBN's
+    preamble, a DLM's header...), kept so that writing the set back loses
+    nothing.
+
+    A list of boards in every other way. In a notebook it draws its first
+    12 boards.
+
+    >>> s = boardfile.deal(4, seed=10)
+    >>> len(s), s[0].number, s[3].dealer
+    (4, 1, <Seat.W: 3>)
+    >>> s.event = "Club pairs"
+    >>> boardfile.write(s, "club.pbn")
+    4
+    >>> boardfile.load("club.pbn").event
+    'Club pairs'
+    """
+
+    def __init__(
+        self,
+        boards: Iterable[Union[Board, Mapping[str, Any]]] = (),
+        *,
+        event: Optional[str] = None,
+        site: Optional[str] = None,
+        date: Optional[str] = None,
+        headers: Optional[Mapping[str, Any]] = None,
+    ) -> None:
+        self.boards: List[Board] = [
+            b if isinstance(b, Board) else Board.from_dict(b) for b in boards
+        ]
+        self.headers: Dict[str, Any] = dict(headers or {})
+        self._own: Dict[str, str] = {}
+        for k, v in (("event", event), ("site", site), ("date", date)):
+            if v is not None:
+                self._own[k] = v
+
+    @classmethod
+    def _of(cls, set_line: Optional[Mapping[str, Any]], boards: Iterable[Mapping[str, Any]]) -> "BoardSet":
+        info = dict(set_line or {})
+        return cls(
+            boards,
+            event=info.pop("event", None),
+            site=info.pop("site", None),
+            date=info.pop("date", None),
+            headers=info,
+        )
+
+    def _heading(self, k: int) -> Optional[str]:
+        head = {"set": self.set_dict()}
+        lines = _line(head) + b"\n" + (_line(self.boards[0]._data) if self.boards else b"")
+        found: Optional[str] = _native.headings(lines)[k]
+        return found
+
+    @property
+    def event(self) -> Optional[str]:
+        """The event: the set's, else the first board's ``Event`` tag."""
+        return self._heading(0)
+
+    @event.setter
+    def event(self, value: Optional[str]) -> None:
+        self._set_own("event", value)
+
+    @property
+    def site(self) -> Optional[str]:
+        """The site: the set's, else the first board's ``Site`` tag."""
+        return self._heading(1)
+
+    @site.setter
+    def site(self, value: Optional[str]) -> None:
+        self._set_own("site", value)
+
+    @property
+    def date(self) -> Optional[str]:
+        """The date as written: the set's, else the first board's ``Date``
+        tag."""
+        return self._heading(2)
+
+    @date.setter
+    def date(self, value: Optional[str]) -> None:
+        self._set_own("date", value)
+
+    def _set_own(self, key: str, value: Optional[str]) -> None:
+        if value is None:
+            self._own.pop(key, None)
+        else:
+            self._own[key] = value
+
+    def set_dict(self) -> Dict[str, Any]:
+        """The set's own data as JSON Lines' ``{"set": ...}`` object's
+        value (event, site and date only when the set gives them)."""
+        d = dict(self.headers)
+        d.update(self._own)
+        return d
+
+    def to_dicts(self) -> List[Dict[str, Any]]:
+        """The boards as JSON Lines dicts."""
+        return [b.to_dict() for b in self.boards]
+
+    @overload
+    def __getitem__(self, i: int) -> Board: ...
+
+    @overload
+    def __getitem__(self, i: slice) -> "BoardSet": ...
+
+    def __getitem__(self, i: Union[int, slice]) -> Union[Board, "BoardSet"]:
+        if isinstance(i, slice):
+            return BoardSet(self.boards[i], headers=self.set_dict())
+        return self.boards[i]
+
+    def __len__(self) -> int:
+        return len(self.boards)
+
+    def __iter__(self) -> Iterator[Board]:
+        return iter(self.boards)
+
+    def __eq__(self, other: object) -> bool:
+        return (
+            isinstance(other, BoardSet)
+            and self.boards == other.boards
+            and self.set_dict() == other.set_dict()
+        )
+
+    __hash__ = None  # type: ignore[assignment]
+
+    def solve(self, jobs: Optional[int] = None, force: bool = False) -> "BoardSet":
+        """The set with every board's double-dummy table and par, solved on
+        ``jobs`` threads (default: one a core)."""
+        from . import _lines
+
+        text = b"".join(_lines(self.to_dicts()))
+        solved = _native.solve_lines(text, jobs, force)
+        return BoardSet([json.loads(line) for line in solved.splitlines()], headers=self.set_dict())
+
+    def _repr_html_(self) -> str:
+        shown = self.boards[:12]
+        lines = b"\n".join(_line(b._data) for b in shown)
+        head = ""
+        title = " · ".join(str(x) for x in (self.event, self.site, self.date) if x)
+        if title:
+            head = f"<p><b>{_escape(title)}</b></p>"
+        return head + _html(lines, len(self.boards) - len(shown))
+
+    def __repr__(self) -> str:
+        return f"<BoardSet of {len(self.boards)} boards{f' ({self.event})' if self.event else ''}>"
+
+
+def _escape(text: str) -> str:
+    return text.replace("&", "&amp;").replace("<", "&lt;").replace(">", "&gt;")
