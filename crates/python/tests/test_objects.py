@@ -334,3 +334,11 @@ def test_mypy_strict_passes_on_a_script_using_the_package(tmp_path):
         capture_output=True, text=True, cwd=tmp_path,
     )
     assert r.returncode == 0, r.stdout + r.stderr
+    # The package itself checks clean too (the libraries it imports when
+    # installed ship no types: pyproject.toml's [tool.mypy] says so).
+    config = ROOT / "crates" / "python" / "pyproject.toml"
+    r = subprocess.run(
+        [sys.executable, "-m", "mypy", "--no-incremental", "-p", "boardfile", "--config-file", str(config)],
+        capture_output=True, text=True, cwd=tmp_path,
+    )
+    assert r.returncode == 0, r.stdout + r.stderr

@@ -31,6 +31,8 @@ from typing import (
     Optional,
     Sequence,
     Tuple,
+    Type,
+    TypeVar,
     Union,
     overload,
 )
@@ -39,6 +41,23 @@ from . import _native
 
 if TYPE_CHECKING:  # pragma: no cover
     import pandas
+
+
+E = TypeVar("E", bound=IntEnum)
+
+
+def _member(cls: Type[E], value: Union[E, int, str], names: Mapping[str, str], what: str) -> E:
+    """A member of ``cls`` from itself, its number, or its name (any case)
+    or one of ``names``' other names for it."""
+    if isinstance(value, cls):
+        return value
+    if isinstance(value, int):
+        return cls(value)
+    text = str(value).strip().upper()
+    text = names.get(text, text)
+    if text in cls.__members__:
+        return cls[text]
+    raise ValueError(f"{value!r} is not {what}")
 
 
 class Seat(IntEnum):
@@ -57,16 +76,8 @@ class Seat(IntEnum):
     @classmethod
     def of(cls, value: "SeatLike") -> "Seat":
         """A seat from a ``Seat``, 0-3, or a letter or name (any case)."""
-        if isinstance(value, Seat):
-            return value
-        if isinstance(value, int):
-            return cls(value)
-        text = str(value).strip().upper()
         names = {"NORTH": "N", "EAST": "E", "SOUTH": "S", "WEST": "W"}
-        text = names.get(text, text)
-        if text in ("N", "E", "S", "W"):
-            return cls("NESW".index(text))
-        raise ValueError(f"{value!r} is not a seat (N, E, S, W)")
+        return _member(cls, value, names, "a seat (N, E, S, W)")
 
     @property
     def letter(self) -> str:
@@ -99,20 +110,12 @@ class Strain(IntEnum):
     @classmethod
     def of(cls, value: "StrainLike") -> "Strain":
         """A strain from a ``Strain``, 0-4, or a letter, symbol or name."""
-        if isinstance(value, Strain):
-            return value
-        if isinstance(value, int):
-            return cls(value)
-        text = str(value).strip().upper()
         names = {
             "CLUBS": "C", "DIAMONDS": "D", "HEARTS": "H", "SPADES": "S",
             "♣": "C", "♦": "D", "♥": "H", "♠": "S",
             "N": "NT", "NOTRUMP": "NT", "NOTRUMPS": "NT", "NO TRUMP": "NT",
         }
-        text = names.get(text, text)
-        if text in cls.__members__:
-            return cls[text]
-        raise ValueError(f"{value!r} is not a strain (C, D, H, S, NT)")
+        return _member(cls, value, names, "a strain (C, D, H, S, NT)")
 
     @property
     def letter(self) -> str:
@@ -763,6 +766,22 @@ class BoardSet(Sequence[Board]):
     def to_dicts(self) -> List[Dict[str, Any]]:
         """The boards as JSON Lines dicts."""
         return [b.to_dict() for b in self.boards]
+
+    def to_table(self) -> Any:
+        """The boards as a ``pyarrow.Table`` in :func:`boardfile.read_table`'s
+        columns.
+
+        >>> boardfile.deal(3, seed=10).to_table().column("board").to_pylist()
+        [1, 2, 3]
+        """
+        from . import _lines, read_table
+
+        return read_table(b"".join(_lines(self.to_dicts())), format="jsonl")
+
+    def to_pandas(self) -> "pandas.DataFrame":
+        """The boards as a pandas DataFrame in :func:`boardfile.read_table`'s
+        columns."""
+        return self.to_table().to_pandas()
 
     @overload
     def __getitem__(self, i: int) -> Board: ...

@@ -51,7 +51,7 @@ import math
 import os
 import sys
 import uuid
-from typing import Any, Iterator, Optional, Tuple
+from typing import Any, Dict, Iterator, List, Optional, Tuple
 
 from . import _native
 
@@ -67,8 +67,11 @@ def _cluster(client: Any, workers: Optional[int] = None) -> Iterator[Any]:
         return
     from distributed import Client, LocalCluster
 
-    own = LocalCluster(n_workers=workers or os.cpu_count() or 1, threads_per_worker=1, processes=True)
-    c = Client(own)
+    # distributed is not typed: its calls are Any here.
+    own: Any = LocalCluster(  # type: ignore[no-untyped-call]
+        n_workers=workers or os.cpu_count() or 1, threads_per_worker=1, processes=True
+    )
+    c: Any = Client(own)  # type: ignore[no-untyped-call]
     try:
         yield c
     finally:
@@ -78,11 +81,13 @@ def _cluster(client: Any, workers: Optional[int] = None) -> Iterator[Any]:
 
 def _shard_size(client: Any, count: int, most: int) -> int:
     """About four tasks a worker thread, at most ``most`` items a task."""
-    threads = max(1, sum(client.nthreads().values()))
+    threads: int = max(1, sum(client.nthreads().values()))
     return max(1, min(most, math.ceil(count / (4 * threads))))
 
 
-def _run(client: Any, task: Any, payloads: list, jobs: int, what: str, progress: Any = None) -> list:
+def _run(
+    client: Any, task: Any, payloads: List[Any], jobs: int, what: str, progress: Any = None
+) -> List[Any]:
     """``task(payload, jobs)`` for each payload on the cluster, its results
     in order; ``progress(done, total)`` as they come back."""
     from distributed import as_completed
@@ -94,9 +99,10 @@ def _run(client: Any, task: Any, payloads: list, jobs: int, what: str, progress:
     ]
     if progress is not None:
         progress(0, len(futures))
-        for done, _ in enumerate(as_completed(futures), 1):
+        for done, _ in enumerate(as_completed(futures), 1):  # type: ignore[no-untyped-call]
             progress(done, len(futures))
-    return client.gather(futures)
+    results: List[Any] = client.gather(futures)
+    return results
 
 
 def _solve_shard(deals: bytes, jobs: int) -> bytes:
@@ -159,7 +165,7 @@ def check_theoretical(
     tournaments: "str | os.PathLike[str] | None" = None,
     jobs_per_task: int = 1,
     progress: Any = None,
-) -> dict:
+) -> Dict[str, Any]:
     """Checks every stored theoretical score of the file of 8x8 games
     ``src`` (WTB, or JSON Lines with ``theoretical_score``) on the cluster
     of ``client``, as ``boardfile validate --solve`` does.
@@ -202,7 +208,7 @@ def check_theoretical(
         return _native.theoretical_report(src, results, from_format, full, players, tournaments)
 
 
-def main(argv: Optional[list] = None) -> int:
+def main(argv: Optional[List[str]] = None) -> int:
     """``python -m boardfile.dask solve IN OUT [--scheduler ADDRESS]``,
     ``python -m boardfile.dask theoretical FILE [--scheduler ADDRESS]``."""
     p = argparse.ArgumentParser(
@@ -245,10 +251,10 @@ def main(argv: Optional[list] = None) -> int:
 
     from ._errors import BoardfileError
 
-    given = None
+    given: Any = None
     try:
         if args.scheduler:
-            given = Client(args.scheduler)
+            given = Client(args.scheduler)  # type: ignore[no-untyped-call]
         with _cluster(given, args.workers) as client:
             if args.command == "theoretical":
                 return _theoretical(args, client)
