@@ -1107,12 +1107,15 @@ pub fn solve_positions(
     opened: Opened,
     output: &Output,
     jobs: Option<usize>,
+    scoring: positions::Scoring,
 ) -> Result<Outcome, Failure> {
     let input = opened.input.clone();
     let bytes = opened.read_all("OBF", boardfile_othello::MAX_FILE)?;
     let bar = SolveBar::new(true);
-    let solved = positions::solve_file(&bytes, jobs.unwrap_or(0), &|n, total| bar.set(n, total))
-        .map_err(|e| Failure::data(&input, &e))?;
+    let solved = positions::solve_file(&bytes, jobs.unwrap_or(0), scoring, &|n, total| {
+        bar.set(n, total)
+    })
+    .map_err(|e| Failure::data(&input, &e))?;
     bar.done();
     let mut sink = crate::report::create(output)?;
     sink.write_all(&solved)

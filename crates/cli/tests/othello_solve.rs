@@ -77,6 +77,61 @@ fn solves_ffo_1_to_19_into_the_files_lines() {
 }
 
 #[test]
+fn best_gives_each_positions_best_move_and_score_as_ffo_states_them() {
+    // The file's lines give every move's published score: --best must
+    // give one of the moves with the highest, and that score.
+    let dir = tempfile::tempdir().unwrap();
+    let out = dir.path().join("best.obf");
+    expect(
+        0,
+        &[
+            "solve",
+            s(&ffo("fforum-1-19.obf")),
+            s(&out),
+            "--best",
+            "--jobs",
+            "2",
+        ],
+    );
+    let got = std::fs::read_to_string(&out).unwrap();
+    let want = std::fs::read_to_string(ffo("fforum-1-19.obf")).unwrap();
+    let score = |f: &str| -> (String, i32) {
+        let (m, v) = f.split_once(':').unwrap();
+        (m.to_string(), v.parse().unwrap())
+    };
+    assert_eq!(got.lines().count(), want.lines().count());
+    for (g, w) in got.lines().zip(want.lines()) {
+        let g: Vec<&str> = g
+            .split(';')
+            .map(str::trim)
+            .filter(|f| !f.is_empty())
+            .collect();
+        let w: Vec<&str> = w
+            .split(';')
+            .map(str::trim)
+            .filter(|f| !f.is_empty())
+            .collect();
+        assert_eq!(g[0], w[0]);
+        assert_eq!(g.len(), 2, "one move: {g:?}");
+        let (best, value) = score(g[1]);
+        let top = w[1..].iter().map(|f| score(f).1).max().unwrap();
+        assert_eq!(value, top, "{}", w[0]);
+        assert!(
+            w[1..].contains(&format!("{best}:{value:+}").as_str()),
+            "{g:?} not in {w:?}"
+        );
+    }
+    // A bridge solve has no use for it, and says so.
+    let bridge = dir.path().join("s.pbn");
+    std::fs::write(&bridge, "[Board \"1\"]\n[Deal \"N:AKQJT98765432... .AKQJT98765432.. ..AKQJT98765432. ...AKQJT98765432\"]\n").unwrap();
+    let err = stderr(&expect(
+        2,
+        &["solve", s(&bridge), s(&dir.path().join("o.pbn")), "--best"],
+    ));
+    assert!(err.contains("--best is for Othello"), "{err}");
+}
+
+#[test]
 fn standard_input_and_output_pass_and_end() {
     // A player who must pass, and a finished game (hand-worked: see the
     // library's endgame tests).

@@ -1,25 +1,46 @@
-//! Endgame positions (OBF) solved: every legal move of each position
-//! scored exactly by the endgame solver ([`crate::endgame`]), positions in
-//! parallel.
+//! Endgame positions (OBF) solved by the endgame solver
+//! ([`crate::endgame`]): every legal move of each position scored exactly,
+//! or (as the FFO tests are run) its best move and exact score only;
+//! positions in parallel.
 
 use crate::endgame::Solver;
 use crate::formats::obf::{self, ObfLine, ObfMove, ObfPosition};
 use boardfile_io::Error;
 
+/// What a position's solve finds.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Default)]
+pub enum Scoring {
+    /// Every legal move's exact score (what a player studying the
+    /// position wants; one exact search a move).
+    #[default]
+    Every,
+    /// A best move and the position's exact score: what the FFO tests
+    /// time, and what "the best move here" asks. One search.
+    Best,
+}
+
 impl ObfPosition {
     /// Solves the position: every legal move with its exact score, best
-    /// first; `PS` and the score when the player must pass; the score alone
-    /// when the game is over.
-    pub fn solve(&mut self, solver: &mut Solver) {
+    /// first (or, with [`Scoring::Best`], one best move and its score);
+    /// `PS` and the score when the player must pass; the score alone when
+    /// the game is over.
+    pub fn solve(&mut self, solver: &mut Solver, scoring: Scoring) {
         self.moves.clear();
         self.score = None;
         let b = self.board;
         if b.moves() != 0 {
-            self.moves = solver
-                .score_moves(b)
-                .into_iter()
-                .map(|(m, v)| (ObfMove::Square(m), Some(v)))
-                .collect();
+            self.moves = match scoring {
+                Scoring::Every => solver
+                    .score_moves(b)
+                    .into_iter()
+                    .map(|(m, v)| (ObfMove::Square(m), Some(v)))
+                    .collect(),
+                Scoring::Best => {
+                    let solved = solver.solve(b);
+                    let best = solved.best.expect("a position with moves has a best one");
+                    vec![(ObfMove::Square(best), Some(solved.score))]
+                }
+            };
         } else if b.pass().moves() != 0 {
             self.moves = vec![(ObfMove::Pass, Some(solver.score(b)))];
         } else {
@@ -31,7 +52,12 @@ impl ObfPosition {
 /// Solves every position of `lines` (see [`ObfPosition::solve`]) on
 /// `jobs` threads (0: one a core), a solver a thread; `done` is called
 /// with the count of positions solved as each one ends.
-pub fn solve_all(lines: &mut [ObfLine], jobs: usize, done: &(dyn Fn(usize) + Sync)) {
+pub fn solve_all(
+    lines: &mut [ObfLine],
+    jobs: usize,
+    scoring: Scoring,
+    done: &(dyn Fn(usize) + Sync),
+) {
     use rayon::prelude::*;
     use std::sync::atomic::{AtomicUsize, Ordering};
     let count = AtomicUsize::new(0);
@@ -42,7 +68,7 @@ pub fn solve_all(lines: &mut [ObfLine], jobs: usize, done: &(dyn Fn(usize) + Syn
             .for_each_init(Solver::new, |solver, line| {
                 if let ObfLine::Position(p) = line {
                     solver.clear();
-                    p.solve(solver);
+                    p.solve(solver, scoring);
                     done(count.fetch_add(1, Ordering::Relaxed) + 1);
                 }
             })
@@ -53,19 +79,25 @@ pub fn solve_all(lines: &mut [ObfLine], jobs: usize, done: &(dyn Fn(usize) + Syn
     }
 }
 
-/// Solves an OBF file: every position's moves scored (see
-/// [`solve_all`]), the file written back in OBF with its comments. `done`
+/// Solves an OBF file: every position's moves scored, or its best move
+/// (see [`solve_all`]), the file written back in OBF with its comments. `done`
 /// hears the positions solved and how many there are: `(0, total)` before
 /// the first is solved, then as each one ends.
 ///
 /// ```
 /// let file = b"XXXXXXXXXXXXXXXXXXXXXXXXXXXXXXXXXXXXXXXXXXXXXXXXXXXXXXXXOOOOOO-- X;\n";
-/// let solved = boardfile_othello::positions::solve_file(file, 1, &|_, _| {}).unwrap();
+/// use boardfile_othello::positions::{solve_file, Scoring};
+/// let solved = solve_file(file, 1, Scoring::Every, &|_, _| {}).unwrap();
 /// assert!(String::from_utf8(solved).unwrap().ends_with("X; +52;\n"));
+/// // FFO #1: black's best move g8 wins by 18.
+/// let ffo1 = b"--XXXXX--OOOXX-O-OOOXXOX-OXOXOXXOXXXOXXX--XOXOXX-XXXOOO--OOOOO-- X;\n";
+/// let best = solve_file(ffo1, 1, Scoring::Best, &|_, _| {}).unwrap();
+/// assert!(String::from_utf8(best).unwrap().ends_with("X; G8:+18;\n"));
 /// ```
 pub fn solve_file(
     bytes: &[u8],
     jobs: usize,
+    scoring: Scoring,
     done: &(dyn Fn(usize, usize) + Sync),
 ) -> Result<Vec<u8>, Error> {
     let mut lines = obf::read(bytes)?;
@@ -74,7 +106,7 @@ pub fn solve_file(
         .filter(|l| matches!(l, ObfLine::Position(_)))
         .count();
     done(0, total);
-    solve_all(&mut lines, jobs, &|n| done(n, total));
+    solve_all(&mut lines, jobs, scoring, &|n| done(n, total));
     let mut out = Vec::new();
     obf::write(&lines, &mut out);
     Ok(out)
@@ -95,7 +127,7 @@ mod tests {
         for (line, text) in lines.iter().zip([&pass, &over]) {
             let ObfLine::Position(p) = line else { panic!() };
             let mut solved = p.clone();
-            solved.solve(&mut solver);
+            solved.solve(&mut solver, Scoring::Every);
             assert_eq!(&solved, p);
             assert_eq!(&format_position(&solved), text);
         }

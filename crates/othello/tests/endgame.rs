@@ -187,7 +187,7 @@ fn solving_an_obf_file_gives_the_ffo_lines_back() {
             p.moves.clear();
         }
     }
-    obf::solve_all(&mut lines, 2, &|_| {});
+    obf::solve_all(&mut lines, 2, Default::default(), &|_| {});
     for (got, want) in lines.iter().zip(&want) {
         let (ObfLine::Position(g), ObfLine::Position(w)) = (got, want) else {
             panic!()

@@ -25,6 +25,8 @@ const EXAMPLES: &str = r#"
 const MORE_EXAMPLES: &str = r#"
   # Othello endgames: every move's exact score
   boardfile solve fforum-1-19.obf solved.obf
+  # Othello endgames: the best move and its score only (faster)
+  boardfile solve fforum-20-39.obf best.obf --best
   # standard input to standard output
   boardfile solve - - < positions.obf
 "#;
@@ -43,8 +45,10 @@ const MORE_EXAMPLES: &str = r#"
 /// exact score, the final disc difference for the side to move with
 /// the empties to the winner, best first: `; G8:+18; H1:+12;`. A
 /// player who must pass gets `PS:score`, a finished game its score
-/// alone, as Edax writes them. Positions are solved in parallel
-/// (--jobs), each on one thread.
+/// alone, as Edax writes them. With --best, each position's best move
+/// and exact score only (`; G8:+18;`), one search a position: what the
+/// FFO tests time. Positions are solved in parallel (--jobs), each on
+/// one thread.
 #[derive(clap::Args)]
 #[command(
     verbatim_doc_comment,
@@ -68,6 +72,10 @@ pub struct Args {
     /// Solve boards that already carry a table too.
     #[arg(long)]
     force: bool,
+    /// Othello: each position's best move and exact score only (as the
+    /// FFO tests are timed), not every move's: one search a position.
+    #[arg(long, help_heading = heading::OTHELLO)]
+    best: bool,
     /// PBN output: the double-dummy tags to write (see convert).
     #[arg(long, value_name = "TAGS", value_parser = DdTags::parse, help_heading = heading::OUTPUT)]
     dd_tags: Option<DdTags>,
@@ -91,7 +99,17 @@ pub fn exec(args: Args, _: &mut dyn Write) -> Result<Outcome, Failure> {
         if !args.titles.is_empty() {
             return Err(TitleArgs::not_for_othello());
         }
-        return othello::solve_positions(opened, &output, args.jobs);
+        let scoring = match args.best {
+            true => boardfile_othello::positions::Scoring::Best,
+            false => boardfile_othello::positions::Scoring::Every,
+        };
+        return othello::solve_positions(opened, &output, args.jobs, scoring);
+    }
+    if args.best {
+        return Err(Failure::operational(
+            "--best is for Othello endgame positions (OBF); a bridge solve gives every table entry"
+                .into(),
+        ));
     }
     if let Some(out) = output.path() {
         Journal::refuse_input(&input, out).map_err(|e| Failure::operational(e.to_string()))?;

@@ -113,8 +113,13 @@ pub(super) async fn positions(
     }
     blocking(&state, move || {
         let file: String = q.positions.iter().map(|p| format!("{p};\n")).collect();
-        let solved = boardfile_othello::positions::solve_file(file.as_bytes(), 0, &|_, _| {})
-            .map_err(|e| ApiError::bad(e.to_string()))?;
+        let solved = boardfile_othello::positions::solve_file(
+            file.as_bytes(),
+            0,
+            Default::default(),
+            &|_, _| {},
+        )
+        .map_err(|e| ApiError::bad(e.to_string()))?;
         let lines: Vec<String> = String::from_utf8_lossy(&solved)
             .lines()
             .map(String::from)
