@@ -411,6 +411,7 @@ pub fn show(
     format: OthelloFormat,
     game: Option<u32>,
     names: &NameFiles,
+    solve: Option<convert::Solve>,
     out: &mut dyn Write,
 ) -> Result<Outcome, Failure> {
     let input = opened.input.clone();
@@ -420,7 +421,7 @@ pub fn show(
     let file = convert::read_games(format, &bytes, &mut book, &mut diag)
         .map_err(|e| Failure::data(&input, &e))?;
     crate::report::warnings(&input, &diag.warnings);
-    let (shown, games) = convert::show(&file, &book, game, out)?;
+    let (shown, games) = convert::show(&file, &book, game, solve, out)?;
     match game {
         Some(n) if shown == 0 => Err(Failure::operational(format!(
             "{input}: there is no game {n} ({games} games)"

@@ -591,3 +591,201 @@ fn validate_solve_checks_the_scores_json_lines_carry() {
         "{said}"
     );
 }
+
+/// A minimal Othello of the test's own (not the library's rules or
+/// solver): an 8x8 board of 0 (empty), 1 and 2, squares a1 = 0 .. h8 = 63.
+mod mini {
+    pub type Board = [u8; 64];
+
+    const DIRS: [(i32, i32); 8] = [
+        (-1, -1),
+        (-1, 0),
+        (-1, 1),
+        (0, -1),
+        (0, 1),
+        (1, -1),
+        (1, 0),
+        (1, 1),
+    ];
+
+    pub fn start() -> Board {
+        let mut b = [0; 64];
+        // d4 and e5 white (2), d5 and e4 black (1).
+        b[3 * 8 + 3] = 2;
+        b[4 * 8 + 4] = 2;
+        b[4 * 8 + 3] = 1;
+        b[3 * 8 + 4] = 1;
+        b
+    }
+
+    pub fn square(text: &str) -> usize {
+        let t = text.as_bytes();
+        (t[1] - b'1') as usize * 8 + (t[0] - b'a') as usize
+    }
+
+    fn flips(b: &Board, sq: usize, me: u8) -> Vec<usize> {
+        if b[sq] != 0 {
+            return Vec::new();
+        }
+        let (r, c) = ((sq / 8) as i32, (sq % 8) as i32);
+        let mut all = Vec::new();
+        for (dr, dc) in DIRS {
+            let mut line = Vec::new();
+            let (mut rr, mut cc) = (r + dr, c + dc);
+            while (0..8).contains(&rr) && (0..8).contains(&cc) {
+                let at = (rr * 8 + cc) as usize;
+                match b[at] {
+                    0 => break,
+                    x if x == me => {
+                        all.extend(&line);
+                        break;
+                    }
+                    _ => line.push(at),
+                }
+                rr += dr;
+                cc += dc;
+            }
+        }
+        all
+    }
+
+    pub fn moves(b: &Board, me: u8) -> Vec<usize> {
+        (0..64).filter(|&s| !flips(b, s, me).is_empty()).collect()
+    }
+
+    pub fn play(b: &Board, sq: usize, me: u8) -> Board {
+        let mut n = *b;
+        for f in flips(b, sq, me) {
+            n[f] = me;
+        }
+        n[sq] = me;
+        n
+    }
+
+    /// The final disc difference for `me` (to move) under best play, the
+    /// empties to the winner: plain alpha-beta, no table, no ordering.
+    pub fn value(b: &Board, me: u8, mut alpha: i32, beta: i32) -> i32 {
+        let them = 3 - me;
+        let mine = moves(b, me);
+        if mine.is_empty() {
+            if moves(b, them).is_empty() {
+                let count = |x: u8| b.iter().filter(|&&s| s == x).count() as i32;
+                let (m, t) = (count(me), count(them));
+                let empties = 64 - m - t;
+                return match m.cmp(&t) {
+                    std::cmp::Ordering::Greater => m - t + empties,
+                    std::cmp::Ordering::Less => m - t - empties,
+                    std::cmp::Ordering::Equal => 0,
+                };
+            }
+            return -value(b, them, -beta, -alpha);
+        }
+        let mut best = -65;
+        for m in mine {
+            let v = -value(&play(b, m, me), them, -beta, -alpha);
+            best = best.max(v);
+            alpha = alpha.max(v);
+            if alpha >= beta {
+                break;
+            }
+        }
+        best
+    }
+}
+
+#[test]
+fn show_solve_names_the_move_that_lost_the_game_as_a_minimax_of_our_own_finds() {
+    let wth =
+        PathBuf::from(env!("CARGO_MANIFEST_DIR")).join("../../../shared/data/othello/WTH_2004.wtb");
+    let out = expect(
+        0,
+        &[
+            "show",
+            s(&wth),
+            "--board",
+            "53",
+            "--solve",
+            "--empties",
+            "10",
+        ],
+    );
+    let text = String::from_utf8(out.stdout).unwrap();
+    let transcript = text.lines().nth(1).unwrap();
+    let marked: Vec<&str> = text.lines().filter(|l| l.contains("<- ")).collect();
+    assert_eq!(marked.len(), 1, "{text}");
+    // "51. Black g8  -4   best a7 +2   <- lost a won game"
+    let fields: Vec<&str> = marked[0].split_whitespace().collect();
+    assert_eq!(&fields[..4], ["51.", "Black", "g8", "-4"], "{text}");
+    assert_eq!(&fields[4..7], ["best", "a7", "+2"], "{text}");
+    assert!(marked[0].ends_with("lost a won game"));
+
+    // The same position by the test's own rules: 50 moves, passes
+    // inferred, then every move of the player to move valued.
+    let squares: Vec<usize> = transcript
+        .as_bytes()
+        .chunks(2)
+        .map(|c| mini::square(std::str::from_utf8(c).unwrap()))
+        .collect();
+    let (mut b, mut me) = (mini::start(), 1u8);
+    for &sq in &squares[..50] {
+        if !mini::moves(&b, me).contains(&sq) {
+            me = 3 - me; // a pass
+        }
+        b = mini::play(&b, sq, me);
+        me = 3 - me;
+    }
+    if mini::moves(&b, me).is_empty() {
+        me = 3 - me;
+    }
+    assert_eq!(me, 1, "Black plays move 51");
+    assert_eq!(b.iter().filter(|&&x| x == 0).count(), 10);
+    let value = |sq: usize| -mini::value(&mini::play(&b, sq, me), 3 - me, -64, 64);
+    let best = mini::moves(&b, me).into_iter().map(value).max().unwrap();
+    assert_eq!(best, 2, "the position is a win by 2");
+    assert_eq!(value(mini::square("a7")), 2);
+    assert_eq!(value(mini::square("g8")), -4, "g8 loses by 4");
+    assert_eq!(squares[50], mini::square("g8"));
+}
+
+#[test]
+fn show_solve_json_gives_each_moves_values() {
+    let wth =
+        PathBuf::from(env!("CARGO_MANIFEST_DIR")).join("../../../shared/data/othello/WTH_2004.wtb");
+    let out = expect(
+        0,
+        &[
+            "show",
+            s(&wth),
+            "--board",
+            "53",
+            "--solve",
+            "--empties",
+            "10",
+            "--json",
+        ],
+    );
+    let v: serde_json::Value = serde_json::from_slice(&out.stdout).unwrap();
+    assert_eq!(v["game"], 53);
+    let moves = v["moves"].as_array().unwrap();
+    assert_eq!(moves.len(), 10);
+    assert_eq!(moves[0]["played"], "g8");
+    assert_eq!(moves[0]["change"], "win-to-loss");
+    assert_eq!(moves[0]["cost"], 6);
+    // Each value is the next position's, seen from the player who moved.
+    for pair in moves.windows(2) {
+        let same = pair[0]["player"] == pair[1]["player"];
+        let next = pair[1]["best_value"].as_i64().unwrap();
+        let played = pair[0]["value"].as_i64().unwrap();
+        assert_eq!(played, if same { next } else { -next }, "{pair:?}");
+    }
+    // Bridge has no use for it, and says so.
+    let err = stderr(&expect(
+        2,
+        &[
+            "show",
+            s(&ffo("../../bridge/bigdeal-2boards.pbn")),
+            "--solve",
+        ],
+    ));
+    assert!(err.contains("show --solve values Othello"), "{err}");
+}

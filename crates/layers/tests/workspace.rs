@@ -101,9 +101,9 @@ static OTHELLO: Layers = Layers {
         },
         Layer {
             name: "engines",
-            files: &["endgame/", "theoretical.rs", "positions.rs"],
+            files: &["endgame/", "theoretical.rs", "positions.rs", "analysis.rs"],
             may_import: &["model", "formats"],
-            why: "the endgame solver searches the model's board; theoretical scores and OBF's move scores are solved with it, filling in the games and the format's positions",
+            why: "the endgame solver searches the model's board; theoretical scores, OBF's move scores and a game's moves near its end are solved with it, filling in the games and the format's positions",
         },
         Layer {
             name: "pipeline",

@@ -728,13 +728,16 @@ pub fn info(format: OthelloFormat, bytes: &[u8]) -> Result<Vec<Detail>, Error> {
 }
 
 /// Prints games (all, or game `game` from 1): names, moves, the final
-/// board and score. Returns how many were shown and how many there are.
+/// board and score, and with `solve` the moves near the end valued
+/// exactly. Returns how many were shown and how many there are.
 pub fn show(
     file: &GameFile,
     book: &NameBook,
     game: Option<u32>,
+    solve: Option<Solve>,
     out: &mut dyn Write,
 ) -> std::io::Result<(usize, usize)> {
+    let mut solver = solve.map(|_| crate::endgame::Solver::new());
     let name = |n: &Option<Names>, i: u16| {
         n.as_ref()
             .and_then(|f| f.get(i))
@@ -745,10 +748,24 @@ pub fn show(
         if game.is_some_and(|n| n as usize != i + 1) {
             continue;
         }
-        if shown > 0 {
+        let json = solve.is_some_and(|how| how.json);
+        if shown > 0 && !json {
             writeln!(out)?;
         }
         shown += 1;
+        if let (Some(how), Some(solver)) = (solve.filter(|_| json), solver.as_mut()) {
+            let line = match crate::analysis::analyse(g, how.empties, solver) {
+                Ok(values) => serde_json::json!({
+                    "game": i + 1,
+                    "black": name(&book.players, g.black),
+                    "white": name(&book.players, g.white),
+                    "moves": crate::analysis::to_json(&values),
+                }),
+                Err(e) => serde_json::json!({"game": i + 1, "error": e.to_string()}),
+            };
+            writeln!(out, "{line}")?;
+            continue;
+        }
         writeln!(
             out,
             "Game {}   {} ({})   Black {}   White {}",
@@ -785,8 +802,25 @@ pub fn show(
             }
             Err(e) => writeln!(out, "Cannot replay: {e}")?,
         }
+        if let (Some(how), Some(solver)) = (solve, solver.as_mut()) {
+            match crate::analysis::analyse(g, how.empties, solver) {
+                Ok(values) => crate::analysis::write_text(&values, out)?,
+                Err(e) => writeln!(out, "Not analysed: {e}")?,
+            }
+        }
     }
     Ok((shown, file.games.len()))
+}
+
+/// What [`show`] adds to each game: its moves from `empties` empty squares
+/// on, valued exactly ([`crate::analysis`]); with `json`, only that, a
+/// JSON object a game.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub struct Solve {
+    /// The most empty squares of the first position analysed.
+    pub empties: u32,
+    /// A JSON object a game instead of the text.
+    pub json: bool,
 }
 
 /// True for the WTHOR files, which open with the 16-byte header: names,

@@ -68,6 +68,7 @@
 
 #![deny(missing_docs)]
 
+pub mod analysis;
 pub mod codec;
 pub mod convert;
 pub mod database;

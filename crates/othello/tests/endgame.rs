@@ -141,7 +141,7 @@ fn check(first: usize, positions: &[ObfPosition], all_moves: bool) {
         }
         if all_moves {
             let mut ours = p.clone();
-            ours.solve(solver);
+            ours.solve(solver, Default::default());
             let mut theirs: Vec<_> = p.moves.clone();
             for (m, v) in &mut theirs {
                 if let Some(w) = WRONG_IN_FILE.iter().find(|w| {
