@@ -113,6 +113,39 @@ fn py_error(py: Python<'_>, name: &str, e: &Error) -> PyErr {
     made.unwrap_or_else(|err| err)
 }
 
+/// The warnings of `diag` from the `from`-th on, as Python warnings
+/// (`boardfile.BoardfileWarning`, a `UserWarning`), each placed as the
+/// command line places it (`set.pbn:12:1: warning: ...`); then the count
+/// of those past the ones kept, when `last`. Returns how many were told.
+fn warn(
+    py: Python<'_>,
+    name: &str,
+    diag: &Diagnostics,
+    from: usize,
+    last: bool,
+) -> PyResult<usize> {
+    for w in diag.warnings.iter().skip(from) {
+        warning(py, w.located(&name).to_string())?;
+    }
+    if last && diag.more_warnings > 0 {
+        warning(
+            py,
+            format!("{name}: {} more warnings like these", diag.more_warnings),
+        )?;
+    }
+    Ok(diag.warnings.len())
+}
+
+/// One `boardfile.BoardfileWarning`.
+fn warning(py: Python<'_>, text: String) -> PyResult<()> {
+    let class = py
+        .import("boardfile._errors")?
+        .getattr("BoardfileWarning")?;
+    let class = class.cast_into::<pyo3::types::PyType>()?;
+    let text = std::ffi::CString::new(text.replace('\0', " ")).unwrap_or_default();
+    PyErr::warn(py, &class, &text, 1)
+}
+
 fn value_error(m: impl Into<String>) -> PyErr {
     PyValueError::new_err(m.into())
 }
@@ -229,6 +262,8 @@ struct BoardLines {
     #[pyo3(get)]
     set_line: Option<Py<PyBytes>>,
     done: bool,
+    /// Warnings told to Python so far.
+    warned: usize,
 }
 
 #[pymethods]
@@ -254,6 +289,7 @@ impl BoardLines {
             format: f.name(),
             set_line,
             done: false,
+            warned: 0,
         })
     }
 
@@ -276,6 +312,7 @@ impl BoardLines {
                 }
             }
         }
+        self.warned = warn(py, &self.name, &self.diag, self.warned, self.done)?;
         Ok(PyBytes::new(py, &out))
     }
 
@@ -397,6 +434,11 @@ fn write_out(
     })?;
     sink.commit()
         .map_err(|e| PyOSError::new_err(format!("{out_name}: {e}")))?;
+    warn(py, name, diag, 0, true)?;
+    // What the output format could not keep, as the command line notes it.
+    for loss in &done.losses {
+        warning(py, format!("{out_name}: {loss}"))?;
+    }
     Ok(done.boards)
 }
 
@@ -505,7 +547,7 @@ fn solve_lines<'py>(
 ) -> PyResult<Bound<'py, PyBytes>> {
     let jobs = jobs.unwrap_or_else(default_jobs);
     let lines = lines.as_bytes().to_vec();
-    let result = py.detach(move || -> Result<Vec<u8>, Error> {
+    let result = py.detach(move || -> Result<(Vec<u8>, Diagnostics), Error> {
         let mut diag = Diagnostics::strict();
         let reader = Format::Jsonl.open(Source::from_bytes(&lines), &mut diag)?;
         let mut solving = SolvingReader::new(
@@ -529,10 +571,13 @@ fn solve_lines<'py>(
             boardfile_bridge::ConvertError::Read(e) | boardfile_bridge::ConvertError::Write(e) => e,
             boardfile_bridge::ConvertError::Output(e) => Error::from(e),
         })?;
-        Ok(out)
+        Ok((out, diag))
     });
     match result {
-        Ok(out) => Ok(PyBytes::new(py, &out)),
+        Ok((out, diag)) => {
+            warn(py, "<boards>", &diag, 0, true)?;
+            Ok(PyBytes::new(py, &out))
+        }
         Err(e) => Err(py_error(py, "<boards>", &e)),
     }
 }
@@ -650,22 +695,25 @@ fn solve_arrow(
 ) -> PyResult<TableStream> {
     let reader = rows.boards(py)?;
     let jobs = jobs.unwrap_or_else(default_jobs);
-    let solved = py.detach(move || -> Result<Vec<boardfile_bridge::Board>, Error> {
-        let mut diag = Diagnostics::strict();
-        let mut solving = SolvingReader::new(
-            Box::new(reader),
-            Format::Parquet,
-            jobs,
-            force,
-            boardfile_bridge::dd::NoJournal,
-        );
-        let mut boards = Vec::new();
-        while let Some(b) = solving.next_board(&mut diag)? {
-            boards.push(b);
-        }
-        Ok(boards)
-    });
-    let boards = solved.map_err(|e| py_error(py, FRAME, &e))?;
+    let solved = py.detach(
+        move || -> Result<(Vec<boardfile_bridge::Board>, Diagnostics), Error> {
+            let mut diag = Diagnostics::strict();
+            let mut solving = SolvingReader::new(
+                Box::new(reader),
+                Format::Parquet,
+                jobs,
+                force,
+                boardfile_bridge::dd::NoJournal,
+            );
+            let mut boards = Vec::new();
+            while let Some(b) = solving.next_board(&mut diag)? {
+                boards.push(b);
+            }
+            Ok((boards, diag))
+        },
+    );
+    let (boards, diag) = solved.map_err(|e| py_error(py, FRAME, &e))?;
+    warn(py, FRAME, &diag, 0, true)?;
     let mut builder = BatchBuilder::new(tag_columns(&boards));
     let schema = builder.schema();
     let mut batches = Vec::new();

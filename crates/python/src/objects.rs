@@ -226,6 +226,14 @@ fn deal_where<'py>(
             Ok((out, generator.produced(), generator.generated()))
         })
         .map_err(|e| py_error(py, "<script>", &e))?;
+    if produced < produce {
+        crate::warning(
+            py,
+            format!(
+                "<script>: only {produced} of {produce} boards: {generated} deals generated (the limit: raise it with generate=)"
+            ),
+        )?;
+    }
     Ok((
         PyBytes::new(py, &out),
         seed.to_string(),

@@ -3,8 +3,10 @@
 
 use crate::{py_error, value_error, Src};
 use boardfile_io::{Error, FormatName, Position as At};
-use boardfile_othello::convert::{read_games, warnings_of, NameFiles};
+use boardfile_othello::analysis;
+use boardfile_othello::convert::{read_games, NameFiles};
 use boardfile_othello::endgame::Board;
+use boardfile_othello::endgame::Solver;
 use boardfile_othello::text::{write_jsonl, NameBook};
 use boardfile_othello::theoretical::{self, Plan, Solve};
 use boardfile_othello::wthor::games::GameFile;
@@ -59,12 +61,7 @@ fn load_games(
     let file = read_games(f, &bytes, &mut book, &mut diag).map_err(|e| py_error(py, &name, &e))?;
     // What the reader inferred or kept against the moves (a score taken
     // from the board, one the moves do not give), as Python warnings.
-    let category = py.get_type::<pyo3::exceptions::PyUserWarning>();
-    for w in warnings_of(&diag) {
-        let text = std::ffi::CString::new(w.located(&name).to_string().replace('\0', " "))
-            .unwrap_or_default();
-        PyErr::warn(py, &category, &text, 1)?;
-    }
+    crate::warn(py, &name, &diag, 0, true)?;
     Ok((file, book, name, f))
 }
 
@@ -311,6 +308,37 @@ fn color_name(c: Color) -> &'static str {
     }
 }
 
+/// A game's moves from `empties` empty squares on, valued exactly (the
+/// library's `analysis`): a JSON array, an object a move.
+#[pyfunction]
+#[pyo3(signature = (moves, empties=18))]
+fn analyse_moves(py: Python<'_>, moves: &str, empties: u32) -> PyResult<String> {
+    let format = FormatName("MOVES");
+    let squares = Game::parse_transcript(moves, BoardSize::Eight)
+        .map_err(|m| py_error(py, "<moves>", &Error::syntax(format, At::byte(0), m)))?;
+    let game = Game {
+        size: BoardSize::Eight,
+        tournament: 0,
+        black: 0,
+        white: 0,
+        black_score: 0,
+        theoretical: Game::THEORETICAL_UNKNOWN,
+        moves: squares,
+        year: None,
+        names: None,
+    };
+    let values = py
+        .detach(|| analysis::analyse(&game, empties, &mut Solver::new()))
+        .map_err(|e| {
+            py_error(
+                py,
+                "<moves>",
+                &Error::syntax(format, At::byte(0), e.to_string()),
+            )
+        })?;
+    Ok(analysis::to_json(&values).to_string())
+}
+
 /// Plays a transcript (`f5d6c3...`, passes not written) from the start:
 /// the final position and score, or `BoardfileError` at the move refused.
 #[pyfunction]
@@ -375,6 +403,7 @@ fn replay<'py>(py: Python<'py>, moves: &str, board_size: u8) -> PyResult<Bound<'
 }
 
 pub(crate) fn register(m: &Bound<'_, PyModule>) -> PyResult<()> {
+    m.add_function(wrap_pyfunction!(analyse_moves, m)?)?;
     m.add_function(wrap_pyfunction!(read_games_lines, m)?)?;
     m.add_function(wrap_pyfunction!(replay, m)?)?;
     m.add_function(wrap_pyfunction!(theoretical_positions, m)?)?;

@@ -100,6 +100,13 @@ def test_against_endplay_itself():
         assert theirs.to_list() == [[ours[s, t] for s in Seat] for t in spades_first]
         assert endplay_par(theirs, vuls[vul], players[k % 4]).score == ours.par.score, text
         assert Deal(text).hcp == tuple(hcp(d[p]) for p in players)
+        # endplay's own enums index ours by name, in either order (its
+        # Denom numbers spades 0, ours clubs).
+        for p in players:
+            for den in denoms:
+                assert ours[den, p] == ours[p, den] == theirs[den, p]
+        assert str(Deal(text)[Player.south]) == str(Deal(text)[Seat.S])
+        assert Deal(text)[Seat.N][Denom.spades] == Deal(text)[Seat.N][Strain.S]
 
 
 @needs_wild
@@ -197,8 +204,7 @@ def test_a_filtered_dataframe_goes_back_to_pbn_and_dlm(tmp_path):
 
 
 def test_a_bad_row_is_a_boardfile_error_with_its_record(tmp_path):
-    pd = pytest.importorskip("pandas")
-    df = pd.DataFrame({"deal": [str(b.deal) for b in boardfile.deal(3, seed=5)]})
+    pytest.importorskip("pandas")
     t = boardfile.read_table(b"".join(
         (json.dumps(b) + "\n").encode() for b in boardfile.deal(3, seed=5).to_dicts()
     ), format="jsonl").to_pandas()
@@ -207,7 +213,6 @@ def test_a_bad_row_is_a_boardfile_error_with_its_record(tmp_path):
         boardfile.write(t, tmp_path / "x.pbn")
     assert e.value.record == 1 and e.value.source == "<frame>"
     assert list(tmp_path.iterdir()) == []  # nothing half-written
-    assert len(df) == 3
 
 
 def test_deal_with_seed_10_is_the_command_lines_seed_10(cli, tmp_path):
@@ -232,8 +237,14 @@ def test_deal_where_is_the_command_lines_where(cli, tmp_path):
         assert b.deal[Seat.N].hcp >= 15 and 5 in b.deal[Seat.S].shape
     with pytest.raises(boardfile.BoardfileError) as e:
         boardfile.deal(2, seed=1, where="condition hcp(north) >=\n")
-    assert e.value.line == 2 or e.value.line == 1
-    assert e.value.column is not None
+    # The script's own place: the expression is missing where the script
+    # ends, the start of its second line.
+    assert (e.value.line, e.value.column) == (2, 1)
+    # Fewer deals than asked (the limit reached) is said, as the command
+    # line says it.
+    with pytest.warns(boardfile.BoardfileWarning, match="only 0 of 2 boards"):
+        none = boardfile.deal(2, seed=1, where="condition hcp(north) > 37", generate=1000)
+    assert len(none) == 0
 
 
 def test_errors_carry_path_line_and_column(tmp_path):
@@ -272,7 +283,9 @@ def test_par_has_one_spelling_the_pbns(cli, tmp_path):
     out = tmp_path / "b.pbn"
     boardfile.write([b], out)
     tag = re.search(r'\[ParContract "([^"]*)"\]', out.read_text()).group(1)
-    assert str(b.par) == tag
+    # endplay's README: 7♣ doubled by North (or South), down five.
+    assert str(b.par) == tag == "NS 7CX"
+    assert Par(-1100, "NS 7CX") == b.par
     # The table's column spells it the same.
     table = boardfile.read_table(out)
     assert table.column("par_contracts").to_pylist() == [tag]
@@ -298,6 +311,7 @@ def test_read_table_of_our_parquet_is_pyarrows_and_equal(cli, tmp_path):
     pq = pytest.importorskip("pyarrow.parquet")
     src = tmp_path / "s.parquet"
     cli("convert", ORACLE, src)
+    assert boardfile._our_parquet(src, None) is not None, "our file goes to pyarrow"
     fast = boardfile.read_table(src)
     slow = boardfile.read_batches(src).read_all()
     assert fast.equals(slow)
@@ -308,6 +322,7 @@ def test_read_table_of_our_parquet_is_pyarrows_and_equal(cli, tmp_path):
     import pyarrow as pa
 
     pq.write_table(pa.Table.from_pandas(t, preserve_index=False), tmp_path / "other.parquet")
+    assert boardfile._our_parquet(tmp_path / "other.parquet", None) is None
     with pytest.raises(boardfile.BoardfileError):
         boardfile.read_table(tmp_path / "other.parquet")
 
@@ -342,3 +357,73 @@ def test_mypy_strict_passes_on_a_script_using_the_package(tmp_path):
         capture_output=True, text=True, cwd=tmp_path,
     )
     assert r.returncode == 0, r.stdout + r.stderr
+
+
+def test_a_frames_index_is_kept_and_a_named_one_is_a_column(tmp_path):
+    pd = pytest.importorskip("pandas")
+    games = oracle_games()[:6]
+    df = pd.DataFrame({"deal": [g["deal"] for g in games]}, index=[10, 11, 12, 13, 14, 15])
+    sub = df.iloc[[1, 4]]
+    out = boardfile.solve(sub)
+    assert list(out.index) == [11, 14]
+    # Row for row: each row's table is its own deal's (the C++ DDS's).
+    assert out.loc[14, "dd_n_nt"] == games[4]["dd"]["N"]["NT"]
+    numbered = pd.DataFrame(
+        {"deal": [g["deal"] for g in games[:2]]}, index=pd.Index([5, 9], name="board")
+    )
+    boardfile.write(numbered, tmp_path / "n.pbn")
+    assert [b.number for b in boardfile.load(tmp_path / "n.pbn")] == [5, 9]
+
+
+def test_what_the_command_line_says_on_stderr_is_a_warning(cli, tmp_path):
+    pytest.importorskip("pandas")
+    df = boardfile.read_table(ORACLE).to_pandas()
+    with pytest.warns(boardfile.BoardfileWarning, match="missing board numbers"):
+        boardfile.write(df[df.board.isin([2, 9])], tmp_path / "gaps.dlm")
+    # The command line says the same of the same file.
+    boardfile.write(df[df.board.isin([2, 9])], tmp_path / "gaps.pbn")
+    r = cli("convert", tmp_path / "gaps.pbn", tmp_path / "cli.dlm")
+    assert "missing board numbers" in r.stderr
+
+
+@needs_wild
+def test_reading_warns_as_the_command_line_does(cli, tmp_path):
+    path = WILD / "lorserker+ben" / "Exclusion.pbn"
+    r = cli("validate", path)
+    said = [l for l in r.stderr.splitlines() if "warning" in l]
+    assert said, r.stderr
+    with pytest.warns(boardfile.BoardfileWarning) as caught:
+        boardfile.load(path)
+    assert len(caught) >= 1
+    assert any("given twice" in str(w.message) for w in caught)
+
+
+@needs_wild
+def test_setting_the_event_sets_it_where_the_format_keeps_it(tmp_path):
+    s = boardfile.load(WILD / "lorserker+ben" / "Camrose24_1.pbn")
+    assert s.event == "Camrose 2024"
+    s.event = "Renamed"
+    boardfile.write(s, tmp_path / "r.pbn")
+    back = boardfile.load(tmp_path / "r.pbn")
+    assert back.event == "Renamed"
+    assert {b.tags.get("Event") for b in back} == {"Renamed"}
+    assert s[:2].event == "Renamed"
+
+
+def test_sequences_of_deals_and_endplay_shaped_calls():
+    games = oracle_games()[:3]
+    tables = boardfile.solve([g["deal"] for g in games])
+    assert [t[Seat.N, Strain.NT] for t in tables] == [g["dd"]["N"]["NT"] for g in games]
+    one = boardfile.solve({"deal": games[0]["deal"]})
+    assert one["dd"] == games[0]["dd"]
+    d = Deal(games[0]["deal"])
+    assert list(d) == list(d.hands) and len(d) == 4
+    t = d.solve()
+    assert [row[Strain.NT] for row in t] == [t[s, Strain.NT] for s in Seat]
+    with pytest.raises(TypeError):
+        t[Seat.N, Seat.S]
+    with pytest.raises(ValueError):
+        Board("N:AKQJT98765432... - - -").solve()
+    # A deal with unknown hands is a deal (and not a file name).
+    with pytest.raises(ValueError, match="partial"):
+        boardfile.solve("N:AKQJT98765432... - - -")

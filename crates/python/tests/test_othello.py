@@ -157,3 +157,22 @@ def test_a_score_taken_from_the_board_is_warned():
     with warnings.catch_warnings():
         warnings.simplefilter("error")
         boardfile.read_games(OTHELLO / "WTH_1977.wtb")
+
+
+@pytest.mark.skipif(
+    not (OTHELLO / "WTH_2004.wtb").is_file(), reason="no ../shared/data/othello"
+)
+def test_analyse_game_is_show_solve_as_a_dataframe(cli):
+    pytest.importorskip("pandas")
+    import json
+
+    game = boardfile.read_games(OTHELLO / "WTH_2004.wtb")[52]  # game 53
+    df = boardfile.analyse_game(game["moves"], empties=10)
+    out = cli("show", OTHELLO / "WTH_2004.wtb", "--board", 53, "--solve", "--empties", 10, "--json")
+    want = json.loads(out.stdout)["moves"]
+    rows = df.astype(object).where(df.notna(), None).to_dict("records")
+    assert rows == want
+    # The move that lost the game: 51. g8 (a win by 2 with a7; checked by
+    # a minimax of its own in crates/cli/tests/othello_solve.rs).
+    lost = df[df.change.notna()]
+    assert list(lost.played) == ["g8"] and list(lost.change) == ["win-to-loss"]

@@ -54,3 +54,19 @@ class BoardfileError(ValueError):
         self.source = source
         self.path = source if source is not None and not source.startswith("<") else None
         self.reason = reason if reason is not None else message
+
+
+class BoardfileWarning(UserWarning):
+    """What the library noticed and read past (a lenient reading, a value
+    inferred, data the output cannot keep), as the command line says it
+    on standard error: ``set.pbn:12:1: warning: ...``. Filter or raise them
+    with :mod:`warnings` (``warnings.simplefilter("error", BoardfileWarning)``).
+
+    >>> import warnings
+    >>> with warnings.catch_warnings(record=True) as caught:
+    ...     warnings.simplefilter("always")
+    ...     boardfile.write(boardfile.deal(3, seed=1)[::2], "gap.dlm")  # boards 1 and 3
+    2
+    >>> print(caught[0].message)
+    gap.dlm: DLM holds boards From..To without gaps: 1 missing board number between 1 and 3 will be undealt boards
+    """

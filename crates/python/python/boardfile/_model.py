@@ -19,7 +19,7 @@ called through ``boardfile._native``.
 from __future__ import annotations
 
 import json
-from enum import IntEnum
+from enum import Enum, IntEnum
 from typing import (
     TYPE_CHECKING,
     Any,
@@ -51,7 +51,13 @@ def _member(cls: Type[E], value: Union[E, int, str], names: Mapping[str, str], w
     or one of ``names``' other names for it."""
     if isinstance(value, cls):
         return value
-    if isinstance(value, int):
+    if isinstance(value, Enum):
+        # Another library's enum (endplay's Denom numbers spades 0):
+        # by its name, never its number.
+        value = value.name
+    elif isinstance(value, bool):
+        raise TypeError(f"{value!r} is not {what}")
+    elif isinstance(value, int):
         return cls(value)
     text = str(value).strip().upper()
     text = names.get(text, text)
@@ -337,6 +343,13 @@ class Deal:
     def __getitem__(self, seat: SeatLike) -> Hand:
         return self._hands[Seat.of(seat)]
 
+    def __iter__(self) -> Iterator[Hand]:
+        """The hands, North's first."""
+        return iter(self._hands)
+
+    def __len__(self) -> int:
+        return 4
+
     @property
     def hcp(self) -> Tuple[int, int, int, int]:
         """High-card points of North, East, South and West."""
@@ -396,8 +409,10 @@ class Par:
 
     __slots__ = ("score_ns", "contracts")
 
-    def __init__(self, score_ns: int, contracts: Iterable[str] = ()) -> None:
+    def __init__(self, score_ns: int, contracts: Union[str, Iterable[str]] = ()) -> None:
         self.score_ns = int(score_ns)
+        if isinstance(contracts, str):
+            contracts = [c.strip() for c in contracts.split(";") if c.strip()]
         self.contracts: Tuple[str, ...] = tuple(contracts)
 
     @property
@@ -482,11 +497,24 @@ class DDTable:
     def __getitem__(self, key: TableKey) -> Any:
         if isinstance(key, tuple):
             a, b = key
-            if isinstance(a, Strain) and not isinstance(b, Strain):
+            if isinstance(a, Strain) or isinstance(b, Seat):
                 a, b = b, a
-            return self._tricks[5 * Seat.of(a) + Strain.of(b)]
+            if isinstance(a, Strain) or isinstance(b, Seat):
+                raise TypeError(f"a table is indexed by a seat and a strain, not {key!r}")
+            try:
+                seat, strain = Seat.of(a), Strain.of(b)
+            except ValueError:  # strain first (endplay's Denom, "hearts")
+                seat, strain = Seat.of(b), Strain.of(a)
+            return self._tricks[5 * seat + strain]
         s = Seat.of(key)
         return {t: self._tricks[5 * s + t] for t in Strain}
+
+    def __iter__(self) -> Iterator[Dict[Strain, Optional[int]]]:
+        """The rows, North's first (each ``table[seat]``)."""
+        return (self[s] for s in Seat)
+
+    def __len__(self) -> int:
+        return 4
 
     @property
     def is_complete(self) -> bool:
@@ -643,6 +671,8 @@ class Board:
     def solve(self, force: bool = False) -> "Board":
         """This board with its double-dummy table and par (solved unless
         it has a whole table already, or ``force``)."""
+        if not self.deal.is_complete:
+            raise ValueError(f"board {self.number}: a partial deal (double dummy needs all 52 cards)")
         solved = _native.solve_lines(_line(self._data), 1, force)
         return Board.from_dict(json.loads(solved))
 
@@ -701,9 +731,15 @@ class BoardSet(Sequence[Board]):
         ]
         self.headers: Dict[str, Any] = dict(headers or {})
         self._own: Dict[str, str] = {}
+        for k in ("event", "site", "date"):
+            if k in self.headers:
+                self._own[k] = self.headers.pop(k)
         for k, v in (("event", event), ("site", site), ("date", date)):
             if v is not None:
                 self._own[k] = v
+        if self.headers:
+            # The library says now, not at the first use, what it does not know.
+            _native.headings(_line({"set": self.set_dict()}))
 
     @classmethod
     def _of(cls, set_line: Optional[Mapping[str, Any]], boards: Iterable[Mapping[str, Any]]) -> "BoardSet":
@@ -751,10 +787,17 @@ class BoardSet(Sequence[Board]):
         self._set_own("date", value)
 
     def _set_own(self, key: str, value: Optional[str]) -> None:
+        """The set's own value, and the boards' tag of that name where they
+        have one (which formats such as PBN write instead), made the same."""
         if value is None:
             self._own.pop(key, None)
-        else:
-            self._own[key] = value
+            return
+        self._own[key] = value
+        tag = key.capitalize()
+        for b in self.boards:
+            tags = b._data.get("tags")
+            if isinstance(tags, dict) and tag in tags:
+                b._data = dict(b._data, tags=dict(tags, **{tag: value}))
 
     def set_dict(self) -> Dict[str, Any]:
         """The set's own data as JSON Lines' ``{"set": ...}`` object's
@@ -791,7 +834,7 @@ class BoardSet(Sequence[Board]):
 
     def __getitem__(self, i: Union[int, slice]) -> Union[Board, "BoardSet"]:
         if isinstance(i, slice):
-            return BoardSet(self.boards[i], headers=self.set_dict())
+            return BoardSet(self.boards[i], headers=self.set_dict())  # own values kept
         return self.boards[i]
 
     def __len__(self) -> int:
