@@ -493,9 +493,13 @@ def solve(
         return list(BoardSet(items).solve(jobs, force))
     if items and all(isinstance(b, (Deal, str)) for b in items):
         seat = Seat.of(dealer).letter
+        deals = [Deal(d) for d in items]
+        for i, d in enumerate(deals):
+            if not d.is_complete:
+                raise ValueError(f"deal {i + 1}: a partial deal (double dummy needs all 52 cards)")
         asked = [
-            {"board": i + 1, "deal": str(Deal(d)), "dealer": seat, "vulnerable": vulnerable}
-            for i, d in enumerate(items)
+            {"board": i + 1, "deal": str(d), "dealer": seat, "vulnerable": vulnerable}
+            for i, d in enumerate(deals)
         ]
         solved = _native.solve_lines(b"".join(_lines(asked)), jobs, force)
         return [
