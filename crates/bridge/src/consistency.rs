@@ -53,17 +53,13 @@ pub fn problems(b: &Board) -> Vec<String> {
     out
 }
 
-/// The contract: the auction's, else the `Contract` and `Declarer` tags'.
+/// The contract: the auction's (given), else the `Contract` and
+/// `Declarer` tags' ([`Board::tagged_contract`]).
 fn contract_of(
     b: &Board,
     auction: Option<crate::model::auction::Contract>,
 ) -> Option<crate::model::auction::Contract> {
-    auction.or_else(|| {
-        let declarer = b
-            .tag("Declarer")
-            .and_then(|d| Seat::from_letter(*d.as_bytes().first()?));
-        crate::model::auction::Contract::parse(b.tag("Contract")?, declarer)
-    })
+    auction.or_else(|| b.tagged_contract())
 }
 
 /// The auction started by the dealer, each bid higher than the last, a

@@ -508,6 +508,7 @@ pub fn show(
     format: Format,
     number: Option<u32>,
     ascii: bool,
+    solve: bool,
     out: &mut dyn Write,
 ) -> Result<Outcome, Failure> {
     let input = opened.input.clone();
@@ -528,6 +529,16 @@ pub fn show(
                 writeln!(out)?;
             }
             diagram::write_board(&b, symbols, out)?;
+            if solve {
+                match boardfile_bridge::dd::play::analyse_play(&b) {
+                    Ok(Some(values)) => boardfile_bridge::dd::play::write_text(&values, out)?,
+                    Ok(None) => writeln!(
+                        out,
+                        "No play to value (a play, a contract and the whole deal are needed)"
+                    )?,
+                    Err(m) => writeln!(out, "Play not valued: {m}")?,
+                }
+            }
             shown += 1;
         }
     }

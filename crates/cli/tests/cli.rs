@@ -1266,3 +1266,42 @@ fn validate_strict_fails_a_file_with_warnings() {
         &["validate", "--strict", s(&sample("bigdeal-2boards.pbn"))],
     );
 }
+
+#[test]
+fn show_solve_values_each_card_and_ends_on_the_tricks_the_file_gives() {
+    // Board 1 of a club's results (ABA, via pbntools): several tables
+    // played it; each play's value after its last card is the tricks
+    // declarer took, which the file's Result says.
+    let path = Path::new(env!("CARGO_MANIFEST_DIR"))
+        .join("../../../shared/data/wild/jarekczek+pbntools/aba_17901_aba_pairs.pbn");
+    let out = expect(0, &["show", s(&path), "--board", "1", "--solve"]);
+    let text = String::from_utf8(out.stdout).unwrap();
+    let file = std::fs::read_to_string(&path).unwrap();
+    let results: Vec<String> = file
+        .split("[Board \"")
+        .filter(|g| g.starts_with("1\"]"))
+        .filter_map(|g| {
+            let r = g.split("[Result \"").nth(1)?;
+            Some(r[..r.find('"')?].to_string())
+        })
+        .collect();
+    let mut ends = Vec::new();
+    for block in text.split("Double dummy, declarer ").skip(1) {
+        let last = block
+            .lines()
+            .take_while(|l| !l.is_empty())
+            .filter(|l| l.starts_with(" "))
+            .last()
+            .unwrap();
+        // "13.  S H9  7       W H7  7 ..." : the last card's value.
+        let values: Vec<&str> = last
+            .split_whitespace()
+            .filter(|w| w.parse::<u8>().is_ok())
+            .collect();
+        ends.push(values.last().unwrap().to_string());
+    }
+    assert!(ends.len() >= 10, "{text}");
+    assert_eq!(ends, results[..ends.len()], "{text}");
+    // A (-N) marks a card that cost its side N tricks.
+    assert!(text.contains(" (-1)"), "{text}");
+}

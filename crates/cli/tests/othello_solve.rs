@@ -778,14 +778,19 @@ fn show_solve_json_gives_each_moves_values() {
         let played = pair[0]["value"].as_i64().unwrap();
         assert_eq!(played, if same { next } else { -next }, "{pair:?}");
     }
-    // Bridge has no use for it, and says so.
+    // A bridge board's play is valued whole: --json and --empties are
+    // Othello's, and it says so.
     let err = stderr(&expect(
         2,
         &[
             "show",
             s(&ffo("../../bridge/bigdeal-2boards.pbn")),
             "--solve",
+            "--json",
         ],
     ));
-    assert!(err.contains("show --solve values Othello"), "{err}");
+    assert!(
+        err.contains("--json and --empties are for Othello"),
+        "{err}"
+    );
 }

@@ -15,6 +15,7 @@
 //! interrupted run to go on from.
 
 pub mod journal;
+pub mod play;
 
 use crate::codec::stream::BoardReader;
 use crate::model::board::{Board, DdTable, Par, Vulnerability};

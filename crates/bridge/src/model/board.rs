@@ -1,7 +1,7 @@
 //! Boards: conditions, double-dummy data, tags, auction, play, commentary.
 
 use super::extras::{DlmBoard, DupTrailer, LinBoard, PbnGame};
-use crate::model::auction::{Auction, Play};
+use crate::model::auction::{Auction, Contract, Play};
 use crate::model::card::Strain;
 use crate::model::deal::{Deal, Seat};
 use std::borrow::Cow;
@@ -510,6 +510,23 @@ impl Board {
             .iter()
             .find(|t| t.name == name)
             .map(|t| t.value.as_str())
+    }
+
+    /// The contract the `Contract` and `Declarer` tags give (PBN's; LIN's
+    /// result maps to them), when they give one.
+    pub fn tagged_contract(&self) -> Option<Contract> {
+        let declarer = self
+            .tag("Declarer")
+            .and_then(|d| Seat::from_letter(*d.as_bytes().first()?));
+        Contract::parse(self.tag("Contract")?, declarer)
+    }
+
+    /// The contract: the auction's, else [`Board::tagged_contract`].
+    pub fn contract(&self) -> Option<Contract> {
+        self.auction
+            .as_ref()
+            .and_then(|a| a.contract())
+            .or_else(|| self.tagged_contract())
     }
 
     /// Sets a tag's value, adding the tag at the end when it is not there.

@@ -21,13 +21,17 @@ const EXAMPLES: &str = r#"
   boardfile show set.dlm --ascii | less
   # an Othello game's final board and score
   boardfile show WTH_2004.wtb --board 10
+  # which cards cost a trick? the play valued double dummy
+  boardfile show played.pbn --board 3 --solve
   # where was it lost? its last 20 moves valued exactly
   boardfile show WTH_2004.wtb --board 10 --solve --empties 20
 "#;
 
 /// Print hand diagrams, or Othello games' final boards and scores.
 ///
-/// Bridge: each board's hand diagram, with high-card points. Othello:
+/// Bridge: each board's hand diagram, with high-card points; with
+/// --solve, each card of its play with declarer's double-dummy tricks
+/// after it, `(-1)` where a card cost its side a trick. Othello:
 /// each game's final board and score; with --solve, each move from
 /// --empties on with its exact value (the final disc difference for the
 /// player, best play after), the best move beside a worse one, and the
@@ -46,10 +50,12 @@ pub struct Args {
     /// Suit letters S H D C instead of symbols.
     #[arg(long, help_heading = heading::BRIDGE)]
     ascii: bool,
-    /// Othello: each move from --empties on valued exactly by the endgame
-    /// solver, the best move beside a worse one, and the moves that
-    /// changed the result (the one that lost the game) marked.
-    #[arg(long, help_heading = heading::OTHELLO)]
+    /// Bridge: each card of the play valued double dummy (declarer's
+    /// tricks after it), the cards that cost a trick marked. Othello: each
+    /// move from --empties on valued exactly by the endgame solver, the
+    /// best move beside a worse one, and the moves that changed the result
+    /// (the one that lost the game) marked.
+    #[arg(long)]
     solve: bool,
     /// With --solve: the most empty squares of the first position valued
     /// (default 18: a game in about a second; each more empty square
@@ -69,11 +75,11 @@ pub fn exec(args: Args, out: &mut dyn Write) -> Result<Outcome, Failure> {
     let input = Input::new(&args.file);
     let opened = Opened::open(&input)?;
     match opened.format(args.from.as_ref())? {
-        AnyFormat::Bridge(_) if args.solve => Err(Failure::operational(
-            "show --solve values Othello games' moves; for bridge, `boardfile solve` gives the double-dummy tables"
+        AnyFormat::Bridge(_) if args.json || args.empties.is_some() => Err(Failure::operational(
+            "--json and --empties are for Othello games; a bridge board's play is valued whole"
                 .into(),
         )),
-        AnyFormat::Bridge(f) => bridge::show(opened, f, args.board, args.ascii, out),
+        AnyFormat::Bridge(f) => bridge::show(opened, f, args.board, args.ascii, args.solve, out),
         AnyFormat::Othello(f) => {
             let names = args.names.files(&input, false);
             let solve = args.solve.then(|| Solve {
