@@ -311,7 +311,7 @@ fn color_name(c: Color) -> &'static str {
 /// A game's moves from `empties` empty squares on, valued exactly (the
 /// library's `analysis`): a JSON array, an object a move.
 #[pyfunction]
-#[pyo3(signature = (moves, empties=18))]
+#[pyo3(signature = (moves, empties=22))]
 fn analyse_moves(py: Python<'_>, moves: &str, empties: u32) -> PyResult<String> {
     let format = FormatName("MOVES");
     let squares = Game::parse_transcript(moves, BoardSize::Eight)
