@@ -693,22 +693,26 @@ mod mini {
     }
 }
 
-#[test]
-fn show_solve_names_the_move_that_lost_the_game_as_a_minimax_of_our_own_finds() {
+/// `show --solve` of WTH_2004's game 53 from 10 empties, with `more`.
+fn game_53_solved(more: &[&str]) -> std::process::Output {
     let wth =
         PathBuf::from(env!("CARGO_MANIFEST_DIR")).join("../../../shared/data/othello/WTH_2004.wtb");
-    let out = expect(
-        0,
-        &[
-            "show",
-            s(&wth),
-            "--board",
-            "53",
-            "--solve",
-            "--empties",
-            "10",
-        ],
-    );
+    let mut args = vec![
+        "show",
+        s(&wth),
+        "--board",
+        "53",
+        "--solve",
+        "--empties",
+        "10",
+    ];
+    args.extend_from_slice(more);
+    expect(0, &args)
+}
+
+#[test]
+fn show_solve_names_the_move_that_lost_the_game_as_a_minimax_of_our_own_finds() {
+    let out = game_53_solved(&[]);
     let text = String::from_utf8(out.stdout).unwrap();
     let transcript = text.lines().nth(1).unwrap();
     let marked: Vec<&str> = text.lines().filter(|l| l.contains("<- ")).collect();
@@ -749,21 +753,7 @@ fn show_solve_names_the_move_that_lost_the_game_as_a_minimax_of_our_own_finds() 
 
 #[test]
 fn show_solve_json_gives_each_moves_values() {
-    let wth =
-        PathBuf::from(env!("CARGO_MANIFEST_DIR")).join("../../../shared/data/othello/WTH_2004.wtb");
-    let out = expect(
-        0,
-        &[
-            "show",
-            s(&wth),
-            "--board",
-            "53",
-            "--solve",
-            "--empties",
-            "10",
-            "--json",
-        ],
-    );
+    let out = game_53_solved(&["--json"]);
     let v: serde_json::Value = serde_json::from_slice(&out.stdout).unwrap();
     assert_eq!(v["game"], 53);
     let moves = v["moves"].as_array().unwrap();
