@@ -2,8 +2,9 @@
 # Every test the README means, in one command: the Rust workspace's
 # (cargo test --workspace: unit, integration and doc tests; they read the
 # real files of other programs from ../shared/data) and the Python
-# package's (scripts/test-python.sh: a venv under target/, pip install,
-# pytest), then the web page's in headless Chromium
+# package's (scripts/test-python.sh: the abi3 wheel built once, installed
+# into a fresh venv under target/, pytest there with no Rust on PATH), then
+# the web page's in headless Chromium
 # (scripts/test-browser.sh: installs Debian's chromium and chromedriver,
 # selenium and axe-core when missing). Stops at the first that fails, with
 # its exit code. .ci/run runs it too.
