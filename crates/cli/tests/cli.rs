@@ -1305,3 +1305,30 @@ fn show_solve_values_each_card_and_ends_on_the_tricks_the_file_gives() {
     // A (-N) marks a card that cost its side N tricks.
     assert!(text.contains(" (-1)"), "{text}");
 }
+
+#[test]
+fn deal_where_reads_a_script_from_a_pipe() {
+    // `--where <(...)` and `/dev/stdin` are pipes, not files: read all the same.
+    let run = boardfile(
+        &[
+            "deal",
+            "-",
+            "--where",
+            "/dev/stdin",
+            "--boards",
+            "2",
+            "--seed",
+            "1",
+            "--to",
+            "jsonl",
+        ],
+        b"condition hcp(north) >= 15\n",
+    );
+    assert_eq!(run.code, 0, "{}", run.stderr);
+    let text = String::from_utf8(run.stdout).unwrap();
+    assert_eq!(
+        text.lines().filter(|l| l.contains("\"board\"")).count(),
+        2,
+        "{text}"
+    );
+}

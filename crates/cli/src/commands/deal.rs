@@ -345,7 +345,9 @@ struct WhereArgs {
 /// text, and whether it is a file's.
 fn load(script: &str) -> Result<(String, String, bool), Failure> {
     let path = Path::new(script);
-    if path.is_file() {
+    // A file, or a pipe (`--where <(...)`, `/dev/stdin`): anything there
+    // but a folder.
+    if path.exists() && !path.is_dir() {
         let text = std::fs::read(path).map_err(|e| Failure::read(&path.display(), e))?;
         return Ok((
             path.display().to_string(),
