@@ -145,6 +145,17 @@ fn boards_html(py: Python<'_>, lines: &Bound<'_, PyBytes>) -> PyResult<String> {
     Ok(out)
 }
 
+/// A board's play (a JSON Lines line) valued double dummy, card by card
+/// (`dd::play`), as JSON text; None when there is nothing to value.
+#[pyfunction]
+fn play_values(py: Python<'_>, line: &Bound<'_, PyBytes>) -> PyResult<Option<String>> {
+    let board = board_of(py, line.as_bytes())?;
+    let values = py
+        .detach(|| boardfile_bridge::dd::play::analyse_play(&board))
+        .map_err(|m| value_error(format!("board {}: {m}", board.number)))?;
+    Ok(values.map(|v| boardfile_bridge::dd::play::to_json(&v).to_string()))
+}
+
 /// The event, site and date of a set given as JSON Lines text (its set
 /// line, if any, then its first board, if any): the set's own, else the
 /// first board's `Event`, `Site` and `Date` tags (`SetInfo::heading`'s
@@ -252,6 +263,7 @@ pub(crate) fn register(m: &Bound<'_, PyModule>) -> PyResult<()> {
     m.add_function(wrap_pyfunction!(boards_html, m)?)?;
     m.add_function(wrap_pyfunction!(board_style, m)?)?;
     m.add_function(wrap_pyfunction!(headings, m)?)?;
+    m.add_function(wrap_pyfunction!(play_values, m)?)?;
     m.add_function(wrap_pyfunction!(deal_where, m)?)?;
     Ok(())
 }

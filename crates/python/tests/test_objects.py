@@ -427,3 +427,25 @@ def test_sequences_of_deals_and_endplay_shaped_calls():
     # A deal with unknown hands is a deal (and not a file name).
     with pytest.raises(ValueError, match="partial"):
         boardfile.solve("N:AKQJT98765432... - - -")
+
+
+@needs_wild
+def test_a_boards_play_valued_card_by_card_ends_on_its_result():
+    s = boardfile.load(WILD / "jarekczek+pbntools" / "aba_17901_aba_pairs.pbn")
+    checked = 0
+    for b in s[:12]:
+        values = b.play_values()
+        if values is None or len(values) != 52:
+            continue
+        # After the last card, declarer's tricks are the file's Result.
+        assert values[-1]["tricks"] == int(b.tags["Result"]), b.number
+        # Declarer's tricks before the lead are the table's (the C++ DDS
+        # path of the solver, not the play analysis').
+        contract = b.tags["Declarer"], b.tags["Contract"]
+        strain = re.match(r"\d(NT|[SHDC])", contract[1]).group(1)
+        first = values[0]
+        declarers = (first["seat"] in "NS") == (contract[0] in "NS")
+        before = first["tricks"] + (first["cost"] if declarers else -first["cost"])
+        assert before == b.deal.solve()[contract[0], strain]
+        checked += 1
+    assert checked >= 5

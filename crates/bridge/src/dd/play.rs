@@ -188,3 +188,19 @@ pub fn write_text(v: &PlayValues, out: &mut dyn Write) -> io::Result<()> {
     }
     Ok(())
 }
+
+/// The values as JSON: `declarer`, `strain`, `start`, and `cards`, an
+/// object a card with `seat`, `card` (`SA`), `tricks` and `cost`.
+pub fn to_json(v: &PlayValues) -> serde_json::Value {
+    serde_json::json!({
+        "declarer": v.declarer.letter().to_string(),
+        "strain": v.strain.name(),
+        "start": v.start,
+        "cards": v.cards.iter().map(|c| serde_json::json!({
+            "seat": c.seat.letter().to_string(),
+            "card": c.card.to_string(),
+            "tricks": c.tricks,
+            "cost": c.cost,
+        })).collect::<Vec<_>>(),
+    })
+}

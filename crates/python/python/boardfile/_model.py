@@ -676,6 +676,24 @@ class Board:
         solved = _native.solve_lines(_line(self._data), 1, force)
         return Board.from_dict(json.loads(solved))
 
+    def play_values(self) -> Optional[List[Dict[str, Any]]]:
+        """Each card of the board's play valued double dummy, as
+        ``boardfile show --solve`` gives it: a dict a card with ``seat``,
+        ``card`` (``"SA"``), ``tricks`` (declarer's tricks under best play
+        after it) and ``cost`` (the tricks it cost its side). None when
+        there is nothing to value (no play, no contract, a partial deal).
+
+        >>> b = Board("N:AKQJT98765432... .AKQJT98765432.. ...AKQJT98765432 ..AKQJT98765432.",
+        ...           tags={"Contract": "7NT", "Declarer": "N"})
+        >>> b.play_values() is None      # no play given
+        True
+        """
+        text = _native.play_values(_line(self._data))
+        if text is None:
+            return None
+        cards: List[Dict[str, Any]] = json.loads(text)["cards"]
+        return cards
+
     def _repr_html_(self) -> str:
         return _html(_line(self._data))
 
