@@ -13,7 +13,7 @@
 //! ```
 //! use boardfile_othello::analysis::analyse;
 //! use boardfile_othello::endgame::{Board, Solver};
-//! use boardfile_othello::{BoardSize, Game, Position};
+//! use boardfile_othello::{BoardSize, Position};
 //! // A whole game: each side plays its first legal move, a1 onwards
 //! // (after a pass, the other side's).
 //! let mut p = Position::start(BoardSize::Eight);
@@ -25,11 +25,7 @@
 //!     p.play(m).unwrap();
 //!     moves.push(m);
 //! }
-//! let game = Game {
-//!     size: BoardSize::Eight, tournament: 0, black: 0, white: 0, black_score: 0,
-//!     theoretical: Game::THEORETICAL_UNKNOWN, moves, year: None, names: None,
-//! };
-//! let values = analyse(&game, 12, &mut Solver::new()).unwrap();
+//! let values = analyse(BoardSize::Eight, &moves, 12, &mut Solver::new()).unwrap();
 //! assert!(values.first().unwrap().empties <= 12);
 //! for v in &values {
 //!     assert!(v.value <= v.best_value);
@@ -38,7 +34,7 @@
 //! ```
 
 use crate::endgame::{Board, Solver};
-use crate::model::game::{Game, IllegalMove};
+use crate::model::game::IllegalMove;
 use crate::model::position::{BoardSize, Color, Position, Square};
 use std::io::{self, Write};
 
@@ -141,22 +137,24 @@ fn mover_board(p: &Position) -> (Board, Color) {
     }
 }
 
-/// Each move of `game` from the first position with at most `empties`
-/// empty squares, valued exactly (see the module's documentation); empty
-/// when the game never gets that far.
+/// Each of a game's `moves` (passes not written, as a game keeps them)
+/// from the first position with at most `empties` empty squares, valued
+/// exactly (see the module's documentation); empty when the game never
+/// gets that far.
 pub fn analyse(
-    game: &Game,
+    size: BoardSize,
+    moves: &[Square],
     empties: u32,
     solver: &mut Solver,
 ) -> Result<Vec<MoveValue>, AnalysisError> {
-    if game.size != BoardSize::Eight {
+    if size != BoardSize::Eight {
         return Err(AnalysisError::NotEightByEight);
     }
     // The positions before each move and after the last, each with the
     // player to move there.
-    let mut p = Position::start(game.size);
-    let mut at = Vec::with_capacity(game.moves.len() + 1);
-    for (index, &square) in game.moves.iter().enumerate() {
+    let mut p = Position::start(size);
+    let mut at = Vec::with_capacity(moves.len() + 1);
+    for (index, &square) in moves.iter().enumerate() {
         at.push(mover_board(&p));
         p.play(square).map_err(|error| {
             AnalysisError::Illegal(IllegalMove {
@@ -168,7 +166,7 @@ pub fn analyse(
         })?;
     }
     at.push(mover_board(&p));
-    let n = game.moves.len();
+    let n = moves.len();
     let Some(first) = (0..n).find(|&i| at[i].0.empties() <= empties) else {
         return Ok(Vec::new());
     };
@@ -195,9 +193,9 @@ pub fn analyse(
             index: i,
             empties: b.empties(),
             player,
-            played: game.moves[i],
+            played: moves[i],
             value,
-            best: best.unwrap_or(game.moves[i]),
+            best: best.unwrap_or(moves[i]),
             best_value,
         });
     }

@@ -754,7 +754,7 @@ pub fn show(
         }
         shown += 1;
         if let (Some(how), Some(solver)) = (solve.filter(|_| json), solver.as_mut()) {
-            let line = match crate::analysis::analyse(g, how.empties, solver) {
+            let line = match crate::analysis::analyse(g.size, &g.moves, how.empties, solver) {
                 Ok(values) => serde_json::json!({
                     "game": i + 1,
                     "black": name(&book.players, g.black),
@@ -803,7 +803,7 @@ pub fn show(
             Err(e) => writeln!(out, "Cannot replay: {e}")?,
         }
         if let (Some(how), Some(solver)) = (solve, solver.as_mut()) {
-            match crate::analysis::analyse(g, how.empties, solver) {
+            match crate::analysis::analyse(g.size, &g.moves, how.empties, solver) {
                 Ok(values) => crate::analysis::write_text(&values, out)?,
                 Err(e) => writeln!(out, "Not analysed: {e}")?,
             }

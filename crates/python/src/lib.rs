@@ -442,6 +442,27 @@ fn write_out(
     Ok(done.boards)
 }
 
+/// What `reader` reads, as JSON Lines text (the form the Python side
+/// parses into dicts): the library's conversion into memory, its error the
+/// board's or the writer's.
+fn jsonl_of(reader: &mut dyn BoardReader, diag: &mut Diagnostics) -> Result<Vec<u8>, Error> {
+    let mut out = Vec::new();
+    boardfile_bridge::convert(
+        reader,
+        None,
+        Format::Jsonl,
+        &WriteOptions::default(),
+        &mut out,
+        diag,
+        &mut |_| {},
+    )
+    .map_err(|e| match e {
+        boardfile_bridge::ConvertError::Read(e) | boardfile_bridge::ConvertError::Write(e) => e,
+        boardfile_bridge::ConvertError::Output(e) => Error::from(e),
+    })?;
+    Ok(out)
+}
+
 /// Converts `src` into `dst`: formats named or told as the CLI tells them.
 #[pyfunction]
 #[pyo3(signature = (src, dst, from_format=None, to_format=None, normalize=false))]
@@ -520,18 +541,8 @@ fn deal_lines<'py>(
             (Box::new(DealReader::new(n, first, &seed)), seed.to_string())
         }
     };
-    let mut diag = Diagnostics::strict();
-    let mut out = Vec::new();
-    boardfile_bridge::convert(
-        reader.as_mut(),
-        None,
-        Format::Jsonl,
-        &WriteOptions::default(),
-        &mut out,
-        &mut diag,
-        &mut |_| {},
-    )
-    .map_err(|e| value_error(e.to_string()))?;
+    let out = jsonl_of(reader.as_mut(), &mut Diagnostics::strict())
+        .map_err(|e| value_error(e.to_string()))?;
     Ok((PyBytes::new(py, &out), seed))
 }
 
@@ -557,20 +568,7 @@ fn solve_lines<'py>(
             force,
             boardfile_bridge::dd::NoJournal,
         );
-        let mut out = Vec::with_capacity(lines.len() + lines.len() / 2);
-        boardfile_bridge::convert(
-            &mut solving,
-            None,
-            Format::Jsonl,
-            &WriteOptions::default(),
-            &mut out,
-            &mut diag,
-            &mut |_| {},
-        )
-        .map_err(|e| match e {
-            boardfile_bridge::ConvertError::Read(e) | boardfile_bridge::ConvertError::Write(e) => e,
-            boardfile_bridge::ConvertError::Output(e) => Error::from(e),
-        })?;
+        let out = jsonl_of(&mut solving, &mut diag)?;
         Ok((out, diag))
     });
     match result {

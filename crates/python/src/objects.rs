@@ -218,22 +218,7 @@ fn deal_where<'py>(
         .detach(|| -> Result<_, Error> {
             let mut generator =
                 Generator::new(&parsed, &seed, first, produce, jobs.max(1), generate);
-            let mut diag = Diagnostics::strict();
-            let mut out = Vec::new();
-            boardfile_bridge::convert(
-                &mut generator,
-                None,
-                Format::Jsonl,
-                &boardfile_bridge::WriteOptions::default(),
-                &mut out,
-                &mut diag,
-                &mut |_| {},
-            )
-            .map_err(|e| match e {
-                boardfile_bridge::ConvertError::Read(e)
-                | boardfile_bridge::ConvertError::Write(e) => e,
-                boardfile_bridge::ConvertError::Output(e) => Error::from(e),
-            })?;
+            let out = crate::jsonl_of(&mut generator, &mut Diagnostics::strict())?;
             Ok((out, generator.produced(), generator.generated()))
         })
         .map_err(|e| py_error(py, "<script>", &e))?;

@@ -316,19 +316,8 @@ fn analyse_moves(py: Python<'_>, moves: &str, empties: u32) -> PyResult<String> 
     let format = FormatName("MOVES");
     let squares = Game::parse_transcript(moves, BoardSize::Eight)
         .map_err(|m| py_error(py, "<moves>", &Error::syntax(format, At::byte(0), m)))?;
-    let game = Game {
-        size: BoardSize::Eight,
-        tournament: 0,
-        black: 0,
-        white: 0,
-        black_score: 0,
-        theoretical: Game::THEORETICAL_UNKNOWN,
-        moves: squares,
-        year: None,
-        names: None,
-    };
     let values = py
-        .detach(|| analysis::analyse(&game, empties, &mut Solver::new()))
+        .detach(|| analysis::analyse(BoardSize::Eight, &squares, empties, &mut Solver::new()))
         .map_err(|e| {
             py_error(
                 py,
