@@ -264,7 +264,14 @@ pub fn round_trip(input: Input, data: &[u8]) {
                 .unwrap_or_else(|| panic!("{input:?} cannot read what it wrote:\n{once}"));
             let twice = write(&second, &book);
             assert_eq!(once, twice, "{input:?}: the second write differs");
-            assert!(first.games == second.games, "{input:?}: the games changed");
+            if let Some((a, b)) = first.games.iter().zip(&second.games).find(|(a, b)| a != b) {
+                panic!("{input:?}: a game changed:\n{a:?}\n{b:?}\nwritten as:\n{once}");
+            }
+            assert_eq!(
+                first.games.len(),
+                second.games.len(),
+                "{input:?}: games lost"
+            );
             if matches!(input, Input::OthelloJsonl) {
                 assert!(first == second, "JSON Lines: the header changed");
             }

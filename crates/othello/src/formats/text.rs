@@ -210,10 +210,15 @@ pub(crate) fn year_of_date(date: &str) -> Option<u16> {
 
 /// The file of games read: a header made here, of the first dated game's
 /// year (none: 0); each game keeps a year of its own only where it differs. A
-/// game without a date is of year 0, the unknown one, not of the file's.
+/// game without a date is of year 0, the unknown one, not of the file's; a
+/// date of year 0 (`DT[0]`) dates nothing, so the file's year is never 0
+/// while a game has a year.
 pub(crate) fn file_of(mut games: Vec<Game>, size: Option<BoardSize>) -> GameFile {
     let size = size.unwrap_or(BoardSize::Eight);
-    let year = games.iter().find_map(|g| g.year).unwrap_or(0);
+    let year = games
+        .iter()
+        .find_map(|g| g.year.filter(|&y| y != 0))
+        .unwrap_or(0);
     for g in &mut games {
         g.year = match g.year.unwrap_or(0) {
             y if y == year => None,
