@@ -1,7 +1,8 @@
 #!/usr/bin/env bash
 # pons-dds (what `boardfile solve` uses) against the C++ DDS (dds-bridge):
 # tables and par must agree on every deal; time per deal on one core, and
-# pons-dds on one and two threads.
+# pons-dds on one and two threads; then each card of the played boards of
+# ../shared/data/wild valued by both (tests/play_analysis.rs).
 #
 #   scripts/bench-dds.sh [DEALS]      (default 100; installs libclang-dev)
 set -euo pipefail
@@ -10,3 +11,6 @@ if ! dpkg -s libclang-dev > /dev/null 2>&1; then
   apt-get update -qq && DEBIAN_FRONTEND=noninteractive apt-get install -y -qq libclang-dev > /dev/null
 fi
 cargo bench -q -p boardfile-bridge --features dds-oracle --bench dds -- "${1:-100}"
+# The play analysis too: every card of the played wild boards valued as
+# the C++ DDS values it.
+cargo test -q -p boardfile-bridge --features dds-oracle --test play_analysis -- --nocapture

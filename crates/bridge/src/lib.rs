@@ -79,8 +79,8 @@ pub use model::auction::{
     strain_suit, trick_winner, Annotated, Auction, Call, CallToken, CardToken, Contract, Play, Word,
 };
 pub use model::board::{
-    dealer_for_board, is_double_dummy_tag, Anchor, Board, Comment, Commentary, DdTable, Inferred,
-    Par, Tag, Vulnerability,
+    dealer_for_board, is_double_dummy_tag, Anchor, Board, CardValue, Comment, Commentary, DdTable,
+    Inferred, Par, PlayValues, Tag, Vulnerability,
 };
 pub use model::card::{Card, Rank, Strain, Suit};
 pub use model::deal::{Deal, DealError, Seat, DEALS};

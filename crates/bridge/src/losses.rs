@@ -34,6 +34,7 @@ mod check {
     pub const NUMBERS: u16 = 1 << 11;
     pub const RANGE: u16 = 1 << 12;
     pub const TURNED: u16 = 1 << 13;
+    pub const PLAY_VALUES: u16 = 1 << 14;
 }
 
 /// What of a board written in `to` may be lost: everything `to` does not
@@ -54,11 +55,12 @@ fn checks(from: Option<&Keeps>, to: &Keeps) -> u16 {
             LIN => k.owns(Own::Lin),
             TAGS => k.tags != Tags::None,
             PLAY => k.play != Play::None,
+            PLAY_VALUES => k.play_values,
             _ => true,
         }
     };
     let mut out = 0;
-    for c in (0..14).map(|b| 1u16 << b) {
+    for c in (0..15).map(|b| 1u16 << b) {
         let kept = match c {
             CONDITIONS => to.conditions,
             DD => to.dd == DoubleDummy::Table,
@@ -72,6 +74,7 @@ fn checks(from: Option<&Keeps>, to: &Keeps) -> u16 {
             LIN => to.owns(Own::Lin),
             TAGS => to.tags == Tags::All,
             PLAY => to.play == Play::All,
+            PLAY_VALUES => to.play_values,
             NUMBERS => matches!(
                 (from.map(|k| k.numbers), to.numbers),
                 (_, Numbers::Any | Numbers::Range(_))
@@ -378,6 +381,9 @@ impl LossCount {
         }
         if c & PLAY != 0 && play_lost(keeps.play, b, contract) {
             lost.insert(LossKind::Play);
+        }
+        if c & PLAY_VALUES != 0 && b.play_values.is_some() {
+            lost.insert(LossKind::PlayValues);
         }
         if c & NUMBERS != 0 {
             let expected = match keeps.numbers {

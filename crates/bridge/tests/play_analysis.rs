@@ -93,3 +93,86 @@ fn each_card_is_valued_as_the_table_the_rules_and_the_result_say() {
     assert!(boards >= 50, "only {boards} played boards found");
     assert!(whole >= 20 && results >= 10 && costly >= 10);
 }
+
+/// Each card of the played boards valued by the C++ DDS's own play
+/// analysis (`AnalysePlayBin`, through dds-bridge): the same value before
+/// the lead and after every card DDS values (all but the last trick's,
+/// which are forced). Only with the `dds-oracle` feature
+/// (libclang-dev): `scripts/bench-dds.sh` runs it. The first 200 played
+/// boards; all of them with `BOARDFILE_HEAVY=1`.
+#[cfg(feature = "dds-oracle")]
+#[test]
+fn each_card_is_valued_as_the_cpp_dds_values_it() {
+    use boardfile_bridge::{Card, Seat, Strain, Suit};
+    let dir = wild();
+    if !dir.is_dir() {
+        eprintln!("no ../shared/data/wild: skipped");
+        return;
+    }
+    let seat = |s: Seat| match s {
+        Seat::North => contract_bridge::Seat::North,
+        Seat::East => contract_bridge::Seat::East,
+        Seat::South => contract_bridge::Seat::South,
+        Seat::West => contract_bridge::Seat::West,
+    };
+    let strain = |s: Strain| match s {
+        Strain::Clubs => contract_bridge::Strain::Clubs,
+        Strain::Diamonds => contract_bridge::Strain::Diamonds,
+        Strain::Hearts => contract_bridge::Strain::Hearts,
+        Strain::Spades => contract_bridge::Strain::Spades,
+        Strain::NoTrump => contract_bridge::Strain::Notrump,
+    };
+    let card = |c: Card| contract_bridge::Card {
+        suit: match c.suit() {
+            Suit::Spades => contract_bridge::Suit::Spades,
+            Suit::Hearts => contract_bridge::Suit::Hearts,
+            Suit::Diamonds => contract_bridge::Suit::Diamonds,
+            Suit::Clubs => contract_bridge::Suit::Clubs,
+        },
+        rank: contract_bridge::Rank::new(c.rank() as u8),
+    };
+    let most = match std::env::var_os("BOARDFILE_HEAVY") {
+        Some(_) => usize::MAX,
+        None => 200,
+    };
+    let (mut boards, mut cards, mut costly) = (0, 0, 0);
+    for (ext, format) in [("pbn", Format::Pbn), ("lin", Format::Lin)] {
+        for path in files(&dir, ext) {
+            let Ok(set) = read(format, &std::fs::read(&path).unwrap()) else {
+                continue;
+            };
+            for b in &set.set.boards {
+                if boards >= most {
+                    break;
+                }
+                let Ok(Some(v)) = analyse_play(b) else {
+                    continue;
+                };
+                let at = format!("{} board {}", path.display(), b.number);
+                let deal: contract_bridge::FullDeal = b.deal.to_pbn().parse().unwrap();
+                let trick =
+                    dds_bridge::CurrentTrick::new(strain(v.strain), seat(v.declarer.next(1)));
+                let trace = dds_bridge::PlayTrace {
+                    board: dds_bridge::Board::try_new(deal.into(), trick).unwrap(),
+                    cards: v.cards.iter().map(|c| card(c.card)).collect(),
+                };
+                let theirs: Vec<u8> = dds_bridge::analyse_play(&trace)
+                    .tricks
+                    .iter()
+                    .map(|t| t.get())
+                    .collect();
+                let ours: Vec<u8> = std::iter::once(v.start)
+                    .chain(v.cards.iter().map(|c| c.tricks))
+                    .collect();
+                // DDS stops before the last trick, whose cards are forced.
+                assert_eq!(theirs.len(), ours.len().min(49), "{at}");
+                assert_eq!(ours[..theirs.len()], theirs, "{at}");
+                boards += 1;
+                cards += theirs.len() - 1;
+                costly += v.costly().count();
+            }
+        }
+    }
+    eprintln!("{boards} played boards, {cards} cards ({costly} costly): each valued as the C++ DDS values it");
+    assert!(boards >= 50, "only {boards} played boards found");
+}

@@ -520,7 +520,7 @@ pub fn show(
         diagram::Symbols::Unicode
     };
     let mut shown = 0;
-    while let Some(b) = reader
+    while let Some(mut b) = reader
         .next_board(&mut diag)
         .map_err(|e| Failure::data(&input, &e))?
     {
@@ -528,16 +528,25 @@ pub fn show(
             if shown > 0 {
                 writeln!(out)?;
             }
+            // The play valued here, or as the file gave it: the diagram
+            // shows it in place of the plain play.
+            let valued = if solve {
+                boardfile_bridge::dd::play::analyse_play(&b).map(|v| {
+                    b.play_values = v.map(Box::new);
+                    b.play_values.is_some()
+                })
+            } else {
+                Ok(b.play_values.is_some())
+            };
             diagram::write_board(&b, symbols, out)?;
-            if solve {
-                match boardfile_bridge::dd::play::analyse_play(&b) {
-                    Ok(Some(values)) => boardfile_bridge::dd::play::write_text(&values, out)?,
-                    Ok(None) => writeln!(
-                        out,
-                        "No play to value (a play, a contract and the whole deal are needed)"
-                    )?,
-                    Err(m) => writeln!(out, "Play not valued: {m}")?,
-                }
+            match valued {
+                Ok(true) => {}
+                Ok(false) if solve => writeln!(
+                    out,
+                    "No play to value (a play, a contract and the whole deal are needed)"
+                )?,
+                Ok(false) => {}
+                Err(m) => writeln!(out, "Play not valued: {m}")?,
             }
             shown += 1;
         }
@@ -597,7 +606,9 @@ pub fn solve(opened: Opened, from: Format, args: &SolveArgs) -> Result<Outcome, 
     };
     let bar = Progress::new(size, 0, "solving {bar:30} {msg}, {eta} left");
     let started = std::time::Instant::now();
+    // Plays valued only for an output that keeps the values.
     let mut solving = SolvingReader::new(reader, from, jobs, args.force, journal)
+        .valuing_plays(to.keeps().play_values)
         .with_progress(solve_bar(&bar, started));
     let done = write(
         &mut solving,

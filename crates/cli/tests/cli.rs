@@ -1307,6 +1307,73 @@ fn show_solve_values_each_card_and_ends_on_the_tricks_the_file_gives() {
 }
 
 #[test]
+fn solve_values_each_played_board_into_the_json_lines_and_the_hand_records() {
+    // A club's results (ABA, via pbntools), each board played at several
+    // tables: solve values each play (JSON Lines' play_values); a whole
+    // play's value after its last card is the file's Result, the value
+    // before the lead the table's entry; the HTML hand records mark each
+    // card that cost a trick, and PBN says it drops the values.
+    let path = Path::new(env!("CARGO_MANIFEST_DIR"))
+        .join("../../../shared/data/wild/jarekczek+pbntools/aba_17901_aba_pairs.pbn");
+    let tmp = tempfile::tempdir().unwrap();
+    let dir = tmp.path();
+    let jsonl = dir.join("aba.jsonl");
+    expect(0, &["solve", s(&path), s(&jsonl), "--quiet"]);
+    let text = std::fs::read_to_string(&jsonl).unwrap();
+    let (mut valued, mut results, mut costly) = (0, 0, 0);
+    for line in text.lines() {
+        let b: serde_json::Value = serde_json::from_str(line).unwrap();
+        let Some(v) = b.get("play_values") else {
+            assert!(b.get("play").is_none(), "a played board not valued: {line}");
+            continue;
+        };
+        valued += 1;
+        let (declarer, strain) = (
+            v["declarer"].as_str().unwrap(),
+            v["strain"].as_str().unwrap(),
+        );
+        assert_eq!(v["start"], b["dd"][declarer][strain], "{line}");
+        let cards = v["cards"].as_array().unwrap();
+        costly += cards.iter().filter(|c| c["cost"] != 0).count();
+        if let (52, Some(r)) = (cards.len(), b["tags"]["Result"].as_str()) {
+            assert_eq!(cards[51]["tricks"].to_string(), r, "{line}");
+            results += 1;
+        }
+    }
+    assert!(
+        valued >= 50 && results >= 40 && costly >= 10,
+        "{valued} {results} {costly}"
+    );
+    // JSON Lines reads its values back: written again, the same bytes.
+    let again = dir.join("again.jsonl");
+    expect(0, &["convert", s(&jsonl), s(&again)]);
+    assert_eq!(std::fs::read_to_string(&again).unwrap(), text);
+    let html = dir.join("aba.html");
+    expect(0, &["convert", s(&jsonl), s(&html), "--quiet"]);
+    let page = std::fs::read_to_string(&html).unwrap();
+    assert_eq!(page.matches("<mark ").count(), costly);
+    assert_eq!(page.matches("<div class=\"play\">").count(), valued);
+    // Solved into PBN, which has no tag for them, the plays are not valued
+    // (and so not said to be dropped).
+    let solved = dir.join("solved.pbn");
+    let out = expect(0, &["solve", s(&path), s(&solved)]);
+    assert!(
+        !out.stderr.contains("double-dummy values"),
+        "{}",
+        out.stderr
+    );
+    let pbn = dir.join("aba.pbn");
+    let out = expect(0, &["convert", s(&jsonl), s(&pbn)]);
+    assert!(
+        out.stderr.contains(&format!(
+            "PBN does not keep the play's double-dummy values (from solve) ({valued} boards)"
+        )),
+        "{}",
+        out.stderr
+    );
+}
+
+#[test]
 fn deal_where_reads_a_script_from_a_pipe() {
     // `--where <(...)` and `/dev/stdin` are pipes, not files: read all the same.
     let run = boardfile(

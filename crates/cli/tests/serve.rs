@@ -734,6 +734,34 @@ fn boards_show_their_auction_and_play_and_sets_are_chosen_renumbered_and_joined(
         assert_eq!(with(" leading\n"), plays, "{name}");
     }
     drop(server);
+    // Solved (into PBN, which keeps the tables, not the play's values),
+    // each played board's hand record shows its play valued card by
+    // card, and the text below it no second copy of the play.
+    let solved = tempfile::tempdir().unwrap();
+    let out = solved.path().join("2covercall-solved.pbn");
+    common::expect(
+        0,
+        &["solve", s(&wild.join("2covercall.pbn")), s(&out), "--quiet"],
+    );
+    let server = Server::start(Some(solved.path()), &[]);
+    let page = server
+        .get("/api/boards?file=dir/2covercall-solved.pbn&count=100")
+        .json();
+    let boards = page["boards"].as_array().unwrap();
+    let valued = boards
+        .iter()
+        .filter(|b| {
+            b["html"]
+                .as_str()
+                .unwrap()
+                .contains("<div class=\"play\"><p><b>Play</b> declarer ")
+        })
+        .count();
+    assert_eq!(valued, 15, "{page:#}");
+    assert!(boards
+        .iter()
+        .all(|b| !b["game"].as_str().unwrap().contains(" leading\n")));
+    drop(server);
     // Boards chosen and renumbered: what convert writes with the same.
     let bridge = bridge_dir();
     let server = Server::start(Some(&bridge), &[]);

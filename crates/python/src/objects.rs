@@ -153,7 +153,7 @@ fn play_values(py: Python<'_>, line: &Bound<'_, PyBytes>) -> PyResult<Option<Str
     let values = py
         .detach(|| boardfile_bridge::dd::play::analyse_play(&board))
         .map_err(|m| value_error(format!("board {}: {m}", board.number)))?;
-    Ok(values.map(|v| boardfile_bridge::dd::play::to_json(&v).to_string()))
+    Ok(values.map(|v| boardfile_bridge::formats::jsonl::game::play_values_json(&v)))
 }
 
 /// The event, site and date of a set given as JSON Lines text (its set

@@ -449,3 +449,8 @@ def test_a_boards_play_valued_card_by_card_ends_on_its_result():
         assert before == b.deal.solve()[contract[0], strain]
         checked += 1
     assert checked >= 5
+    # A solved board carries its play's values (JSON Lines' play_values),
+    # the same as valued on their own.
+    solved = s[0].solve()
+    assert solved.to_dict()["play_values"]["cards"] == s[0].play_values()
+    assert solved.play_values() == s[0].play_values()

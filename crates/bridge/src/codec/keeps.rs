@@ -145,6 +145,8 @@ pub struct Keeps {
     pub tags: Tags,
     /// Auction and play.
     pub play: Play,
+    /// The play valued double dummy card by card (`solve` makes them).
+    pub play_values: bool,
     /// Commentary (`{}`, `;`, `%` comments).
     pub comments: bool,
     /// Data only one format carries.
@@ -197,6 +199,7 @@ impl Keeps {
             from_play: &[],
             from_header: &[],
         },
+        play_values: true,
         remark: Some("for people: not read back"),
         title: true,
         ..Keeps::DEALS_ONLY
@@ -212,6 +215,7 @@ impl Keeps {
         headings: Heading::ALL,
         tags: Tags::All,
         play: Play::All,
+        play_values: true,
         comments: true,
         own: &[
             Own::DlmHeader,
@@ -237,6 +241,7 @@ impl Keeps {
         headings: &[],
         tags: Tags::None,
         play: Play::None,
+        play_values: false,
         comments: false,
         own: &[],
         remark: None,
@@ -314,6 +319,9 @@ impl Keeps {
             Play::Plain => parts.push("auction with alerts, play, claims".into()),
             Play::None => {}
         }
+        if self.play_values {
+            parts.push("the play valued double dummy".into());
+        }
         if self.comments {
             parts.push("commentary".into());
         }
@@ -366,6 +374,8 @@ pub enum LossKind {
     Tags,
     /// The auction or play, or what of them the format cannot say.
     Play,
+    /// The play valued double dummy.
+    PlayValues,
     /// An unknown East beside three whole hands.
     LoneEast,
     /// Deals dealt by another seat than their position's dealer.
@@ -397,7 +407,7 @@ pub enum LossKind {
 
 impl LossKind {
     /// Every kind, in order.
-    pub const ALL: [LossKind; 23] = [
+    pub const ALL: [LossKind; 24] = [
         LossKind::Conditions,
         LossKind::DdTables,
         LossKind::DdOtherHands,
@@ -408,6 +418,7 @@ impl LossKind {
         LossKind::DupTrailer,
         LossKind::Tags,
         LossKind::Play,
+        LossKind::PlayValues,
         LossKind::LoneEast,
         LossKind::TurnedDeals,
         LossKind::LinText,

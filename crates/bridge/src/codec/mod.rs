@@ -307,6 +307,7 @@ impl fmt::Display for Loss {
                 }
                 _ => "the auction or the play",
             },
+            LossKind::PlayValues => "the play's double-dummy values (from solve)",
             LossKind::LoneEast => {
                 "an unknown East hand beside three whole ones (it reads back as the other 13 cards)"
             }

@@ -335,7 +335,8 @@ pub const KEPT_LISTED: usize = 20;
 
 /// The boards of a reader, solved: each complete deal gets its table
 /// (unless it carries a whole one, or `force`) and par by its vulnerability
-/// and dealer. Boards are read and solved in batches on `jobs` threads and
+/// and dealer, and each played board its play valued card by card
+/// ([`play`]). Boards are read and solved in batches on `jobs` threads and
 /// handed on in order, so memory is a batch's, not the file's. A board
 /// whose deal is not complete is handed on as it is, with a warning.
 pub struct SolvingReader<'a, J: SolveJournal> {
@@ -350,6 +351,10 @@ pub struct SolvingReader<'a, J: SolveJournal> {
     pub solved: u64,
     /// Boards whose tables came from the journal.
     pub resumed: u64,
+    /// Boards whose play was valued card by card ([`play`]).
+    pub plays: u64,
+    /// Whether to value the plays (see [`SolvingReader::valuing_plays`]).
+    value_plays: bool,
     /// Boards that kept the whole table they stored (not `force`), and the
     /// numbers of the first [`KEPT_LISTED`] of them.
     pub kept: u64,
@@ -390,6 +395,8 @@ impl<'a, J: SolveJournal> SolvingReader<'a, J> {
             index: 0,
             solved: 0,
             resumed: 0,
+            plays: 0,
+            value_plays: true,
             kept: 0,
             kept_boards: Vec::new(),
             ended: false,
@@ -401,6 +408,13 @@ impl<'a, J: SolveJournal> SolvingReader<'a, J> {
     /// the solving threads' results, on the calling thread).
     pub fn with_progress(mut self, progress: impl FnMut(SolveProgress) + 'a) -> Self {
         self.progress = Some(Box::new(progress));
+        self
+    }
+
+    /// Whether each played board's play is valued card by card too (on
+    /// by default): off for an output that would drop the values.
+    pub fn valuing_plays(mut self, on: bool) -> Self {
+        self.value_plays = on;
         self
     }
 
@@ -486,8 +500,41 @@ impl<'a, J: SolveJournal> SolvingReader<'a, J> {
                 }
             }
         }
+        if self.value_plays {
+            self.play_values(&mut boards, first, diag);
+        }
         self.ready.extend(boards);
         Ok(())
+    }
+
+    /// Values the play of each played board of a whole deal (unless it
+    /// carries values, or `force`); a play that cannot be replayed is
+    /// warned of and left unvalued.
+    fn play_values(&mut self, boards: &mut [Board], first: u64, diag: &mut Diagnostics) {
+        let todo: Vec<usize> = (0..boards.len())
+            .filter(|&k| {
+                let b = &boards[k];
+                b.play.is_some() && b.deal.is_complete() && (b.play_values.is_none() || self.force)
+            })
+            .collect();
+        if todo.is_empty() {
+            return;
+        }
+        let played: Vec<&Board> = todo.iter().map(|&k| &boards[k]).collect();
+        let values = play::analyse_plays(&played, self.jobs);
+        for (&k, v) in todo.iter().zip(values) {
+            match v {
+                Ok(v) => {
+                    self.plays += u64::from(v.is_some());
+                    boards[k].play_values = v.map(Box::new);
+                }
+                Err(e) => diag.warn(
+                    self.format,
+                    Some(Position::record(first + k as u64, self.inner.position())),
+                    format!("board {}: the play is not valued: {e}", boards[k].number),
+                ),
+            }
+        }
     }
 }
 

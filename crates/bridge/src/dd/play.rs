@@ -5,41 +5,18 @@
 //!
 //! The values come from pons-dds's play analysis (DDS's `AnalysePlay`),
 //! which replays the cards and solves each position after one, its table
-//! kept along the play.
+//! kept along the play. They are the model's [`PlayValues`]: `solve` puts
+//! them on each played board, JSON Lines keeps them (`play_values`) and the
+//! hand records and `show` mark the cards that cost a trick.
 
 use super::{seat_to_pons, strain_to_pons, STACK};
 use crate::model::auction::Contract;
 use crate::model::board::Board;
-use crate::model::card::{Card, Strain};
+pub use crate::model::board::{CardValue, PlayValues};
+use crate::model::card::Card;
 use crate::model::deal::Seat;
-use std::io::{self, Write};
-
-/// One card of the play, valued.
-#[derive(Debug, Clone, Copy, PartialEq, Eq)]
-pub struct CardValue {
-    /// Who played it.
-    pub seat: Seat,
-    /// The card.
-    pub card: Card,
-    /// Declarer's tricks under double-dummy play after it.
-    pub tricks: u8,
-    /// The tricks it cost its side against the value before it (0 for a
-    /// card as good as the best).
-    pub cost: u8,
-}
-
-/// A board's play, valued card by card.
-#[derive(Debug, Clone, PartialEq, Eq)]
-pub struct PlayValues {
-    /// The declarer.
-    pub declarer: Seat,
-    /// The contract's strain.
-    pub strain: Strain,
-    /// Declarer's tricks under double-dummy play before the opening lead.
-    pub start: u8,
-    /// The cards in the order played.
-    pub cards: Vec<CardValue>,
-}
+use std::sync::atomic::{AtomicUsize, Ordering};
+use std::sync::mpsc;
 
 fn card_to_pons(c: Card) -> contract_bridge::Card {
     use crate::model::card::Suit;
@@ -84,6 +61,49 @@ fn card_to_pons(c: Card) -> contract_bridge::Card {
 /// assert!(v.cards.iter().all(|c| c.cost == 0));
 /// ```
 pub fn analyse_play(board: &Board) -> Result<Option<PlayValues>, String> {
+    // The solver recurses deep: a thread with room for it.
+    std::thread::scope(|scope| {
+        std::thread::Builder::new()
+            .name("play-analysis".into())
+            .stack_size(STACK)
+            .spawn_scoped(scope, || analyse_here(board))
+            .expect("a solving thread")
+            .join()
+            .expect("the play analysis does not panic")
+    })
+}
+
+/// [`analyse_play`] of each of `boards` on `jobs` threads (at least one),
+/// in order.
+pub fn analyse_plays(boards: &[&Board], jobs: usize) -> Vec<Result<Option<PlayValues>, String>> {
+    let next = AtomicUsize::new(0);
+    let (tx, rx) = mpsc::channel();
+    std::thread::scope(|scope| {
+        for i in 0..jobs.clamp(1, boards.len().max(1)) {
+            let (tx, next) = (tx.clone(), &next);
+            std::thread::Builder::new()
+                .name(format!("play-analysis-{i}"))
+                .stack_size(STACK)
+                .spawn_scoped(scope, move || loop {
+                    let k = next.fetch_add(1, Ordering::Relaxed);
+                    let Some(b) = boards.get(k) else { break };
+                    if tx.send((k, analyse_here(b))).is_err() {
+                        break;
+                    }
+                })
+                .expect("a solving thread");
+        }
+    });
+    drop(tx);
+    let mut out: Vec<_> = (0..boards.len()).map(|_| Ok(None)).collect();
+    for (k, v) in rx {
+        out[k] = v;
+    }
+    out
+}
+
+/// [`analyse_play`] on the calling thread (which needs [`STACK`]).
+fn analyse_here(board: &Board) -> Result<Option<PlayValues>, String> {
     let Some(play) = board.play.as_deref() else {
         return Ok(None);
     };
@@ -115,27 +135,17 @@ pub fn analyse_play(board: &Board) -> Result<Option<PlayValues>, String> {
         board: start,
         cards: played.iter().map(|&(_, c)| card_to_pons(c)).collect(),
     };
-    // The solver recurses deep: a thread with room for it.
-    let analysis = std::thread::scope(|scope| {
-        std::thread::Builder::new()
-            .name("play-analysis".into())
-            .stack_size(STACK)
-            .spawn_scoped(scope, || {
-                pons_dds::Solver::new(strain_to_pons(strain)).try_analyse_play(&trace)
-            })
-            .expect("a solving thread")
-            .join()
-            .expect("the play analysis does not panic")
-    })
-    .map_err(|e| {
-        let (seat, card) = played[e.index];
-        format!(
-            "card {} ({card} by {}) cannot be played: {:?}",
-            e.index + 1,
-            seat.name(),
-            e.kind
-        )
-    })?;
+    let analysis = pons_dds::Solver::new(strain_to_pons(strain))
+        .try_analyse_play(&trace)
+        .map_err(|e| {
+            let (seat, card) = played[e.index];
+            format!(
+                "card {} ({card} by {}) cannot be played: {:?}",
+                e.index + 1,
+                seat.name(),
+                e.kind
+            )
+        })?;
     let tricks: Vec<u8> = analysis.tricks.iter().map(|t| t.get()).collect();
     let declarers = |s: Seat| s == declarer || s == declarer.next(2);
     let out = played
@@ -162,45 +172,4 @@ pub fn analyse_play(board: &Board) -> Result<Option<PlayValues>, String> {
         start: tricks[0],
         cards: out,
     }))
-}
-
-/// The values as text: a trick a line, each card with declarer's tricks
-/// after it and `(-N)` where it cost its side N tricks.
-pub fn write_text(v: &PlayValues, out: &mut dyn Write) -> io::Result<()> {
-    writeln!(
-        out,
-        "Double dummy, declarer {} in {}: {} tricks at the opening lead",
-        v.declarer.letter(),
-        v.strain.name(),
-        v.start
-    )?;
-    for (t, trick) in v.cards.chunks(4).enumerate() {
-        write!(out, "{:>3}.", t + 1)?;
-        for c in trick {
-            write!(out, "  {} {} {:>2}", c.seat.letter(), c.card, c.tricks)?;
-            if c.cost > 0 {
-                write!(out, " (-{})", c.cost)?;
-            } else {
-                write!(out, "     ")?;
-            }
-        }
-        writeln!(out)?;
-    }
-    Ok(())
-}
-
-/// The values as JSON: `declarer`, `strain`, `start`, and `cards`, an
-/// object a card with `seat`, `card` (`SA`), `tricks` and `cost`.
-pub fn to_json(v: &PlayValues) -> serde_json::Value {
-    serde_json::json!({
-        "declarer": v.declarer.letter().to_string(),
-        "strain": v.strain.name(),
-        "start": v.start,
-        "cards": v.cards.iter().map(|c| serde_json::json!({
-            "seat": c.seat.letter().to_string(),
-            "card": c.card.to_string(),
-            "tricks": c.tricks,
-            "cost": c.cost,
-        })).collect::<Vec<_>>(),
-    })
 }

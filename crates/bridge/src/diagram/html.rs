@@ -2,13 +2,15 @@
 //! and the local web page's board view): the four hands around a compass
 //! drawn in SVG (the vulnerable sides' seats on red, the dealer's letter
 //! ringed, each hand's high-card points in the middle), hearts and
-//! diamonds in red, and, when known, the double-dummy table and par. Each
+//! diamonds in red, and, when known, the double-dummy table and par and the
+//! play valued double dummy (the cards that cost a trick marked). Each
 //! board is a `<section class="board" id="board-N">`, laid out by
 //! [`STYLE`].
 
 use super::{contract_parts, holding, is_vulnerable, par_score, vulnerability_words};
-use crate::model::board::{Board, DdTable};
-use crate::model::card::{Strain, Suit};
+use crate::model::auction::strain_suit;
+use crate::model::board::{Board, DdTable, PlayValues};
+use crate::model::card::{Card, Rank, Strain, Suit};
 use crate::model::deal::Seat;
 use std::fmt::Write as _;
 
@@ -41,6 +43,12 @@ table.dd tr:first-child th { background: #e4e4e4; }
 .par { font-size: 0.82em; line-height: 1.35; }
 .par b { display: block; }
 .par .score { font-weight: bold; font-size: 1.1em; }
+.play { font-size: 0.82em; line-height: 1.35; }
+.play p { margin: 0 0 2px; }
+.play ol { margin: 0; padding: 0; list-style: none; display: flex; flex-wrap: wrap; gap: 0 1.1em; }
+.play li { white-space: nowrap; }
+.play li > b { font-weight: normal; color: #555; }
+.play mark { background: #fde2a8; color: inherit; border-radius: 3px; padding: 0 1px; }
 @media (max-width: 600px) {
   body { padding: 8px; font-size: 16px; }
   .page { grid-template-columns: minmax(0, 1fr); gap: 8px; margin-bottom: 8px; }
@@ -302,5 +310,66 @@ pub fn board_html(board: &Board, out: &mut String) {
     if board.dd.is_some() || board.par.is_some() {
         out.push_str("</div>");
     }
+    if let Some(v) = &board.play_values {
+        play_html(v, out);
+    }
     out.push_str("</section>\n");
+}
+
+/// A card as the hand records write it: the suit's symbol, then the rank
+/// (`10` for the ten).
+fn card_html(card: Card, out: &mut String) {
+    let (class, symbol) = suit_mark(card.suit());
+    let _ = write!(out, "<span class=\"{class}\">{symbol}</span>");
+    match card.rank() {
+        Rank::Ten => out.push_str("10"),
+        r => out.push(r.char()),
+    }
+}
+
+/// The play valued double dummy: declarer's tricks at the lead, then a
+/// trick an item from its leader, each card that cost its side a trick
+/// marked with the cost (and, on hover, declarer's tricks after it).
+fn play_html(v: &PlayValues, out: &mut String) {
+    let strain = match strain_suit(v.strain) {
+        Some(suit) => {
+            let (class, symbol) = suit_mark(suit);
+            format!("<span class=\"{class}\">{symbol}</span>")
+        }
+        None => "NT".into(),
+    };
+    let costly = v.costly().count();
+    let _ = write!(
+        out,
+        "<div class=\"play\"><p><b>Play</b> declarer {} in {strain}: {} tricks double dummy at the lead; {}</p><ol>",
+        v.declarer.letter(),
+        v.start,
+        match costly {
+            0 => "no card cost a trick".to_string(),
+            1 => "1 card cost a trick (marked)".to_string(),
+            n => format!("{n} cards cost a trick (marked)"),
+        }
+    );
+    for (t, trick) in v.cards.chunks(4).enumerate() {
+        let _ = write!(out, "<li><b>{}. {}</b>", t + 1, trick[0].seat.letter());
+        for c in trick {
+            out.push(' ');
+            if c.cost > 0 {
+                let _ = write!(
+                    out,
+                    "<mark title=\"{} cost {} trick{}: {} tricks for declarer after it\">",
+                    c.seat.name(),
+                    c.cost,
+                    if c.cost == 1 { "" } else { "s" },
+                    c.tricks
+                );
+                card_html(c.card, out);
+                let _ = write!(out, "<sup>&minus;{}</sup></mark>", c.cost);
+            } else {
+                card_html(c.card, out);
+            }
+        }
+        out.push_str("</li>");
+    }
+    out.push_str("</ol></div>");
 }

@@ -6,7 +6,7 @@
 pub mod html;
 
 use crate::model::auction::CallToken;
-use crate::model::board::{Board, Par, Vulnerability};
+use crate::model::board::{Board, Par, PlayValues, Vulnerability};
 use crate::model::card::Strain;
 use crate::model::card::Suit;
 use crate::model::date::readable_date;
@@ -355,12 +355,58 @@ pub fn write_game(board: &Board, out: &mut dyn Write) -> io::Result<()> {
         }
         writeln!(out, "{text}")?;
     }
-    if let Some(play) = &board.play {
-        writeln!(out, "Play, {} leading", play.first.name())?;
-        for (trick, cards) in play.cards.chunks(4).enumerate() {
-            let cards: Vec<String> = cards.iter().map(|c| c.token.to_string()).collect();
-            writeln!(out, "{:>2}. {}", trick + 1, cards.join(" "))?;
+    match (&board.play, &board.play_values) {
+        (_, Some(values)) => write_play_values(values, out)?,
+        (Some(play), None) => {
+            writeln!(out, "Play, {} leading", play.first.name())?;
+            for (trick, cards) in play.cards.chunks(4).enumerate() {
+                let cards: Vec<String> = cards.iter().map(|c| c.token.to_string()).collect();
+                writeln!(out, "{:>2}. {}", trick + 1, cards.join(" "))?;
+            }
         }
+        (None, None) => {}
+    }
+    Ok(())
+}
+
+/// The play valued double dummy, a trick a line: each card with its
+/// player, declarer's tricks after it and `(-N)` where it cost its side N
+/// tricks.
+///
+/// ```
+/// use boardfile_bridge::{diagram, Card, CardValue, PlayValues, Rank, Seat, Strain, Suit};
+/// let card = |seat, rank, tricks, cost| CardValue { seat, card: Card::new(Suit::Spades, rank), tricks, cost };
+/// let v = PlayValues {
+///     declarer: Seat::South,
+///     strain: Strain::NoTrump,
+///     start: 9,
+///     cards: vec![card(Seat::West, Rank::King, 10, 1), card(Seat::North, Rank::Ace, 10, 0)],
+/// };
+/// let mut out = Vec::new();
+/// diagram::write_play_values(&v, &mut out).unwrap();
+/// let text = String::from_utf8(out).unwrap();
+/// assert!(text.starts_with("Double dummy, declarer S in NT: 9 tricks at the opening lead\n"));
+/// assert_eq!(text.lines().nth(1).unwrap().trim_end(), "  1.  W SK 10 (-1)  N SA 10");
+/// ```
+pub fn write_play_values(v: &PlayValues, out: &mut dyn Write) -> io::Result<()> {
+    writeln!(
+        out,
+        "Double dummy, declarer {} in {}: {} tricks at the opening lead",
+        v.declarer.letter(),
+        v.strain.name(),
+        v.start
+    )?;
+    for (t, trick) in v.cards.chunks(4).enumerate() {
+        let mut line = format!("{:>3}.", t + 1);
+        for c in trick {
+            line.push_str(&format!("  {} {} {:>2}", c.seat.letter(), c.card, c.tricks));
+            if c.cost > 0 {
+                line.push_str(&format!(" (-{})", c.cost));
+            } else {
+                line.push_str("     ");
+            }
+        }
+        writeln!(out, "{}", line.trim_end())?;
     }
     Ok(())
 }

@@ -2,7 +2,7 @@
 
 use super::extras::{DlmBoard, DupTrailer, LinBoard, PbnGame};
 use crate::model::auction::{Auction, Contract, Play};
-use crate::model::card::Strain;
+use crate::model::card::{Card, Strain};
 use crate::model::deal::{Deal, Seat};
 use std::borrow::Cow;
 use std::fmt;
@@ -183,6 +183,55 @@ impl DdTable {
                 .map_err(|e| format!("DoubleDummyTricks {value:?}: {e}"))?;
         }
         Ok(table)
+    }
+}
+
+/// One card of a play, valued double dummy.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
+pub struct CardValue {
+    /// Who played it.
+    pub seat: Seat,
+    /// The card.
+    pub card: Card,
+    /// Declarer's tricks under double-dummy play after it (the tricks
+    /// already won counted).
+    pub tricks: u8,
+    /// The tricks it cost its side against the value before it (0 for a
+    /// card as good as the best).
+    pub cost: u8,
+}
+
+/// A board's play valued card by card, as BridgeComposer and the DDS-based
+/// viewers show it: made by the solver (`dd::play::analyse_play`), kept in
+/// JSON Lines and shown on hand records.
+#[derive(Debug, Clone, PartialEq, Eq, Hash)]
+pub struct PlayValues {
+    /// The declarer.
+    pub declarer: Seat,
+    /// The contract's strain.
+    pub strain: Strain,
+    /// Declarer's tricks under double-dummy play before the opening lead.
+    pub start: u8,
+    /// The cards in the order played.
+    pub cards: Vec<CardValue>,
+}
+
+impl PlayValues {
+    /// The cards that cost their side a trick or more.
+    ///
+    /// ```
+    /// use boardfile_bridge::{Card, CardValue, PlayValues, Rank, Seat, Strain, Suit};
+    /// let card = |seat, rank, tricks, cost| CardValue { seat, card: Card::new(Suit::Spades, rank), tricks, cost };
+    /// let v = PlayValues {
+    ///     declarer: Seat::South,
+    ///     strain: Strain::NoTrump,
+    ///     start: 9,
+    ///     cards: vec![card(Seat::West, Rank::King, 10, 1), card(Seat::North, Rank::Ace, 10, 0)],
+    /// };
+    /// assert_eq!(v.costly().map(|c| c.card.to_string()).collect::<Vec<_>>(), ["SK"]);
+    /// ```
+    pub fn costly(&self) -> impl Iterator<Item = &CardValue> {
+        self.cards.iter().filter(|c| c.cost > 0)
     }
 }
 
@@ -398,6 +447,8 @@ pub struct Board {
     pub auction: Option<Box<Auction>>,
     /// The card play, when given (boxed, as the auction).
     pub play: Option<Box<Play>>,
+    /// The play valued double dummy card by card, when solved.
+    pub play_values: Option<Box<PlayValues>>,
     /// Commentary, each with what it follows.
     pub comments: Vec<Commentary>,
     /// The board's LIN text as it stood in the file.
@@ -489,6 +540,7 @@ impl Board {
             tags: Vec::new(),
             auction: None,
             play: None,
+            play_values: None,
             comments: Vec::new(),
             lin: None,
             pbn: None,

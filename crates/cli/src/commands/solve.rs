@@ -36,6 +36,9 @@ const MORE_EXAMPLES: &str = r#"
 /// Tables and par (with each board's vulnerability and dealer) are
 /// written into OUT: PBN tags, ZRD/ZDD/ZRJ nibbles, JSON Lines dd/par.
 /// Boards that already carry a whole table keep it unless --force.
+/// A board with a play record also gets each card played valued
+/// double dummy where OUT keeps it: JSON Lines play_values; HTML hand
+/// records mark the cards that cost a trick (PBN has no tag for it).
 /// Finished boards are kept in OUT.solving as they are done: an
 /// interrupted run (Ctrl-C, kill, crash) is continued by running the
 /// same command again. OUT appears only when every board is solved.

@@ -682,12 +682,17 @@ class Board:
         ``card`` (``"SA"``), ``tricks`` (declarer's tricks under best play
         after it) and ``cost`` (the tricks it cost its side). None when
         there is nothing to value (no play, no contract, a partial deal).
+        A board that :meth:`solve` solved carries them (its
+        ``play_values``): they are taken from there.
 
         >>> b = Board("N:AKQJT98765432... .AKQJT98765432.. ...AKQJT98765432 ..AKQJT98765432.",
         ...           tags={"Contract": "7NT", "Declarer": "N"})
         >>> b.play_values() is None      # no play given
         True
         """
+        stored = self._data.get("play_values")
+        if stored is not None:
+            return list(stored["cards"])
         text = _native.play_values(_line(self._data))
         if text is None:
             return None

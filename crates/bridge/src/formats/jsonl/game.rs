@@ -7,6 +7,7 @@
 //! | `auction` | `{"first":"N","calls":["1D","1S","Pass","AP"],"annotations":[{"at":0,"note":1,"nags":[3],"irregularity":"I"}],"stopped":true,"notes":["1:text"]}` |
 //! | `play` | `{"first":"W","cards":["SK","H3","-","+"],...}`: rows of four from `first`, as in PBN; `annotations`, `stopped`, `notes` as for the auction |
 //! | `comments` | `[{"after":"Result","brace":"text"},{"after":"call 2","line":"text"},{"after":"","escape":"text"}]`: `after` is `""` (start of the game), a tag name, `call N`, `card N`, `auction note N` or `play note N` |
+//! | `play_values` | the play valued double dummy (`solve`): `{"declarer":"S","strain":"NT","start":9,"cards":[{"seat":"W","card":"SK","tricks":10,"cost":1},...]}`, each card with declarer's tricks after it and the tricks it cost its side |
 //! | `lin` | the board's LIN text as read |
 //! | `pbn` | the board's PBN text as read (from the end of the game before, line ends and all), which the PBN writer gives back while the board says the same |
 //!
@@ -14,12 +15,13 @@
 //! cards `SA`..`C2`, `-` and `+`.
 
 use crate::model::auction::{Annotated, Auction, Call, CallToken, CardToken, Play, Word};
-use crate::model::board::{Anchor, Comment, Commentary, Tag};
-use crate::model::card::{Card, Rank, Suit};
+use crate::model::board::{Anchor, CardValue, Comment, Commentary, PlayValues, Tag};
+use crate::model::card::{Card, Rank, Strain, Suit};
 use crate::model::deal::Seat;
 use serde::de::{MapAccess, Visitor};
 use serde::{Deserialize, Deserializer};
 use std::fmt;
+use std::fmt::Write as _;
 
 /// `tags`: an object read in its order.
 #[derive(Default)]
@@ -218,6 +220,102 @@ pub(super) fn comment_from_json(j: JsonComment) -> Result<Commentary, String> {
     })
 }
 
+/// `play_values` as read.
+#[derive(Deserialize)]
+#[serde(deny_unknown_fields)]
+pub(super) struct JsonPlayValues {
+    declarer: String,
+    strain: String,
+    start: u8,
+    cards: Vec<JsonCardValue>,
+}
+
+#[derive(Deserialize)]
+#[serde(deny_unknown_fields)]
+struct JsonCardValue {
+    seat: String,
+    card: String,
+    tricks: u8,
+    cost: u8,
+}
+
+pub(super) fn play_values_from_json(j: JsonPlayValues) -> Result<PlayValues, String> {
+    let tricks = |t: u8, what: &str| {
+        if t <= 13 {
+            Ok(t)
+        } else {
+            Err(format!("{what} {t} is more than 13 tricks"))
+        }
+    };
+    let strain = Strain::from_name(&j.strain)
+        .ok_or_else(|| format!("strain {:?} is not C, D, H, S or NT", j.strain))?;
+    let mut cards = Vec::with_capacity(j.cards.len());
+    for (i, c) in j.cards.into_iter().enumerate() {
+        let at = |e: String| format!("card {}: {e}", i + 1);
+        let CardToken::Card(card) = card_token(&c.card).map_err(at)? else {
+            return Err(at(format!("{:?} is not a card", c.card)));
+        };
+        cards.push(CardValue {
+            seat: seat(&c.seat).map_err(at)?,
+            card,
+            tricks: tricks(c.tricks, "tricks").map_err(at)?,
+            cost: tricks(c.cost, "cost").map_err(at)?,
+        });
+    }
+    if cards.len() > 52 {
+        return Err(format!("{} cards valued, more than 52", cards.len()));
+    }
+    Ok(PlayValues {
+        declarer: seat(&j.declarer)?,
+        strain,
+        start: tricks(j.start, "start")?,
+        cards,
+    })
+}
+
+/// The play values as JSON Lines writes them (`play_values`): `declarer`,
+/// `strain`, `start`, and `cards`, an object a card with `seat`, `card`
+/// (`SA`), `tricks` and `cost`. `show --solve --json` and the Python
+/// package give the same object.
+///
+/// ```
+/// use boardfile_bridge::formats::jsonl::game::play_values_json;
+/// use boardfile_bridge::{Card, CardValue, PlayValues, Rank, Seat, Strain, Suit};
+/// let v = PlayValues {
+///     declarer: Seat::South,
+///     strain: Strain::Hearts,
+///     start: 9,
+///     cards: vec![CardValue { seat: Seat::West, card: Card::new(Suit::Spades, Rank::Nine), tricks: 10, cost: 1 }],
+/// };
+/// assert_eq!(
+///     play_values_json(&v),
+///     r#"{"declarer":"S","strain":"H","start":9,"cards":[{"seat":"W","card":"S9","tricks":10,"cost":1}]}"#
+/// );
+/// ```
+pub fn play_values_json(v: &PlayValues) -> String {
+    let mut out = format!(
+        "{{\"declarer\":\"{}\",\"strain\":\"{}\",\"start\":{},\"cards\":[",
+        v.declarer.letter(),
+        v.strain.name(),
+        v.start
+    );
+    for (i, c) in v.cards.iter().enumerate() {
+        if i > 0 {
+            out.push(',');
+        }
+        let _ = write!(
+            out,
+            "{{\"seat\":\"{}\",\"card\":\"{}\",\"tricks\":{},\"cost\":{}}}",
+            c.seat.letter(),
+            c.card,
+            c.tricks,
+            c.cost
+        );
+    }
+    out.push_str("]}");
+    out
+}
+
 fn json(s: &str) -> String {
     serde_json::to_string(s).unwrap_or_default()
 }
@@ -269,6 +367,10 @@ pub(super) fn push_game(b: &crate::model::board::Board, out: &mut Vec<u8>) {
         push_sequence(
             out, "play", "cards", p.first, &cards, &p.cards, p.stopped, &p.notes,
         );
+    }
+    if let Some(v) = &b.play_values {
+        out.extend_from_slice(b",\"play_values\":");
+        out.extend_from_slice(play_values_json(v).as_bytes());
     }
     if !b.comments.is_empty() {
         let items: Vec<String> = b

@@ -19,7 +19,7 @@
 //! | `dlm` | DLM's `duplicates` and `property` of the board |
 //! | `dup_trailer` | the 10 bytes of a DUP record's trailer, as a string (NULs as `\u0000`) |
 //! | `inferred` | which of `board`, `dealer`, `vulnerable`, `leader` (the play's, with no contract to give it) the file read did not give, worked out instead: `["dealer","vulnerable"]`; only when any |
-//! | `tags`, `auction`, `play`, `comments`, `lin`, `pbn` | see [`game`] |
+//! | `tags`, `auction`, `play`, `play_values`, `comments`, `lin`, `pbn` | see [`game`] |
 //!
 //! Set-level data, when there is any, comes first on a line of its own,
 //! `{"set":{...}}`, with `event`, `site`, `date` and `dlm` (the DLM header
@@ -119,6 +119,7 @@ struct JsonBoard<'a> {
     tags: JsonTags,
     auction: Option<JsonSequence>,
     play: Option<JsonSequence>,
+    play_values: Option<game::JsonPlayValues>,
     #[serde(default)]
     comments: Vec<JsonComment>,
     lin: Option<String>,
@@ -295,6 +296,11 @@ fn board_from_json(j: JsonBoard<'_>) -> Result<Board, String> {
     if let Some(p) = j.play {
         board.play = Some(Box::new(
             game::play_from_json(p).map_err(|e| format!("play: {e}"))?,
+        ));
+    }
+    if let Some(v) = j.play_values {
+        board.play_values = Some(Box::new(
+            game::play_values_from_json(v).map_err(|e| format!("play_values: {e}"))?,
         ));
     }
     for c in j.comments {
@@ -1018,6 +1024,25 @@ mod tests {
         )
         .unwrap_err();
         assert!(e.to_string().contains("14 tricks"), "{e}");
+        let play = |card: &str, tricks: u8| {
+            format!(
+                r#"{{"board":1,"deal":"N:- - - -","play_values":{{"declarer":"S","strain":"NT","start":9,"cards":[{{"seat":"W","card":"{card}","tricks":{tricks},"cost":0}}]}}}}"#
+            )
+        };
+        let set = read_file(FORMAT, play("HT", 9).as_bytes()).unwrap().set;
+        let v = set.boards[0].play_values.as_deref().unwrap();
+        assert_eq!((v.start, v.cards[0].card.to_string()), (9, "HT".into()));
+        for (card, tricks, says) in [
+            ("H1", 9, "card 1: \"H1\" is not a card"),
+            ("+", 9, "card 1: \"+\" is not a card"),
+            ("HT", 14, "card 1: tricks 14 is more than 13 tricks"),
+        ] {
+            let e = read_file(FORMAT, play(card, tricks).as_bytes()).unwrap_err();
+            assert!(
+                e.to_string().contains(&format!("play_values: {says}")),
+                "{e}"
+            );
+        }
         let spaced =
             "{ \"set\" : {\"event\":\"Club night\"}}\n{\"board\":1,\"deal\":\"N:- - - -\"}";
         let set = read_file(FORMAT, spaced.as_bytes()).unwrap().set;

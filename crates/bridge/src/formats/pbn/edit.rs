@@ -66,6 +66,8 @@ pub(super) fn same(before: &Board, now: &Board) -> bool {
         tags,
         auction,
         play,
+        // Not in PBN: the text is the same with or without them.
+        play_values: _,
         comments,
         lin,
         pbn: _,

@@ -116,6 +116,8 @@ pub static DESCRIPTOR: Descriptor = Descriptor {
     },
     keeps: Keeps {
         own: &[crate::codec::keeps::Own::Pbn],
+        // PBN has no tag for them.
+        play_values: false,
         big_deal: Some(&big_deal_dialect::KEEPS),
         ..Keeps::EVERYTHING
     },

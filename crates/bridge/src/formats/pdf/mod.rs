@@ -64,7 +64,12 @@ pub static DESCRIPTOR: Descriptor = Descriptor {
         writes: cfg!(feature = "pdf"),
         text: false,
     },
-    keeps: Keeps::HAND_RECORDS,
+    // The play valued double dummy is the HTML pages' only: a PDF page's
+    // boards are laid out to a fixed height.
+    keeps: Keeps {
+        play_values: false,
+        ..Keeps::HAND_RECORDS
+    },
     reader: None,
     writer: WRITER,
     hooks: Hooks::NONE,

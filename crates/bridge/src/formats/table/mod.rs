@@ -60,6 +60,7 @@ pub const KEEPS: Keeps = Keeps {
     headings: &[],
     tags: Tags::Rowless,
     play: Play::None,
+    play_values: false,
     comments: false,
     own: &[],
     remark: None,

@@ -62,7 +62,7 @@ pub(super) async fn boards(
         let mut index = 0u64;
         let mut more = false;
         let read_error = |e: &boardfile_io::Error| ApiError::from(Failure::data(&name, e));
-        while let Some(board) = reader.next_board(&mut diag).map_err(|e| read_error(&e))? {
+        while let Some(mut board) = reader.next_board(&mut diag).map_err(|e| read_error(&e))? {
             let wanted = match q.number {
                 Some(n) => board.number >= n || !shown.is_empty(),
                 None => index >= q.from,
@@ -72,9 +72,22 @@ pub(super) async fn boards(
                     more = true;
                     break;
                 }
+                // A solved board's play valued card by card (a solve into
+                // PBN, which has no tag for the values, leaves the table):
+                // the hand record marks the cards that cost a trick.
+                if board.dd.is_some() && board.play_values.is_none() {
+                    board.play_values = boardfile_bridge::dd::play::analyse_play(&board)
+                        .ok()
+                        .flatten()
+                        .map(Box::new);
+                }
                 let mut html = String::new();
                 board_html(&board, &mut html);
-                // The auction, contract and play, as `show` prints them.
+                // The auction, contract and play, as `show` prints them
+                // (the play once: valued, the hand record shows it).
+                if board.play_values.take().is_some() {
+                    board.play = None;
+                }
                 let mut game = Vec::new();
                 boardfile_bridge::diagram::write_game(&board, &mut game)
                     .map_err(ApiError::internal)?;
