@@ -1353,6 +1353,14 @@ fn solve_values_each_played_board_into_the_json_lines_and_the_hand_records() {
     let page = std::fs::read_to_string(&html).unwrap();
     assert_eq!(page.matches("<mark ").count(), costly);
     assert_eq!(page.matches("<div class=\"play\">").count(), valued);
+    // Each valued play says which cards cost a trick, or that none did
+    // (what a printed page of four boards shows in place of the list).
+    let listed = page.matches("<p class=\"costs\">Cost a trick (").count();
+    assert_eq!(
+        listed + page.matches("No card cost a trick.").count(),
+        valued
+    );
+    assert!(listed > 0 && listed <= costly);
     // Solved into PBN, which has no tag for them, the plays are not valued
     // (and so not said to be dropped).
     let solved = dir.join("solved.pbn");

@@ -43,7 +43,7 @@ table.dd tr:first-child th { background: #e4e4e4; }
 .par { font-size: 0.82em; line-height: 1.35; }
 .par b { display: block; }
 .par .score { font-weight: bold; font-size: 1.1em; }
-.play { font-size: 0.82em; line-height: 1.35; }
+.play { font-size: 0.82em; line-height: 1.35; flex: 1 1 100%; min-width: 0; }
 .play p { margin: 0 0 2px; }
 .play ol { margin: 0; padding: 0; list-style: none; display: flex; flex-wrap: wrap; gap: 0 1.1em; }
 .play li { white-space: nowrap; }
@@ -66,6 +66,8 @@ table.dd tr:first-child th { background: #e4e4e4; }
   body.per-2 { font-size: 14pt; }
   .per-2 .board { flex-direction: column; align-items: stretch; justify-content: space-evenly; }
   body.per-1 { font-size: 24pt; }
+  .play { font-size: 0.7em; line-height: 1.2; }
+  .per-2 .play ol, .per-4 .play ol { display: none; }
 }
 "#;
 
@@ -327,9 +329,12 @@ fn card_html(card: Card, out: &mut String) {
     }
 }
 
-/// The play valued double dummy: declarer's tricks at the lead, then a
-/// trick an item from its leader, each card that cost its side a trick
-/// marked with the cost (and, on hover, declarer's tricks after it).
+/// The play valued double dummy: declarer's tricks at the lead and the
+/// cards that cost their side a trick, then the play a trick an item from
+/// its leader, each of those cards marked with the cost (and, on hover,
+/// declarer's tricks after it). Printed two or four boards a page, the
+/// list is left out (it does not fit): the costly cards line says what it
+/// marks.
 fn play_html(v: &PlayValues, out: &mut String) {
     let strain = match strain_suit(v.strain) {
         Some(suit) => {
@@ -338,18 +343,32 @@ fn play_html(v: &PlayValues, out: &mut String) {
         }
         None => "NT".into(),
     };
-    let costly = v.costly().count();
     let _ = write!(
         out,
-        "<div class=\"play\"><p><b>Play</b> declarer {} in {strain}: {} tricks double dummy at the lead; {}</p><ol>",
+        "<div class=\"play\"><p><b>Play</b> declarer {} in {strain}: {} tricks double dummy at the lead.</p><p class=\"costs\">",
         v.declarer.letter(),
         v.start,
-        match costly {
-            0 => "no card cost a trick".to_string(),
-            1 => "1 card cost a trick (marked)".to_string(),
-            n => format!("{n} cards cost a trick (marked)"),
-        }
     );
+    let trick_of = |i: usize| i / 4 + 1;
+    match v.costly().count() {
+        0 => out.push_str("No card cost a trick."),
+        n => {
+            let _ = write!(
+                out,
+                "Cost a trick ({n} card{}):",
+                if n == 1 { "" } else { "s" }
+            );
+            for (i, c) in v.cards.iter().enumerate().filter(|(_, c)| c.cost > 0) {
+                let _ = write!(out, " {}. {} ", trick_of(i), c.seat.letter());
+                card_html(c.card, out);
+                let _ = write!(out, " &minus;{}", c.cost);
+                out.push(',');
+            }
+            out.pop();
+            out.push('.');
+        }
+    }
+    out.push_str("</p><ol>");
     for (t, trick) in v.cards.chunks(4).enumerate() {
         let _ = write!(out, "<li><b>{}. {}</b>", t + 1, trick[0].seat.letter());
         for c in trick {
