@@ -250,6 +250,38 @@ fn stored_tables_are_checked_against_the_solver() {
     );
 }
 
+#[test]
+fn a_deal_whose_hands_differ_in_length_is_said_where_the_verifier_says_so() {
+    // errors_10.pbn's comments name its deals of a 12-card hand beside
+    // 13-card ones ("Bad deal: West has 12 cards, others have 13 cards"):
+    // the lines of those Deal tags, and no others, are warned of. The
+    // correct files' deals in play (every hand 12 cards, or 4) are not.
+    let dir = wild().join("timheilman+bridge-pbn");
+    let warned = |name: &str| -> Vec<u64> {
+        let v = validate(Format::Pbn, &std::fs::read(dir.join(name)).unwrap());
+        v.warnings
+            .iter()
+            .filter(|w| w.message.contains("hands hold different numbers of cards"))
+            .map(|w| w.position.and_then(|p| p.line).expect("a line"))
+            .collect()
+    };
+    let bytes = std::fs::read(dir.join("errors_10.pbn")).unwrap();
+    let text = String::from_utf8_lossy(&bytes); // Latin-1 in places
+    let lines: Vec<&str> = text.lines().collect();
+    let said: Vec<u64> = (1..lines.len())
+        .filter(|&i| {
+            lines[i].starts_with("[Deal ")
+                && lines[i - 1].contains("West has 12 cards, others have 13 cards")
+        })
+        .map(|i| i as u64 + 1)
+        .collect();
+    assert_eq!(said.len(), 2);
+    assert_eq!(warned("errors_10.pbn"), said);
+    for name in ["correct_10.pbn", "correct_20.pbn", "correct_21.pbn"] {
+        assert_eq!(warned(name), Vec::<u64>::new(), "{name}");
+    }
+}
+
 /// The games of a file whose boards contradict themselves: the records of
 /// the warnings `consistency` gives (`board N: auction: ...`, `play: ...`,
 /// `the Contract tag ...`, `the Result tag ...`).

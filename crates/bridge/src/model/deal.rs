@@ -208,6 +208,24 @@ impl Deal {
         self.hands.iter().all(|h| h.len() == 13)
     }
 
+    /// True when the hands given (not empty) hold different numbers of
+    /// cards: a card lost, not a deal in play (whose hands are of one
+    /// length) nor one with unknown hands.
+    ///
+    /// ```
+    /// use boardfile_bridge::Deal;
+    /// let short = Deal::parse_pbn("N:AKQJ.AKQ.AKQ.AKQ T987.JT9.JT9.JT9 6543.876.876.876 2.5432.5432.543").unwrap();
+    /// assert!(short.hands_differ_in_length());
+    /// let in_play = Deal::parse_pbn("W:T95...Q 8.T..T5 .J..987 ...AJ62").unwrap();
+    /// assert!(!in_play.hands_differ_in_length());
+    /// assert!(!Deal::parse_pbn("N:AKQJT98765432... - - -").unwrap().hands_differ_in_length());
+    /// ```
+    pub fn hands_differ_in_length(&self) -> bool {
+        let mut given = self.hands.iter().map(|h| h.len()).filter(|&n| n > 0);
+        let first = given.next();
+        given.any(|n| Some(n) != first)
+    }
+
     /// The seat holding `card`, if any.
     ///
     /// ```

@@ -255,6 +255,10 @@ fn conditions(c: &mut Cursor, full: Option<&'static Form>) -> Option<(Board, &'s
         return None;
     }
     let deal = Deal::parse_pbn_bytes(deal_text).ok()?;
+    // Hands of different lengths are the general reader's, which says so.
+    if deal.hands_differ_in_length() {
+        return None;
+    }
     if exact {
         DEAL_TEXT.with_borrow_mut(|written| {
             written.clear();
