@@ -275,8 +275,8 @@ pub(super) fn play_values_from_json(j: JsonPlayValues) -> Result<PlayValues, Str
 
 /// The play values as JSON Lines writes them (`play_values`): `declarer`,
 /// `strain`, `start`, and `cards`, an object a card with `seat`, `card`
-/// (`SA`), `tricks` and `cost`. `show --solve --json` and the Python
-/// package give the same object.
+/// (`SA`), `tricks` and `cost`. The Python package's `Board.play_values()`
+/// gives its cards.
 ///
 /// ```
 /// use boardfile_bridge::formats::jsonl::game::play_values_json;
