@@ -66,7 +66,7 @@ pub fn sniff(bytes: &[u8]) -> bool {
 /// The `created_by` of the Parquet files written here: the table's
 /// layout, version 2 (par contracts in PBN's spelling). A reader may take
 /// a file that says it as it is, the columns being exactly
-/// [`BatchBuilder`]'s.
+/// `BatchBuilder`'s (with the `parquet` feature).
 pub const CREATED_BY: &str = "boardfile table-2";
 
 /// Boards a record batch holds.
