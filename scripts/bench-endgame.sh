@@ -1,7 +1,8 @@
 #!/usr/bin/env bash
 # The Othello endgame solver on the FFO problems: per position its empties,
 # score (checked against the file's), best move, time, nodes and nodes a
-# second, on one thread, the transposition table cleared between positions.
+# second, on one thread (SPLIT=1: each split over several), the
+# transposition table cleared between positions.
 #
 #   #1-#39:  ../shared/data/othello/ffo (Edax's problem files)
 #   #40-#59: scripts/ffo-40-59.obf (20 to 34 empties; best moves and scores
@@ -18,10 +19,13 @@
 #   scripts/bench-endgame.sh 40-49      only #40-#49 (also: 1-39, 50-59,
 #                                       games, games24; "all" is the FFO)
 #   TIMEOUT=600 scripts/bench-endgame.sh 50-59   stop a set after 600 s
+#   SPLIT=1 scripts/bench-endgame.sh 40-49       each position split over
+#                                       rayon's threads (one a core;
+#                                       RAYON_NUM_THREADS=N for N)
 set -euo pipefail
 cd "$(dirname "$0")/.."
 nice cargo build --release -q -p boardfile-othello --example endgame_bench
-BENCH=$PWD/target/release/examples/endgame_bench
+BENCH=${CARGO_TARGET_DIR:-$PWD/target}/release/examples/endgame_bench
 FFO=../shared/data/othello/ffo
 WILD=../shared/data/wild/ledpup+Othello
 TMP=$(mktemp -d)

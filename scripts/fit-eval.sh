@@ -12,6 +12,6 @@ set -euo pipefail
 cd "$(dirname "$0")/.."
 DATA=../shared/data
 nice cargo build --release -q -p boardfile-othello --example fit_eval
-./target/release/examples/fit_eval crates/othello/src/endgame/eval.bin \
+"${CARGO_TARGET_DIR:-target}"/release/examples/fit_eval crates/othello/src/endgame/eval.bin \
     "$DATA/othello/WTH_2004.wtb" \
     "$DATA"/wild/ledpup+Othello/WTH_{2001,2003,2019,2020}.wtb

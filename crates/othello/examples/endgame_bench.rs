@@ -4,7 +4,8 @@
 //! scripts/bench-endgame.sh.
 //!
 //! `cargo run --release -p boardfile-othello --example endgame_bench -- FILE.obf [FIRST_NUMBER]`
-//! (`TABLE_BITS=20`: a transposition table of 2^20 entries, not the default 2^22).
+//! (`TABLE_BITS=20`: a transposition table of 2^20 entries, not the default
+//! 2^22; `SPLIT=1`: each position split over the threads of rayon's pool).
 
 use boardfile_othello::endgame::{Board, Solver};
 use std::time::Instant;
@@ -21,7 +22,7 @@ fn main() {
         std::process::exit(2)
     });
     // TABLE_BITS=20: a table of 2^20 entries instead of the default.
-    let mut solver = match std::env::var("TABLE_BITS") {
+    let solver = match std::env::var("TABLE_BITS") {
         Err(_) => Solver::new(),
         Ok(b) => match b.parse::<u32>() {
             Ok(bits @ 4..=30) => Solver::with_table_bits(bits),
@@ -31,6 +32,9 @@ fn main() {
             }
         },
     };
+    // SPLIT=1: each position split over the threads of rayon's pool
+    // (RAYON_NUM_THREADS, else one a core).
+    let mut solver = solver.splitting(std::env::var("SPLIT").is_ok_and(|v| v == "1"));
     let (mut total_nodes, mut total_secs, mut wrong) = (0u64, 0f64, 0);
     println!("  #  empties  score  expected  move       time(s)          nodes     nodes/s");
     let mut n = first;

@@ -50,8 +50,10 @@ impl ObfPosition {
 }
 
 /// Solves every position of `lines` (see [`ObfPosition::solve`]) on
-/// `jobs` threads (0: one a core), a solver a thread; `done` is called
-/// with the count of positions solved as each one ends.
+/// `jobs` threads (0: one a core), a solver a thread; with more than one,
+/// a thread with no position left helps split another's search
+/// ([`Solver::splitting`]). `done` is called with the count of positions
+/// solved as each one ends.
 pub fn solve_all(
     lines: &mut [ObfLine],
     jobs: usize,
@@ -62,16 +64,16 @@ pub fn solve_all(
     use std::sync::atomic::{AtomicUsize, Ordering};
     let count = AtomicUsize::new(0);
     let work = |lines: &mut [ObfLine]| {
-        lines
-            .par_iter_mut()
-            .with_max_len(1)
-            .for_each_init(Solver::new, |solver, line| {
+        lines.par_iter_mut().with_max_len(1).for_each_init(
+            || Solver::new().splitting(jobs != 1),
+            |solver, line| {
                 if let ObfLine::Position(p) = line {
                     solver.clear();
                     p.solve(solver, scoring);
                     done(count.fetch_add(1, Ordering::Relaxed) + 1);
                 }
-            })
+            },
+        )
     };
     match rayon::ThreadPoolBuilder::new().num_threads(jobs).build() {
         Ok(pool) => pool.install(|| work(lines)),

@@ -173,6 +173,37 @@ fn ffo_20_to_39_best_scores_and_every_move_verified() {
 }
 
 #[test]
+fn one_position_split_over_two_threads_is_solved_as_on_one() {
+    // FFO #20 to #37 (up to 22 empties; the searches split from 16), each
+    // alone on a pool of two threads with its search split between them:
+    // the score the file states and the best move of one thread's search
+    // (the first in its order that reaches the score); up to 20 empties,
+    // every move's score as one thread gives them.
+    let pool = rayon::ThreadPoolBuilder::new()
+        .num_threads(2)
+        .build()
+        .unwrap();
+    let positions = ffo("fforum-20-39.obf");
+    for (i, p) in positions
+        .iter()
+        .enumerate()
+        .filter(|(_, p)| p.board.empties() <= 22)
+    {
+        let n = 20 + i;
+        let mut one = Solver::with_table_bits(20);
+        let mut two = Solver::with_table_bits(20).splitting(true);
+        let split = pool.install(|| two.solve(p.board));
+        assert_eq!(split.score, p.best_score().unwrap(), "#{n}");
+        assert_eq!(split, one.solve(p.board), "#{n}: two threads against one");
+        if p.board.empties() <= 20 {
+            two.clear();
+            let moves = pool.install(|| two.score_moves(p.board));
+            assert_eq!(moves, one.score_moves(p.board), "#{n}: every move");
+        }
+    }
+}
+
+#[test]
 fn solving_an_obf_file_gives_the_ffo_lines_back() {
     // #1 to #7 (14 empties) through `solve_all` on two threads: the lines
     // come back as the file has them, up to the order of equal scores.

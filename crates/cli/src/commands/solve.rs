@@ -50,8 +50,10 @@ const MORE_EXAMPLES: &str = r#"
 /// player who must pass gets `PS:score`, a finished game its score
 /// alone, as Edax writes them. With --best, each position's best move
 /// and exact score only (`; G8:+18;`), one search a position: what the
-/// FFO tests time. Positions are solved in parallel (--jobs), each on
-/// one thread.
+/// FFO tests time. Positions are solved side by side on --jobs
+/// threads, and a thread that has no position left helps another's
+/// search: one position alone uses every thread, with the scores and
+/// best moves of one.
 #[derive(clap::Args)]
 #[command(
     verbatim_doc_comment,

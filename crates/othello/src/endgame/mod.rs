@@ -75,6 +75,16 @@ impl Solver {
         }
     }
 
+    /// This solver, splitting each position's search over the threads of
+    /// the rayon pool it runs in (young brothers wait: a node's first move
+    /// alone, the rest in parallel). The scores and best moves are those
+    /// of one thread; the node counts are not.
+    pub fn splitting(self, on: bool) -> Solver {
+        Solver {
+            search: self.search.splitting(on),
+        }
+    }
+
     /// Nodes searched so far.
     pub fn nodes(&self) -> u64 {
         self.search.nodes

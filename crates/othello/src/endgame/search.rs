@@ -40,6 +40,9 @@ use super::eval;
 use crate::model::bitboard::{
     count_last_flips, final_score, flips, moves, odd_quadrants, stable, weighted_mobility,
 };
+use std::sync::atomic::Ordering::Relaxed;
+use std::sync::atomic::{AtomicBool, AtomicU64, AtomicUsize};
+use std::sync::Arc;
 
 /// At this many empties and fewer, the search keeps no table and orders by
 /// parity only.
@@ -64,37 +67,119 @@ const STABILITY: [i32; 61] = [
     64, 64, 64, 64, 64, 64, 64, 64, 64, 64, 64, 64, 64,
 ];
 
-/// A transposition table entry: the position, bounds on its score, its
-/// best move (64: none known).
+/// What an entry knows of its position: bounds on its score, its best
+/// move (64: none known) and its empties (for replacement).
 #[derive(Clone, Copy)]
 struct Entry {
-    p: u64,
-    o: u64,
     lower: i8,
     upper: i8,
     best: u8,
     empties: u8,
 }
 
-const EMPTY_ENTRY: Entry = Entry {
-    p: 0,
-    o: 0,
-    lower: -64,
-    upper: 64,
-    best: 64,
-    empties: 0,
-};
+impl Entry {
+    fn pack(self) -> u64 {
+        u64::from_le_bytes([
+            self.lower as u8,
+            self.upper as u8,
+            self.best,
+            self.empties,
+            0,
+            0,
+            0,
+            0,
+        ])
+    }
 
-/// A bucket: two entries, the deeper kept in the first, on one cache line
-/// of its own (a probe is one memory access, never two).
-#[derive(Clone, Copy)]
+    fn unpack(d: u64) -> Entry {
+        let [lower, upper, best, empties, ..] = d.to_le_bytes();
+        Entry {
+            lower: lower as i8,
+            upper: upper as i8,
+            best,
+            empties,
+        }
+    }
+}
+
+/// A slot of the table: the position (its two bit sets), the packed
+/// [`Entry`], and a check word that binds the three. Threads searching one
+/// position share the table without locks: a slot two threads write at
+/// once may be read torn (words of two writes), and the check then fails
+/// and the slot reads as empty. All zeros is an empty slot (the check of
+/// the position with no discs, which no search probes).
+#[derive(Default)]
+struct Slot {
+    p: AtomicU64,
+    o: AtomicU64,
+    data: AtomicU64,
+    check: AtomicU64,
+}
+
+/// The check word of a slot: a mix of all three words, so that words of
+/// two different writes do not pass for one.
+#[inline(always)]
+fn check(p: u64, o: u64, data: u64) -> u64 {
+    let m = |x: u64| {
+        let x = (x ^ (x >> 31)).wrapping_mul(0x9e37_79b9_7f4a_7c15);
+        x ^ (x >> 29)
+    };
+    m(p ^ m(o ^ m(data)))
+}
+
+impl Slot {
+    /// The slot's entry when it holds `(p, o)`, its words of one write.
+    #[inline(always)]
+    fn entry(&self, p: u64, o: u64) -> Option<Entry> {
+        if self.p.load(Relaxed) != p || self.o.load(Relaxed) != o {
+            return None;
+        }
+        let d = self.data.load(Relaxed);
+        (self.check.load(Relaxed) == check(p, o, d)).then(|| Entry::unpack(d))
+    }
+
+    /// The empties of the slot's entry (0 when empty; a torn slot's only
+    /// steers which slot is replaced).
+    #[inline(always)]
+    fn empties(&self) -> u8 {
+        Entry::unpack(self.data.load(Relaxed)).empties
+    }
+
+    /// Copies `from`'s words (torn or not: a torn copy fails its check as
+    /// the original would).
+    #[inline(always)]
+    fn copy(&self, from: &Slot) {
+        for (to, from) in [
+            (&self.p, &from.p),
+            (&self.o, &from.o),
+            (&self.data, &from.data),
+            (&self.check, &from.check),
+        ] {
+            to.store(from.load(Relaxed), Relaxed);
+        }
+    }
+
+    #[inline(always)]
+    fn write(&self, p: u64, o: u64, e: Entry) {
+        let d = e.pack();
+        self.p.store(p, Relaxed);
+        self.o.store(o, Relaxed);
+        self.data.store(d, Relaxed);
+        self.check.store(check(p, o, d), Relaxed);
+    }
+}
+
+/// A bucket: two slots, the deeper kept in the first, on one cache line of
+/// its own (a probe is one memory access, never two).
+#[derive(Default)]
 #[repr(align(64))]
-struct Bucket([Entry; 2]);
+struct Bucket([Slot; 2]);
 
-const EMPTY_BUCKET: Bucket = Bucket([EMPTY_ENTRY; 2]);
-
-/// The transposition table: buckets of two entries. Keys are the whole
-/// position, so a hit is never another position.
+/// The transposition table: buckets of two slots. Keys are the whole
+/// position, so a hit is never another position. Shared by the threads
+/// of one search ([`Search::split`]); what one thread stores, every one
+/// finds, and a store lost to another thread's at the same time costs
+/// only a search again.
 struct Table {
     buckets: Vec<Bucket>,
     mask: usize,
@@ -137,42 +222,46 @@ impl Table {
     #[inline]
     fn probe(&self, p: u64, o: u64) -> Option<Entry> {
         let b = &self.buckets[self.index(p, o)].0;
-        b.iter().find(|e| e.p == p && e.o == o).copied()
+        b.iter().find_map(|s| s.entry(p, o))
     }
 
     /// Records that the score is within [lower, upper], merged with what
     /// is known.
-    fn store(&mut self, p: u64, o: u64, empties: u32, lower: i32, upper: i32, best: u8) {
-        let i = self.index(p, o);
-        let b = &mut self.buckets[i].0;
-        for e in b.iter_mut() {
-            if e.p == p && e.o == o {
+    fn store(&self, p: u64, o: u64, empties: u32, lower: i32, upper: i32, best: u8) {
+        let b = &self.buckets[self.index(p, o)].0;
+        for slot in b {
+            if let Some(mut e) = slot.entry(p, o) {
                 e.lower = e.lower.max(lower as i8);
                 e.upper = e.upper.min(upper as i8);
                 if best < 64 {
                     e.best = best;
                 }
+                slot.write(p, o, e);
                 return;
             }
         }
         let new = Entry {
-            p,
-            o,
             lower: lower.max(-64) as i8,
             upper: upper.min(64) as i8,
             best,
             empties: empties as u8,
         };
-        if empties as u8 >= b[0].empties {
-            b[1] = b[0];
-            b[0] = new;
+        if empties as u8 >= b[0].empties() {
+            b[1].copy(&b[0]);
+            b[0].write(p, o, new);
         } else {
-            b[1] = new;
+            b[1].write(p, o, new);
         }
     }
 
-    fn clear(&mut self) {
-        self.buckets.fill(EMPTY_BUCKET);
+    fn clear(&self) {
+        for b in &self.buckets {
+            for s in &b.0 {
+                for w in [&s.p, &s.o, &s.data, &s.check] {
+                    w.store(0, Relaxed);
+                }
+            }
+        }
     }
 }
 
@@ -200,18 +289,45 @@ fn huge_vec(n: usize) -> Vec<Bucket> {
             unsafe { madvise(a as *mut std::ffi::c_void, b - a, MADV_HUGEPAGE) };
         }
     }
-    v.resize(n, EMPTY_BUCKET);
+    v.resize_with(n, Bucket::default);
     v
 }
 
-/// A search: its table and its node count. One a thread.
+/// A search: its table and its node count. One a thread; the threads
+/// that split one position ([`Search::splitting`]) each search with one of
+/// their own over the same table.
 pub struct Search {
     /// The search runs compiled for x86-64-v3 (the processor has it).
     v3: bool,
-    table: Table,
+    table: Arc<Table>,
     /// Nodes searched since the search was made (or the count reset).
     pub nodes: u64,
+    /// Null-window nodes far enough from the end search their moves after
+    /// the first on the threads of the rayon pool the search runs in.
+    split: bool,
+    /// The split points this search works under: when any of them is
+    /// settled, its work is wasted and it stops.
+    stop: Option<Arc<Stop>>,
 }
+
+/// A split point's flag, set when one of its moves refutes the node (the
+/// others need not be searched), with the split point above it.
+struct Stop {
+    cut: AtomicBool,
+    parent: Option<Arc<Stop>>,
+}
+
+/// At this many empties and more, a null-window node of a splitting search
+/// searches its moves after the first in parallel (young brothers wait for
+/// the eldest).
+const SPLIT: u32 = 16;
+
+/// At this many empties and more, a node under a split point looks whether
+/// its work is still wanted, on entry and after each move. Below, subtrees
+/// are small enough to finish. A node that stops returns no score and
+/// stores nothing; its parent, at least this far from the end, sees the
+/// same flag and stops too.
+const STOP_CHECK: u32 = 10;
 
 /// The default table: 2^22 entries, 2^21 buckets of 64 bytes (128 MiB).
 pub const TABLE_BITS: u32 = 22;
@@ -233,9 +349,32 @@ impl Search {
     pub fn new(bits: u32) -> Search {
         Search {
             v3: has_v3(),
-            table: Table::new(bits.clamp(4, 30)),
+            table: Arc::new(Table::new(bits.clamp(4, 30))),
             nodes: 0,
+            split: false,
+            stop: None,
         }
+    }
+
+    /// This search, splitting one position over the threads of the rayon
+    /// pool it runs in (`on`), or on its own thread. The scores are the
+    /// same either way.
+    pub fn splitting(mut self, on: bool) -> Search {
+        self.split = on;
+        self
+    }
+
+    /// Whether a split point this search works under is settled.
+    #[inline]
+    fn stopped(&self) -> bool {
+        let mut at = self.stop.as_deref();
+        while let Some(s) = at {
+            if s.cut.load(Relaxed) {
+                return true;
+            }
+            at = s.parent.as_deref();
+        }
+        false
     }
 
     /// Forgets what the table holds (between unrelated positions it only
@@ -435,6 +574,9 @@ impl Search {
                 self.table.prefetch(np, no);
             }
         }
+        if empties >= STOP_CHECK && self.stopped() {
+            return 0;
+        }
         if empties >= ETC {
             // Enhanced transposition cutoff: a reply the table already
             // shows to be bad enough for the opponent.
@@ -457,17 +599,45 @@ impl Search {
             best = -I::nws(self, np, no, -alpha - 1, empties - 1);
             best_move = x;
             from = 1;
+            if empties >= STOP_CHECK && self.stopped() {
+                return 0;
+            }
         }
         if best <= alpha {
             I::sort(&mut list, from, p, o, empties, alpha);
-            for i in from..list.len {
-                let (x, np, no) = list.after(p, o, i);
-                let s = -I::nws(self, np, no, -alpha - 1, empties - 1);
-                if s > best {
-                    best = s;
+            if self.split && empties >= SPLIT && list.len - from >= 2 {
+                if from == 0 {
+                    // The eldest brother first, alone.
+                    let (x, np, no) = list.after(p, o, 0);
+                    best = -I::nws(self, np, no, -alpha - 1, empties - 1);
                     best_move = x;
-                    if s > alpha {
-                        break;
+                    from = 1;
+                    if self.stopped() {
+                        return 0;
+                    }
+                }
+                if best <= alpha {
+                    let (s, x) = self.split_moves::<I>(p, o, &list, from, alpha, empties);
+                    if self.stopped() {
+                        return 0;
+                    }
+                    if s > best {
+                        (best, best_move) = (s, x);
+                    }
+                }
+            } else {
+                for i in from..list.len {
+                    let (x, np, no) = list.after(p, o, i);
+                    let s = -I::nws(self, np, no, -alpha - 1, empties - 1);
+                    if empties >= STOP_CHECK && self.stopped() {
+                        return 0;
+                    }
+                    if s > best {
+                        best = s;
+                        best_move = x;
+                        if s > alpha {
+                            break;
+                        }
                     }
                 }
             }
@@ -478,6 +648,67 @@ impl Search {
             self.table.store(p, o, empties, -64, best, 64);
         }
         best
+    }
+
+    /// The moves of `list` from `from` on, each a null-window search at
+    /// `alpha`, on the threads of the pool: the best (fail-soft) and its
+    /// move. The first to refute the node settles the split point, and
+    /// the searches of the others stop. When a split point above settles
+    /// meanwhile, what this returns means nothing ([`Search::stopped`]).
+    #[cold]
+    fn split_moves<I: Isa>(
+        &mut self,
+        p: u64,
+        o: u64,
+        list: &MoveList,
+        from: usize,
+        alpha: i32,
+        empties: u32,
+    ) -> (i32, u8) {
+        use rayon::prelude::*;
+        let stop = Arc::new(Stop {
+            cut: AtomicBool::new(false),
+            parent: self.stop.clone(),
+        });
+        // The best score (offset to be positive) above its move, as one
+        // word that threads raise with fetch_max.
+        let best = AtomicU64::new(0);
+        let nodes = AtomicU64::new(0);
+        let (v3, table) = (self.v3, &self.table);
+        // The moves are taken in order, the next by whichever thread is
+        // free: the likeliest to refute first, on every thread.
+        let next = AtomicUsize::new(from);
+        let workers = rayon::current_num_threads().min(list.len - from);
+        (0..workers).into_par_iter().for_each(|_| {
+            let mut search = Search {
+                v3,
+                table: Arc::clone(table),
+                nodes: 0,
+                split: true,
+                stop: Some(Arc::clone(&stop)),
+            };
+            loop {
+                let i = next.fetch_add(1, Relaxed);
+                if i >= list.len || stop.cut.load(Relaxed) {
+                    break;
+                }
+                let (x, np, no) = list.after(p, o, i);
+                let s = -I::nws(&mut search, np, no, -alpha - 1, empties - 1);
+                if search.stopped() {
+                    break;
+                }
+                best.fetch_max(((s + 128) as u64) << 8 | u64::from(x), Relaxed);
+                if s > alpha {
+                    stop.cut.store(true, Relaxed);
+                }
+            }
+            nodes.fetch_add(search.nodes, Relaxed);
+        });
+        self.nodes += nodes.into_inner();
+        match best.into_inner() {
+            0 => (NONE, 64),
+            b => ((b >> 8) as i32 - 128, b as u8),
+        }
     }
 
     /// Sorts the moves from `from` on fastest first: fewest replies for the opponent
