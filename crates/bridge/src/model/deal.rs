@@ -226,6 +226,51 @@ impl Deal {
         given.any(|n| Some(n) != first)
     }
 
+    /// When [`Deal::hands_differ_in_length`], what a reader's warning says
+    /// of it: the hands' lengths and, when all four are given, the cards in
+    /// none (the first four).
+    ///
+    /// ```
+    /// use boardfile_bridge::Deal;
+    /// // Clubs: North AKQ, East JT9, South 876, West 543; the 2 is lost.
+    /// let short = Deal::parse_pbn("N:AKQJ.AKQ.AKQ.AKQ T987.JT9.JT9.JT9 6543.876.876.876 2.5432.5432.543").unwrap();
+    /// assert_eq!(
+    ///     short.length_difference().unwrap(),
+    ///     "hands hold different numbers of cards (North 13, East 13, South 13, West 12): \
+    ///      read as a partial deal; in no hand: C2"
+    /// );
+    /// assert_eq!(Deal::parse_pbn("N:AKQJT98765432... - - -").unwrap().length_difference(), None);
+    /// ```
+    pub fn length_difference(&self) -> Option<String> {
+        if !self.hands_differ_in_length() {
+            return None;
+        }
+        let given: Vec<(Seat, u32)> = Seat::ALL
+            .iter()
+            .map(|&s| (s, self.hand(s).len()))
+            .filter(|&(_, n)| n > 0)
+            .collect();
+        let lengths: Vec<String> = given
+            .iter()
+            .map(|(s, n)| format!("{} {n}", s.name()))
+            .collect();
+        let mut message = format!(
+            "hands hold different numbers of cards ({}): read as a partial deal",
+            lengths.join(", ")
+        );
+        if given.len() == 4 {
+            let missing = self
+                .hands
+                .iter()
+                .fold(Hand::EMPTY, |all, &h| all.union(h))
+                .complement();
+            let named: Vec<String> = missing.cards().take(4).map(|c| c.to_string()).collect();
+            let more = if missing.len() > 4 { " ..." } else { "" };
+            message.push_str(&format!("; in no hand: {}{more}", named.join(" ")));
+        }
+        Some(message)
+    }
+
     /// The seat holding `card`, if any.
     ///
     /// ```

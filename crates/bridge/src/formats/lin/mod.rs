@@ -459,6 +459,15 @@ impl<'a> LinReader<'a> {
                     record: Some(record),
                     ..self.pos(self.start)
                 };
+                // Hands given of different lengths: a card lost (as
+                // PBN's Deal says it).
+                if let Some(difference) = board.deal.length_difference() {
+                    diag.warn(
+                        F,
+                        Some(at),
+                        format!("board {}: md's {difference}", board.number),
+                    );
+                }
                 crate::consistency::warn(F, &board, at, diag);
                 board.lin = Some(LinBoard(self.text[self.start..end].to_string()));
                 self.previous = Some(board.number);

@@ -386,3 +386,26 @@ fn a_claim_is_written_from_every_form_of_the_result_tag_that_gives_one() {
     assert_eq!(mc("^9", false), None);
     assert_eq!(mc("9", true), None);
 }
+
+#[test]
+fn md_hands_of_different_lengths_are_said() {
+    // South, West, North given: 13, 13, 12 (North's C2 lost), East left
+    // out. Three 13s would give East the rest; here East stays unknown and
+    // the deal is read as the partial deal it is, with a warning naming
+    // the lengths (hand-counted). A board whose three hands hold 13 each
+    // is not warned of.
+    let short = "qx|o1|md|3SAKQJHAKQDAKQCAKQ,ST987HJT9DJT9CJT9,S6543H876D876C876,|rh||ah|Board 1|sv|o|pg||\n\
+                 qx|o2|md|3SAKQJHAKQDAKQCAKQ,ST987HJT9DJT9CJT9,S6543H876D876C87,|rh||ah|Board 2|sv|o|pg||\n";
+    let outcome = read_file(Format::Lin, short.as_bytes()).unwrap();
+    assert_eq!(outcome.set.boards.len(), 2);
+    assert!(outcome.set.boards[0].deal.is_complete());
+    assert_eq!(outcome.set.boards[1].deal.hand(Seat::North).len(), 12);
+    assert_eq!(outcome.warnings.len(), 1, "{:?}", outcome.warnings);
+    let w = outcome.warnings[0].to_string();
+    assert!(
+        w.contains(
+            "board 2: md's hands hold different numbers of cards (North 12, South 13, West 13)"
+        ),
+        "{w}"
+    );
+}

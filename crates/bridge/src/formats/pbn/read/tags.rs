@@ -11,7 +11,6 @@ use crate::formats::pbn::edit::NAME_CHAR;
 use crate::model::auction::{Auction, Play};
 use crate::model::board::{Tag, Vulnerability};
 use crate::model::deal::{Deal, Seat};
-use crate::model::hand::Hand;
 use std::borrow::Cow;
 
 impl<'a> Reader<'a, '_> {
@@ -339,30 +338,9 @@ impl<'a> Reader<'a, '_> {
         // Hands given of different lengths: a card lost (hands of one
         // length are a deal in play, as the verifier suite has them),
         // kept as read, and said.
-        if deal.hands_differ_in_length() {
-            let given: Vec<(Seat, u32)> = Seat::ALL
-                .iter()
-                .map(|&s| (s, deal.hand(s).len()))
-                .filter(|&(_, n)| n > 0)
-                .collect();
-            let lengths: Vec<String> = given
-                .iter()
-                .map(|(s, n)| format!("{} {n}", s.name()))
-                .collect();
-            let mut message = format!(
-                "Deal's hands hold different numbers of cards ({}): read as a partial deal",
-                lengths.join(", ")
-            );
-            if given.len() == 4 {
-                let missing = Seat::ALL
-                    .iter()
-                    .fold(Hand::EMPTY, |all, &s| all.union(deal.hand(s)))
-                    .complement();
-                let named: Vec<String> = missing.cards().take(4).map(|c| c.to_string()).collect();
-                let more = if missing.len() > 4 { " ..." } else { "" };
-                message.push_str(&format!("; in no hand: {}{more}", named.join(" ")));
-            }
-            self.warnings.push((self.pos(at), message));
+        if let Some(difference) = deal.length_difference() {
+            self.warnings
+                .push((self.pos(at), format!("Deal's {difference}")));
         }
         g.deal = Some(deal);
         g.anchor = Mark::Named("Deal");
