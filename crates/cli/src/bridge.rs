@@ -618,7 +618,7 @@ pub fn solve(opened: Opened, from: Format, args: &SolveArgs) -> Result<Outcome, 
         Progress::none(),
         &dest,
     );
-    let (resumed, solved) = (solving.resumed, solving.solved);
+    let (resumed, solved, plays) = (solving.resumed, solving.solved, solving.plays);
     let kept = (solving.kept, std::mem::take(&mut solving.kept_boards));
     // Held (and locked) until OUT is in place and it is removed.
     let journal = solving.into_journal();
@@ -627,8 +627,12 @@ pub fn solve(opened: Opened, from: Format, args: &SolveArgs) -> Result<Outcome, 
         0 => String::new(),
         n => format!(", {n} more from an earlier run"),
     };
+    let valued = match plays {
+        0 => String::new(),
+        n => format!(" ({} valued card by card)", count(n, "play")),
+    };
     bar.finish_saying(&format!(
-        "{output}: {} solved in {:.1} s{earlier}",
+        "{output}: {} solved{valued} in {:.1} s{earlier}",
         count(solved, "board"),
         started.elapsed().as_secs_f64()
     ));

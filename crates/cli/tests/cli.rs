@@ -1318,7 +1318,7 @@ fn solve_values_each_played_board_into_the_json_lines_and_the_hand_records() {
     let tmp = tempfile::tempdir().unwrap();
     let dir = tmp.path();
     let jsonl = dir.join("aba.jsonl");
-    expect(0, &["solve", s(&path), s(&jsonl), "--quiet"]);
+    let run = expect(0, &["--progress-json", "solve", s(&path), s(&jsonl)]);
     let text = std::fs::read_to_string(&jsonl).unwrap();
     let (mut valued, mut results, mut costly) = (0, 0, 0);
     for line in text.lines() {
@@ -1343,6 +1343,13 @@ fn solve_values_each_played_board_into_the_json_lines_and_the_hand_records() {
     assert!(
         valued >= 50 && results >= 40 && costly >= 10,
         "{valued} {results} {costly}"
+    );
+    // The closing line counts them.
+    assert!(
+        run.stderr
+            .contains(&format!("({valued} plays valued card by card) in ")),
+        "{}",
+        run.stderr
     );
     // JSON Lines reads its values back: written again, the same bytes.
     let again = dir.join("again.jsonl");
