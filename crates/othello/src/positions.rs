@@ -50,34 +50,60 @@ impl ObfPosition {
 }
 
 /// Solves every position of `lines` (see [`ObfPosition::solve`]) on
-/// `jobs` threads (0: one a core), a solver a thread; with more than one,
-/// a thread with no position left helps split another's search
-/// ([`Solver::splitting`]). `done` is called with the count of positions
-/// solved as each one ends.
+/// `jobs` threads (0: one a core), each thread taking the next position
+/// with a solver of its own; with more than one, a thread with no position
+/// left helps split another's search ([`Solver::splitting`]), and only
+/// that: it never starts a position while it waits on a split. `done` is
+/// called with the count of positions solved as each one ends.
 pub fn solve_all(
     lines: &mut [ObfLine],
     jobs: usize,
     scoring: Scoring,
     done: &(dyn Fn(usize) + Sync),
 ) {
-    use rayon::prelude::*;
     use std::sync::atomic::{AtomicUsize, Ordering};
-    let count = AtomicUsize::new(0);
-    let work = |lines: &mut [ObfLine]| {
-        lines.par_iter_mut().with_max_len(1).for_each_init(
-            || Solver::new().splitting(jobs != 1),
-            |solver, line| {
-                if let ObfLine::Position(p) = line {
-                    solver.clear();
-                    p.solve(solver, scoring);
-                    done(count.fetch_add(1, Ordering::Relaxed) + 1);
+    use std::sync::Mutex;
+    let positions: Vec<Mutex<&mut ObfPosition>> = lines
+        .iter_mut()
+        .filter_map(|l| match l {
+            ObfLine::Position(p) => Some(Mutex::new(p)),
+            ObfLine::Other(_) => None,
+        })
+        .collect();
+    if positions.is_empty() {
+        return;
+    }
+    let (next, count) = (AtomicUsize::new(0), AtomicUsize::new(0));
+    // One loop a thread, over positions taken in turn: a thread waiting on
+    // a split finds only split work to help with.
+    let work = |_: rayon::BroadcastContext<'_>| {
+        let mut solver: Option<Solver> = None;
+        while let Some(cell) = positions.get(next.fetch_add(1, Ordering::Relaxed)) {
+            let solver = match solver.as_mut() {
+                Some(s) => {
+                    s.clear();
+                    s
                 }
-            },
-        )
+                None => solver.insert(Solver::new().splitting(jobs != 1)),
+            };
+            let mut p = cell.lock().unwrap_or_else(|e| e.into_inner());
+            p.solve(solver, scoring);
+            done(count.fetch_add(1, Ordering::Relaxed) + 1);
+        }
     };
-    match rayon::ThreadPoolBuilder::new().num_threads(jobs).build() {
-        Ok(pool) => pool.install(|| work(lines)),
-        Err(_) => work(lines),
+    // A thread waiting on a split runs others' split work on top of its
+    // own search: room for a few such searches on one stack.
+    let pool = rayon::ThreadPoolBuilder::new()
+        .num_threads(jobs)
+        .stack_size(16 << 20)
+        .build();
+    match pool {
+        Ok(pool) => {
+            pool.broadcast(work);
+        }
+        Err(_) => {
+            rayon::broadcast(work);
+        }
     }
 }
 

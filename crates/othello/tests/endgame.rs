@@ -4,6 +4,7 @@
 
 use boardfile_othello::endgame::{Board, Solver};
 use boardfile_othello::obf::{self, ObfLine, ObfMove, ObfPosition};
+use boardfile_othello::positions::Scoring;
 use boardfile_othello::{BoardSize, Color, Position, Square};
 use std::path::PathBuf;
 
@@ -232,6 +233,31 @@ fn solving_an_obf_file_gives_the_ffo_lines_back() {
         // Best first.
         assert!(g.moves.windows(2).all(|w| w[0].1 >= w[1].1));
     }
+}
+
+#[test]
+fn a_file_of_one_position_and_comments_solved_on_two_threads() {
+    // FFO #26 (20 empties: its search splits) between two comment lines,
+    // through `solve_all` on two threads, best move only: the file's
+    // score, and the move one thread's search picks; the comments kept.
+    let positions = ffo("fforum-20-39.obf");
+    let p = &positions[6];
+    let text = format!("% before\n{}\n% after\n", obf::format_position(p));
+    let mut lines = obf::read(text.as_bytes()).unwrap();
+    obf::solve_all(&mut lines, 2, Scoring::Best, &|_| {});
+    let one = Solver::new().solve(p.board);
+    let ObfLine::Position(got) = &lines[1] else {
+        panic!("{lines:?}")
+    };
+    assert_eq!(
+        got.moves,
+        [(
+            ObfMove::Square(one.best.unwrap()),
+            Some(p.best_score().unwrap())
+        )]
+    );
+    assert!(matches!(&lines[0], ObfLine::Other(c) if c.contains("before")));
+    assert!(matches!(&lines[2], ObfLine::Other(c) if c.contains("after")));
 }
 
 /// Random games, xorshift: at every position the solver's move generator
