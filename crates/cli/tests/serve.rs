@@ -563,6 +563,73 @@ fn a_solve_tells_its_progress_can_be_cancelled_and_goes_on_from_its_journal() {
 }
 
 #[test]
+fn files_of_one_stem_in_two_folders_solve_into_two_files() {
+    // dir/a/set.pbn and dir/b/set.pbn, dealt differently, and an upload
+    // already called set-solved.pbn: each solve has a file of its own,
+    // what `boardfile solve` writes from its own input, and the upload is
+    // left as it was.
+    let dir = tempfile::tempdir().unwrap();
+    let sets: Vec<PathBuf> = ["a", "b"]
+        .iter()
+        .zip(["a1", "b2"])
+        .map(|(folder, seed)| {
+            std::fs::create_dir(dir.path().join(folder)).unwrap();
+            let set = dir.path().join(folder).join("set.pbn");
+            common::expect(0, &["deal", s(&set), "--boards", "2", "--seed", seed]);
+            set
+        })
+        .collect();
+    let server = Server::start(Some(dir.path()), &[]);
+    let token = server.token.clone();
+    let auth = [("X-Boardfile-Token", token.as_str())];
+    let upload = b"% not a solve\n";
+    let r = server.send("POST", "/api/upload?name=set-solved.pbn", &auth, upload);
+    assert_eq!(r.status, 200, "{}", r.text());
+    let mut outputs = Vec::new();
+    for (folder, set) in ["a", "b"].iter().zip(&sets) {
+        let started = server.send(
+            "POST",
+            &format!("/api/solve?file=dir/{folder}/set.pbn"),
+            &auth,
+            b"",
+        );
+        assert_eq!(started.status, 200, "{}", started.text());
+        let output = started.json()["output"].as_str().unwrap().to_string();
+        let told = follow(&server, started.json()["id"].as_u64().unwrap());
+        let last = told.last().unwrap();
+        assert_eq!(last["error"], serde_json::Value::Null, "{last}");
+        let query = output
+            .replace(' ', "%20")
+            .replace('(', "%28")
+            .replace(')', "%29");
+        let downloaded = server.get(&format!("/api/convert?file={query}&to=pbn"));
+        let direct = dir.path().join(format!("direct-{folder}.pbn"));
+        common::expect(0, &["solve", s(set), s(&direct)]);
+        assert!(
+            downloaded.body == std::fs::read(&direct).unwrap(),
+            "{output}"
+        );
+        outputs.push(output);
+    }
+    assert_ne!(outputs[0], outputs[1]);
+    assert!(
+        outputs.iter().all(|o| o != "upload/set-solved.pbn"),
+        "{outputs:?}"
+    );
+    // The upload's bytes, as sent.
+    let scratch = std::fs::read_dir(server.tmp.path())
+        .unwrap()
+        .flatten()
+        .map(|e| e.path())
+        .find(|p| p.join("set-solved.pbn").is_file())
+        .expect("the private folder");
+    assert_eq!(
+        std::fs::read(scratch.join("set-solved.pbn")).unwrap(),
+        upload
+    );
+}
+
+#[test]
 fn a_deal_by_script_counts_its_boards_and_places_a_script_error() {
     let server = Server::start(None, &[]);
     // A practice-bidding script from ../shared/data/dealer.

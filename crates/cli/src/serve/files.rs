@@ -23,6 +23,9 @@ pub struct Files {
     dir: Option<PathBuf>,
     uploads: tempfile::TempDir,
     pub max_upload: u64,
+    /// The name each input's solve writes among the uploads, by the
+    /// input's id ([`Files::solved_name`]).
+    solved: std::sync::Mutex<std::collections::HashMap<String, String>>,
 }
 
 /// A file (or folder) the page may open.
@@ -59,6 +62,7 @@ impl Files {
             dir,
             uploads,
             max_upload,
+            solved: Default::default(),
         })
     }
 
@@ -138,6 +142,26 @@ impl Files {
             inside(&real, &root, rest)?;
         }
         Ok(real)
+    }
+
+    /// The name a solve of the input `id` (whose stem is `stem`) writes
+    /// among the uploads: `STEM-solved.pbn`, numbered when another input
+    /// of the same stem (`dir/a/set.pbn`, `dir/b/set.pbn`) or an upload has
+    /// it; the same name for `id` every time, so that a cancelled solve's
+    /// journal goes on.
+    pub fn solved_name(&self, id: &str, stem: &str) -> String {
+        let mut names = self.solved.lock().unwrap_or_else(|e| e.into_inner());
+        if let Some(name) = names.get(id) {
+            return name.clone();
+        }
+        let mut name = format!("{stem}-solved.pbn");
+        let mut n = 2;
+        while names.values().any(|v| *v == name) || self.uploads.path().join(&name).exists() {
+            name = format!("{stem}-solved ({n}).pbn");
+            n += 1;
+        }
+        names.insert(id.to_string(), name.clone());
+        name
     }
 
     /// A name for an upload called `wanted`: its last component, with

@@ -10,9 +10,11 @@ use axum::Json;
 use serde::Deserialize;
 
 /// Solves a bridge file double dummy into `STEM-solved.pbn` among the
-/// uploads, as a job: `boardfile solve`, whose journal lets a cancelled
-/// or interrupted solve go on where it stopped when started again. A
-/// solve of the same file still running is that job.
+/// uploads (numbered when another file of that stem has the name:
+/// [`Files::solved_name`](crate::serve::files::Files::solved_name)), as a
+/// job: `boardfile solve`, whose journal lets a cancelled or interrupted
+/// solve go on where it stopped when started again. A solve of the same
+/// file still running is that job.
 pub(super) async fn solve(
     state: Shared,
     Query(q): Query<FileQuery>,
@@ -21,7 +23,7 @@ pub(super) async fn solve(
     let stem = input
         .file_stem()
         .map_or("boards".into(), |s| s.to_string_lossy().into_owned());
-    let name = format!("{stem}-solved.pbn");
+    let name = state.files.solved_name(&q.file, &stem);
     let output = format!("upload/{name}");
     let running = state
         .jobs
