@@ -737,7 +737,8 @@ pub fn show(
     solve: Option<Solve>,
     out: &mut dyn Write,
 ) -> std::io::Result<(usize, usize)> {
-    let mut solver = solve.map(|_| crate::endgame::Solver::new());
+    // Each position split over the threads of the pool (one a core).
+    let mut solver = solve.map(|_| crate::endgame::Solver::new().splitting(true));
     let name = |n: &Option<Names>, i: u16| {
         n.as_ref()
             .and_then(|f| f.get(i))

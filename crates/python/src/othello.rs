@@ -317,7 +317,10 @@ fn analyse_moves(py: Python<'_>, moves: &str, empties: u32) -> PyResult<String> 
     let squares = Game::parse_transcript(moves, BoardSize::Eight)
         .map_err(|m| py_error(py, "<moves>", &Error::syntax(format, At::byte(0), m)))?;
     let values = py
-        .detach(|| analysis::analyse(BoardSize::Eight, &squares, empties, &mut Solver::new()))
+        .detach(|| {
+            let mut solver = Solver::new().splitting(true);
+            analysis::analyse(BoardSize::Eight, &squares, empties, &mut solver)
+        })
         .map_err(|e| {
             py_error(
                 py,
