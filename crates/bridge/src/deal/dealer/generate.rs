@@ -463,8 +463,11 @@ impl Generator {
             match self.next_chunk() {
                 Some(c) => {
                     self.counters.generated.store(c.end, Ordering::Relaxed);
+                    // The deals before this chunk: every one examined, and
+                    // never more than the count at the end (the last
+                    // accepted deal's), so the count told only rises.
                     if let Some(f) = &mut self.progress {
-                        f(self.produced, c.end);
+                        f(self.produced, self.generated);
                     }
                     self.current = Some((c, 0));
                 }

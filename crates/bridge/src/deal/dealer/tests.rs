@@ -330,3 +330,30 @@ fn a_value_to_print_is_in_parentheses() {
     let s = Script::parse("action print(south, north, south)").unwrap();
     assert_eq!(s.actions, [Action::Hands(0b101)]);
 }
+
+#[test]
+fn the_deals_generated_told_as_it_goes_only_rise_to_the_end_count() {
+    // A script that accepts about one deal in 80 (North 20 points or
+    // more), over several chunks of 16,384 deals on two threads: each
+    // count told is at least the one before, and the last is the count the
+    // generator ends with (the last accepted deal's).
+    use crate::codec::stream::BoardReader;
+    use std::sync::{Arc, Mutex};
+    let script = Script::parse("condition hcp(north) >= 20\n").unwrap();
+    let seed = crate::deal::seeded::Seed::parse("5").expect("a seed");
+    let mut gen = Generator::new(&script, &seed, 1, 600, 2, None);
+    let told = Arc::new(Mutex::new(Vec::new()));
+    let sink = Arc::clone(&told);
+    gen.on_progress(move |_, generated| sink.lock().unwrap().push(generated));
+    let mut diag = boardfile_io::Diagnostics::strict();
+    let mut boards = 0;
+    while gen.next_board(&mut diag).expect("a board").is_some() {
+        boards += 1;
+    }
+    assert_eq!(boards, 600);
+    let told = told.lock().unwrap().clone();
+    assert!(told.len() >= 3, "{told:?}");
+    assert!(told.windows(2).all(|w| w[0] <= w[1]), "{told:?}");
+    assert_eq!(told.last(), Some(&gen.generated()), "{told:?}");
+    assert!(gen.generated() > 2 * 16_384, "{}", gen.generated());
+}
