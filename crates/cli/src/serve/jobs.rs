@@ -14,7 +14,8 @@ use std::sync::{Arc, Mutex};
 use tokio::io::AsyncBufReadExt;
 use tokio::sync::watch;
 
-/// Every job of the run, by id.
+/// The jobs of the run, by id: every one running, and the last
+/// [`KEPT`] finished.
 #[derive(Default)]
 pub struct Jobs {
     next: AtomicU64,
@@ -60,6 +61,27 @@ pub struct Spec {
     pub names: Names,
 }
 
+/// How many finished jobs a run keeps (the newest): a page reloaded later
+/// lists them; older ones are forgotten, so that a server left running
+/// does not grow.
+const KEPT: usize = 100;
+
+/// Forgets the oldest finished jobs of `map` past `kept` finished ones.
+/// Running jobs are all kept.
+fn forget_finished(map: &mut HashMap<u64, Arc<Job>>, kept: usize) {
+    let mut finished: Vec<u64> = map
+        .iter()
+        .filter(|(_, j)| !j.status.borrow().running)
+        .map(|(&id, _)| id)
+        .collect();
+    if finished.len() > kept {
+        finished.sort_unstable();
+        for id in &finished[..finished.len() - kept] {
+            map.remove(id);
+        }
+    }
+}
+
 impl Jobs {
     /// Starts `spec` as a child process: its job.
     pub fn start(&self, spec: Spec) -> Result<Arc<Job>, ApiError> {
@@ -89,6 +111,7 @@ impl Jobs {
         });
         if let Ok(mut map) = self.map.lock() {
             map.insert(id, job.clone());
+            forget_finished(&mut map, KEPT);
         }
         let stderr = child.stderr.take();
         let follower = job.clone();
@@ -194,5 +217,37 @@ impl Job {
             }
             _ => errors.push(named(line.trim_start_matches("boardfile: "))),
         }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn job(id: u64, running: bool) -> (u64, Arc<Job>) {
+        let status = Status {
+            id,
+            running,
+            ..Status::default()
+        };
+        let job = Job {
+            status: watch::Sender::new(status),
+            pid: Mutex::new(None),
+        };
+        (id, Arc::new(job))
+    }
+
+    #[test]
+    fn the_oldest_finished_jobs_are_forgotten_and_running_ones_kept() {
+        // Jobs 1 to 10; 2 and 5 running. Three finished kept: 8, 9, 10.
+        let mut map: HashMap<u64, Arc<Job>> =
+            (1..=10).map(|id| job(id, id == 2 || id == 5)).collect();
+        forget_finished(&mut map, 3);
+        let mut ids: Vec<u64> = map.keys().copied().collect();
+        ids.sort_unstable();
+        assert_eq!(ids, [2, 5, 8, 9, 10]);
+        // Fewer finished than kept: nothing goes.
+        forget_finished(&mut map, 3);
+        assert_eq!(map.len(), 5);
     }
 }
