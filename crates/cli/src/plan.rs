@@ -88,6 +88,9 @@ pub struct Opened {
     pub input: Input,
     pub prefix: Vec<u8>,
     rest: Box<dyn Read>,
+    /// The content was found to be another format than the extension's,
+    /// and said so (once, however often the format is asked).
+    said_other: std::cell::Cell<bool>,
 }
 
 impl Opened {
@@ -103,6 +106,7 @@ impl Opened {
             input: input.clone(),
             prefix,
             rest,
+            said_other: std::cell::Cell::new(false),
         })
     }
 
@@ -154,7 +158,10 @@ impl Opened {
         }
         let candidates = from.map_or_else(AnyFormat::all, |n| n.0.clone());
         match boardfile_io::detect(&candidates, |f| f.info(), &self.prefix, self.input.path()) {
-            Ok(f) if from.is_none() => self.as_extension_says(&candidates, *f),
+            Ok(f) if from.is_none() => {
+                self.say_content_over_extension(&candidates, *f);
+                self.as_extension_says(&candidates, *f)
+            }
             Ok(f) => Ok(*f),
             Err(_) if from.is_some() => candidates
                 .iter()
@@ -168,6 +175,38 @@ impl Opened {
                     ))
                 }),
             Err(e) => Err(Failure::operational(format!("{}: {e}", self.input))),
+        }
+    }
+
+    /// Says (once, not under `--quiet`) that the content told `format`
+    /// where the extension names another readable one: a `.dup` file
+    /// holding JSON Lines is read as JSON Lines, not without a word.
+    fn say_content_over_extension(&self, candidates: &[AnyFormat], format: AnyFormat) {
+        let Some(path) = self.input.path() else {
+            return;
+        };
+        if format.info().extensions.is_empty() || format.info().has_extension_of(path) {
+            // One of the extension's formats, or a dialect known by its
+            // content only (Big Deal's CSV in a .csv).
+            return;
+        }
+        let named = candidates
+            .iter()
+            .find(|c| c.info().reads && c.info().has_extension_of(path));
+        if let Some(named) = named.filter(|n| n.name() != format.name()) {
+            if !self.said_other.replace(true) {
+                crate::report::note(
+                    &self.input,
+                    &format!(
+                        "holds {}, not {} as its extension says: read as {} (--from {} to read it as {} all the same)",
+                        format.name(),
+                        named.name(),
+                        format.name(),
+                        named.name().to_lowercase(),
+                        named.name()
+                    ),
+                );
+            }
         }
     }
 

@@ -179,6 +179,35 @@ fn a_file_of_the_wrong_kind_gets_one_message_saying_what_it_looks_like() {
     assert!(common::stderr(&run).contains(":record 0 (byte 0): error: "));
 }
 
+#[test]
+fn a_file_whose_content_is_another_readable_format_is_read_so_and_said_once() {
+    // JSON Lines under a .dup name: read as JSON Lines (the same boards as
+    // from its own name), with one note saying so (solve asks the format
+    // twice); none under --quiet, none for the file under its own name.
+    let dir = tempfile::tempdir().unwrap();
+    let jsonl = dir.path().join("set.jsonl");
+    common::expect(0, &["deal", s(&jsonl), "--boards", "3", "--seed", "1"]);
+    let dup = dir.path().join("set.dup");
+    std::fs::copy(&jsonl, &dup).unwrap();
+    let says = "note: holds JSONL, not DUP as its extension says: read as JSONL (--from dup";
+    for (input, noted) in [(&dup, true), (&jsonl, false)] {
+        let out = dir.path().join("out.pbn");
+        let run = common::expect(0, &["solve", s(input), s(&out)]);
+        let err = common::stderr(&run);
+        assert_eq!(err.matches(says).count(), usize::from(noted), "{err}");
+        let shown = common::expect(0, &["show", s(input)]);
+        assert_eq!(common::stderr(&shown).contains(says), noted);
+    }
+    let quiet = common::expect(
+        0,
+        &["convert", s(&dup), s(&dir.path().join("q.pbn")), "--quiet"],
+    );
+    assert!(common::stderr(&quiet).is_empty());
+    let from_dup = common::expect(0, &["show", s(&dup)]);
+    let from_jsonl = common::expect(0, &["show", s(&jsonl)]);
+    assert_eq!(from_dup.stdout, from_jsonl.stdout);
+}
+
 /// A reader that stops early (`| head`) is a normal end: exit 0 and not a
 /// word, whatever the command writes.
 #[test]
