@@ -678,6 +678,72 @@ fn walk_names(dir: &Path) -> Vec<String> {
 }
 
 #[test]
+fn a_querys_next_pages_are_read_from_its_one_conversion() {
+    // A PGN of three games in DIR: pages of one game each follow on (the
+    // first, second and third game, by their index), converted once (one
+    // folder of games in the private folder, the same for every page);
+    // another query converts anew in its place; the file changed gives
+    // its new games, not the old ones.
+    let dir = tempfile::tempdir().unwrap();
+    let pgn = dir.path().join("games.pgn");
+    let game = |white: &str| {
+        format!("[Event \"e\"]\n[Black \"b\"]\n[White \"{white}\"]\n[Result \"*\"]\n\n1. f5 d6 2. c3 *\n\n")
+    };
+    std::fs::write(&pgn, [game("w1"), game("w2"), game("w3")].concat()).unwrap();
+    let server = Server::start(Some(dir.path()), &[]);
+    let folders = || -> Vec<String> {
+        let mut v: Vec<String> = std::fs::read_dir(server.tmp.path())
+            .unwrap()
+            .flatten()
+            .flat_map(|e| std::fs::read_dir(e.path()).into_iter().flatten().flatten())
+            .map(|e| e.file_name().to_string_lossy().into_owned())
+            .filter(|n| n.starts_with(".games-"))
+            .collect();
+        v.sort();
+        v
+    };
+    let mut seen = Vec::new();
+    for from in 0..3 {
+        let page = server
+            .get(&format!(
+                "/api/games?file=dir/games.pgn&from={from}&count=1"
+            ))
+            .json();
+        assert_eq!(page["total"], 3, "{page}");
+        let g = &page["games"][0];
+        assert_eq!(g["index"], from, "{page}");
+        assert_eq!(g["white"], format!("w{}", from + 1), "{page}");
+        seen.push(folders());
+    }
+    assert_eq!(seen[0].len(), 1, "{seen:?}");
+    assert!(seen.iter().all(|f| *f == seen[0]), "{seen:?}");
+    let other = server
+        .get("/api/games?file=dir/games.pgn&player=w2&count=5")
+        .json();
+    assert_eq!(other["total"], 1, "{other}");
+    let now = folders();
+    assert_eq!(now.len(), 1, "{now:?}");
+    assert_ne!(now, seen[0]);
+    // The whole file's query again (converted again, the other's in its
+    // place); then the file grows by a game: the same query reads it anew.
+    let before = server
+        .get("/api/games?file=dir/games.pgn&from=0&count=1")
+        .json();
+    assert_eq!(before["total"], 3, "{before}");
+    std::thread::sleep(Duration::from_millis(20));
+    std::fs::write(
+        &pgn,
+        [game("w1"), game("w2"), game("w3"), game("w4")].concat(),
+    )
+    .unwrap();
+    let all = server
+        .get("/api/games?file=dir/games.pgn&from=3&count=1")
+        .json();
+    assert_eq!(all["total"], 4, "{all}");
+    assert_eq!(all["games"][0]["white"], "w4", "{all}");
+}
+
+#[test]
 fn othello_games_are_found_and_positions_solved_as_edax_did() {
     let server = Server::start(Some(&common::shared("othello")), &[]);
     // Every game of WTH_2004: as many as its header says (bytes 4..8).

@@ -40,6 +40,8 @@ pub struct State {
     pub jobs: jobs::Jobs,
     /// Places for work on the blocking pool (reading, converting).
     pub work: tokio::sync::Semaphore,
+    /// The last Othello query's games, for its next pages.
+    pub games: std::sync::Mutex<Option<api::Converted>>,
 }
 
 /// Runs the server until Ctrl-C (or SIGTERM, SIGHUP): `ready` hears the address
@@ -75,6 +77,7 @@ pub fn run(config: Config, ready: impl FnOnce(&str)) -> Result<(), Failure> {
             guard,
             jobs: jobs::Jobs::default(),
             work: tokio::sync::Semaphore::new(places_for_work()),
+            games: Default::default(),
         });
         let app = api::router(state.clone());
         ready(&url);

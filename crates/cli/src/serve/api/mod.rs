@@ -7,6 +7,7 @@
 //! SquareDeal's tournaments in [`squaredeal`].
 
 mod othello;
+pub use othello::Converted;
 mod sets;
 mod squaredeal;
 mod work;

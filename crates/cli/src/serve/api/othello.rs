@@ -23,26 +23,59 @@ fn fifty() -> usize {
     50
 }
 
+/// The games a query keeps, converted once: the query's `convert`
+/// arguments, what the input was when it ran, and the JSON Lines it wrote
+/// (in a folder of the private folder, removed with it). The page asks
+/// for a query's games a page at a time ("More games"): the next pages
+/// are read from here, not converted again.
+pub struct Converted {
+    args: Vec<String>,
+    input: u64,
+    dir: tempfile::TempDir,
+}
+
+/// What `path` is now, as a number that changes when it does: its
+/// length and modification time, and for a folder (a WTHOR database)
+/// those of each file in it.
+fn fingerprint(path: &std::path::Path) -> u64 {
+    use std::hash::{Hash, Hasher};
+    let mut h = std::collections::hash_map::DefaultHasher::new();
+    let mut add = |p: &std::path::Path| {
+        if let Ok(m) = std::fs::metadata(p) {
+            (p, m.len(), m.modified().ok()).hash(&mut h);
+        }
+    };
+    add(path);
+    if path.is_dir() {
+        let mut entries: Vec<_> = std::fs::read_dir(path)
+            .map(|d| d.flatten().map(|e| e.path()).collect())
+            .unwrap_or_default();
+        entries.sort();
+        for e in &entries {
+            add(e);
+        }
+    }
+    h.finish()
+}
+
 /// The Othello games of a file or a WTHOR folder that a query keeps, a
 /// page of them: `boardfile convert` with the query's options into JSON
-/// Lines (names from the names files beside them), then read. Each game
-/// as JSON Lines has it (names, tournament, year, discs, moves).
+/// Lines (names from the names files beside them), then read; the next
+/// page of the same query, of the same input, from what that wrote
+/// ([`Converted`]). Each game as JSON Lines has it (names, tournament,
+/// year, discs, moves).
 pub(super) async fn games(
     state: Shared,
     Query(q): Query<GamesQuery>,
 ) -> Result<Json<Value>, ApiError> {
     let input = state.files.resolve(&q.file)?;
     let scratch = state.files.scratch().to_path_buf();
+    let shared = state.clone();
     blocking(&state, move || {
-        let made = tempfile::Builder::new()
-            .prefix(".games-")
-            .tempdir_in(&scratch)
-            .map_err(ApiError::internal)?;
-        let out = made.path().join("games.jsonl");
         let mut args = vec![
             "convert".to_string(),
             input.display().to_string(),
-            out.display().to_string(),
+            "games.jsonl".into(),
             "--to".into(),
             "jsonl".into(),
         ];
@@ -57,8 +90,31 @@ pub(super) async fn games(
                 args.push(v.into());
             }
         }
-        crate::commands::run(&args).map_err(|f| ApiError::about(f, &input, &q.file))?;
-        let text = std::fs::read_to_string(&out).map_err(ApiError::internal)?;
+        let now = fingerprint(&input);
+        // One query's games kept at a time; held while converting, so
+        // that two pages asked at once convert once.
+        let mut kept = shared.games.lock().unwrap_or_else(|e| e.into_inner());
+        let fresh = kept
+            .as_ref()
+            .is_some_and(|c| c.args == args && c.input == now);
+        if !fresh {
+            *kept = None;
+            let dir = tempfile::Builder::new()
+                .prefix(".games-")
+                .tempdir_in(&scratch)
+                .map_err(ApiError::internal)?;
+            let mut run = args.clone();
+            run[2] = dir.path().join("games.jsonl").display().to_string();
+            crate::commands::run(&run).map_err(|f| ApiError::about(f, &input, &q.file))?;
+            *kept = Some(Converted {
+                args,
+                input: now,
+                dir,
+            });
+        }
+        let out = kept.as_ref().map(|c| c.dir.path().join("games.jsonl"));
+        let text = std::fs::read_to_string(out.unwrap_or_default()).map_err(ApiError::internal)?;
+        drop(kept);
         // A file's header line first (WTHOR's), then a game a line.
         let games: Vec<&str> = text
             .lines()
