@@ -30,7 +30,7 @@
 //!   4, 3, 2 and 1 empty squares (the last one counts flips without
 //!   generating moves).
 //!
-//! - One position on several threads (a splitting search): from [`SPLIT`]
+//! - One position on several threads (a splitting search): from `SPLIT`
 //!   empties, a null-window node searches its first move alone and then
 //!   the rest on every free thread of its rayon pool, in order, the first
 //!   to refute stopping the others (young brothers wait). The threads
