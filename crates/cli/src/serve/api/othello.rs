@@ -23,19 +23,19 @@ fn fifty() -> usize {
     50
 }
 
-/// The games a query keeps, converted once: the query's `convert`
-/// arguments, what the input was when it ran, and the JSON Lines it wrote
-/// (in a folder of the private folder, removed with it). The page asks
-/// for a query's games a page at a time ("More games"): the next pages
-/// are read from here, not converted again.
+/// The games a query keeps, converted once: the query's options, what the
+/// input was when it ran ([`fingerprint`]: its path too), and the JSON
+/// Lines it wrote (in a folder of the private folder, removed with it).
+/// The page asks for a query's games a page at a time ("More games"): the
+/// next pages are read from here, not converted again.
 pub struct Converted {
-    args: Vec<String>,
+    query: Vec<String>,
     input: u64,
     dir: tempfile::TempDir,
 }
 
-/// What `path` is now, as a number that changes when it does: its
-/// length and modification time, and for a folder (a WTHOR database)
+/// What `path` is now, as a number that changes when it does: the path,
+/// its length and modification time, and for a folder (a WTHOR database)
 /// those of each file in it.
 fn fingerprint(path: &std::path::Path) -> u64 {
     use std::hash::{Hash, Hasher};
@@ -72,13 +72,7 @@ pub(super) async fn games(
     let scratch = state.files.scratch().to_path_buf();
     let shared = state.clone();
     blocking(&state, move || {
-        let mut args = vec![
-            "convert".to_string(),
-            input.display().to_string(),
-            "games.jsonl".into(),
-            "--to".into(),
-            "jsonl".into(),
-        ];
+        let mut query = Vec::new();
         for (flag, value) in [
             ("--player", &q.player),
             ("--tournament", &q.tournament),
@@ -86,34 +80,40 @@ pub(super) async fn games(
             ("--opening", &q.opening),
         ] {
             if let Some(v) = value.as_deref().map(str::trim).filter(|v| !v.is_empty()) {
-                args.push(flag.into());
-                args.push(v.into());
+                query.push(flag.to_string());
+                query.push(v.to_string());
             }
         }
         let now = fingerprint(&input);
         // One query's games kept at a time; held while converting, so
         // that two pages asked at once convert once.
         let mut kept = shared.games.lock().unwrap_or_else(|e| e.into_inner());
-        let fresh = kept
-            .as_ref()
-            .is_some_and(|c| c.args == args && c.input == now);
-        if !fresh {
-            *kept = None;
-            let dir = tempfile::Builder::new()
-                .prefix(".games-")
-                .tempdir_in(&scratch)
-                .map_err(ApiError::internal)?;
-            let mut run = args.clone();
-            run[2] = dir.path().join("games.jsonl").display().to_string();
-            crate::commands::run(&run).map_err(|f| ApiError::about(f, &input, &q.file))?;
-            *kept = Some(Converted {
-                args,
-                input: now,
-                dir,
-            });
-        }
-        let out = kept.as_ref().map(|c| c.dir.path().join("games.jsonl"));
-        let text = std::fs::read_to_string(out.unwrap_or_default()).map_err(ApiError::internal)?;
+        let converted = match kept.take() {
+            Some(c) if c.query == query && c.input == now => kept.insert(c),
+            _ => {
+                let dir = tempfile::Builder::new()
+                    .prefix(".games-")
+                    .tempdir_in(&scratch)
+                    .map_err(ApiError::internal)?;
+                let out = dir.path().join("games.jsonl");
+                let mut args = vec![
+                    "convert".to_string(),
+                    input.display().to_string(),
+                    out.display().to_string(),
+                    "--to".into(),
+                    "jsonl".into(),
+                ];
+                args.extend(query.iter().cloned());
+                crate::commands::run(&args).map_err(|f| ApiError::about(f, &input, &q.file))?;
+                kept.insert(Converted {
+                    query,
+                    input: now,
+                    dir,
+                })
+            }
+        };
+        let text = std::fs::read_to_string(converted.dir.path().join("games.jsonl"))
+            .map_err(ApiError::internal)?;
         drop(kept);
         // A file's header line first (WTHOR's), then a game a line.
         let games: Vec<&str> = text
