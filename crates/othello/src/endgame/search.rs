@@ -616,43 +616,30 @@ impl Search {
         }
         if best <= alpha {
             I::sort(&mut list, from, p, o, empties, alpha);
-            if self.split
-                && empties >= SPLIT
-                && list.len - from >= 2
-                && rayon::current_num_threads() > 1
-            {
-                if from == 0 {
-                    // The eldest brother first, alone.
-                    let (x, np, no) = list.after(p, o, 0);
-                    best = -I::nws(self, np, no, -alpha - 1, empties - 1);
-                    best_move = x;
-                    from = 1;
-                    if self.stopped() {
-                        return 0;
-                    }
-                }
-                if best <= alpha {
-                    let (s, x) = self.split_moves::<I>(p, o, &list, from, alpha, empties);
+            // Splitting: once a move has been searched alone (the eldest
+            // brother), the rest in parallel.
+            let split = self.split && empties >= SPLIT && rayon::current_num_threads() > 1;
+            for i in from..list.len {
+                if split && i >= 1 && list.len - i >= 2 {
+                    let (s, x) = self.split_moves::<I>(p, o, &list, i, alpha, empties);
                     if self.stopped() {
                         return 0;
                     }
                     if s > best {
                         (best, best_move) = (s, x);
                     }
+                    break;
                 }
-            } else {
-                for i in from..list.len {
-                    let (x, np, no) = list.after(p, o, i);
-                    let s = -I::nws(self, np, no, -alpha - 1, empties - 1);
-                    if empties >= STOP_CHECK && self.stopped() {
-                        return 0;
-                    }
-                    if s > best {
-                        best = s;
-                        best_move = x;
-                        if s > alpha {
-                            break;
-                        }
+                let (x, np, no) = list.after(p, o, i);
+                let s = -I::nws(self, np, no, -alpha - 1, empties - 1);
+                if empties >= STOP_CHECK && self.stopped() {
+                    return 0;
+                }
+                if s > best {
+                    best = s;
+                    best_move = x;
+                    if s > alpha {
+                        break;
                     }
                 }
             }
