@@ -256,6 +256,9 @@ fn a_file_of_one_position_and_comments_solved_on_two_threads() {
             Some(p.best_score().unwrap())
         )]
     );
+    // The move is one the file scores best.
+    let best = (ObfMove::Square(one.best.unwrap()), p.best_score());
+    assert!(p.moves.contains(&best), "{:?}", p.moves);
     assert!(matches!(&lines[0], ObfLine::Other(c) if c.contains("before")));
     assert!(matches!(&lines[2], ObfLine::Other(c) if c.contains("after")));
 }
