@@ -2,7 +2,7 @@
 //! published move scores (../shared/data/othello/ffo, as Edax keeps them),
 //! and the rules of `Position` on random games.
 
-use boardfile_othello::endgame::{Board, Solver};
+use boardfile_othello::endgame::{search::EXACT, Board, Search, Solver};
 use boardfile_othello::obf::{self, ObfLine, ObfMove, ObfPosition};
 use boardfile_othello::positions::Scoring;
 use boardfile_othello::{BoardSize, Color, Position, Square};
@@ -171,6 +171,37 @@ fn ffo_20_to_39_best_scores_and_every_move_verified() {
     // BOARDFILE_HEAVY=1 proves those of #38 and #39 too, and solves every
     // move with a full window as well.
     check(20, &ffo("fforum-20-39.obf"), heavy());
+}
+
+#[test]
+fn selective_bounds_in_the_table_never_settle_an_exact_search() {
+    // FFO #20 to #29 (the solve searches selectively from 16 empties):
+    // the table filled by the least sure selective search at every window
+    // across the scores, then the exact search over the same table gives
+    // the file's score. The selective searches are wrong somewhere (else
+    // the test would show nothing): at some window they put the score on
+    // the other side of it.
+    let positions = ffo("fforum-20-39.obf");
+    let mut misled = 0;
+    for (i, p) in positions.iter().take(10).enumerate() {
+        let (b, want) = (p.board, p.best_score().unwrap());
+        let mut search = Search::new(20);
+        search.set_selectivity(0);
+        for g in (-62..=62).step_by(4) {
+            let s = search.window(b.player, b.opponent, g - 1, g + 1);
+            if (s > g) != (want > g) || (s < g) != (want < g) {
+                misled += 1;
+            }
+        }
+        search.set_selectivity(EXACT);
+        assert_eq!(
+            search.window(b.player, b.opponent, -65, 65),
+            want,
+            "#{}",
+            20 + i
+        );
+    }
+    assert!(misled > 0, "no selective search was wrong");
 }
 
 #[test]

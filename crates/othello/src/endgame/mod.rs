@@ -27,6 +27,13 @@ use crate::model::board::{bit, square};
 use crate::model::position::Square;
 pub use search::Search;
 
+/// [`Solver::solve`] searches selectively before the exact search from
+/// this many empties on.
+const SELECTIVE_EMPTIES: u32 = 16;
+
+/// A selective search tries at most this many windows.
+const SELECTIVE_WINDOWS: usize = 8;
+
 /// What [`Solver::solve`] finds.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub struct Solved {
@@ -100,9 +107,20 @@ impl Solver {
     /// window (g - 1, g + 1) asks whether the score is g; a score outside
     /// it comes back as a bound past g (fail-soft), the next guess, and the
     /// table keeps what each window proved for the next. The first guess
-    /// is a shallow search with the evaluation.
+    /// is a shallow search with the evaluation. From `SELECTIVE_EMPTIES`
+    /// on, selective searches ([`search`]) come first, each from the last
+    /// one's score: they leave their best moves in the table, and the exact
+    /// search, which trusts none of their bounds, starts from their guess.
     pub fn solve(&mut self, b: Board) -> Solved {
-        // One thread, the same run; FFO #40-#49, #20-#39 and
+        // With the selective searches (at 1 and 2 standard deviations,
+        // probcut from 10 empties), one thread, the same run: FFO
+        // #40-#49 44.1 s -> 31.0 s (1,078 M -> 682 M nodes, the shallow
+        // searches of probcut and of the sort not counted), #20-#39
+        // 5.63 s -> 4.52 s, `games` 36.3 s -> 33.4 s. Levels 1, 1.5 and 2:
+        // 30.7 s on #40-#49, 34.2 s on games; one level at 1.5: 32.9 s.
+        //
+        // Before them:
+        // one thread, the same run; FFO #40-#49, #20-#39 and
         // `scripts/bench-endgame.sh games`:
         // - so: 51.0 s, 6.03 s, 42.5 s;
         // - before, a null window at 0 (win or loss) and then a principal
@@ -113,8 +131,29 @@ impl Solver {
         // - the known score as the only window: 43.8 s on #40-#49.
         // Narrowing by halving with null windows searched more nodes than
         // the win-or-loss way (FFO #36-#42: 180 M against 161 M).
-        let g = self.search.estimate(b.player, b.opponent);
+        let mut g = self.search.estimate(b.player, b.opponent);
+        if b.empties() >= SELECTIVE_EMPTIES {
+            for sel in 0..search::EXACT {
+                self.search.set_selectivity(sel);
+                g = self.selective_from(b, g);
+            }
+            self.search.set_selectivity(search::EXACT);
+        }
         self.solve_from(b, g)
+    }
+
+    /// A selective search's score from the guess `g`: as
+    /// [`Solver::solve_from`], but with a bounded number of windows (the
+    /// cuts taken on trust can make bounds disagree).
+    fn selective_from(&mut self, b: Board, mut g: i32) -> i32 {
+        for _ in 0..SELECTIVE_WINDOWS {
+            let (s, _) = self.search.root(b.player, b.opponent, g - 1, g + 1);
+            if s == g {
+                break;
+            }
+            g = if s > g { s + (s & 1) } else { s - (s & 1) };
+        }
+        g.clamp(-64, 64)
     }
 
     /// [`Solver::solve`] from the guess `g` (even).
