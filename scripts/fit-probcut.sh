@@ -7,7 +7,7 @@
 # evaluation is not fitted on that year, and the benches use games 0-159),
 # each at 10, 12, ..., 24 empties, solved exactly.
 #
-#   scripts/fit-probcut.sh       about 2 minutes; prints a table
+#   scripts/fit-probcut.sh       about 9 minutes; prints a table
 set -euo pipefail
 cd "$(dirname "$0")/.."
 nice cargo build --release -q -p boardfile-othello --example probcut_fit

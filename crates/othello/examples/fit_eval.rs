@@ -2,12 +2,14 @@
 //! (`crates/othello/src/endgame/eval.rs`) and writes them as `eval.bin`.
 //! Run by scripts/fit-eval.sh, which names the WTHOR files it learns from.
 //!
-//! `cargo run --release -p boardfile-othello --example fit_eval -- OUT.bin FILE.wtb...`
+//! `cargo run --release -p boardfile-othello --example fit_eval -- [--exact N] OUT.bin FILE.wtb...`
 //!
 //! Every position of every finished 8x8 game, at 4 to 40 empties, is a
 //! sample, labelled with the game's final disc difference (empties to the
-//! winner) for the player to move; each is taken under the board's 8
-//! symmetries. The weights minimise the squared error by stochastic
+//! winner) for the player to move; with `--exact N`, a position of N
+//! empties or fewer is labelled with its exact score instead (the solver's,
+//! on every core: what the position is worth, not what the players made
+//! of it). Each is taken under the board's 8 symmetries. The weights minimise the squared error by stochastic
 //! gradient descent, a phase at a time, from zero, in a fixed order, so a
 //! run gives the same file. One game in 20 is held out: its error is
 //! printed beside the training error.
@@ -15,7 +17,7 @@
 use boardfile_othello::endgame::eval::{
     features, phase, symmetries, CONSTANT, PATTERNS, PHASES, UNITS_PER_DISC, WEIGHTS_PER_PHASE,
 };
-use boardfile_othello::endgame::Board;
+use boardfile_othello::endgame::{Board, Solver};
 use boardfile_othello::{wthor, BoardSize};
 
 struct Sample {
@@ -25,24 +27,41 @@ struct Sample {
 }
 
 fn main() {
-    let args: Vec<String> = std::env::args().skip(1).collect();
+    let mut args: Vec<String> = std::env::args().skip(1).collect();
+    let mut exact = 0;
+    if args.first().is_some_and(|a| a == "--exact") {
+        exact = args
+            .get(1)
+            .and_then(|n| n.parse().ok())
+            .unwrap_or_else(|| fail("--exact takes a number of empties"));
+        args.drain(..2);
+    }
     let Some((out, inputs)) = args.split_first().filter(|(_, rest)| !rest.is_empty()) else {
-        eprintln!("usage: fit_eval OUT.bin FILE.wtb...");
+        eprintln!("usage: fit_eval [--exact N] OUT.bin FILE.wtb...");
         std::process::exit(2);
     };
     // Samples a phase, for training and held out.
     let mut train: Vec<Vec<Sample>> = (0..PHASES).map(|_| Vec::new()).collect();
     let mut held: Vec<Vec<Sample>> = (0..PHASES).map(|_| Vec::new()).collect();
-    let (mut games, mut unfinished) = (0usize, 0usize);
+    let mut unfinished = 0usize;
+    let mut replayed = Vec::new();
     for path in inputs {
         let bytes = std::fs::read(path).unwrap_or_else(|e| fail(&format!("{path}: {e}")));
         let file = wthor::games::read(&bytes, BoardSize::Eight)
             .unwrap_or_else(|e| fail(&format!("{path}: {e}")));
         for game in &file.games {
-            let Some(positions) = replay(&game.moves) else {
-                unfinished += 1;
-                continue;
-            };
+            match replay(&game.moves) {
+                Some(positions) => replayed.push(positions),
+                None => unfinished += 1,
+            }
+        }
+    }
+    if exact > 0 {
+        label_exactly(&mut replayed, exact);
+    }
+    let mut games = 0usize;
+    {
+        for positions in replayed {
             let out = if games % 20 == 19 {
                 &mut held
             } else {
@@ -187,4 +206,29 @@ fn fit(train: &mut [Sample], held: &[Sample], ph: usize) -> Vec<f32> {
         rate *= 0.8;
     }
     w
+}
+
+/// Relabels the positions of `up_to` empties or fewer with their exact
+/// scores, the games shared among the cores (one solver each, its table
+/// kept through a game: a game's later positions are in its earlier
+/// ones' trees).
+fn label_exactly(games: &mut [Vec<(Board, i32)>], up_to: u32) {
+    use rayon::prelude::*;
+    use std::sync::atomic::{AtomicUsize, Ordering::Relaxed};
+    let done = AtomicUsize::new(0);
+    let total = games.len();
+    games.par_iter_mut().for_each_init(
+        || Solver::with_table_bits(20),
+        |solver, positions| {
+            for (b, label) in positions.iter_mut() {
+                if b.empties() <= up_to {
+                    *label = solver.score(*b);
+                }
+            }
+            let n = done.fetch_add(1, Relaxed) + 1;
+            if n.is_multiple_of(2000) || n == total {
+                eprintln!("exact labels: {n} of {total} games");
+            }
+        },
+    );
 }

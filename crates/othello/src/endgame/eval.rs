@@ -15,7 +15,8 @@
 //! 6.37 s with the first, 5.83 s with the second).
 //!
 //! The weights are fitted by least squares on the games of WTHOR files,
-//! each position labelled with the game's final disc difference, and
+//! each position labelled with its exact score up to 20 empties (the
+//! solver's) and with the game's final disc difference before, and
 //! committed as `eval.bin`: `scripts/fit-eval.sh` rebuilds it (see
 //! `examples/fit_eval.rs`). Nothing is downloaded. The evaluation orders
 //! moves only: a bad weight costs time, never a wrong score.

@@ -1157,10 +1157,10 @@ const PROBCUT_DEPTH: [i32; 61] = {
 
 /// How far the exact score falls from the evaluation searched d plies
 /// deep, by d: one standard deviation, in discs (`scripts/fit-probcut.sh`
-/// on 150 positions of WTH_2011 games at each of 10, 12, ..., 24 empties;
-/// about the same at every empties; odd depths, biased by who moves
-/// last, are not used).
-const PROBCUT_SIGMA: [f32; 9] = [9.0, 8.2, 7.4, 6.9, 6.4, 6.0, 5.5, 5.1, 5.0];
+/// on 150 positions of WTH_2011 games at each of 10, 12, ..., 24 empties,
+/// averaged over the empties: it changes little with them; only even
+/// depths are searched).
+const PROBCUT_SIGMA: [f32; 9] = [8.6, 7.9, 7.2, 6.8, 6.2, 5.9, 5.2, 5.0, 4.6];
 
 /// The selectivities' confidences, in standard deviations, least sure
 /// first.
