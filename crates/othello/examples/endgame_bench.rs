@@ -5,7 +5,9 @@
 //!
 //! `cargo run --release -p boardfile-othello --example endgame_bench -- FILE.obf [FIRST_NUMBER]`
 //! (`TABLE_BITS=20`: a transposition table of 2^20 entries, not the default
-//! 2^22; `SPLIT=1`: each position split over the threads of rayon's pool).
+//! 2^22; `SPLIT=1`: each position split over the threads of rayon's pool;
+//! `VERIFY=1`: the file's score proven with one window, as `validate
+//! --solve` proves WTHOR's stored scores, instead of solved).
 
 use boardfile_othello::endgame::{Board, Solver};
 use std::time::Instant;
@@ -35,6 +37,7 @@ fn main() {
     // SPLIT=1: each position split over the threads of rayon's pool
     // (RAYON_NUM_THREADS, else one a core).
     let mut solver = solver.splitting(std::env::var("SPLIT").is_ok_and(|v| v == "1"));
+    let verify = std::env::var("VERIFY").is_ok_and(|v| v == "1");
     let (mut total_nodes, mut total_secs, mut wrong) = (0u64, 0f64, 0);
     println!("  #  empties  score  expected  move       time(s)          nodes     nodes/s");
     let mut n = first;
@@ -53,7 +56,16 @@ fn main() {
         solver.clear();
         let before = solver.nodes();
         let t = Instant::now();
-        let solved = solver.solve(b);
+        let solved = match expected {
+            Some(e) if verify => match solver.verify(b, e) {
+                Ok(()) => boardfile_othello::endgame::Solved {
+                    score: e,
+                    best: None,
+                },
+                Err(_) => solver.solve(b),
+            },
+            _ => solver.solve(b),
+        };
         let secs = t.elapsed().as_secs_f64();
         let nodes = solver.nodes() - before;
         total_nodes += nodes;

@@ -206,6 +206,14 @@ impl Solver {
         if v > 64 {
             return Err(std::cmp::Ordering::Less);
         }
+        if b.empties() >= SELECTIVE_EMPTIES {
+            // The same window selectively first, for the moves it leaves.
+            for sel in 0..search::EXACT {
+                self.search.set_selectivity(sel);
+                self.search.window(b.player, b.opponent, v - 1, v + 1);
+            }
+            self.search.set_selectivity(search::EXACT);
+        }
         let s = self.search.window(b.player, b.opponent, v - 1, v + 1);
         match s.cmp(&v) {
             std::cmp::Ordering::Equal => Ok(()),
