@@ -46,7 +46,7 @@
 //!   share the table without locks. Scores, and the best move at the root
 //!   (the first in its order to reach the score), are one thread's; node
 //!   counts are not (FFO #49 on two threads: 0.55x the time, 1.09x the
-//!   nodes).
+//!   nodes; with the selective searches first, 0.59x the time).
 //! - The search is compiled twice: for any processor of the target, and
 //!   for x86-64-v3 (one-instruction bit counts and scans), taken when the
 //!   processor has it (the `Isa` trait).
