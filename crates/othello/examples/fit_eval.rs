@@ -9,8 +9,8 @@
 //! winner) for the player to move; with `--exact N`, a position of N
 //! empties or fewer is labelled with its exact score instead (the solver's,
 //! on every core: what the position is worth, not what the players made
-//! of it). Each is taken under the board's 8 symmetries. The weights minimise the squared error by stochastic
-//! gradient descent, a phase at a time, from zero, in a fixed order, so a
+//! of it). Each is taken under the board's 8 symmetries. The weights
+//! minimise the squared error by stochastic gradient descent, a phase at a time, from zero, in a fixed order, so a
 //! run gives the same file. One game in 20 is held out: its error is
 //! printed beside the training error.
 
@@ -60,27 +60,25 @@ fn main() {
         label_exactly(&mut replayed, exact);
     }
     let mut games = 0usize;
-    {
-        for positions in replayed {
-            let out = if games % 20 == 19 {
-                &mut held
-            } else {
-                &mut train
-            };
-            games += 1;
-            for (b, label) in positions {
-                let empties = (!(b.player | b.opponent)).count_ones();
-                if !(4..=40).contains(&empties) {
-                    continue;
-                }
-                let (ps, os) = (symmetries(b.player), symmetries(b.opponent));
-                for s in 0..8 {
-                    out[phase(empties)].push(Sample {
-                        p: ps[s],
-                        o: os[s],
-                        label: label as f32,
-                    });
-                }
+    for positions in replayed {
+        let out = if games % 20 == 19 {
+            &mut held
+        } else {
+            &mut train
+        };
+        games += 1;
+        for (b, label) in positions {
+            let empties = (!(b.player | b.opponent)).count_ones();
+            if !(4..=40).contains(&empties) {
+                continue;
+            }
+            let (ps, os) = (symmetries(b.player), symmetries(b.opponent));
+            for s in 0..8 {
+                out[phase(empties)].push(Sample {
+                    p: ps[s],
+                    o: os[s],
+                    label: label as f32,
+                });
             }
         }
     }

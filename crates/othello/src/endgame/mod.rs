@@ -116,11 +116,13 @@ impl Solver {
         // probcut from 10 empties), one thread, the same run: FFO
         // #40-#49 44.1 s -> 31.0 s (1,078 M -> 682 M nodes, the shallow
         // searches of probcut and of the sort not counted), #20-#39
-        // 5.63 s -> 4.52 s, `games` 36.3 s -> 33.4 s. Levels 1, 1.5 and 2:
+        // 5.63 s -> 4.31 s, `games` 36.3 s -> 33.4 s. Levels 1, 1.5 and 2:
         // 30.7 s on #40-#49, 34.2 s on games; one level at 1.5: 32.9 s.
+        // Sorting by shallow searches from 13 empties rather than 11 then
+        // took 0.95x the time but 1.16x the nodes (within the runs'
+        // spread of about 4 %), and is not done.
         //
-        // Before them:
-        // one thread, the same run; FFO #40-#49, #20-#39 and
+        // Before them, one thread, the same run; FFO #40-#49, #20-#39 and
         // `scripts/bench-endgame.sh games`:
         // - so: 51.0 s, 6.03 s, 42.5 s;
         // - before, a null window at 0 (win or loss) and then a principal
@@ -132,33 +134,34 @@ impl Solver {
         // Narrowing by halving with null windows searched more nodes than
         // the win-or-loss way (FFO #36-#42: 180 M against 161 M).
         let mut g = self.search.estimate(b.player, b.opponent);
-        if b.empties() >= SELECTIVE_EMPTIES {
-            for sel in 0..search::EXACT {
-                self.search.set_selectivity(sel);
-                g = self.selective_from(b, g);
-            }
-            self.search.set_selectivity(search::EXACT);
-        }
+        // The selective searches' windows are bounded: the cuts taken on
+        // trust can make their bounds disagree.
+        self.selectively(b, |s| g = s.windows(b, g, SELECTIVE_WINDOWS).score);
         self.solve_from(b, g)
     }
 
-    /// A selective search's score from the guess `g`: as
-    /// [`Solver::solve_from`], but with a bounded number of windows (the
-    /// cuts taken on trust can make bounds disagree).
-    fn selective_from(&mut self, b: Board, mut g: i32) -> i32 {
-        for _ in 0..SELECTIVE_WINDOWS {
-            let (s, _) = self.search.root(b.player, b.opponent, g - 1, g + 1);
-            if s == g {
-                break;
+    /// Runs `search` once at each selectivity, least sure first, when `b`
+    /// is far enough from the end; the solver is exact again after.
+    fn selectively(&mut self, b: Board, mut search: impl FnMut(&mut Solver)) {
+        if b.empties() >= SELECTIVE_EMPTIES {
+            for sel in 0..search::EXACT {
+                self.search.set_selectivity(sel);
+                search(self);
             }
-            g = if s > g { s + (s & 1) } else { s - (s & 1) };
+            self.search.set_selectivity(search::EXACT);
         }
-        g.clamp(-64, 64)
     }
 
     /// [`Solver::solve`] from the guess `g` (even).
-    fn solve_from(&mut self, b: Board, mut g: i32) -> Solved {
-        loop {
+    fn solve_from(&mut self, b: Board, g: i32) -> Solved {
+        self.windows(b, g, usize::MAX)
+    }
+
+    /// Windows of one score from the guess `g`, at most `rounds`: the
+    /// score when one holds it (exact searches always reach one), else the
+    /// last guess with no move.
+    fn windows(&mut self, b: Board, mut g: i32, rounds: usize) -> Solved {
+        for _ in 0..rounds {
             let (s, best) = self.search.root(b.player, b.opponent, g - 1, g + 1);
             if s == g {
                 return Solved {
@@ -169,6 +172,10 @@ impl Solver {
             // After a bound the score lies past it, so the guesses move one
             // way only; bounds are rounded to the even scores they allow.
             g = if s > g { s + (s & 1) } else { s - (s & 1) };
+        }
+        Solved {
+            score: g.clamp(-64, 64),
+            best: None,
         }
     }
 
@@ -206,14 +213,10 @@ impl Solver {
         if v > 64 {
             return Err(std::cmp::Ordering::Less);
         }
-        if b.empties() >= SELECTIVE_EMPTIES {
-            // The same window selectively first, for the moves it leaves.
-            for sel in 0..search::EXACT {
-                self.search.set_selectivity(sel);
-                self.search.window(b.player, b.opponent, v - 1, v + 1);
-            }
-            self.search.set_selectivity(search::EXACT);
-        }
+        // The same window selectively first, for the moves it leaves.
+        self.selectively(b, |s| {
+            s.search.window(b.player, b.opponent, v - 1, v + 1);
+        });
         let s = self.search.window(b.player, b.opponent, v - 1, v + 1);
         match s.cmp(&v) {
             std::cmp::Ordering::Equal => Ok(()),
