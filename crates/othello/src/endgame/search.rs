@@ -723,7 +723,7 @@ impl Search {
     /// 35.4 s against 33.4 s).
     #[inline(always)]
     fn probcut<I: Isa>(&mut self, p: u64, o: u64, alpha: i32, empties: u32) -> Option<i32> {
-        let depth = PROBCUT_DEPTH[empties as usize];
+        let depth = probcut_depth(empties);
         let margin = (PROBCUT_T[self.sel as usize]
             * PROBCUT_SIGMA[depth as usize]
             * eval::UNITS_PER_DISC as f32) as i32;
@@ -1138,22 +1138,15 @@ const SORT_EVAL_SHIFT: u32 = 10;
 /// selective search.
 const PROBCUT_MIN: u32 = 10;
 
-/// The depth of probcut's shallow search, by empties.
-const PROBCUT_DEPTH: [i32; 61] = {
-    let mut d = [0; 61];
-    let mut e = 0;
-    while e < 61 {
-        d[e] = if e < 16 {
-            2
-        } else if e < 20 {
-            4
-        } else {
-            6
-        };
-        e += 1;
+/// The depth of probcut's shallow search at `empties`.
+#[inline(always)]
+fn probcut_depth(empties: u32) -> i32 {
+    match empties {
+        ..16 => 2,
+        16..20 => 4,
+        _ => 6,
     }
-    d
-};
+}
 
 /// How far the exact score falls from the evaluation searched d plies
 /// deep, by d: one standard deviation, in discs (`scripts/fit-probcut.sh`
