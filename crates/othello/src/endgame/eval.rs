@@ -19,13 +19,19 @@
 //! solver's) and with the game's final disc difference before, and on
 //! positions off the games' lines (a move the game did not play, and one
 //! more), labelled with their exact scores: a search mostly evaluates
-//! positions after a mistake (one thread, probcut's margins as measured
-//! before; labelled to 20 empties on the lines alone, to 18, and to 18
-//! with the positions off them: FFO #40-#49 644 M, 645 M and 622 M nodes;
-//! 60 WTHOR positions at 22 empties, `scripts/bench-endgame.sh games`,
-//! 585 M nodes the first and 518 M the last; one weight set every two
-//! empties rather than three sets raised the held-out error at 4 to 18
-//! empties by 0.1 to 0.5 discs: too little data a set). They are
+//! positions after a mistake. Nodes on one thread (FFO #40-#49; #20-#39;
+//! 60 WTHOR positions at 22 empties, `scripts/bench-endgame.sh games`),
+//! probcut's margins as measured before all of them:
+//! - the lines alone labelled to 20 empties, phases split at 14 and 20:
+//!   644 M; 95 M; 585 M;
+//! - the lines labelled to 18: 645 M on #40-#49;
+//! - with the positions off them: 622 M; 82 M; 518 M;
+//! - and the phases split at 14 and 18, where the exact labels end: 528 M;
+//!   83 M; 523 M (so).
+//!
+//! One weight set every two empties rather than three sets raised the
+//! held-out error at 4 to 18 empties by 0.1 to 0.5 discs: too little
+//! data a set. They are
 //! committed as `eval.bin`: `scripts/fit-eval.sh` rebuilds it (see
 //! `examples/fit_eval.rs`). Nothing is downloaded. The evaluation orders
 //! moves only: a bad weight costs time, never a wrong score.
@@ -130,8 +136,9 @@ const fn offsets() -> [u32; 10] {
 pub const CONSTANT: usize = WEIGHTS_PER_PHASE - 1;
 
 /// The phases, by the empty squares of the position evaluated: the first
-/// phase up to `PHASE_LIMITS[0]` empties, and so on; the last takes the rest.
-pub const PHASE_LIMITS: [u32; 2] = [14, 20];
+/// phase up to `PHASE_LIMITS[0]` empties, and so on; the last takes the
+/// rest. The second ends where the fit's exact labels do.
+pub const PHASE_LIMITS: [u32; 2] = [14, 18];
 
 /// How many phases there are.
 pub const PHASES: usize = PHASE_LIMITS.len() + 1;
