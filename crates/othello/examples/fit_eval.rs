@@ -270,23 +270,12 @@ fn fit(train: &mut [Sample], held: &[Sample], ph: usize) -> Vec<f32> {
 /// mistake, far more often than the masters' lines.
 fn deviate(line: &[(Board, i32)], up_to: u32, seed: u64) -> Vec<(Board, i32)> {
     let mut x = 0x2545_f491_4f6c_dd1du64 ^ seed.wrapping_mul(0x9e37_79b9_7f4a_7c15);
-    let mut random = |m: u64| {
+    // One of `n` choices, at random.
+    let mut random = |n: usize| {
         x ^= x << 13;
         x ^= x >> 7;
         x ^= x << 17;
-        // The (x mod count)-th set bit of m.
-        let mut m = m;
-        for _ in 0..x % u64::from(m.count_ones()) {
-            m &= m - 1;
-        }
-        m.trailing_zeros()
-    };
-    let play = |b: Board, bit: u32| {
-        let sq = boardfile_othello::Square {
-            col: (bit % 8) as u8,
-            row: (bit / 8) as u8,
-        };
-        b.play(sq).expect("a legal move")
+        (x % n as u64) as usize
     };
     let mut out = Vec::new();
     for w in line.windows(2) {
@@ -294,20 +283,18 @@ fn deviate(line: &[(Board, i32)], up_to: u32, seed: u64) -> Vec<(Board, i32)> {
         if !(5..=up_to + 1).contains(&b.empties()) {
             continue;
         }
-        // The moves other than the game's (whose position is next, or
-        // next passed).
-        let others: u64 = (0..64)
-            .filter(|&i| b.moves() >> i & 1 == 1)
-            .filter(|&i| {
-                let a = play(b, i);
-                a != next && a.pass() != next
-            })
-            .map(|i| 1u64 << i)
-            .sum();
-        if others == 0 {
+        // The positions after the moves other than the game's (whose
+        // position is next, or next passed), a1 first.
+        let others: Vec<Board> = b
+            .legal_squares()
+            .into_iter()
+            .filter_map(|sq| b.play(sq))
+            .filter(|&a| a != next && a.pass() != next)
+            .collect();
+        if others.is_empty() {
             continue;
         }
-        let mut a = play(b, random(others));
+        let mut a = others[random(others.len())];
         for _ in 0..2 {
             if a.moves() == 0 {
                 a = a.pass();
@@ -318,7 +305,10 @@ fn deviate(line: &[(Board, i32)], up_to: u32, seed: u64) -> Vec<(Board, i32)> {
             if a.empties() <= up_to {
                 out.push((a, 0));
             }
-            a = play(a, random(a.moves()));
+            let replies = a.legal_squares();
+            a = a
+                .play(replies[random(replies.len())])
+                .expect("a legal move");
         }
     }
     out
