@@ -2,7 +2,7 @@
 //! published move scores (../shared/data/othello/ffo, as Edax keeps them),
 //! and the rules of `Position` on random games.
 
-use boardfile_othello::endgame::{search::EXACT, Board, Search, Solver};
+use boardfile_othello::endgame::{search::EXACT, Board, Instructions, Search, Solver};
 use boardfile_othello::obf::{self, ObfLine, ObfMove, ObfPosition};
 use boardfile_othello::positions::Scoring;
 use boardfile_othello::{BoardSize, Color, Position, Square};
@@ -84,11 +84,15 @@ fn heavy() -> bool {
 /// only with BOARDFILE_HEAVY=1). With `all_moves`, every move is solved
 /// with a full window too.
 fn check(first: usize, positions: &[ObfPosition], all_moves: bool) {
-    // Every other problem with the portable compilation of the search.
-    let mut solvers = [Solver::new(), Solver::new().portable()];
+    // The compilations of the search the processor can run, in turn.
+    let mut solvers = [
+        Solver::new(),
+        Solver::new().instructions(Instructions::V3),
+        Solver::new().instructions(Instructions::Portable),
+    ];
     for (i, p) in positions.iter().enumerate() {
         let n = first + i;
-        let solver = &mut solvers[i % 2];
+        let solver = &mut solvers[i % 3];
         let b = p.board;
         solver.clear();
         let solved = solver.solve(b);

@@ -25,7 +25,7 @@ pub mod search;
 pub use crate::model::board::Board;
 use crate::model::board::{bit, square};
 use crate::model::position::Square;
-pub use search::Search;
+pub use search::{Instructions, Search};
 
 /// [`Solver::solve`] searches selectively before the exact search from
 /// this many empties on.
@@ -72,13 +72,12 @@ impl Solver {
         }
     }
 
-    /// This solver, searching with the code compiled for any processor of
-    /// the target rather than the faster code for the processor's own
-    /// instructions (x86-64-v3) when it has them: the same scores, for
-    /// tests and comparisons.
-    pub fn portable(self) -> Solver {
+    /// This solver, searching with the code compiled for `most` at most
+    /// rather than the fastest for the processor's own instructions: the
+    /// same scores, for tests and comparisons.
+    pub fn instructions(self, most: Instructions) -> Solver {
         Solver {
-            search: self.search.portable(),
+            search: self.search.instructions(most),
         }
     }
 

@@ -47,9 +47,10 @@
 //!   (the first in its order to reach the score), are one thread's; node
 //!   counts are not (FFO #49 on two threads: 0.55x the time, 1.09x the
 //!   nodes; with the selective searches first, 0.59x the time).
-//! - The search is compiled twice: for any processor of the target, and
-//!   for x86-64-v3 (one-instruction bit counts and scans), taken when the
-//!   processor has it (the `Isa` trait).
+//! - The search is compiled three times: for any processor of the
+//!   target, for x86-64-v3 (one-instruction bit counts and scans) and for
+//!   x86-64-v4 (AVX-512: flips found in vector lanes), the best the
+//!   processor has taken ([`Instructions`]; the `Isa` trait).
 //!
 //! A node is a call of a search function, the last empty square included.
 
@@ -329,8 +330,8 @@ fn huge_vec(n: usize) -> Vec<Bucket> {
 /// that split one position ([`Search::splitting`]) each search with one of
 /// their own over the same table.
 pub struct Search {
-    /// The search runs compiled for x86-64-v3 (the processor has it).
-    v3: bool,
+    /// The instructions the search runs compiled for.
+    isa: Instructions,
     table: Arc<Table>,
     /// Nodes searched since the search was made (or the count reset).
     pub nodes: u64,
@@ -389,7 +390,7 @@ impl Search {
     /// A search with a table of 2^`bits` entries.
     pub fn new(bits: u32) -> Search {
         Search {
-            v3: has_v3(),
+            isa: Instructions::detect(),
             table: Arc::new(Table::new(bits.clamp(4, 30))),
             nodes: 0,
             split: false,
@@ -435,21 +436,25 @@ impl Search {
     /// (alpha, beta); otherwise a bound on the side it fell (fail-soft).
     pub fn window(&mut self, p: u64, o: u64, alpha: i32, beta: i32) -> i32 {
         let empties = 64 - (p | o).count_ones();
-        #[cfg(target_arch = "x86_64")]
-        if self.v3 {
-            return V3::pvs(self, p, o, alpha, beta, empties);
+        match self.isa {
+            #[cfg(target_arch = "x86_64")]
+            Instructions::V4 => V4::pvs(self, p, o, alpha, beta, empties),
+            #[cfg(target_arch = "x86_64")]
+            Instructions::V3 => V3::pvs(self, p, o, alpha, beta, empties),
+            _ => Portable::pvs(self, p, o, alpha, beta, empties),
         }
-        Portable::pvs(self, p, o, alpha, beta, empties)
     }
 
     /// The best move and exact score: PVS at the root. `None` as move when
     /// the player must pass or the game is over.
     pub fn root(&mut self, p: u64, o: u64, alpha: i32, beta: i32) -> (i32, Option<u32>) {
-        #[cfg(target_arch = "x86_64")]
-        if self.v3 {
-            return self.root_with::<V3>(p, o, alpha, beta);
+        match self.isa {
+            #[cfg(target_arch = "x86_64")]
+            Instructions::V4 => self.root_with::<V4>(p, o, alpha, beta),
+            #[cfg(target_arch = "x86_64")]
+            Instructions::V3 => self.root_with::<V3>(p, o, alpha, beta),
+            _ => self.root_with::<Portable>(p, o, alpha, beta),
         }
-        self.root_with::<Portable>(p, o, alpha, beta)
     }
 
     /// A guess at the score, in discs and even (as every score is): the
@@ -469,17 +474,20 @@ impl Search {
     /// [`eval::UNITS_PER_DISC`] units (a final position scores its disc
     /// difference).
     pub fn shallow_eval(&self, p: u64, o: u64, depth: i32) -> i32 {
-        #[cfg(target_arch = "x86_64")]
-        if self.v3 {
-            return V3::shallow_eval(p, o, depth, -100_000, 100_000);
+        let (alpha, beta) = (-100_000, 100_000);
+        match self.isa {
+            #[cfg(target_arch = "x86_64")]
+            Instructions::V4 => V4::shallow_eval(p, o, depth, alpha, beta),
+            #[cfg(target_arch = "x86_64")]
+            Instructions::V3 => V3::shallow_eval(p, o, depth, alpha, beta),
+            _ => Portable::shallow_eval(p, o, depth, alpha, beta),
         }
-        Portable::shallow_eval(p, o, depth, -100_000, 100_000)
     }
 
-    /// Runs the search compiled for the processor's instructions only
-    /// (tests compare it with the faster one).
-    pub fn portable(mut self) -> Search {
-        self.v3 = false;
+    /// Runs the search compiled for `most` at most, when the processor
+    /// has better (tests compare each compilation with the others).
+    pub fn instructions(mut self, most: Instructions) -> Search {
+        self.isa = self.isa.min(most);
         self
     }
 
@@ -625,7 +633,7 @@ impl Search {
             }
             return -I::nws(self, o, p, -alpha - 1, empties);
         }
-        let mut list = MoveList::new(p, o, m);
+        let mut list = MoveList::new::<I>(p, o, m);
         if empties > SHALLOW + 1 {
             // The replies' buckets, fetched together so that their misses
             // overlap, before the replies probe them one at a time.
@@ -764,14 +772,14 @@ impl Search {
         // threads raise with fetch_max.
         let best = AtomicU64::new(0);
         let nodes = AtomicU64::new(0);
-        let (v3, table, sel) = (self.v3, &self.table, self.sel);
+        let (isa, table, sel) = (self.isa, &self.table, self.sel);
         // The moves are taken in order, the next by whichever thread is
         // free: the likeliest to refute first, on every thread.
         let next = AtomicUsize::new(from);
         let workers = rayon::current_num_threads().min(list.len - from);
         (0..workers).into_par_iter().for_each(|_| {
             let mut search = Search {
-                v3,
+                isa,
                 table: Arc::clone(table),
                 nodes: 0,
                 split: true,
@@ -873,7 +881,7 @@ impl Search {
 
     /// The moves `m` of `(p, o)`, sorted.
     fn order<I: Isa>(&mut self, p: u64, o: u64, m: u64, empties: u32, alpha: i32) -> MoveList {
-        let mut list = MoveList::new(p, o, m);
+        let mut list = MoveList::new::<I>(p, o, m);
         I::sort(&mut list, 0, p, o, empties, alpha);
         list
     }
@@ -906,7 +914,7 @@ impl Search {
             while rest != 0 {
                 let x = rest.trailing_zeros();
                 rest &= rest - 1;
-                let (np, no) = play(p, o, x, flips(p, o, x));
+                let (np, no) = play(p, o, x, I::flips(p, o, x));
                 let s = -I::shallow(self, np, no, -beta, -alpha, empties - 1);
                 if s > best {
                     best = s;
@@ -978,10 +986,18 @@ impl Search {
     }
 
     #[inline(always)]
-    fn last2_body(&mut self, p: u64, o: u64, alpha: i32, beta: i32, x1: u32, x2: u32) -> i32 {
+    fn last2_body<I: Isa>(
+        &mut self,
+        p: u64,
+        o: u64,
+        alpha: i32,
+        beta: i32,
+        x1: u32,
+        x2: u32,
+    ) -> i32 {
         self.nodes += 1;
         let mut best = NONE;
-        let f = flips(p, o, x1);
+        let f = I::flips(p, o, x1);
         if f != 0 {
             let (np, no) = play(p, o, x1, f);
             best = -self.last1(np, no, x2);
@@ -989,7 +1005,7 @@ impl Search {
                 return best;
             }
         }
-        let f = flips(p, o, x2);
+        let f = I::flips(p, o, x2);
         if f != 0 {
             let (np, no) = play(p, o, x2, f);
             best = best.max(-self.last1(np, no, x1));
@@ -999,7 +1015,7 @@ impl Search {
         }
         // Pass: the opponent plays.
         let mut best = NONE;
-        let f = flips(o, p, x1);
+        let f = I::flips(o, p, x1);
         if f != 0 {
             let (np, no) = play(o, p, x1, f);
             best = self.last1(np, no, x2);
@@ -1007,7 +1023,7 @@ impl Search {
                 return best;
             }
         }
-        let f = flips(o, p, x2);
+        let f = I::flips(o, p, x2);
         if f != 0 {
             let (np, no) = play(o, p, x2, f);
             let s = self.last1(np, no, x1);
@@ -1028,7 +1044,7 @@ impl Search {
         let mut best = NONE;
         let mut a = alpha;
         for &(x, y, z) in &order {
-            let f = flips(p, o, x);
+            let f = I::flips(p, o, x);
             if f != 0 {
                 let (np, no) = play(p, o, x, f);
                 let s = -I::last2(self, np, no, -beta, -a, y, z);
@@ -1047,7 +1063,7 @@ impl Search {
         let mut best = NONE;
         let mut b = beta;
         for &(x, y, z) in &order {
-            let f = flips(o, p, x);
+            let f = I::flips(o, p, x);
             if f != 0 {
                 let (np, no) = play(o, p, x, f);
                 let s = I::last2(self, np, no, alpha, b, y, z);
@@ -1085,7 +1101,7 @@ impl Search {
         let mut best = NONE;
         let mut a = alpha;
         for &(w, y, z, v) in &order {
-            let f = flips(p, o, w);
+            let f = I::flips(p, o, w);
             if f != 0 {
                 let (np, no) = play(p, o, w, f);
                 let s = -I::last3(self, np, no, -beta, -a, [y, z, v]);
@@ -1187,7 +1203,7 @@ fn shallow_eval_body<I: Isa>(p: u64, o: u64, depth: i32, mut alpha: i32, beta: i
     while rest != 0 {
         let x = rest.trailing_zeros();
         rest &= rest - 1;
-        let (np, no) = play(p, o, x, flips(p, o, x));
+        let (np, no) = play(p, o, x, I::flips(p, o, x));
         let s = -I::shallow_eval(np, no, depth - 1, -beta, -alpha);
         if s > best {
             best = s;
@@ -1228,25 +1244,46 @@ fn potential(o: u64, p: u64) -> u32 {
     (near & e).count_ones()
 }
 
-/// Whether the processor has x86-64-v3's instructions that the search
-/// gains from (bit counts and scans in one instruction, AVX2).
-fn has_v3() -> bool {
-    #[cfg(target_arch = "x86_64")]
-    {
-        std::is_x86_feature_detected!("avx2")
-            && std::is_x86_feature_detected!("bmi1")
-            && std::is_x86_feature_detected!("bmi2")
-            && std::is_x86_feature_detected!("lzcnt")
-            && std::is_x86_feature_detected!("popcnt")
+/// The instruction sets the search is compiled for, better last.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, PartialOrd, Ord)]
+pub enum Instructions {
+    /// Any processor of the target.
+    Portable,
+    /// x86-64-v3 (Haswell, Zen and later): POPCNT, LZCNT, BMI1/2, AVX2.
+    V3,
+    /// x86-64-v4: v3 and AVX-512 (F, VL, CD, BW, DQ).
+    V4,
+}
+
+impl Instructions {
+    /// The best the processor has.
+    pub fn detect() -> Instructions {
+        #[cfg(target_arch = "x86_64")]
+        {
+            use std::arch::is_x86_feature_detected as has;
+            let v3 =
+                has!("avx2") && has!("bmi1") && has!("bmi2") && has!("lzcnt") && has!("popcnt");
+            let v4 = has!("avx512f")
+                && has!("avx512vl")
+                && has!("avx512cd")
+                && has!("avx512bw")
+                && has!("avx512dq");
+            match (v3, v4) {
+                (true, true) => Instructions::V4,
+                (true, false) => Instructions::V3,
+                _ => Instructions::Portable,
+            }
+        }
+        #[cfg(not(target_arch = "x86_64"))]
+        Instructions::Portable
     }
-    #[cfg(not(target_arch = "x86_64"))]
-    false
 }
 
 /// The instructions a search is compiled for. The search's recursive steps
 /// call each other through these, so that one started compiled for an
 /// instruction set stays in it: the build's own (any processor of the
-/// target), or x86-64-v3, taken when the processor has it ([`has_v3`]).
+/// target), x86-64-v3 or x86-64-v4, the best the processor has
+/// ([`Instructions::detect`]).
 /// The code is the same; only the compiler's choice of instructions differs
 /// (a bit count is one instruction instead of a dozen).
 trait Isa {
@@ -1260,12 +1297,14 @@ trait Isa {
     fn shallow_eval(p: u64, o: u64, depth: i32, alpha: i32, beta: i32) -> i32;
     /// The pattern evaluation ([`eval`]).
     fn evaluate(p: u64, o: u64) -> i32;
+    /// The discs a move flips ([`flips`](crate::model::bitboard::flips)).
+    fn flips(p: u64, o: u64, sq: u32) -> u64;
 }
 
 /// Declares an instruction set: its steps, each compiled with `$features`
 /// (none: the build's own), calling the shared code.
 macro_rules! instruction_set {
-    ($(#[$doc:meta])* $isa:ident, $module:ident, $evaluate:path $(, $features:literal)?) => {
+    ($(#[$doc:meta])* $isa:ident, $module:ident, $evaluate:path, $flips:path $(, $features:literal)?) => {
         $(#[$doc])*
         struct $isa;
 
@@ -1286,7 +1325,7 @@ macro_rules! instruction_set {
             }
             $(#[target_feature(enable = $features)])?
             pub(super) fn last2(s: &mut Search, p: u64, o: u64, a: i32, b: i32, x1: u32, x2: u32) -> i32 {
-                s.last2_body(p, o, a, b, x1, x2)
+                s.last2_body::<$isa>(p, o, a, b, x1, x2)
             }
             $(#[target_feature(enable = $features)])?
             pub(super) fn last3(s: &mut Search, p: u64, o: u64, a: i32, b: i32, x: [u32; 3]) -> i32 {
@@ -1307,13 +1346,18 @@ macro_rules! instruction_set {
         }
 
         // SAFETY (each `unsafe`): a search calls these only when the
-        // processor has `$features` (`Search::v3`, from `has_v3`); without
+        // processor has `$features` (`Search::isa`, from
+        // `Instructions::detect`); without
         // features the block is not needed.
         #[allow(unused_unsafe)]
         impl Isa for $isa {
             #[inline(always)]
             fn evaluate(p: u64, o: u64) -> i32 {
                 unsafe { $evaluate(p, o) }
+            }
+            #[inline(always)]
+            fn flips(p: u64, o: u64, sq: u32) -> u64 {
+                unsafe { $flips(p, o, sq) }
             }
             #[inline(always)]
             fn pvs(s: &mut Search, p: u64, o: u64, a: i32, b: i32, e: u32) -> i32 {
@@ -1355,7 +1399,8 @@ instruction_set!(
     /// The build's own instructions: any processor of the target.
     Portable,
     portable,
-    eval::evaluate
+    eval::evaluate,
+    flips
 );
 
 #[cfg(target_arch = "x86_64")]
@@ -1364,7 +1409,23 @@ instruction_set!(
     V3,
     v3,
     eval::evaluate_bmi2,
+    flips,
     "avx2,bmi1,bmi2,lzcnt,popcnt"
+);
+
+#[cfg(target_arch = "x86_64")]
+instruction_set!(
+    /// x86-64-v4: v3 and AVX-512. On one thread, against v3 (a 2-core
+    /// Xeon, Sapphire Rapids; `farm-bench -n 3`, medians, the same nodes):
+    /// FFO #40-#49 0.92x the time with the compiler's choice of AVX-512
+    /// instructions alone, 0.96x that again with
+    /// [`flips_avx512`](crate::model::bitboard::flips_avx512); both, 0.74x
+    /// (0.62-0.91 over the pairs) on #40-#49, 0.84x on `games`.
+    V4,
+    v4,
+    eval::evaluate_bmi2,
+    crate::model::bitboard::flips_avx512,
+    "avx2,bmi1,bmi2,lzcnt,popcnt,avx512f,avx512vl,avx512cd,avx512bw,avx512dq"
 );
 
 /// The moves of a position with the discs each flips, at most 60 (any
@@ -1378,7 +1439,7 @@ struct MoveList {
 impl MoveList {
     /// The moves `m` of `(p, o)`, in square order.
     #[inline(always)]
-    fn new(p: u64, o: u64, m: u64) -> MoveList {
+    fn new<I: Isa>(p: u64, o: u64, m: u64) -> MoveList {
         let mut list = MoveList {
             squares: [0; 64],
             flips: [0; 64],
@@ -1389,7 +1450,7 @@ impl MoveList {
             let x = rest.trailing_zeros();
             rest &= rest - 1;
             list.squares[list.len] = x as u8;
-            list.flips[list.len] = flips(p, o, x);
+            list.flips[list.len] = I::flips(p, o, x);
             list.len += 1;
         }
         list

@@ -147,12 +147,15 @@ fn agrees_with_minimax_over_the_rules_near_the_end() {
         seed ^= seed << 17;
         seed
     };
-    // Both compilations of the search: the one for the processor's
-    // instructions (when it has them) and the portable one.
-    let mut solvers = [Solver::new(), Solver::new().portable()];
+    // Each compilation of the search the processor can run, in turn.
+    let mut solvers = [
+        Solver::new(),
+        Solver::new().instructions(Instructions::V3),
+        Solver::new().instructions(Instructions::Portable),
+    ];
     let mut checked = 0;
     while checked < 300 {
-        let solver = &mut solvers[checked % 2];
+        let solver = &mut solvers[checked % 3];
         let stop = 4 + (rand() % 6) as u32;
         let mut p = Position::start(BoardSize::Eight);
         while p.empties() > stop && !p.is_over() {

@@ -46,7 +46,12 @@ fn some_moves(p: u64, mask: u64, dir: u32) -> u64 {
 /// The rays from each square in the eight directions, the square itself
 /// left out: [square][direction], directions 0..4 towards higher bits
 /// (east, north-west, north, north-east), 4..8 towards lower bits.
-static RAYS: [[u64; 8]; 64] = rays();
+static RAYS: Rays = Rays(rays());
+
+/// A square's eight rays on one cache line, the four towards higher bits
+/// in the first half, as [`flips_avx512`] loads them.
+#[repr(align(64))]
+struct Rays([[u64; 8]; 64]);
 
 const fn rays() -> [[u64; 8]; 64] {
     // (column step, row step)
@@ -86,7 +91,7 @@ const fn rays() -> [[u64; 8]; 64] {
 /// ray that is not `o`'s: when it is `p`'s, the squares before it flip.
 #[inline(always)]
 pub fn flips(p: u64, o: u64, sq: u32) -> u64 {
-    let rays = &RAYS[sq as usize];
+    let rays = &RAYS.0[sq as usize];
     let mut f = 0;
     // Towards higher bits: the first non-`o` square is the lowest bit.
     for &ray in &rays[..4] {
@@ -106,6 +111,48 @@ pub fn flips(p: u64, o: u64, sq: u32) -> u64 {
     f
 }
 
+/// [`flips`] with AVX-512's 256-bit instructions: the four rays towards
+/// higher bits in one register, the four towards lower bits in another,
+/// each direction's outflanking square found in its lane (the lowest bit
+/// not `o`'s; the highest, by a vector leading-zero count).
+///
+/// # Safety
+/// The processor must have AVX-512 F, VL and CD.
+#[cfg(target_arch = "x86_64")]
+#[target_feature(enable = "avx2,avx512f,avx512vl,avx512cd")]
+#[inline]
+pub unsafe fn flips_avx512(p: u64, o: u64, sq: u32) -> u64 {
+    use std::arch::x86_64::*;
+    let rays = RAYS.0[sq as usize].as_ptr().cast::<__m256i>();
+    // SAFETY: a square's rays are 64 bytes aligned to 64 (`Rays`).
+    let (up, down) = unsafe { (_mm256_load_si256(rays), _mm256_load_si256(rays.add(1))) };
+    let vp = _mm256_set1_epi64x(p as i64);
+    let vo = _mm256_set1_epi64x(o as i64);
+    let zero = _mm256_setzero_si256();
+    // Towards higher bits: the lowest square not `o`'s; when it is `p`'s,
+    // the squares below it flip.
+    let x = _mm256_andnot_si256(vo, up);
+    let outflank = _mm256_and_si256(_mm256_and_si256(x, _mm256_sub_epi64(zero, x)), vp);
+    let flanked = _mm256_test_epi64_mask(outflank, outflank);
+    let f_up = _mm256_maskz_and_epi64(
+        flanked,
+        _mm256_sub_epi64(outflank, _mm256_set1_epi64x(1)),
+        up,
+    );
+    // Towards lower bits: the highest (a ray of `o` alone counts 64
+    // leading zeros, and a shift by 64 leaves none).
+    let x = _mm256_andnot_si256(vo, down);
+    let highest = _mm256_srlv_epi64(_mm256_set1_epi64x(i64::MIN), _mm256_lzcnt_epi64(x));
+    let outflank = _mm256_and_si256(highest, vp);
+    let f_down = _mm256_and_si256(
+        down,
+        _mm256_slli_epi64::<1>(_mm256_sub_epi64(zero, outflank)),
+    );
+    let f = _mm256_or_si256(f_up, f_down);
+    let f = _mm_or_si128(_mm256_castsi256_si128(f), _mm256_extracti128_si256::<1>(f));
+    (_mm_cvtsi128_si64(f) | _mm_extract_epi64::<1>(f)) as u64
+}
+
 /// The diagonals through each square, as masks: `[square][0]` the a1-h8
 /// direction, `[square][1]` the a8-h1 direction (the square included).
 static DIAGONALS: [[u64; 2]; 64] = diagonals();
@@ -114,7 +161,7 @@ const fn diagonals() -> [[u64; 2]; 64] {
     let mut out = [[0u64; 2]; 64];
     let mut sq = 0;
     while sq < 64 {
-        let rays = &RAYS[sq];
+        let rays = &RAYS.0[sq];
         // East is 0; north-west 1, north-east 3; south-east 5, south-west 7.
         out[sq] = [
             rays[3] | rays[7] | 1u64 << sq,
@@ -414,6 +461,10 @@ mod tests {
 
     #[test]
     fn flips_are_the_rules_flips() {
+        #[cfg(target_arch = "x86_64")]
+        let avx512 = std::arch::is_x86_feature_detected!("avx512f")
+            && std::arch::is_x86_feature_detected!("avx512vl")
+            && std::arch::is_x86_feature_detected!("avx512cd");
         let mut x = 0x2545_f491_4f6c_dd1du64;
         for _ in 0..100_000 {
             xorshift(&mut x);
@@ -443,6 +494,12 @@ mod tests {
                             Color::Black,
                         );
                 assert_eq!(u128::from(flips(p, o, sq)), rules, "{p:#x} {o:#x} {sq}");
+                #[cfg(target_arch = "x86_64")]
+                if avx512 {
+                    // SAFETY: the processor has the instructions.
+                    let f = unsafe { flips_avx512(p, o, sq) };
+                    assert_eq!(u128::from(f), rules, "AVX-512: {p:#x} {o:#x} {sq}");
+                }
             }
         }
     }
