@@ -1168,7 +1168,13 @@ fn probcut_depth(empties: u32) -> i32 {
 /// deep, by d: one standard deviation, in discs (`scripts/fit-probcut.sh`
 /// on 150 positions of WTH_2011 games at each of 10, 12, ..., 24 empties,
 /// averaged over the empties: it changes little with them; only even
-/// depths are searched).
+/// depths are searched). Measured again with the evaluation fitted off
+/// the games' lines too: 8.6, 8.0, 7.3, 6.7, 6.0, 5.8, 5.2, 5.0, 4.5,
+/// within 0.2 of these, which are kept. The same run shows the exact
+/// score about 2 discs below the shallow searches at depths 2, 4 and 6,
+/// but moving the margins by that bias (or by 1 disc either way) did not
+/// take fewer nodes on FFO #40-#49: 538 M at -2 discs, 590 M at -1,
+/// 531 M at +1, against 528 M.
 const PROBCUT_SIGMA: [f32; 9] = [8.6, 7.9, 7.2, 6.8, 6.2, 5.9, 5.2, 5.0, 4.6];
 
 /// The selectivities' confidences, in standard deviations, least sure
