@@ -10,7 +10,7 @@
 //! and a constant, from the weight set of the position's phase (by its
 //! empty squares). [`evaluate`] turns the board for each symmetry and
 //! gathers each instance's squares with shifts; [`evaluate_bmi2`], the
-//! one the x86-64-v3 search takes, reads each instance straight from the
+//! one the x86-64-v3 and v4 searches take, reads each instance straight from the
 //! board with one bit-extract a side (the whole solve of FFO #20-#39:
 //! 6.37 s with the first, 5.83 s with the second).
 //!

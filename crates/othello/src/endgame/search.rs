@@ -1290,8 +1290,10 @@ impl Instructions {
 /// instruction set stays in it: the build's own (any processor of the
 /// target), x86-64-v3 or x86-64-v4, the best the processor has
 /// ([`Instructions::detect`]).
-/// The code is the same; only the compiler's choice of instructions differs
-/// (a bit count is one instruction instead of a dozen).
+/// The code is the same but for the evaluation's bit-extract (v3 and v4)
+/// and the flips in vector lanes (v4); otherwise only the compiler's
+/// choice of instructions differs (a bit count is one instruction instead
+/// of a dozen).
 trait Isa {
     fn pvs(s: &mut Search, p: u64, o: u64, alpha: i32, beta: i32, empties: u32) -> i32;
     fn nws(s: &mut Search, p: u64, o: u64, alpha: i32, empties: u32) -> i32;
@@ -1421,12 +1423,14 @@ instruction_set!(
 
 #[cfg(target_arch = "x86_64")]
 instruction_set!(
-    /// x86-64-v4: v3 and AVX-512. On one thread, against v3 (a 2-core
-    /// Xeon, Sapphire Rapids; `farm-bench -n 3`, medians, the same nodes):
-    /// FFO #40-#49 0.92x the time with the compiler's choice of AVX-512
-    /// instructions alone, 0.96x that again with
-    /// [`flips_avx512`](crate::model::bitboard::flips_avx512); both, 0.74x
-    /// (0.62-0.91 over the pairs) on #40-#49, 0.84x on `games`.
+    /// x86-64-v4: v3 and AVX-512. On one thread, against v3, the same
+    /// nodes (a 2-core Xeon, Sapphire Rapids, whose times vary by 15 %
+    /// from run to run; medians of 3 paired runs of `endgame_bench`): on
+    /// FFO #40-#49, 0.92x the time with the compiler's choice of AVX-512
+    /// instructions alone, and 0.96x that again with
+    /// [`flips_avx512`](crate::model::bitboard::flips_avx512), in two runs;
+    /// both against v3 in a third run, 0.74x (0.62-0.91 over the pairs),
+    /// and 0.84x (0.84-0.97) on the 60 WTHOR positions of `games`.
     V4,
     v4,
     eval::evaluate_bmi2,

@@ -117,7 +117,7 @@ pub fn flips(p: u64, o: u64, sq: u32) -> u64 {
 /// not `o`'s; the highest, by a vector leading-zero count).
 ///
 /// # Safety
-/// The processor must have AVX-512 F, VL and CD.
+/// The processor must have AVX2 and AVX-512 F, VL and CD.
 #[cfg(target_arch = "x86_64")]
 #[target_feature(enable = "avx2,avx512f,avx512vl,avx512cd")]
 #[inline]
@@ -462,7 +462,8 @@ mod tests {
     #[test]
     fn flips_are_the_rules_flips() {
         #[cfg(target_arch = "x86_64")]
-        let avx512 = std::arch::is_x86_feature_detected!("avx512f")
+        let avx512 = std::arch::is_x86_feature_detected!("avx2")
+            && std::arch::is_x86_feature_detected!("avx512f")
             && std::arch::is_x86_feature_detected!("avx512vl")
             && std::arch::is_x86_feature_detected!("avx512cd");
         let mut x = 0x2545_f491_4f6c_dd1du64;

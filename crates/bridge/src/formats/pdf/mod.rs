@@ -22,8 +22,9 @@
 //! ToUnicode map so that the text (suit symbols included) can be copied
 //! and searched. The PDF is made with krilla, the PDF library Typst uses:
 //! it subsets and embeds OpenType fonts, shapes text and writes that map
-//! itself, where printpdf's font handling is thinner; version 0.6 is the
-//! newest that builds with the workspace's rust-version.
+//! itself, where printpdf's font handling is thinner; version 0.6 (0.7
+//! wants Rust 1.89, the workspace's rust-version now, and is not tried
+//! yet).
 //!
 //! Streaming: a page is drawn as soon as its last board comes, and only
 //! the boards of the page being filled are held (their number, conditions,
