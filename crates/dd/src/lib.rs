@@ -1,0 +1,197 @@
+//! A double-dummy bridge solver: how many tricks each declarer takes in
+//! each strain when all four hands are seen and every card is played
+//! best.
+//!
+//! Written here from published ideas (facts, not code): DDS's papers and
+//! documentation (Bo Haglund, Soren Hein), bridge-solver's README (Xue
+//! Ming) and Ginsberg's partition search. [`search`] says how it works.
+//!
+//! **Status:** a research crate. It agrees with pons-dds (what `boardfile
+//! solve` uses) on every deal tried (`tests/agreement.rs`), but takes
+//! several times pons-dds's time (`scripts/bench-dd-solver.sh`), so the
+//! command line does not use it yet.
+//!
+//! Cards are bits: a hand is a `u64` with suit `s` (0 spades, 1 hearts,
+//! 2 diamonds, 3 clubs) in bits `16 s ..= 16 s + 12`, the two lowest and
+//! the ace highest. Seats are 0 North, 1 East, 2 South, 3 West; strains
+//! are the four suits and 4 notrump.
+//!
+//! ```
+//! use boardfile_dd::{Deal, Solver, NOTRUMP, SPADES};
+//! // Each hand a whole suit: North makes all 13 tricks with spades as
+//! // trumps and none in notrump, where East, on lead, runs the hearts.
+//! let deal = Deal::from_pbn("N:AKQJT98765432... .AKQJT98765432.. ..AKQJT98765432. ...AKQJT98765432").unwrap();
+//! let table = Solver::new().table(&deal);
+//! assert_eq!(table.tricks(SPADES, 0), 13);
+//! assert_eq!(table.tricks(NOTRUMP, 0), 0);
+//! ```
+
+mod bits;
+pub mod search;
+mod table;
+
+pub use search::Solver;
+
+/// Spades, the first suit and strain.
+pub const SPADES: usize = 0;
+/// Hearts.
+pub const HEARTS: usize = 1;
+/// Diamonds.
+pub const DIAMONDS: usize = 2;
+/// Clubs.
+pub const CLUBS: usize = 3;
+/// Notrump, the fifth strain.
+pub const NOTRUMP: usize = 4;
+
+/// The thirteen cards of one suit, at the bits of suit 0.
+pub(crate) const SUIT: u64 = 0x1fff;
+
+/// Every card: the four suits' thirteen bits.
+pub(crate) const ALL: u64 = SUIT | SUIT << 16 | SUIT << 32 | SUIT << 48;
+
+/// Four hands of equal length (1 to 13 cards), no card held twice.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
+pub struct Deal {
+    hands: [u64; 4],
+}
+
+/// Why a [`Deal`] was refused.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub enum DealError {
+    /// A bit outside the 52 cards.
+    NotACard,
+    /// One card in two hands.
+    HeldTwice,
+    /// The hands' lengths differ, or a hand is empty.
+    Lengths([u32; 4]),
+    /// PBN text that is not a deal, with the reason.
+    Pbn(String),
+}
+
+impl std::fmt::Display for DealError {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        match self {
+            DealError::NotACard => write!(f, "a bit outside the 52 cards"),
+            DealError::HeldTwice => write!(f, "a card held by two hands"),
+            DealError::Lengths(n) => write!(
+                f,
+                "the hands hold {}, {}, {} and {} cards; they must hold the same number, 1 to 13",
+                n[0], n[1], n[2], n[3]
+            ),
+            DealError::Pbn(why) => write!(f, "not a PBN deal: {why}"),
+        }
+    }
+}
+
+impl std::error::Error for DealError {}
+
+const RANKS: &[u8; 13] = b"23456789TJQKA";
+
+impl Deal {
+    /// The hands of North, East, South and West.
+    pub fn new(hands: [u64; 4]) -> Result<Deal, DealError> {
+        if hands.iter().any(|h| h & !ALL != 0) {
+            return Err(DealError::NotACard);
+        }
+        if hands[0] & hands[1] != 0
+            || (hands[0] | hands[1]) & hands[2] != 0
+            || (hands[0] | hands[1] | hands[2]) & hands[3] != 0
+        {
+            return Err(DealError::HeldTwice);
+        }
+        let n = hands.map(u64::count_ones);
+        if n[0] == 0 || n.iter().any(|&k| k != n[0]) {
+            return Err(DealError::Lengths(n));
+        }
+        Ok(Deal { hands })
+    }
+
+    /// A PBN `Deal` tag's value: `N:` (or `E:`, `S:`, `W:`, the first hand's
+    /// seat), then four hands clockwise, each its spades, hearts, diamonds
+    /// and clubs separated by dots (`AKQ.JT9.876.5432`).
+    pub fn from_pbn(text: &str) -> Result<Deal, DealError> {
+        let bad = |why: &str| DealError::Pbn(why.to_string());
+        let text = text.trim();
+        let (first, rest) = text
+            .split_once(':')
+            .ok_or_else(|| bad("no seat before ':'"))?;
+        let first = match first.trim() {
+            "N" | "n" => 0,
+            "E" | "e" => 1,
+            "S" | "s" => 2,
+            "W" | "w" => 3,
+            other => return Err(bad(&format!("{other:?} is not a seat"))),
+        };
+        let mut hands = [0u64; 4];
+        let words: Vec<&str> = rest.split_whitespace().collect();
+        if words.len() != 4 {
+            return Err(bad(&format!("{} hands, not 4", words.len())));
+        }
+        for (i, word) in words.iter().enumerate() {
+            let suits: Vec<&str> = word.split('.').collect();
+            if suits.len() != 4 {
+                return Err(bad(&format!("hand {word:?} has {} suits", suits.len())));
+            }
+            for (s, cards) in suits.iter().enumerate() {
+                for c in cards.bytes() {
+                    let r = RANKS
+                        .iter()
+                        .position(|&x| x == c.to_ascii_uppercase())
+                        .ok_or_else(|| bad(&format!("{:?} is not a rank", c as char)))?;
+                    hands[(first + i) % 4] |= 1 << (16 * s + r);
+                }
+            }
+        }
+        Deal::new(hands)
+    }
+
+    /// The PBN form, North first.
+    pub fn to_pbn(&self) -> String {
+        let hand = |h: u64| {
+            (0..4)
+                .map(|s| {
+                    (0..13)
+                        .rev()
+                        .filter(|r| h >> (16 * s + r) & 1 != 0)
+                        .map(|r| RANKS[r] as char)
+                        .collect::<String>()
+                })
+                .collect::<Vec<_>>()
+                .join(".")
+        };
+        format!("N:{}", self.hands.map(hand).join(" "))
+    }
+
+    /// The hands of North, East, South and West.
+    pub fn hands(&self) -> [u64; 4] {
+        self.hands
+    }
+
+    /// Cards in each hand.
+    pub fn len(&self) -> u32 {
+        self.hands[0].count_ones()
+    }
+
+    /// Never: a deal holds at least one card a hand.
+    pub fn is_empty(&self) -> bool {
+        false
+    }
+}
+
+/// Tricks for each strain and declarer: what [`Solver::table`] gives.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Default)]
+pub struct Table {
+    tricks: [[u8; 4]; 5],
+}
+
+impl Table {
+    /// Tricks declarer (seat 0-3) takes in `strain` (0-4), the opening lead
+    /// made by declarer's left-hand opponent.
+    pub fn tricks(&self, strain: usize, declarer: usize) -> u8 {
+        self.tricks[strain][declarer]
+    }
+
+    pub(crate) fn set(&mut self, strain: usize, declarer: usize, tricks: u8) {
+        self.tricks[strain][declarer] = tricks;
+    }
+}

@@ -1,0 +1,544 @@
+//! The search: alpha-beta in its null-window form, trick by trick.
+//!
+//! Each search answers one question: can North-South take `target` of the
+//! tricks left? For a strain and an opening leader the driver asks it with
+//! one target after another, stepping from a guess to the answer. Along
+//! the way:
+//!
+//! - **Rank equivalence.** Of a hand's cards in sequence among the cards
+//!   still out (the ♠Q and ♠J when the ♠K has gone or is the hand's own),
+//!   only the top one is tried.
+//! - **Quick tricks.** At the start of a trick, the leader's winners from
+//!   the top of each suit, counted where no opponent can ruff them, can
+//!   answer the question without a search.
+//! - **Partition search.** Every answer comes back with the cards it rests
+//!   on: in each suit, the cards from the top down to the lowest that won a
+//!   trick by its rank. At the start of a trick the answer is kept in the
+//!   table for every position that agrees on those cards.
+//!   Rank equivalence asks one thing more: when every card a hand tried
+//!   failed, and the lowest card that mattered lies in a run the hand tried
+//!   only by its top, the whole run matters, down to its lowest card (the
+//!   matching position may hold another card between them).
+//! - **Move ordering.** A lead that wins outright first, then a lead to
+//!   partner's winner; a second, third or fourth hand tries the cheapest
+//!   card that takes the trick from the opponents, and plays low when
+//!   partner's card already holds it.
+
+use crate::bits::{self, Isa, Portable};
+use crate::table::{self, Table as Memory};
+use crate::{Deal, Table, NOTRUMP, SUIT};
+
+/// Solves deals; its memory is kept between the strains of one deal only.
+pub struct Solver {
+    memory: Memory,
+    nodes: u64,
+    v3: bool,
+}
+
+impl Default for Solver {
+    fn default() -> Self {
+        Solver::new()
+    }
+}
+
+impl Solver {
+    /// A solver using the fastest code this processor runs.
+    pub fn new() -> Solver {
+        Solver {
+            memory: Memory::default(),
+            nodes: 0,
+            v3: bits::has_v3(),
+        }
+    }
+
+    /// The same solver on code for any processor (for tests: both forms
+    /// must give the same answers and the same nodes).
+    pub fn portable(mut self) -> Solver {
+        self.v3 = false;
+        self
+    }
+
+    /// Cards tried so far, all searches together: a lead, a second and a
+    /// third hand's card each count one; a fourth hand's card, which ends
+    /// the trick, counts one too.
+    pub fn nodes(&self) -> u64 {
+        self.nodes
+    }
+
+    /// The tricks each declarer takes in each strain.
+    pub fn table(&mut self, deal: &Deal) -> Table {
+        let mut table = Table::default();
+        let n = deal.len() as u8;
+        for strain in 0..5 {
+            self.memory.clear();
+            let mut guess = n / 2;
+            for leader in [1, 2, 3, 0] {
+                let ns = self.ns_tricks(deal, strain, leader, guess);
+                guess = ns;
+                let declarer = (leader + 3) % 4;
+                table.set(
+                    strain,
+                    declarer,
+                    if declarer % 2 == 0 { ns } else { n - ns },
+                );
+            }
+        }
+        table
+    }
+
+    /// The tricks North-South take in `strain` with `leader` on lead.
+    pub fn tricks(&mut self, deal: &Deal, strain: usize, leader: usize) -> u8 {
+        assert!(strain <= NOTRUMP && leader < 4, "strain 0-4, seat 0-3");
+        self.memory.clear();
+        self.ns_tricks(deal, strain, leader, deal.len() as u8 / 2)
+    }
+
+    fn ns_tricks(&mut self, deal: &Deal, strain: usize, leader: usize, guess: u8) -> u8 {
+        let mut search = Search {
+            hands: deal.hands,
+            trump: strain,
+            memory: &mut self.memory,
+            nodes: 0,
+        };
+        #[cfg(target_arch = "x86_64")]
+        let found = if self.v3 {
+            // SAFETY: the processor has the features (bits::has_v3).
+            unsafe { v3::drive(&mut search, leader, guess) }
+        } else {
+            search.drive::<Portable>(leader, guess)
+        };
+        #[cfg(not(target_arch = "x86_64"))]
+        let found = search.drive::<Portable>(leader, guess);
+        self.nodes += search.nodes;
+        found
+    }
+}
+
+/// The state of one search.
+struct Search<'a> {
+    hands: [u64; 4],
+    /// The trump suit, or [`NOTRUMP`].
+    trump: usize,
+    memory: &'a mut Memory,
+    nodes: u64,
+}
+
+/// A trick in progress.
+#[derive(Clone, Copy)]
+struct Trick {
+    leader: usize,
+    /// Cards played so far.
+    count: usize,
+    /// The cards played, together.
+    played: u64,
+    /// The suit led (its 13 bits in place).
+    led: u64,
+    /// Who holds the trick so far, and with what.
+    winner: usize,
+    best: u64,
+    /// The cards out when the trick began (the hands' and the trick's).
+    out: u64,
+}
+
+/// The bits of `card`'s suit.
+#[inline(always)]
+fn suit_of(card: u64) -> u64 {
+    SUIT << (card.trailing_zeros() / 16 * 16)
+}
+
+/// The cards of `card`'s suit from `card` up.
+#[inline(always)]
+fn from_up(card: u64) -> u64 {
+    suit_of(card) & !(card - 1)
+}
+
+/// Each suit's cards from its lowest card in `m` up: the form in which a
+/// search says which cards its answer rests on.
+#[inline(always)]
+fn close(m: u64) -> u64 {
+    let mut out = 0;
+    for s in 0..4 {
+        let x = m >> (16 * s) & SUIT;
+        if x != 0 {
+            out |= (SUIT & !((x & x.wrapping_neg()) - 1)) << (16 * s);
+        }
+    }
+    out
+}
+
+/// The highest card of `x` (not zero).
+#[inline(always)]
+fn top(x: u64) -> u64 {
+    1 << (63 - x.leading_zeros())
+}
+
+/// Each hand's length in each suit, four bits each (seat `h`, suit `s` at
+/// bits `16 h + 4 s`).
+#[inline(always)]
+fn lengths(hands: &[u64; 4]) -> u64 {
+    let mut k = 0;
+    for (h, &hand) in hands.iter().enumerate() {
+        for s in 0..4 {
+            k |= ((hand >> (16 * s) & SUIT).count_ones() as u64) << (16 * h + 4 * s);
+        }
+    }
+    k
+}
+
+/// Moves to try at one card: each the top card of a run, the run's lowest
+/// card, and the order's score.
+struct Moves {
+    card: [u64; 13],
+    low: [u64; 13],
+    score: [i32; 13],
+    len: usize,
+}
+
+impl Moves {
+    /// The runs of `hand` (one suit's cards or several) among `out`.
+    #[inline(always)]
+    fn runs(hand: u64, out: u64) -> Moves {
+        let mut m = Moves {
+            card: [0; 13],
+            low: [0; 13],
+            score: [0; 13],
+            len: 0,
+        };
+        for s in 0..4 {
+            let mine = hand & SUIT << (16 * s);
+            if mine == 0 {
+                continue;
+            }
+            let mut rest = out & SUIT << (16 * s);
+            let mut open = false;
+            while rest != 0 {
+                let c = top(rest);
+                rest ^= c;
+                if mine & c != 0 {
+                    if open {
+                        m.low[m.len - 1] = c;
+                    } else {
+                        m.card[m.len] = c;
+                        m.low[m.len] = c;
+                        m.len += 1;
+                        open = true;
+                    }
+                } else {
+                    open = false;
+                }
+            }
+        }
+        m
+    }
+
+    /// Sorts by score, highest first (stable).
+    #[inline(always)]
+    fn sort(&mut self) {
+        for i in 1..self.len {
+            let mut j = i;
+            while j > 0 && self.score[j - 1] < self.score[j] {
+                self.card.swap(j - 1, j);
+                self.low.swap(j - 1, j);
+                self.score.swap(j - 1, j);
+                j -= 1;
+            }
+        }
+    }
+}
+
+impl Search<'_> {
+    /// North-South's tricks with `leader` on lead, found by null-window
+    /// searches from `guess`.
+    #[inline(always)]
+    fn drive<I: Step>(&mut self, leader: usize, guess: u8) -> u8 {
+        let n = self.hands[0].count_ones() as u8;
+        let (mut lo, mut hi, mut guess) = (0, n, guess);
+        while lo < hi {
+            let target = guess.clamp(lo + 1, hi);
+            if I::start(self, leader, target).0 {
+                lo = target;
+                guess = target + 1;
+            } else {
+                hi = target - 1;
+                guess = target - 1;
+            }
+        }
+        lo
+    }
+
+    /// Whether North-South take `target` of the tricks left, `leader` on
+    /// lead to a new trick; and the cards the answer rests on.
+    #[inline(always)]
+    fn start_body<I: Step>(&mut self, leader: usize, target: u8) -> (bool, u64) {
+        let left = self.hands[leader].count_ones() as u8;
+        if target == 0 {
+            return (true, 0);
+        }
+        if target > left {
+            return (false, 0);
+        }
+        let ns = leader.is_multiple_of(2);
+        let (quick, why) = self.quick_tricks(leader);
+        if ns && quick >= target {
+            return (true, why);
+        }
+        if !ns && quick > left - target {
+            return (false, why);
+        }
+        let out = self.hands[0] | self.hands[1] | self.hands[2] | self.hands[3];
+        let held = [0, 1, 2].map(|h| I::pext(self.hands[h], out));
+        let key = table::key(lengths(&self.hands), leader);
+        if let Some(hit) = self.memory.probe(key, held, target) {
+            return (hit.yes, close(I::pdep(hit.mask, out)));
+        }
+        let trick = Trick {
+            leader,
+            count: 0,
+            played: 0,
+            led: 0,
+            winner: leader,
+            best: 0,
+            out,
+        };
+        let (yes, why) = I::play(self, &trick, target);
+        let why = close(why & out);
+        self.memory
+            .store(key, held, I::pext(why, out), target, yes, left);
+        (yes, why)
+    }
+
+    /// The tricks `leader`'s side takes by cashing the leader's winners
+    /// from the top, where no opponent can ruff; and the cards that count
+    /// rests on.
+    #[inline(always)]
+    fn quick_tricks(&self, leader: usize) -> (u8, u64) {
+        let mine = self.hands[leader];
+        let (left, right) = (self.hands[(leader + 1) % 4], self.hands[(leader + 3) % 4]);
+        let out = mine | left | right | self.hands[(leader + 2) % 4];
+        let (mut tricks, mut why) = (0, 0);
+        for s in 0..4 {
+            let suit = SUIT << (16 * s);
+            if mine & suit == 0 {
+                continue;
+            }
+            // The leader's cards from the top of the suit down.
+            let others = out & suit & !mine;
+            let run = if others == 0 {
+                mine & suit
+            } else {
+                mine & suit & !((top(others) << 1) - 1)
+            };
+            let mut cash = run.count_ones();
+            if self.trump != NOTRUMP && s != self.trump {
+                let trumps = SUIT << (16 * self.trump);
+                for opp in [left, right] {
+                    if opp & trumps != 0 {
+                        cash = cash.min((opp & suit).count_ones());
+                    }
+                }
+            }
+            if cash > 0 {
+                tricks += cash;
+                // The top `cash` cards of the suit.
+                let mut cards = run;
+                for _ in cash..run.count_ones() {
+                    cards &= cards - 1;
+                }
+                why |= cards;
+            }
+        }
+        (tricks as u8, close(why))
+    }
+
+    /// Whether North-South take `target` of the tricks left (the current
+    /// trick's among them), the trick under way; and the cards the answer
+    /// rests on.
+    #[inline(always)]
+    fn play_body<I: Step>(&mut self, t: &Trick, target: u8) -> (bool, u64) {
+        let seat = (t.leader + t.count) % 4;
+        let ns = seat.is_multiple_of(2);
+        let hand = self.hands[seat];
+        let legal = if hand & t.led != 0 {
+            hand & t.led
+        } else {
+            hand
+        };
+        let mut moves = Moves::runs(legal, t.out);
+        self.order(t, seat, &mut moves);
+        let mut why = 0;
+        for i in 0..moves.len {
+            let card = moves.card[i];
+            self.nodes += 1;
+            let next = self.add(t, seat, card);
+            self.hands[seat] ^= card;
+            let (yes, w) = if next.count == 4 {
+                let won = next.winner.is_multiple_of(2) as u8;
+                let (yes, w) = I::start(self, next.winner, target - won);
+                // The winner's rank mattered when it beat a card of its suit.
+                let rank = if next.played & suit_of(next.best) != next.best {
+                    from_up(next.best)
+                } else {
+                    0
+                };
+                (yes, w | rank)
+            } else {
+                I::play(self, &next, target)
+            };
+            self.hands[seat] ^= card;
+            if yes == ns {
+                return (yes, w);
+            }
+            why |= w;
+        }
+        // Every card failed: a run tried by its top that reaches into the
+        // cards that mattered matters down to its lowest card.
+        let mut extra = 0;
+        for i in 0..moves.len {
+            if why & moves.card[i] != 0 {
+                extra |= from_up(moves.low[i]);
+            }
+        }
+        (!ns, why | extra)
+    }
+
+    /// The trick after `seat` plays `card`.
+    #[inline(always)]
+    fn add(&self, t: &Trick, seat: usize, card: u64) -> Trick {
+        let mut next = *t;
+        next.count += 1;
+        next.played |= card;
+        if t.count == 0 {
+            next.led = suit_of(card);
+            next.winner = seat;
+            next.best = card;
+        } else {
+            let best_suit = suit_of(t.best);
+            let beats = if card & best_suit != 0 {
+                card > t.best
+            } else {
+                self.trump != NOTRUMP && card & SUIT << (16 * self.trump) != 0
+            };
+            if beats {
+                next.winner = seat;
+                next.best = card;
+            }
+        }
+        next
+    }
+
+    /// Scores `moves` for `seat`, best first.
+    #[inline(always)]
+    fn order(&self, t: &Trick, seat: usize, moves: &mut Moves) {
+        let trumps = if self.trump == NOTRUMP {
+            0
+        } else {
+            SUIT << (16 * self.trump)
+        };
+        let partner = self.hands[(seat + 2) % 4];
+        let opps = [self.hands[(seat + 1) % 4], self.hands[(seat + 3) % 4]];
+        let out = t.out & !t.played;
+        for i in 0..moves.len {
+            let card = moves.card[i];
+            let suit = suit_of(card);
+            let rank = (card.trailing_zeros() % 16) as i32;
+            let score = if t.count == 0 {
+                let ruffed = suit & trumps == 0
+                    && opps
+                        .iter()
+                        .any(|&o| o & suit == 0 && o & trumps != 0 && o != 0);
+                let highest = top(out & suit);
+                if ruffed {
+                    -100 - rank
+                } else if highest == card {
+                    100 + rank
+                } else if partner & highest != 0
+                    && !(suit & trumps == 0
+                        && partner & suit != 0
+                        && opps.iter().any(|&o| o & suit == 0 && o & trumps != 0))
+                {
+                    60 - rank
+                } else {
+                    // Length in the suit for the side.
+                    ((self.hands[seat] | partner) & suit).count_ones() as i32 - rank
+                }
+            } else {
+                let partner_holds = t.winner % 2 == seat % 2;
+                let next = self.add(t, seat, card);
+                let takes = next.winner == seat;
+                if partner_holds {
+                    -rank - if card & trumps != 0 { 20 } else { 0 }
+                } else if takes {
+                    // The cheapest winner first; better one no later
+                    // opponent can beat.
+                    let later: u64 = (t.count + 1..4)
+                        .filter(|k| (t.leader + k) % 2 != seat % 2)
+                        .map(|k| self.hands[(t.leader + k) % 4])
+                        .fold(0, |a, h| a | h);
+                    let higher = later & suit & !(card - 1) != 0;
+                    let ruffed = card & trumps == 0 && later & next.led == 0 && later & trumps != 0;
+                    let safe = !higher && !ruffed;
+                    if safe {
+                        100 - rank
+                    } else {
+                        50 - rank
+                    }
+                } else {
+                    -rank - if card & trumps != 0 { 20 } else { 0 }
+                }
+            };
+            moves.score[i] = score;
+        }
+        moves.sort();
+    }
+}
+
+/// The search's recursive steps, through which a search started in one
+/// compilation stays in it.
+trait Step: Isa {
+    fn start(s: &mut Search, leader: usize, target: u8) -> (bool, u64);
+    fn play(s: &mut Search, t: &Trick, target: u8) -> (bool, u64);
+}
+
+impl Step for Portable {
+    fn start(s: &mut Search, leader: usize, target: u8) -> (bool, u64) {
+        s.start_body::<Portable>(leader, target)
+    }
+    fn play(s: &mut Search, t: &Trick, target: u8) -> (bool, u64) {
+        s.play_body::<Portable>(t, target)
+    }
+}
+
+/// Code for x86-64-v3: every step compiled with its features.
+#[cfg(target_arch = "x86_64")]
+mod v3 {
+    use super::{Search, Step, Trick};
+    use crate::bits::V3;
+
+    #[target_feature(enable = "avx2,bmi1,bmi2,lzcnt,popcnt")]
+    pub(super) fn drive(s: &mut Search, leader: usize, guess: u8) -> u8 {
+        s.drive::<V3>(leader, guess)
+    }
+
+    #[target_feature(enable = "avx2,bmi1,bmi2,lzcnt,popcnt")]
+    fn start(s: &mut Search, leader: usize, target: u8) -> (bool, u64) {
+        s.start_body::<V3>(leader, target)
+    }
+
+    #[target_feature(enable = "avx2,bmi1,bmi2,lzcnt,popcnt")]
+    fn play(s: &mut Search, t: &Trick, target: u8) -> (bool, u64) {
+        s.play_body::<V3>(t, target)
+    }
+
+    // SAFETY: V3 steps are reached only through `drive`, called only where
+    // the processor has the features.
+    impl Step for V3 {
+        #[inline(always)]
+        fn start(s: &mut Search, leader: usize, target: u8) -> (bool, u64) {
+            unsafe { start(s, leader, target) }
+        }
+        #[inline(always)]
+        fn play(s: &mut Search, t: &Trick, target: u8) -> (bool, u64) {
+            unsafe { play(s, t, target) }
+        }
+    }
+}

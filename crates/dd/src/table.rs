@@ -1,0 +1,154 @@
+//! The transposition table of partition search: one entry stands for every
+//! position that agrees with it on the cards that decided its result.
+//!
+//! Positions are met at the start of a trick and keyed by every hand's
+//! length in every suit and the seat on lead. Cards are ranked among the
+//! cards still out in their suit (the relative ranks), so a position
+//! after the ♠A and ♠K have gone matches one where they are still out
+//! and the ♠Q and ♠J stand where they stood. Under a key, an entry keeps a
+//! mask of the relative cards that mattered (in each suit, every card from
+//! the top down to the lowest that won a trick by its rank) and who held
+//! them; a position matches when its holders under the mask are the same.
+//! The small cards under the mask are then placed by the lengths alone.
+//!
+//! An entry bounds North-South's tricks from the position: at least `lo`,
+//! at most `hi`.
+
+use std::collections::HashMap;
+use std::hash::{BuildHasherDefault, Hasher};
+
+/// Entries kept under one key at most; the oldest goes first.
+const PER_KEY: usize = 256;
+
+/// One bound on North-South's tricks, for the positions that match it.
+#[derive(Clone, Copy)]
+struct Entry {
+    /// The mask's cards held by North, East and South (West holds the
+    /// rest), in the packed relative form of [`crate::search`].
+    held: [u64; 3],
+    /// The relative cards that mattered.
+    mask: u64,
+    /// North-South take at least this many of the tricks left.
+    lo: u8,
+    /// And at most this many.
+    hi: u8,
+}
+
+/// A position's key: every hand's suit lengths (4 bits each) and the
+/// leader.
+pub(crate) type Key = u128;
+
+/// The key of a position whose hands have `lengths` (seat `h`, suit `s` at
+/// bits `16 h + 4 s`) with `leader` on lead.
+pub(crate) fn key(lengths: u64, leader: usize) -> Key {
+    (lengths as u128) | (leader as u128) << 64
+}
+
+/// A multiply-and-fold hash: the keys are already well spread.
+#[derive(Default)]
+pub(crate) struct Fold(u64);
+
+impl Hasher for Fold {
+    fn finish(&self) -> u64 {
+        self.0
+    }
+
+    fn write(&mut self, bytes: &[u8]) {
+        for &b in bytes {
+            self.write_u64(b as u64);
+        }
+    }
+
+    fn write_u64(&mut self, x: u64) {
+        let m = (self.0 ^ x) as u128 * 0x9e37_79b9_7f4a_7c15;
+        self.0 = (m as u64) ^ (m >> 64) as u64;
+    }
+
+    fn write_u128(&mut self, x: u128) {
+        self.write_u64(x as u64);
+        self.write_u64((x >> 64) as u64);
+    }
+}
+
+/// The table: entries under their keys.
+#[derive(Default)]
+pub(crate) struct Table {
+    map: HashMap<Key, Vec<Entry>, BuildHasherDefault<Fold>>,
+}
+
+/// What the table knows of a position for one question.
+pub(crate) struct Hit {
+    /// Whether North-South take the tricks asked.
+    pub(crate) yes: bool,
+    /// The relative cards the answer rests on.
+    pub(crate) mask: u64,
+}
+
+impl Table {
+    /// Forgets everything (a new deal or strain).
+    pub(crate) fn clear(&mut self) {
+        self.map.clear();
+    }
+
+    /// Whether North-South take `target` of the tricks left in the position
+    /// of `key` whose North, East and South hold `held` (relative), if an
+    /// entry says.
+    pub(crate) fn probe(&self, key: Key, held: [u64; 3], target: u8) -> Option<Hit> {
+        let list = self.map.get(&key)?;
+        for e in list.iter().rev() {
+            if held[0] & e.mask == e.held[0]
+                && held[1] & e.mask == e.held[1]
+                && held[2] & e.mask == e.held[2]
+            {
+                if e.lo >= target {
+                    return Some(Hit {
+                        yes: true,
+                        mask: e.mask,
+                    });
+                }
+                if e.hi < target {
+                    return Some(Hit {
+                        yes: false,
+                        mask: e.mask,
+                    });
+                }
+            }
+        }
+        None
+    }
+
+    /// Keeps an answer: North-South take `target` (`yes`) or fewer, in
+    /// `tricks` left, for every position that matches `held` under `mask`.
+    pub(crate) fn store(
+        &mut self,
+        key: Key,
+        held: [u64; 3],
+        mask: u64,
+        target: u8,
+        yes: bool,
+        tricks: u8,
+    ) {
+        let held = held.map(|h| h & mask);
+        let list = self.map.entry(key).or_default();
+        let e = match list.iter_mut().find(|e| e.mask == mask && e.held == held) {
+            Some(e) => e,
+            None => {
+                if list.len() == PER_KEY {
+                    list.remove(0);
+                }
+                list.push(Entry {
+                    held,
+                    mask,
+                    lo: 0,
+                    hi: tricks,
+                });
+                list.last_mut().expect("just pushed")
+            }
+        };
+        if yes {
+            e.lo = e.lo.max(target);
+        } else {
+            e.hi = e.hi.min(target - 1);
+        }
+    }
+}
