@@ -99,6 +99,7 @@ impl Solver {
             trump: strain,
             memory: &mut self.memory,
             nodes: 0,
+            history: [[0; 64]; 4],
         };
         #[cfg(target_arch = "x86_64")]
         let found = if self.v3 {
@@ -121,6 +122,8 @@ struct Search<'a> {
     trump: usize,
     memory: &'a mut Memory,
     nodes: u64,
+    /// For each seat and card, how much the lead of it has answered.
+    history: [[u64; 64]; 4],
 }
 
 /// A trick in progress.
@@ -285,6 +288,13 @@ impl Search<'_> {
         if !ns && quick > left - target {
             return (false, why);
         }
+        let (sure, why) = self.sure_trumps(leader);
+        if ns && sure > left - target {
+            return (false, why);
+        }
+        if !ns && sure >= target {
+            return (true, why);
+        }
         let out = self.hands[0] | self.hands[1] | self.hands[2] | self.hands[3];
         let held = [0, 1, 2].map(|h| I::pext(self.hands[h], out));
         let key = table::key(lengths(&self.hands), leader);
@@ -307,31 +317,53 @@ impl Search<'_> {
         (yes, why)
     }
 
-    /// The tricks `leader`'s side takes by cashing the leader's winners
-    /// from the top, where no opponent can ruff; and the cards that count
-    /// rests on.
+    /// The tricks `leader`'s side takes by cashing winners from the top
+    /// where no opponent can ruff them: the leader's own, or partner's
+    /// when the leader can reach them with a lead partner wins; and the
+    /// cards that count rests on.
     #[inline(always)]
     fn quick_tricks(&self, leader: usize) -> (u8, u64) {
         let mine = self.hands[leader];
-        let (left, right) = (self.hands[(leader + 1) % 4], self.hands[(leader + 3) % 4]);
-        let out = mine | left | right | self.hands[(leader + 2) % 4];
-        let (mut tricks, mut why) = (0, 0);
+        let partner = self.hands[(leader + 2) % 4];
+        let opps = [self.hands[(leader + 1) % 4], self.hands[(leader + 3) % 4]];
+        let out = mine | partner | opps[0] | opps[1];
+        let (own, own_why, _) = self.cashable(mine, out, opps, !0);
+        // Partner's, through a suit where partner's top card wins a lead
+        // of the leader's.
+        let (theirs, theirs_why, entries) = self.cashable(partner, out, opps, mine);
+        if theirs > own && entries != 0 {
+            (theirs as u8, close(theirs_why))
+        } else {
+            (own as u8, close(own_why))
+        }
+    }
+
+    /// The winners `hand` cashes from the top of each suit, no opponent
+    /// able to ruff them: their number, the cards, and the suits with one
+    /// or more where `reach` holds a card too.
+    #[inline(always)]
+    fn cashable(&self, hand: u64, out: u64, opps: [u64; 2], reach: u64) -> (u32, u64, u64) {
+        let trumps = if self.trump == NOTRUMP {
+            0
+        } else {
+            SUIT << (16 * self.trump)
+        };
+        let (mut tricks, mut why, mut entries) = (0, 0, 0);
         for s in 0..4 {
             let suit = SUIT << (16 * s);
-            if mine & suit == 0 {
+            if hand & suit == 0 {
                 continue;
             }
-            // The leader's cards from the top of the suit down.
-            let others = out & suit & !mine;
+            // The hand's cards from the top of the suit down.
+            let others = out & suit & !hand;
             let run = if others == 0 {
-                mine & suit
+                hand & suit
             } else {
-                mine & suit & !((top(others) << 1) - 1)
+                hand & suit & !((top(others) << 1) - 1)
             };
             let mut cash = run.count_ones();
-            if self.trump != NOTRUMP && s != self.trump {
-                let trumps = SUIT << (16 * self.trump);
-                for opp in [left, right] {
+            if suit & trumps == 0 {
+                for opp in opps {
                     if opp & trumps != 0 {
                         cash = cash.min((opp & suit).count_ones());
                     }
@@ -345,9 +377,40 @@ impl Search<'_> {
                     cards &= cards - 1;
                 }
                 why |= cards;
+                if reach & suit != 0 {
+                    entries |= suit;
+                }
             }
         }
-        (tricks as u8, close(why))
+        (tricks, why, entries)
+    }
+
+    /// Tricks the side not on lead is sure of: its top trumps held in one
+    /// hand from the top down; and those cards.
+    #[inline(always)]
+    fn sure_trumps(&self, leader: usize) -> (u8, u64) {
+        if self.trump == NOTRUMP {
+            return (0, 0);
+        }
+        let trumps = SUIT << (16 * self.trump);
+        let out = (self.hands[0] | self.hands[1] | self.hands[2] | self.hands[3]) & trumps;
+        if out == 0 {
+            return (0, 0);
+        }
+        let high = top(out);
+        for opp in [(leader + 1) % 4, (leader + 3) % 4] {
+            let hand = self.hands[opp] & trumps;
+            if hand & high != 0 {
+                let others = out & !hand;
+                let run = if others == 0 {
+                    hand
+                } else {
+                    hand & !((top(others) << 1) - 1)
+                };
+                return (run.count_ones() as u8, close(run));
+            }
+        }
+        (0, 0)
     }
 
     /// Whether North-South take `target` of the tricks left (the current
@@ -386,6 +449,10 @@ impl Search<'_> {
             };
             self.hands[seat] ^= card;
             if yes == ns {
+                if t.count == 0 {
+                    let left = self.hands[seat].count_ones() + 1;
+                    self.history[seat][card.trailing_zeros() as usize] += (left * left) as u64;
+                }
                 return (yes, w);
             }
             why |= w;
@@ -426,6 +493,26 @@ impl Search<'_> {
         next
     }
 
+    /// Whether `hand` can beat `best` in a trick whose led suit is `led`.
+    #[inline(always)]
+    fn beats(&self, hand: u64, best: u64, led: u64) -> bool {
+        let trumps = if self.trump == NOTRUMP {
+            0
+        } else {
+            SUIT << (16 * self.trump)
+        };
+        let suit = suit_of(best);
+        if hand & led != 0 {
+            // It must follow: only a higher card of the led suit beats, and
+            // only if the best is of the led suit.
+            suit == led && hand & suit & !(best - 1) != 0
+        } else if best & trumps != 0 {
+            hand & trumps & !(best - 1) != 0
+        } else {
+            hand & trumps != 0
+        }
+    }
+
     /// Scores `moves` for `seat`, best first.
     #[inline(always)]
     fn order(&self, t: &Trick, seat: usize, moves: &mut Moves) {
@@ -457,33 +544,43 @@ impl Search<'_> {
                         && opps.iter().any(|&o| o & suit == 0 && o & trumps != 0))
                 {
                     60 - rank
+                } else if suit & trumps == 0
+                    && partner & suit == 0
+                    && partner & trumps != 0
+                    && opps.iter().all(|&o| o & suit != 0 || o & trumps == 0)
+                {
+                    // Partner ruffs it.
+                    80 - rank
                 } else {
-                    // Length in the suit for the side.
+                    // Length in the suit for the side, and the leads that
+                    // have answered before.
+                    let h = self.history[seat][card.trailing_zeros() as usize];
                     ((self.hands[seat] | partner) & suit).count_ones() as i32 - rank
+                        + (4 * (64 - h.leading_zeros()) as i32).min(40)
                 }
             } else {
+                // The opponent still to play after this seat, if any.
+                let later = if t.count < 3 {
+                    self.hands[(seat + 1) % 4]
+                } else {
+                    0
+                };
                 let partner_holds = t.winner % 2 == seat % 2;
-                let next = self.add(t, seat, card);
-                let takes = next.winner == seat;
-                if partner_holds {
-                    -rank - if card & trumps != 0 { 20 } else { 0 }
-                } else if takes {
-                    // The cheapest winner first; better one no later
-                    // opponent can beat.
-                    let later: u64 = (t.count + 1..4)
-                        .filter(|k| (t.leader + k) % 2 != seat % 2)
-                        .map(|k| self.hands[(t.leader + k) % 4])
-                        .fold(0, |a, h| a | h);
-                    let higher = later & suit & !(card - 1) != 0;
-                    let ruffed = card & trumps == 0 && later & next.led == 0 && later & trumps != 0;
-                    let safe = !higher && !ruffed;
-                    if safe {
+                let low = -rank - if card & trumps != 0 { 20 } else { 0 };
+                if partner_holds && !self.beats(later, t.best, t.led) {
+                    low
+                } else {
+                    let next = self.add(t, seat, card);
+                    if next.winner != seat {
+                        low
+                    } else if !self.beats(later, card, t.led) {
+                        // The cheapest card that holds the trick.
                         100 - rank
+                    } else if partner_holds || t.count == 1 {
+                        low
                     } else {
                         50 - rank
                     }
-                } else {
-                    -rank - if card & trumps != 0 { 20 } else { 0 }
                 }
             };
             moves.score[i] = score;
