@@ -187,6 +187,10 @@ pub struct Table {
 impl Table {
     /// Tricks declarer (seat 0-3) takes in `strain` (0-4), the opening lead
     /// made by declarer's left-hand opponent.
+    ///
+    /// # Panics
+    ///
+    /// When `strain` is over 4 or `declarer` over 3, as an index would.
     pub fn tricks(&self, strain: usize, declarer: usize) -> u8 {
         self.tricks[strain][declarer]
     }

@@ -9,8 +9,10 @@
 //!   still out (the ♠Q and ♠J when the ♠K has gone or is the hand's own),
 //!   only the top one is tried.
 //! - **Quick tricks.** At the start of a trick, the leader's winners from
-//!   the top of each suit, counted where no opponent can ruff them, can
-//!   answer the question without a search.
+//!   the top of each suit (or partner's, reached by a lead partner wins),
+//!   counted where no opponent can ruff them, can answer the question
+//!   without a search. So can the top trumps the other side holds in one
+//!   hand, which take a trick each whatever is led.
 //! - **Partition search.** Every answer comes back with the cards it rests
 //!   on: in each suit, the cards from the top down to the lowest that won a
 //!   trick by its rank. At the start of a trick the answer is kept in the
@@ -20,15 +22,18 @@
 //!   only by its top, the whole run matters, down to its lowest card (the
 //!   matching position may hold another card between them).
 //! - **Move ordering.** A lead that wins outright first, then a lead to
-//!   partner's winner; a second, third or fourth hand tries the cheapest
-//!   card that takes the trick from the opponents, and plays low when
-//!   partner's card already holds it.
+//!   partner's winner or to partner's ruff, then the side's long suits and
+//!   the leads that answered before (a history); a suit an opponent ruffs
+//!   last. A second, third or fourth hand tries first the cheapest card
+//!   that takes the trick and holds it against the opponent still to play;
+//!   it plays low when partner's card already holds the trick so, and
+//!   second hand does not overtake with a card third hand can beat.
 
 use crate::bits::{self, Isa, Portable};
 use crate::table::{self, Table as Memory};
 use crate::{Deal, Table, NOTRUMP, SUIT};
 
-/// Solves deals; its memory is kept between the strains of one deal only.
+/// Solves deals; its table is kept between the leaders of one strain only.
 pub struct Solver {
     memory: Memory,
     nodes: u64,
@@ -87,6 +92,10 @@ impl Solver {
     }
 
     /// The tricks North-South take in `strain` with `leader` on lead.
+    ///
+    /// # Panics
+    ///
+    /// When `strain` is over 4 or `leader` over 3, as an index would.
     pub fn tricks(&mut self, deal: &Deal, strain: usize, leader: usize) -> u8 {
         assert!(strain <= NOTRUMP && leader < 4, "strain 0-4, seat 0-3");
         self.memory.clear();

@@ -18,7 +18,7 @@ use std::collections::HashMap;
 use std::hash::{BuildHasherDefault, Hasher};
 
 /// Entries kept under one key at most; the oldest goes first.
-const PER_KEY: usize = 256;
+const PER_KEY: usize = 1024;
 
 /// One bound on North-South's tricks, for the positions that match it.
 #[derive(Clone, Copy)]
