@@ -6,6 +6,9 @@
 
 /// Bit gathering and scattering, as the processor offers them.
 pub(crate) trait Isa: Copy {
+    /// Whether `pext` and `pdep` are single instructions (else loops, and
+    /// a loop of the caller's own may be as quick).
+    const NATIVE: bool;
     /// The bits of `x` at the places of `mask`, packed towards bit 0.
     fn pext(x: u64, mask: u64) -> u64;
     /// The low bits of `x`, spread to the places of `mask`.
@@ -17,6 +20,8 @@ pub(crate) trait Isa: Copy {
 pub(crate) struct Portable;
 
 impl Isa for Portable {
+    const NATIVE: bool = false;
+
     #[inline(always)]
     fn pext(x: u64, mut mask: u64) -> u64 {
         let (mut out, mut bit) = (0, 1);
@@ -54,6 +59,8 @@ pub(crate) struct V3;
 
 #[cfg(target_arch = "x86_64")]
 impl Isa for V3 {
+    const NATIVE: bool = true;
+
     #[inline(always)]
     fn pext(x: u64, mask: u64) -> u64 {
         // SAFETY: V3 code runs only where BMI2 was detected (search.rs).

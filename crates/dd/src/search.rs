@@ -207,15 +207,40 @@ struct Moves {
 }
 
 impl Moves {
-    /// The runs of `hand` (one suit's cards or several) among `out`.
+    /// The runs of `hand` (one suit's cards or several) among `out`, suit
+    /// by suit, the highest first.
     #[inline(always)]
-    fn runs(hand: u64, out: u64) -> Moves {
+    fn runs<I: Isa>(hand: u64, out: u64) -> Moves {
         let mut m = Moves {
             card: [0; 13],
             low: [0; 13],
             score: [0; 13],
             len: 0,
         };
+        if I::NATIVE {
+            // In the packed form of `out`, a run's top is a card of the
+            // hand's whose next card up is not (or is another suit's), its
+            // lowest one whose next card down is not.
+            let lowest = out & !((out | 0x8000_8000_8000_8000) - 0x0001_0001_0001_0001);
+            let bottoms = I::pext(lowest, out);
+            let n = out.count_ones();
+            let tops = (bottoms >> 1) | 1 << (n - 1);
+            let r = I::pext(hand, out);
+            let highs = I::pdep(r & (!(r >> 1) | tops), out);
+            let lows = I::pdep(r & (!(r << 1) | bottoms), out);
+            for s in 0..4 {
+                let (mut high, mut low) = (highs & SUIT << (16 * s), lows & SUIT << (16 * s));
+                while high != 0 {
+                    let (c, l) = (top(high), top(low));
+                    m.card[m.len] = c;
+                    m.low[m.len] = l;
+                    m.len += 1;
+                    high ^= c;
+                    low ^= l;
+                }
+            }
+            return m;
+        }
         for s in 0..4 {
             let mine = hand & SUIT << (16 * s);
             if mine == 0 {
@@ -435,7 +460,7 @@ impl Search<'_> {
         } else {
             hand
         };
-        let mut moves = Moves::runs(legal, t.out);
+        let mut moves = Moves::runs::<I>(legal, t.out);
         self.order(t, seat, &mut moves);
         let mut why = 0;
         for i in 0..moves.len {
@@ -459,7 +484,7 @@ impl Search<'_> {
             self.hands[seat] ^= card;
             if yes == ns {
                 if t.count == 0 {
-                    let left = self.hands[seat].count_ones() + 1;
+                    let left = self.hands[seat].count_ones();
                     self.history[seat][card.trailing_zeros() as usize] += (left * left) as u64;
                 }
                 return (yes, w);
@@ -564,8 +589,12 @@ impl Search<'_> {
                     // Length in the suit for the side, and the leads that
                     // have answered before.
                     let h = self.history[seat][card.trailing_zeros() as usize];
-                    ((self.hands[seat] | partner) & suit).count_ones() as i32 - rank
-                        + (4 * (64 - h.leading_zeros()) as i32).min(40)
+                    let long = if trumps == 0 {
+                        ((self.hands[seat] | partner) & suit).count_ones() as i32
+                    } else {
+                        0
+                    };
+                    long - rank + (4 * (64 - h.leading_zeros()) as i32).min(40)
                 }
             } else {
                 // The opponent still to play after this seat, if any.
