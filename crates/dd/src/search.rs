@@ -330,7 +330,11 @@ impl Search<'_> {
             return (true, why);
         }
         let out = self.hands[0] | self.hands[1] | self.hands[2] | self.hands[3];
-        let held = [0, 1, 2].map(|h| I::pext(self.hands[h], out));
+        let held = [
+            I::pext(self.hands[0], out),
+            I::pext(self.hands[1], out),
+            I::pext(self.hands[2], out),
+        ];
         let key = table::key(lengths(&self.hands), leader);
         if let Some(hit) = self.memory.probe(key, held, target) {
             return (hit.yes, close(I::pdep(hit.mask, out)));

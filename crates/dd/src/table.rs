@@ -96,9 +96,8 @@ impl Table {
     pub(crate) fn probe(&self, key: Key, held: [u64; 3], target: u8) -> Option<Hit> {
         let list = self.map.get(&key)?;
         for e in list.iter().rev() {
-            if held[0] & e.mask == e.held[0]
-                && held[1] & e.mask == e.held[1]
-                && held[2] & e.mask == e.held[2]
+            // One test for the three hands (`e.held` is under the mask).
+            if ((held[0] ^ e.held[0]) | (held[1] ^ e.held[1]) | (held[2] ^ e.held[2])) & e.mask == 0
             {
                 if e.lo >= target {
                     return Some(Hit {
