@@ -197,6 +197,33 @@ fn lengths(hands: &[u64; 4]) -> u64 {
     k
 }
 
+/// A hand's winners, cashed from the top: how many, which, and how many
+/// in each suit.
+struct Cash {
+    tricks: u32,
+    cards: u64,
+    cash: [u32; 4],
+}
+
+impl Cash {
+    /// The winners of the fewest suits that make `need` tricks (the
+    /// fewer cards an answer rests on, the more positions it answers for).
+    #[inline(always)]
+    fn enough(&self, need: u32) -> u64 {
+        let mut order = [0, 1, 2, 3];
+        order.sort_unstable_by_key(|&s| std::cmp::Reverse(self.cash[s]));
+        let (mut got, mut cards) = (0, 0);
+        for s in order {
+            if got >= need {
+                break;
+            }
+            got += self.cash[s];
+            cards |= self.cards & SUIT << (16 * s);
+        }
+        cards
+    }
+}
+
 /// Moves to try at one card: each the top card of a run, the run's lowest
 /// card, and the order's score.
 struct Moves {
@@ -315,12 +342,11 @@ impl Search<'_> {
             return (false, 0);
         }
         let ns = leader.is_multiple_of(2);
-        let (quick, why) = self.quick_tricks(leader);
-        if ns && quick >= target {
-            return (true, why);
-        }
-        if !ns && quick > left - target {
-            return (false, why);
+        // The leader's side takes `target` (North-South), or enough that
+        // North-South cannot.
+        let need = if ns { target } else { left - target + 1 };
+        if let Some(why) = self.quick_tricks(leader, need) {
+            return (ns, why);
         }
         let (sure, why) = self.sure_trumps(leader);
         if ns && sure > left - target {
@@ -328,6 +354,11 @@ impl Search<'_> {
         }
         if !ns && sure >= target {
             return (true, why);
+        }
+        if (ns && target == left) || (!ns && target == 1) {
+            if let Some(why) = self.loses_trick(leader) {
+                return (!ns, why);
+            }
         }
         let out = self.hands[0] | self.hands[1] | self.hands[2] | self.hands[3];
         let held = [
@@ -355,38 +386,53 @@ impl Search<'_> {
         (yes, why)
     }
 
-    /// The tricks `leader`'s side takes by cashing winners from the top
-    /// where no opponent can ruff them: the leader's own, or partner's
-    /// when the leader can reach them with a lead partner wins; and the
-    /// cards that count rests on.
+    /// Whether `leader`'s side takes `need` tricks by cashing winners from
+    /// the top where no opponent can ruff them: the leader's own, or
+    /// partner's when the leader can reach them with a lead partner wins,
+    /// or both (when partner has cards enough to discard on the leader's
+    /// winners); if so, the cards that rests on.
     #[inline(always)]
-    fn quick_tricks(&self, leader: usize) -> (u8, u64) {
+    fn quick_tricks(&self, leader: usize, need: u8) -> Option<u64> {
+        let need = need as u32;
         let mine = self.hands[leader];
         let partner = self.hands[(leader + 2) % 4];
         let opps = [self.hands[(leader + 1) % 4], self.hands[(leader + 3) % 4]];
         let out = mine | partner | opps[0] | opps[1];
-        let (own, own_why, _) = self.cashable(mine, out, opps, !0);
-        // Partner's, through a suit where partner's top card wins a lead
-        // of the leader's.
-        let (theirs, theirs_why, entries) = self.cashable(partner, out, opps, mine);
-        if theirs > own && entries != 0 {
-            (theirs as u8, close(theirs_why))
-        } else {
-            (own as u8, close(own_why))
+        let own = self.cashable(mine, out, opps);
+        if own.tricks >= need {
+            return Some(close(own.enough(need)));
         }
+        let theirs = self.cashable(partner, out, opps);
+        // A suit partner wins where the leader has a card to lead.
+        if !(0..4).any(|s| theirs.cash[s] > 0 && mine & SUIT << (16 * s) != 0) {
+            return None;
+        }
+        if theirs.tricks >= need {
+            return Some(close(theirs.enough(need)));
+        }
+        // Partner discards where the leader's winners outlast partner's
+        // cards in the suit; partner's own winners must not go.
+        let discards: u32 = (0..4)
+            .map(|s| own.cash[s].saturating_sub((partner >> (16 * s) & SUIT).count_ones()))
+            .sum();
+        (own.tricks + theirs.tricks >= need && discards <= partner.count_ones() - theirs.tricks)
+            .then(|| close(own.cards | theirs.cards))
     }
 
     /// The winners `hand` cashes from the top of each suit, no opponent
-    /// able to ruff them: their number, the cards, and the suits with one
-    /// or more where `reach` holds a card too.
+    /// able to ruff them.
     #[inline(always)]
-    fn cashable(&self, hand: u64, out: u64, opps: [u64; 2], reach: u64) -> (u32, u64, u64) {
+    fn cashable(&self, hand: u64, out: u64, opps: [u64; 2]) -> Cash {
         let trumps = if self.trump == NOTRUMP {
             0
         } else {
             SUIT << (16 * self.trump)
         };
-        let (mut tricks, mut why, mut entries) = (0, 0, 0);
+        let mut c = Cash {
+            tricks: 0,
+            cards: 0,
+            cash: [0; 4],
+        };
         for s in 0..4 {
             let suit = SUIT << (16 * s);
             if hand & suit == 0 {
@@ -408,19 +454,48 @@ impl Search<'_> {
                 }
             }
             if cash > 0 {
-                tricks += cash;
+                c.tricks += cash;
+                c.cash[s] = cash;
                 // The top `cash` cards of the suit.
                 let mut cards = run;
                 for _ in cash..run.count_ones() {
                     cards &= cards - 1;
                 }
-                why |= cards;
-                if reach & suit != 0 {
-                    entries |= suit;
-                }
+                c.cards |= cards;
             }
         }
-        (tricks, why, entries)
+        c
+    }
+
+    /// When the other side wins this trick whatever the leader leads (it
+    /// holds the top card of each of the leader's suits, and the leader's
+    /// partner cannot ruff), those top cards.
+    #[inline(always)]
+    fn loses_trick(&self, leader: usize) -> Option<u64> {
+        let mine = self.hands[leader];
+        let partner = self.hands[(leader + 2) % 4];
+        let opps = self.hands[(leader + 1) % 4] | self.hands[(leader + 3) % 4];
+        let out = mine | partner | opps;
+        let trumps = if self.trump == NOTRUMP {
+            0
+        } else {
+            SUIT << (16 * self.trump)
+        };
+        let mut why = 0;
+        for s in 0..4 {
+            let suit = SUIT << (16 * s);
+            if mine & suit == 0 {
+                continue;
+            }
+            let high = top(out & suit);
+            if opps & high == 0
+                || suit & trumps == 0 && partner & suit == 0 && partner & trumps != 0
+            {
+                return None;
+            }
+            why |= high;
+        }
+        Some(why)
     }
 
     /// Tricks the side not on lead is sure of: its top trumps held in one
