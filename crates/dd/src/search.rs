@@ -21,7 +21,8 @@
 //!   failed, and the lowest card that mattered lies in a run the hand tried
 //!   only by its top, the whole run matters, down to its lowest card (the
 //!   matching position may hold another card between them).
-//! - **Move ordering.** A lead that wins outright first, then a lead to
+//! - **Move ordering.** The lead that last answered with as many tricks
+//!   left (a killer) first, then a lead that wins outright, then a lead to
 //!   partner's winner or to partner's ruff, then the side's long suits and
 //!   the leads that answered before (a history); a suit an opponent ruffs
 //!   last. A second, third or fourth hand tries first the cheapest card
@@ -109,6 +110,7 @@ impl Solver {
             memory: &mut self.memory,
             nodes: 0,
             history: [[0; 64]; 4],
+            killer: [[0; 14]; 4],
         };
         #[cfg(target_arch = "x86_64")]
         let found = if self.v3 {
@@ -124,6 +126,11 @@ impl Solver {
     }
 }
 
+/// The score of the lead that last answered with as many tricks left: it
+/// goes first (a killer move; at 90, after the outright winners, it saved
+/// 3% of the nodes where first saved 25%).
+const KILLER: i32 = 200;
+
 /// The state of one search.
 struct Search<'a> {
     hands: [u64; 4],
@@ -133,6 +140,8 @@ struct Search<'a> {
     nodes: u64,
     /// For each seat and card, how much the lead of it has answered.
     history: [[u64; 64]; 4],
+    /// For each seat and tricks left, the last lead that answered.
+    killer: [[u64; 14]; 4],
 }
 
 /// A trick in progress.
@@ -565,6 +574,7 @@ impl Search<'_> {
                 if t.count == 0 {
                     let left = self.hands[seat].count_ones();
                     self.history[seat][card.trailing_zeros() as usize] += (left * left) as u64;
+                    self.killer[seat][left as usize] = card;
                 }
                 return (yes, w);
             }
@@ -647,7 +657,10 @@ impl Search<'_> {
                         .iter()
                         .any(|&o| o & suit == 0 && o & trumps != 0 && o != 0);
                 let highest = top(out & suit);
-                if ruffed {
+                let left = self.hands[seat].count_ones() as usize;
+                if self.killer[seat][left] == card {
+                    KILLER
+                } else if ruffed {
                     -100 - rank
                 } else if highest == card {
                     100 + rank
