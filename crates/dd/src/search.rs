@@ -23,9 +23,8 @@
 //!   matching position may hold another card between them).
 //! - **Move ordering.** The lead that last answered with as many tricks
 //!   left (a killer) first, then a lead that wins outright, then a lead to
-//!   partner's winner or to partner's ruff, then the side's long suits and
-//!   the leads that answered before (a history); a suit an opponent ruffs
-//!   last. A second, third or fourth hand tries first the cheapest card
+//!   partner's winner or to partner's ruff, then the side's long suits in
+//!   notrump; a suit an opponent ruffs last. A second, third or fourth hand tries first the cheapest card
 //!   that takes the trick and holds it against the opponent still to play;
 //!   it plays low when partner's card already holds the trick so, and
 //!   second hand does not overtake with a card third hand can beat.
@@ -109,7 +108,6 @@ impl Solver {
             trump: strain,
             memory: &mut self.memory,
             nodes: 0,
-            history: [[0; 64]; 4],
             killer: [[0; 14]; 4],
         };
         #[cfg(target_arch = "x86_64")]
@@ -138,8 +136,6 @@ struct Search<'a> {
     trump: usize,
     memory: &'a mut Memory,
     nodes: u64,
-    /// For each seat and card, how much the lead of it has answered.
-    history: [[u64; 64]; 4],
     /// For each seat and tricks left, the last lead that answered.
     killer: [[u64; 14]; 4],
 }
@@ -573,7 +569,6 @@ impl Search<'_> {
             if yes == ns {
                 if t.count == 0 {
                     let left = self.hands[seat].count_ones();
-                    self.history[seat][card.trailing_zeros() as usize] += (left * left) as u64;
                     self.killer[seat][left as usize] = card;
                 }
                 return (yes, w);
@@ -678,15 +673,13 @@ impl Search<'_> {
                     // Partner ruffs it.
                     80 - rank
                 } else {
-                    // Length in the suit for the side, and the leads that
-                    // have answered before.
-                    let h = self.history[seat][card.trailing_zeros() as usize];
+                    // Length in the suit for the side.
                     let long = if trumps == 0 {
                         ((self.hands[seat] | partner) & suit).count_ones() as i32
                     } else {
                         0
                     };
-                    long - rank + (4 * (64 - h.leading_zeros()) as i32).min(40)
+                    long - rank
                 }
             } else {
                 // The opponent still to play after this seat, if any.
