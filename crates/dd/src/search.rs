@@ -20,7 +20,11 @@
 //!   Rank equivalence asks one thing more: when every card a hand tried
 //!   failed, and the lowest card that mattered lies in a run the hand tried
 //!   only by its top, the whole run matters, down to its lowest card (the
-//!   matching position may hold another card between them).
+//!   matching position may hold another card between them). And the
+//!   answer's cards prune: when a card that failed did not matter, the
+//!   hand's other cards of its suit below those that did would fail the
+//!   same way, and are not tried (DDS's documentation credits this to
+//!   Kuijf).
 //! - **Move ordering.** A lead is scored by its suit and its card, with
 //!   the weights DDS's documentation describes: a suit where the opponents
 //!   have few cards to choose from (a void counts as a free choice), where
@@ -551,9 +555,12 @@ impl Search<'_> {
         };
         let mut moves = Moves::runs::<I>(legal, t.out);
         self.order(t, seat, &mut moves);
-        let mut why = 0;
+        let (mut why, mut small) = (0, 0);
         for i in 0..moves.len {
             let card = moves.card[i];
+            if card & small != 0 {
+                continue;
+            }
             self.nodes += 1;
             let next = self.add(t, seat, card);
             self.hands[seat] ^= card;
@@ -579,6 +586,12 @@ impl Search<'_> {
                 return (yes, w);
             }
             why |= w;
+            // A card whose rank did not matter stands for every card of its
+            // suit under the cards that did: the position after any of them
+            // matches the one searched.
+            if card & w == 0 {
+                small |= suit_of(card) & !w;
+            }
         }
         // Every card failed: a run tried by its top that reaches into the
         // cards that mattered matters down to its lowest card.
