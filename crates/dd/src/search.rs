@@ -11,8 +11,11 @@
 //! - **Quick tricks.** At the start of a trick, the leader's winners from
 //!   the top of each suit (or partner's, reached by a lead partner wins),
 //!   counted where no opponent can ruff them, can answer the question
-//!   without a search. So can the top trumps the other side holds in one
-//!   hand, which take a trick each whatever is led.
+//!   without a search. So can the trump tricks the other side is sure of:
+//!   its top trumps in one hand, the top two split with a trump to spare,
+//!   or the second trump over the top one with a trump to spare, or with
+//!   the third beside it. And the leader's side loses the trick when the
+//!   other side holds the top card of every suit the leader can lead.
 //! - **Partition search.** Every answer comes back with the cards it rests
 //!   on: in each suit, the cards from the top down to the lowest that won a
 //!   trick by its rank. At the start of a trick the answer is kept in the
@@ -512,8 +515,13 @@ impl Search<'_> {
         Some(why)
     }
 
-    /// Tricks the side not on lead is sure of: its top trumps held in one
-    /// hand from the top down; and those cards.
+    /// Trump tricks the side not on lead is sure of, and the trumps that
+    /// rests on: its top trumps held in one hand from the top down; the
+    /// top two split between its hands when either has another trump
+    /// (they cannot both fall on one trick); one when the leader's side
+    /// holds the top trump and the second sits over it (plays after it)
+    /// with another trump, or when the other side holds the second and
+    /// the third and they cannot both fall.
     #[inline(always)]
     fn sure_trumps(&self, leader: usize) -> (u8, u64) {
         if self.trump == NOTRUMP {
@@ -525,16 +533,52 @@ impl Search<'_> {
             return (0, 0);
         }
         let high = top(out);
-        for opp in [(leader + 1) % 4, (leader + 3) % 4] {
-            let hand = self.hands[opp] & trumps;
-            if hand & high != 0 {
-                let others = out & !hand;
-                let run = if others == 0 {
-                    hand
-                } else {
-                    hand & !((top(others) << 1) - 1)
-                };
-                return (run.count_ones() as u8, close(run));
+        let second = if out == high { 0 } else { top(out ^ high) };
+        let len = |seat: usize| (self.hands[seat] & trumps).count_ones();
+        let holder = (0..4)
+            .find(|&h| self.hands[h] & high != 0)
+            .unwrap_or(leader);
+        if (holder + leader) % 2 == 1 {
+            // The other side holds the top trump, and the trumps under it
+            // in the same hand.
+            let hand = self.hands[holder] & trumps;
+            let others = out & !hand;
+            let run = if others == 0 {
+                hand
+            } else {
+                hand & !((top(others) << 1) - 1)
+            };
+            let partner = (holder + 2) % 4;
+            if run == high
+                && self.hands[partner] & second != 0
+                && (len(holder) > 1 || len(partner) > 1)
+            {
+                // The top two trumps split: they cannot both fall on one
+                // trick when either hand has another trump.
+                return (2, close(high | second));
+            }
+            return (run.count_ones() as u8, close(run));
+        }
+        // The leader's side holds the top trump: the second trump takes a
+        // trick when it sits over it with a trump to spare, or with the
+        // third trump beside it.
+        if second == 0 {
+            return (0, 0);
+        }
+        let over = (holder + 1) % 4;
+        if self.hands[over] & second != 0 && len(over) > 1 {
+            return (1, close(high | second));
+        }
+        let third = if out == high | second {
+            0
+        } else {
+            top(out ^ high ^ second)
+        };
+        let min = [(leader + 1) % 4, (leader + 3) % 4];
+        let holds = |c: u64| min.iter().find(|&&h| self.hands[h] & c != 0).copied();
+        if let (Some(a), Some(b)) = (holds(second), holds(third)) {
+            if a == b || len(a) > 1 || len(b) > 1 {
+                return (1, close(high | second | third));
             }
         }
         (0, 0)
