@@ -463,6 +463,18 @@ impl Search<'_> {
                 hand & suit & !((top(others) << 1) - 1)
             };
             let mut cash = run.count_ones();
+            // Length winners: once the run has drawn every other hand's
+            // cards of the suit (partner's among them, which can then not
+            // overtake), the rest of the hand's cards win too.
+            let partner = out & !hand & !opps[0] & !opps[1];
+            let longest = [opps[0], opps[1], partner]
+                .iter()
+                .map(|&h| (h & suit).count_ones())
+                .max()
+                .unwrap_or(0);
+            if cash >= longest {
+                cash = (hand & suit).count_ones();
+            }
             if suit & trumps == 0 {
                 for opp in opps {
                     if opp & trumps != 0 {
