@@ -372,6 +372,12 @@ impl Search<'_> {
         if !ns && sure >= target {
             return (true, why);
         }
+        // The leader's side's own top trumps (partner's are not quick
+        // tricks without an entry, but win a trick each all the same).
+        let (own, why) = self.top_trumps(leader);
+        if own >= need {
+            return (ns, why);
+        }
         if (ns && target == left) || (!ns && target == 1) {
             if let Some(why) = self.loses_trick(leader) {
                 return (!ns, why);
@@ -527,6 +533,44 @@ impl Search<'_> {
         Some(why)
     }
 
+    /// Trump tricks `seat`'s side is sure of by its top trumps, and the
+    /// trumps that rests on: the top trumps of one hand from the top down,
+    /// or the top two split between the partners when either has another
+    /// trump (they cannot both fall on one trick).
+    #[inline(always)]
+    fn top_trumps(&self, seat: usize) -> (u8, u64) {
+        if self.trump == NOTRUMP {
+            return (0, 0);
+        }
+        let trumps = SUIT << (16 * self.trump);
+        let out = (self.hands[0] | self.hands[1] | self.hands[2] | self.hands[3]) & trumps;
+        if out == 0 {
+            return (0, 0);
+        }
+        let high = top(out);
+        let Some(holder) = [seat, (seat + 2) % 4]
+            .into_iter()
+            .find(|&h| self.hands[h] & high != 0)
+        else {
+            return (0, 0);
+        };
+        let second = if out == high { 0 } else { top(out ^ high) };
+        let len = |seat: usize| (self.hands[seat] & trumps).count_ones();
+        let hand = self.hands[holder] & trumps;
+        let others = out & !hand;
+        let run = if others == 0 {
+            hand
+        } else {
+            hand & !((top(others) << 1) - 1)
+        };
+        let partner = (holder + 2) % 4;
+        if run == high && self.hands[partner] & second != 0 && (len(holder) > 1 || len(partner) > 1)
+        {
+            return (2, close(high | second));
+        }
+        (run.count_ones() as u8, close(run))
+    }
+
     /// Trump tricks the side not on lead is sure of, and the trumps that
     /// rests on: its top trumps held in one hand from the top down; the
     /// top two split between its hands when either has another trump
@@ -551,25 +595,7 @@ impl Search<'_> {
             .find(|&h| self.hands[h] & high != 0)
             .unwrap_or(leader);
         if (holder + leader) % 2 == 1 {
-            // The other side holds the top trump, and the trumps under it
-            // in the same hand.
-            let hand = self.hands[holder] & trumps;
-            let others = out & !hand;
-            let run = if others == 0 {
-                hand
-            } else {
-                hand & !((top(others) << 1) - 1)
-            };
-            let partner = (holder + 2) % 4;
-            if run == high
-                && self.hands[partner] & second != 0
-                && (len(holder) > 1 || len(partner) > 1)
-            {
-                // The top two trumps split: they cannot both fall on one
-                // trick when either hand has another trump.
-                return (2, close(high | second));
-            }
-            return (run.count_ones() as u8, close(run));
+            return self.top_trumps((leader + 1) % 4);
         }
         // The leader's side holds the top trump: the second trump takes a
         // trick when it sits over it with a trump to spare, or with the
