@@ -426,12 +426,13 @@ impl Search<'_> {
             return Some(close(own.enough(need)));
         }
         let theirs = self.cashable(partner, out, opps);
-        // A suit partner wins where the leader has a card to lead.
-        if !(0..4).any(|s| theirs.cash[s] > 0 && mine & SUIT << (16 * s) != 0) {
-            return None;
-        }
+        // A suit partner wins where the leader has a card to lead: its
+        // winners are part of the answer whichever suits make the tricks.
+        let entry = (0..4)
+            .map(|s| SUIT << (16 * s))
+            .find(|&suit| theirs.cards & suit != 0 && mine & suit != 0)?;
         if theirs.tricks >= need {
-            return Some(close(theirs.enough(need)));
+            return Some(close(theirs.enough(need) | theirs.cards & entry));
         }
         // Partner discards where the leader's winners outlast partner's
         // cards in the suit; partner's own winners must not go.
@@ -530,7 +531,7 @@ impl Search<'_> {
             }
             why |= high;
         }
-        Some(why)
+        Some(close(why))
     }
 
     /// Trump tricks `seat`'s side is sure of by its top trumps, and the

@@ -71,6 +71,24 @@ fn random_deals_agree_with_pons_dds() {
     }
 }
 
+/// Deals this solver once got wrong, each with what went wrong.
+#[test]
+fn once_wrong_deals_agree_with_pons_dds() {
+    for pbn in [
+        // Clubs, North-South one trick too many: a bound's cards were not
+        // closed upward (the top card of a suit without the cards above
+        // it that had gone in the trick), and the small-card pruning,
+        // which trusts that form, skipped a card that mattered.
+        "N:Q3.QJ872.AJT3.96 KJ7.AK94.Q72.J87 A952.T53.K85.KT5 T864.6.964.AQ432",
+        // Notrump, North-South two too many: quick tricks through partner
+        // rested on the suits that made the tricks but not on the entry
+        // to partner.
+        "N:Q5.652.KQT7532.2 3.T987.J96.AQJ53 K87642.A3.A.KT87 AJT9.KQJ4.84.964",
+    ] {
+        check_against_pons(&Deal::from_pbn(pbn).unwrap());
+    }
+}
+
 #[test]
 fn freak_deals_agree_with_pons_dds() {
     // Four 7-6 two-suiters; North's 4-4-4-1 of top cards against West's
