@@ -383,7 +383,7 @@ impl Search<'_> {
                 return (!ns, why);
             }
         }
-        let out = self.hands[0] | self.hands[1] | self.hands[2] | self.hands[3];
+        let out = self.out();
         let held = [
             I::pext(self.hands[0], out),
             I::pext(self.hands[1], out),
@@ -447,11 +447,7 @@ impl Search<'_> {
     /// able to ruff them.
     #[inline(always)]
     fn cashable(&self, hand: u64, out: u64, opps: [u64; 2]) -> Cash {
-        let trumps = if self.trump == NOTRUMP {
-            0
-        } else {
-            SUIT << (16 * self.trump)
-        };
+        let trumps = self.trumps();
         let mut c = Cash {
             tricks: 0,
             cards: 0,
@@ -512,11 +508,7 @@ impl Search<'_> {
         let partner = self.hands[(leader + 2) % 4];
         let opps = self.hands[(leader + 1) % 4] | self.hands[(leader + 3) % 4];
         let out = mine | partner | opps;
-        let trumps = if self.trump == NOTRUMP {
-            0
-        } else {
-            SUIT << (16 * self.trump)
-        };
+        let trumps = self.trumps();
         let mut why = 0;
         for s in 0..4 {
             let suit = SUIT << (16 * s);
@@ -540,11 +532,8 @@ impl Search<'_> {
     /// trump (they cannot both fall on one trick).
     #[inline(always)]
     fn top_trumps(&self, seat: usize) -> (u8, u64) {
-        if self.trump == NOTRUMP {
-            return (0, 0);
-        }
-        let trumps = SUIT << (16 * self.trump);
-        let out = (self.hands[0] | self.hands[1] | self.hands[2] | self.hands[3]) & trumps;
+        let trumps = self.trumps();
+        let out = self.out() & trumps;
         if out == 0 {
             return (0, 0);
         }
@@ -581,11 +570,8 @@ impl Search<'_> {
     /// the third and they cannot both fall.
     #[inline(always)]
     fn sure_trumps(&self, leader: usize) -> (u8, u64) {
-        if self.trump == NOTRUMP {
-            return (0, 0);
-        }
-        let trumps = SUIT << (16 * self.trump);
-        let out = (self.hands[0] | self.hands[1] | self.hands[2] | self.hands[3]) & trumps;
+        let trumps = self.trumps();
+        let out = self.out() & trumps;
         if out == 0 {
             return (0, 0);
         }
@@ -702,7 +688,7 @@ impl Search<'_> {
             let beats = if card & best_suit != 0 {
                 card > t.best
             } else {
-                self.trump != NOTRUMP && card & SUIT << (16 * self.trump) != 0
+                card & self.trumps() != 0
             };
             if beats {
                 next.winner = seat;
@@ -712,14 +698,26 @@ impl Search<'_> {
         next
     }
 
-    /// Whether `hand` can beat `best` in a trick whose led suit is `led`.
+    /// The trump suit's cards (none in notrump).
     #[inline(always)]
-    fn beats(&self, hand: u64, best: u64, led: u64) -> bool {
-        let trumps = if self.trump == NOTRUMP {
+    fn trumps(&self) -> u64 {
+        if self.trump == NOTRUMP {
             0
         } else {
             SUIT << (16 * self.trump)
-        };
+        }
+    }
+
+    /// The cards still in the hands.
+    #[inline(always)]
+    fn out(&self) -> u64 {
+        self.hands[0] | self.hands[1] | self.hands[2] | self.hands[3]
+    }
+
+    /// Whether `hand` can beat `best` in a trick whose led suit is `led`.
+    #[inline(always)]
+    fn beats(&self, hand: u64, best: u64, led: u64) -> bool {
+        let trumps = self.trumps();
         let suit = suit_of(best);
         if hand & led != 0 {
             // It must follow: only a higher card of the led suit beats, and
@@ -738,11 +736,7 @@ impl Search<'_> {
     /// cards of the suit).
     #[inline(always)]
     fn lead_score(&self, seat: usize, card: u64, out: u64) -> i32 {
-        let trumps = if self.trump == NOTRUMP {
-            0
-        } else {
-            SUIT << (16 * self.trump)
-        };
+        let trumps = self.trumps();
         let mine = self.hands[seat];
         let partner = self.hands[(seat + 2) % 4];
         let (lho, rho) = (self.hands[(seat + 1) % 4], self.hands[(seat + 3) % 4]);
@@ -827,11 +821,7 @@ impl Search<'_> {
     /// Scores `moves` for `seat`, best first.
     #[inline(always)]
     fn order(&self, t: &Trick, seat: usize, moves: &mut Moves) {
-        let trumps = if self.trump == NOTRUMP {
-            0
-        } else {
-            SUIT << (16 * self.trump)
-        };
+        let trumps = self.trumps();
         let out = t.out & !t.played;
         for i in 0..moves.len {
             let card = moves.card[i];
