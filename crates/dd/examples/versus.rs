@@ -41,6 +41,10 @@ fn main() {
         .get(1)
         .map_or(1, |a| a.parse().expect("SEED: a number"));
     let ours_only = args.get(2).is_some_and(|a| a == "ours");
+    if count == 0 {
+        eprintln!("versus: DEALS must be 1 or more");
+        std::process::exit(2);
+    }
     let deals = deals(count, seed);
     let mut solver = Solver::new();
     let start = Instant::now();

@@ -27,6 +27,8 @@
 //! assert_eq!(table.tricks(NOTRUMP, 0), 0);
 //! ```
 
+#![deny(missing_docs)]
+
 mod bits;
 pub mod search;
 mod table;
@@ -57,34 +59,24 @@ pub struct Deal {
 }
 
 /// Why a [`Deal`] was refused.
-#[derive(Debug, Clone, PartialEq, Eq)]
+#[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
 pub enum DealError {
     /// A bit outside the 52 cards.
+    #[error("a bit outside the 52 cards")]
     NotACard,
-    /// One card in two hands.
+    /// One card in two hands, or twice in one.
+    #[error("a card held twice")]
     HeldTwice,
     /// The hands' lengths differ, or a hand is empty.
+    #[error(
+        "the hands hold {}, {}, {} and {} cards; they must hold the same number, 1 to 13",
+        .0[0], .0[1], .0[2], .0[3]
+    )]
     Lengths([u32; 4]),
     /// PBN text that is not a deal, with the reason.
+    #[error("not a PBN deal: {0}")]
     Pbn(String),
 }
-
-impl std::fmt::Display for DealError {
-    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
-        match self {
-            DealError::NotACard => write!(f, "a bit outside the 52 cards"),
-            DealError::HeldTwice => write!(f, "a card held by two hands"),
-            DealError::Lengths(n) => write!(
-                f,
-                "the hands hold {}, {}, {} and {} cards; they must hold the same number, 1 to 13",
-                n[0], n[1], n[2], n[3]
-            ),
-            DealError::Pbn(why) => write!(f, "not a PBN deal: {why}"),
-        }
-    }
-}
-
-impl std::error::Error for DealError {}
 
 const RANKS: &[u8; 13] = b"23456789TJQKA";
 
@@ -139,7 +131,11 @@ impl Deal {
                         .iter()
                         .position(|&x| x == c.to_ascii_uppercase())
                         .ok_or_else(|| bad(&format!("{:?} is not a rank", c as char)))?;
-                    hands[(first + i) % 4] |= 1 << (16 * s + r);
+                    let card = 1 << (16 * s + r);
+                    if hands[(first + i) % 4] & card != 0 {
+                        return Err(DealError::HeldTwice);
+                    }
+                    hands[(first + i) % 4] |= card;
                 }
             }
         }

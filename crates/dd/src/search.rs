@@ -8,14 +8,20 @@
 //! - **Rank equivalence.** Of a hand's cards in sequence among the cards
 //!   still out (the ♠Q and ♠J when the ♠K has gone or is the hand's own),
 //!   only the top one is tried.
-//! - **Quick tricks.** At the start of a trick, the leader's winners from
-//!   the top of each suit (or partner's, reached by a lead partner wins),
-//!   counted where no opponent can ruff them, can answer the question
-//!   without a search. So can the trump tricks the other side is sure of:
-//!   its top trumps in one hand, the top two split with a trump to spare,
-//!   or the second trump over the top one with a trump to spare, or with
-//!   the third beside it. And the leader's side loses the trick when the
-//!   other side holds the top card of every suit the leader can lead.
+//! - **Quick tricks.** At the start of a trick, the winners the leader's
+//!   side can cash where no opponent can ruff them can answer the question
+//!   without a search: the leader's, partner's when the leader can reach
+//!   them with a lead partner wins, or both together when partner has
+//!   cards to spare for the leader's winners. A hand's winners are its
+//!   cards from the top of a suit, and the rest of the suit too once those
+//!   have drawn every other hand's cards (length winners). The side's top
+//!   trumps count whoever holds them.
+//! - **Sure tricks for the other side.** Its top trumps in one hand, the
+//!   top two split with a trump to spare, the second trump over the top
+//!   one with a trump to spare, or the second and third against the top
+//!   each take a trick whatever is led; and the leader's side loses the
+//!   trick when the other side holds the top card of every suit the
+//!   leader can lead.
 //! - **Partition search.** Every answer comes back with the cards it rests
 //!   on: in each suit, the cards from the top down to the lowest that won a
 //!   trick by its rank. At the start of a trick the answer is kept in the
@@ -38,7 +44,7 @@
 //!   A second, third or fourth hand tries first the cheapest card that
 //!   takes the trick and holds it against the opponent still to play; it
 //!   plays low when partner's card already holds the trick so, and second
-//!   hand does not overtake with a card third hand can beat.
+//!   hand tries a card third hand can beat only after its low cards.
 
 use crate::bits::{self, Isa, Portable};
 use crate::table::{self, Table as Memory};
@@ -74,9 +80,8 @@ impl Solver {
         self
     }
 
-    /// Cards tried so far, all searches together: a lead, a second and a
-    /// third hand's card each count one; a fourth hand's card, which ends
-    /// the trick, counts one too.
+    /// Cards tried so far, all searches together: every card tried counts
+    /// one.
     pub fn nodes(&self) -> u64 {
         self.nodes
     }
@@ -106,7 +111,7 @@ impl Solver {
     ///
     /// # Panics
     ///
-    /// When `strain` is over 4 or `leader` over 3, as an index would.
+    /// When `strain` is over 4 or `leader` over 3.
     pub fn tricks(&mut self, deal: &Deal, strain: usize, leader: usize) -> u8 {
         assert!(strain <= NOTRUMP && leader < 4, "strain 0-4, seat 0-3");
         self.memory.clear();
@@ -214,8 +219,9 @@ fn lengths(hands: &[u64; 4]) -> u64 {
     k
 }
 
-/// A hand's winners, cashed from the top: how many, which, and how many
-/// in each suit.
+/// A hand's winners, cashed from the top: how many, the cards from the
+/// top that make them (not the length winners under them, which win by
+/// the suit's lengths), and how many in each suit.
 struct Cash {
     tricks: u32,
     cards: u64,
