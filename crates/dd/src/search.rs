@@ -440,13 +440,12 @@ impl Search<'_> {
         if theirs.tricks >= need {
             return Some(close(theirs.enough(need) | theirs.cards & entry));
         }
-        // Partner discards where the leader's winners outlast partner's
-        // cards in the suit; partner's own winners must not go.
-        let discards: u32 = (0..4)
-            .map(|s| own.cash[s].saturating_sub((partner >> (16 * s) & SUIT).count_ones()))
-            .sum();
-        (own.tricks + theirs.tricks >= need && discards <= partner.count_ones() - theirs.tricks)
-            .then(|| close(own.cards | theirs.cards))
+        // The leader cashes only the winners still needed, then crosses to
+        // partner. Partner discards at most once a winner cashed, and has
+        // cards to spare for that: as many as the leader (the hands are
+        // of one length), at least `need`, less its own winners.
+        let mine_needed = need.saturating_sub(theirs.tricks);
+        (own.tricks >= mine_needed).then(|| close(own.enough(mine_needed) | theirs.cards))
     }
 
     /// The winners `hand` cashes from the top of each suit, no opponent
