@@ -200,6 +200,16 @@ fn close(m: u64) -> u64 {
     out
 }
 
+/// The cards of `hand` above every card of `others`.
+#[inline(always)]
+fn above(hand: u64, others: u64) -> u64 {
+    if others == 0 {
+        hand
+    } else {
+        hand & !((top(others) << 1) - 1)
+    }
+}
+
 /// The highest card of `x` (not zero).
 #[inline(always)]
 fn top(x: u64) -> u64 {
@@ -465,11 +475,7 @@ impl Search<'_> {
             }
             // The hand's cards from the top of the suit down.
             let others = out & suit & !hand;
-            let run = if others == 0 {
-                hand & suit
-            } else {
-                hand & suit & !((top(others) << 1) - 1)
-            };
+            let run = above(hand & suit, others);
             let mut cash = run.count_ones();
             // Length winners: once the run has drawn every other hand's
             // cards of the suit (partner's among them, which can then not
@@ -553,11 +559,7 @@ impl Search<'_> {
         let len = |seat: usize| (self.hands[seat] & trumps).count_ones();
         let hand = self.hands[holder] & trumps;
         let others = out & !hand;
-        let run = if others == 0 {
-            hand
-        } else {
-            hand & !((top(others) << 1) - 1)
-        };
+        let run = above(hand, others);
         let partner = (holder + 2) % 4;
         if run == high && self.hands[partner] & second != 0 && (len(holder) > 1 || len(partner) > 1)
         {
@@ -575,6 +577,11 @@ impl Search<'_> {
     /// the third and they cannot both fall.
     #[inline(always)]
     fn sure_trumps(&self, leader: usize) -> (u8, u64) {
+        let other_side = self.top_trumps((leader + 1) % 4);
+        if other_side.0 > 0 {
+            return other_side;
+        }
+        // Else the leader's side holds the top trump, or there is none.
         let trumps = self.trumps();
         let out = self.out() & trumps;
         if out == 0 {
@@ -583,13 +590,12 @@ impl Search<'_> {
         let high = top(out);
         let second = if out == high { 0 } else { top(out ^ high) };
         let len = |seat: usize| (self.hands[seat] & trumps).count_ones();
-        let holder = (0..4)
-            .find(|&h| self.hands[h] & high != 0)
-            .unwrap_or(leader);
-        if (holder + leader) % 2 == 1 {
-            return self.top_trumps((leader + 1) % 4);
-        }
-        // The leader's side holds the top trump: the second trump takes a
+        let holder = if self.hands[leader] & high != 0 {
+            leader
+        } else {
+            (leader + 2) % 4
+        };
+        // The second trump takes a
         // trick when it sits over it with a trump to spare, or with the
         // third trump beside it.
         if second == 0 {

@@ -18,7 +18,9 @@ fn solve(deal: &Deal) -> boardfile_dd::Table {
     table
 }
 
-fn random_deal(rng: &mut impl RngCore) -> Deal {
+/// A random deal of `n` cards a hand: the pack shuffled (Fisher-Yates),
+/// its first `4 n` cards dealt in turn.
+fn random_deal(rng: &mut impl RngCore, n: usize) -> Deal {
     let mut cards: Vec<u32> = (0..4)
         .flat_map(|s| (0..13).map(move |r| 16 * s + r))
         .collect();
@@ -26,8 +28,8 @@ fn random_deal(rng: &mut impl RngCore) -> Deal {
         cards.swap(i, (rng.next_u64() % (i as u64 + 1)) as usize);
     }
     let mut hands = [0u64; 4];
-    for (k, c) in cards.iter().enumerate() {
-        hands[k / 13] |= 1 << c;
+    for (k, c) in cards[..4 * n].iter().enumerate() {
+        hands[k / n] |= 1 << c;
     }
     Deal::new(hands).unwrap()
 }
@@ -46,6 +48,12 @@ fn pons_table(deal: &Deal) -> [[u8; 4]; 5] {
     ];
     let seats = [Seat::North, Seat::East, Seat::South, Seat::West];
     strains.map(|s| seats.map(|d| t[s].get(d).get()))
+}
+
+fn check_pbns_against_pons(pbns: &[&str]) {
+    for pbn in pbns {
+        check_against_pons(&Deal::from_pbn(pbn).unwrap());
+    }
 }
 
 fn check_against_pons(deal: &Deal) {
@@ -69,14 +77,14 @@ fn random_deals_agree_with_pons_dds() {
     // (rank equivalence lost a card between a run's cards).
     let mut rng = rand_chacha::ChaCha8Rng::seed_from_u64(3);
     for _ in 0..6 {
-        check_against_pons(&random_deal(&mut rng));
+        check_against_pons(&random_deal(&mut rng, 13));
     }
 }
 
 /// Deals this solver once got wrong, each with what went wrong.
 #[test]
 fn once_wrong_deals_agree_with_pons_dds() {
-    for pbn in [
+    check_pbns_against_pons(&[
         // Clubs, North-South one trick too many: a bound's cards were not
         // closed upward (the top card of a suit without the cards above
         // it that had gone in the trick), and the small-card pruning,
@@ -86,21 +94,17 @@ fn once_wrong_deals_agree_with_pons_dds() {
         // rested on the suits that made the tricks but not on the entry
         // to partner.
         "N:Q5.652.KQT7532.2 3.T987.J96.AQJ53 K87642.A3.A.KT87 AJT9.KQJ4.84.964",
-    ] {
-        check_against_pons(&Deal::from_pbn(pbn).unwrap());
-    }
+    ]);
 }
 
 #[test]
 fn freak_deals_agree_with_pons_dds() {
     // Four 7-6 two-suiters; North's 4-4-4-1 of top cards against West's
     // eight clubs.
-    for pbn in [
+    check_pbns_against_pons(&[
         "N:AKQJT98.765432.. 765432.AKQJT98.. ..AKQJT98.765432 ..765432.AKQJT98",
         "N:AKQJ.AKQJ.AKQJ.A T987.T987.T98.KQ 6543.6543.765.JT 2.2.432.98765432",
-    ] {
-        check_against_pons(&Deal::from_pbn(pbn).unwrap());
-    }
+    ]);
 }
 
 /// Each hand holds one whole suit. In notrump the leader runs a suit and
@@ -217,17 +221,8 @@ fn random_endings_agree_with_minimax() {
     let mut rng = rand_chacha::ChaCha8Rng::seed_from_u64(12);
     for k in 0..60 {
         let n = 1 + k % 4;
-        let mut cards: Vec<u32> = (0..4)
-            .flat_map(|s| (0..13).map(move |r| 16 * s + r))
-            .collect();
-        for i in (1..52).rev() {
-            cards.swap(i, (rng.next_u64() % (i as u64 + 1)) as usize);
-        }
-        let mut hands = [0u64; 4];
-        for (j, c) in cards[..4 * n].iter().enumerate() {
-            hands[j / n] |= 1 << c;
-        }
-        let deal = Deal::new(hands).unwrap();
+        let deal = random_deal(&mut rng, n);
+        let mut hands = deal.hands();
         let t = solve(&deal);
         for strain in 0..5 {
             for declarer in 0..4 {
@@ -264,7 +259,7 @@ fn bad_deals_are_refused() {
 fn pbn_round_trips() {
     let mut rng = rand_chacha::ChaCha8Rng::seed_from_u64(9);
     for _ in 0..50 {
-        let deal = random_deal(&mut rng);
+        let deal = random_deal(&mut rng, 13);
         assert_eq!(Deal::from_pbn(&deal.to_pbn()).unwrap(), deal);
     }
 }
