@@ -12,10 +12,12 @@
 //!   side can cash where no opponent can ruff them can answer the question
 //!   without a search: the leader's, partner's when the leader can reach
 //!   them with a lead partner wins, or both together when partner has
-//!   cards to spare for the leader's winners. A hand's winners are its
-//!   cards from the top of a suit, and the rest of the suit too once those
-//!   have drawn every other hand's cards (length winners). The side's top
-//!   trumps count whoever holds them.
+//!   cards to spare for the leader's winners. A hand's winners in a suit
+//!   are counted by cashing it from the top while each other hand drops
+//!   its lowest card (the opponents' best defence: a king that must fall
+//!   under the ace lets the nine and eight win after it), and the rest
+//!   of the suit once every other hand is out of it (length winners). The
+//!   side's top trumps count whoever holds them.
 //! - **Sure tricks for the other side.** Its top trumps in one hand, the
 //!   top two split with a trump to spare, the second trump over the top
 //!   one with a trump to spare, or the second and third against the top
@@ -468,26 +470,35 @@ impl Search<'_> {
             cards: 0,
             cash: [0; 4],
         };
+        let partner = out & !hand & !opps[0] & !opps[1];
         for s in 0..4 {
             let suit = SUIT << (16 * s);
             if hand & suit == 0 {
                 continue;
             }
-            // The hand's cards from the top of the suit down.
-            let others = out & suit & !hand;
-            let run = above(hand & suit, others);
-            let mut cash = run.count_ones();
-            // Length winners: once the run has drawn every other hand's
-            // cards of the suit (partner's among them, which can then not
-            // overtake), the rest of the hand's cards win too.
-            let partner = out & !hand & !opps[0] & !opps[1];
-            let longest = [opps[0], opps[1], partner]
-                .iter()
-                .map(|&h| (h & suit).count_ones())
-                .max()
-                .unwrap_or(0);
-            if cash >= longest {
-                cash = (hand & suit).count_ones();
+            // Cash from the top while the hand's top card beats every other
+            // hand's; the others keep their highest cards (the opponents'
+            // best defence), so each drops its lowest. Once they are all
+            // out of the suit, the rest of the hand's cards win by length.
+            let mut h = hand & suit;
+            let mut others = [opps[0] & suit, opps[1] & suit, partner & suit];
+            let (mut cash, mut lowest) = (0, 0);
+            while h != 0 {
+                let rest = others[0] | others[1] | others[2];
+                if rest == 0 {
+                    cash += h.count_ones();
+                    break;
+                }
+                let c = top(h);
+                if c < rest {
+                    break;
+                }
+                cash += 1;
+                lowest = c;
+                h ^= c;
+                for o in others.iter_mut() {
+                    *o &= o.wrapping_sub(1);
+                }
             }
             if suit & trumps == 0 {
                 for opp in opps {
@@ -499,9 +510,13 @@ impl Search<'_> {
             if cash > 0 {
                 c.tricks += cash;
                 c.cash[s] = cash;
-                // The top `cash` cards of the suit.
-                let mut cards = run;
-                for _ in cash..run.count_ones() {
+                // The cards that won by rank, at most `cash` of them.
+                let mut cards = if lowest == 0 {
+                    0
+                } else {
+                    hand & suit & !(lowest - 1)
+                };
+                while cards.count_ones() > cash {
                     cards &= cards - 1;
                 }
                 c.cards |= cards;
