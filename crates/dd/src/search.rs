@@ -11,7 +11,8 @@
 //! - **Quick tricks.** At the start of a trick, the winners the leader's
 //!   side can cash where no opponent can ruff them can answer the question
 //!   without a search: the leader's, partner's when the leader can reach
-//!   them with a lead partner wins, or both together when partner has
+//!   them with a lead partner wins or a suit partner ruffs (no opponent
+//!   able to ruff first or over it), or both together when partner has
 //!   cards to spare for the leader's winners. A hand's winners in a suit
 //!   are counted by cashing it from the top while each other hand drops
 //!   its lowest card (the opponents' best defence: a king that must fall
@@ -446,18 +447,69 @@ impl Search<'_> {
         let theirs = self.cashable(partner, out, opps);
         // A suit partner wins where the leader has a card to lead: its
         // winners are part of the answer whichever suits make the tricks.
-        let entry = (0..4)
+        if let Some(entry) = (0..4)
             .map(|s| SUIT << (16 * s))
-            .find(|&suit| theirs.cards & suit != 0 && mine & suit != 0)?;
-        if theirs.tricks >= need {
-            return Some(close(theirs.enough(need) | theirs.cards & entry));
+            .find(|&suit| theirs.cards & suit != 0 && mine & suit != 0)
+        {
+            if theirs.tricks >= need {
+                return Some(close(theirs.enough(need) | theirs.cards & entry));
+            }
+            // The leader cashes only the winners still needed, then crosses
+            // to partner. Partner discards at most once a winner cashed,
+            // and has cards to spare for that: as many as the leader (the
+            // hands are of one length), at least `need`, less its own
+            // winners.
+            let mine_needed = need.saturating_sub(theirs.tricks);
+            if own.tricks >= mine_needed {
+                return Some(close(own.enough(mine_needed) | theirs.cards));
+            }
         }
-        // The leader cashes only the winners still needed, then crosses to
-        // partner. Partner discards at most once a winner cashed, and has
-        // cards to spare for that: as many as the leader (the hands are
-        // of one length), at least `need`, less its own winners.
-        let mine_needed = need.saturating_sub(theirs.tricks);
-        (own.tricks >= mine_needed).then(|| close(own.enough(mine_needed) | theirs.cards))
+        self.ruff_entry(mine, partner, opps, &own, &theirs, need)
+    }
+
+    /// Whether the leader's side takes `need` tricks when partner ruffs a
+    /// side suit the leader leads (partner void in it and holding a trump,
+    /// each opponent following or holding no trump, so none can ruff
+    /// before or over partner) and cashes its winners, the leader first
+    /// cashing its own winners outside that suit and trumps as needed.
+    /// The ruff rests on the suits' lengths alone.
+    #[inline(always)]
+    fn ruff_entry(
+        &self,
+        mine: u64,
+        partner: u64,
+        opps: [u64; 2],
+        own: &Cash,
+        theirs: &Cash,
+        need: u32,
+    ) -> Option<u64> {
+        let trumps = self.trumps();
+        if trumps == 0 || partner & trumps == 0 {
+            return None;
+        }
+        // Partner ruffs with its lowest trump, a winner only when all its
+        // trumps are.
+        let t = self.trump;
+        let spent = (theirs.cash[t] == (partner & trumps).count_ones()) as u32;
+        let via = theirs.tricks + 1 - spent;
+        let suit = (0..4).filter(|&s| s != t).find(|&s| {
+            let suit = SUIT << (16 * s);
+            mine & suit != 0
+                && partner & suit == 0
+                && opps.iter().all(|&o| o & suit != 0 || o & trumps == 0)
+        })?;
+        if via >= need {
+            return Some(close(theirs.cards));
+        }
+        let mut rest = Cash {
+            tricks: own.tricks - own.cash[suit] - own.cash[t],
+            cards: own.cards & !(SUIT << (16 * suit)) & !trumps,
+            cash: own.cash,
+        };
+        rest.cash[suit] = 0;
+        rest.cash[t] = 0;
+        let mine_needed = need - via;
+        (rest.tricks >= mine_needed).then(|| close(rest.enough(mine_needed) | theirs.cards))
     }
 
     /// The winners `hand` cashes from the top of each suit, no opponent
