@@ -24,7 +24,9 @@
 //!   one with a trump to spare, or the second and third against the top
 //!   each take a trick whatever is led; and the leader's side loses the
 //!   trick when the other side holds the top card of every suit the
-//!   leader can lead.
+//!   leader can lead. When the side that plays second needs only the
+//!   trick under way, it has it if it holds the top card of the suit led
+//!   and the leader's partner cannot ruff.
 //! - **Partition search.** Every answer comes back with the cards it rests
 //!   on: in each suit, the cards from the top down to the lowest that won a
 //!   trick by its rank. At the start of a trick the answer is kept in the
@@ -695,6 +697,11 @@ impl Search<'_> {
         let seat = (t.leader + t.count) % 4;
         let ns = seat.is_multiple_of(2);
         let hand = self.hands[seat];
+        if t.count == 1 {
+            if let Some(why) = self.second_wins(t, seat, target) {
+                return (ns, why);
+            }
+        }
         let legal = if hand & t.led != 0 {
             hand & t.led
         } else {
@@ -749,6 +756,27 @@ impl Search<'_> {
             }
         }
         (!ns, why | extra)
+    }
+
+    /// When the second hand's side needs only this trick and is sure of
+    /// it, the cards that rests on: the side holds the top card of the
+    /// suit led, and the leader's partner cannot ruff.
+    #[inline(always)]
+    fn second_wins(&self, t: &Trick, seat: usize, target: u8) -> Option<u64> {
+        let left = self.hands[seat].count_ones() as u8;
+        let one = if seat.is_multiple_of(2) {
+            target == 1
+        } else {
+            target == left
+        };
+        if !one {
+            return None;
+        }
+        let high = top(t.out & t.led);
+        let side = self.hands[seat] | self.hands[(seat + 2) % 4];
+        let third = self.hands[(seat + 1) % 4];
+        let trumps = self.trumps();
+        (side & high != 0 && (third & t.led != 0 || third & trumps == 0)).then(|| from_up(high))
     }
 
     /// The trick after `seat` plays `card`.
