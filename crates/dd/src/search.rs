@@ -24,7 +24,9 @@
 //!   one with a trump to spare, or the second and third against the top
 //!   each take a trick whatever is led; and the leader's side loses the
 //!   trick when the other side holds the top card of every suit the
-//!   leader can lead. When the side that plays second needs only the
+//!   leader can lead, or, with no trumps left, when it needs every trick
+//!   and holds the top card of too few suits (DDS's later tricks). When
+//!   the side that plays second needs only the
 //!   trick under way, it has it if it holds the top card of the suit led
 //!   and the leader's partner cannot ruff.
 //! - **Partition search.** Every answer comes back with the cards it rests
@@ -403,6 +405,9 @@ impl Search<'_> {
             if let Some(why) = self.loses_trick(leader) {
                 return (!ns, why);
             }
+            if let Some(why) = self.short_of_tops(leader, left) {
+                return (!ns, why);
+            }
         }
         let out = self.out();
         let held = [
@@ -604,6 +609,37 @@ impl Search<'_> {
             why |= high;
         }
         Some(close(why))
+    }
+
+    /// When no trumps are left and the leader's side cannot take every
+    /// trick left, the cards that rests on: the side wins tricks only in
+    /// suits where it holds the top card (another suit's top, if led,
+    /// takes a trick from it), at most as many in each as its longer hand
+    /// holds (DDS's later-tricks bound).
+    #[inline(always)]
+    fn short_of_tops(&self, leader: usize, left: u8) -> Option<u64> {
+        if self.out() & self.trumps() != 0 {
+            return None;
+        }
+        let mine = self.hands[leader];
+        let partner = self.hands[(leader + 2) % 4];
+        let out = self.out();
+        let (mut sum, mut why) = (0, 0);
+        for s in 0..4 {
+            let suit = SUIT << (16 * s);
+            if out & suit == 0 {
+                continue;
+            }
+            let high = top(out & suit);
+            if (mine | partner) & high != 0 {
+                sum += (mine & suit)
+                    .count_ones()
+                    .max((partner & suit).count_ones());
+            } else {
+                why |= high;
+            }
+        }
+        (sum < left as u32).then(|| close(why))
     }
 
     /// Trump tricks `seat`'s side is sure of by its top trumps, and the
