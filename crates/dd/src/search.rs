@@ -11,8 +11,9 @@
 //! - **Quick tricks.** At the start of a trick, the winners the leader's
 //!   side can cash where no opponent can ruff them can answer the question
 //!   without a search: the leader's, partner's when the leader can reach
-//!   them with a lead partner wins or a suit partner ruffs (no opponent
-//!   able to ruff first or over it), or both together when partner has
+//!   them with a lead partner wins, a suit partner ruffs (no opponent
+//!   able to ruff first or over it) or the leader's top card and a small
+//!   one to partner's second (Ax opposite Kx), or both together when partner has
 //!   cards to spare for the leader's winners. A hand's winners in a suit
 //!   are counted by cashing it from the top while each other hand drops
 //!   its lowest card (the opponents' best defence: a king that must fall
@@ -246,6 +247,18 @@ struct Cash {
 }
 
 impl Cash {
+    /// The same winners without suit `s`'s.
+    #[inline(always)]
+    fn without(&self, s: usize) -> Cash {
+        let mut rest = Cash {
+            tricks: self.tricks - self.cash[s],
+            cards: self.cards & !(SUIT << (16 * s)),
+            cash: self.cash,
+        };
+        rest.cash[s] = 0;
+        rest
+    }
+
     /// The winners of the fewest suits that make `need` tricks (the
     /// fewer cards an answer rests on, the more positions it answers for).
     #[inline(always)]
@@ -472,6 +485,54 @@ impl Search<'_> {
             }
         }
         self.ruff_entry(mine, partner, opps, &own, &theirs, need)
+            .or_else(|| self.cross_under(mine, partner, opps, &own, &theirs, need))
+    }
+
+    /// Whether the leader's side takes `need` tricks when the leader cashes
+    /// the top card of a suit where partner holds the second, both with a
+    /// card to spare and neither opponent able to ruff the two rounds, and
+    /// crosses to partner's second card (Ax opposite Kx), the leader first
+    /// cashing its own winners outside that suit as needed and partner
+    /// then cashing its own (DDS's quick tricks).
+    #[inline(always)]
+    fn cross_under(
+        &self,
+        mine: u64,
+        partner: u64,
+        opps: [u64; 2],
+        own: &Cash,
+        theirs: &Cash,
+        need: u32,
+    ) -> Option<u64> {
+        let trumps = self.trumps();
+        let out = mine | partner | opps[0] | opps[1];
+        let (s, high, second) = (0..4).find_map(|s| {
+            let suit = SUIT << (16 * s);
+            if mine & suit == 0 || partner & suit == 0 {
+                return None;
+            }
+            let rest = out & suit;
+            let high = top(rest);
+            let second = top(rest ^ high);
+            let two = |h: u64| (h & suit).count_ones() >= 2;
+            (mine & high != 0
+                && partner & second != 0
+                && two(mine)
+                && two(partner)
+                && opps
+                    .iter()
+                    .all(|&o| two(o) || o & trumps == 0 || suit == trumps))
+            .then_some((s, high, second))
+        })?;
+        let theirs = theirs.without(s);
+        let via = theirs.tricks + 2;
+        if via >= need {
+            return Some(close(high | second | theirs.enough(need.saturating_sub(2))));
+        }
+        let rest = own.without(s);
+        let mine_needed = need - via;
+        (rest.tricks >= mine_needed)
+            .then(|| close(high | second | rest.enough(mine_needed) | theirs.cards))
     }
 
     /// Whether the leader's side takes `need` tricks when partner ruffs a
@@ -508,13 +569,7 @@ impl Search<'_> {
         if via >= need {
             return Some(close(theirs.cards));
         }
-        let mut rest = Cash {
-            tricks: own.tricks - own.cash[suit] - own.cash[t],
-            cards: own.cards & !(SUIT << (16 * suit)) & !trumps,
-            cash: own.cash,
-        };
-        rest.cash[suit] = 0;
-        rest.cash[t] = 0;
+        let rest = own.without(suit).without(t);
         let mine_needed = need - via;
         (rest.tricks >= mine_needed).then(|| close(rest.enough(mine_needed) | theirs.cards))
     }
