@@ -288,7 +288,8 @@ struct Moves {
 
 impl Moves {
     /// The runs of `hand` (one suit's cards or several) among `out`, suit
-    /// by suit, the highest first.
+    /// by suit, the lowest first (the order most nodes want them, so the
+    /// sort moves little).
     #[inline(always)]
     fn runs<I: Isa>(hand: u64, out: u64) -> Moves {
         let mut m = Moves {
@@ -311,7 +312,7 @@ impl Moves {
             for s in 0..4 {
                 let (mut high, mut low) = (highs & SUIT << (16 * s), lows & SUIT << (16 * s));
                 while high != 0 {
-                    let (c, l) = (top(high), top(low));
+                    let (c, l) = (high & high.wrapping_neg(), low & low.wrapping_neg());
                     m.card[m.len] = c;
                     m.low[m.len] = l;
                     m.len += 1;
@@ -329,11 +330,11 @@ impl Moves {
             let mut rest = out & SUIT << (16 * s);
             let mut open = false;
             while rest != 0 {
-                let c = top(rest);
+                let c = rest & rest.wrapping_neg();
                 rest ^= c;
                 if mine & c != 0 {
                     if open {
-                        m.low[m.len - 1] = c;
+                        m.card[m.len - 1] = c;
                     } else {
                         m.card[m.len] = c;
                         m.low[m.len] = c;
@@ -352,13 +353,17 @@ impl Moves {
     #[inline(always)]
     fn sort(&mut self) {
         for i in 1..self.len {
+            let (card, low, score) = (self.card[i], self.low[i], self.score[i]);
             let mut j = i;
-            while j > 0 && self.score[j - 1] < self.score[j] {
-                self.card.swap(j - 1, j);
-                self.low.swap(j - 1, j);
-                self.score.swap(j - 1, j);
+            while j > 0 && self.score[j - 1] < score {
+                self.card[j] = self.card[j - 1];
+                self.low[j] = self.low[j - 1];
+                self.score[j] = self.score[j - 1];
                 j -= 1;
             }
+            self.card[j] = card;
+            self.low[j] = low;
+            self.score[j] = score;
         }
     }
 }
