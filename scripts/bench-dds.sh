@@ -1,8 +1,9 @@
 #!/usr/bin/env bash
-# pons-dds (what `boardfile solve` uses) against the C++ DDS (dds-bridge):
-# tables and par must agree on every deal; time per deal on one core, and
-# pons-dds on one and two threads; then each card of the played boards of
-# ../shared/data/wild valued by both (tests/play_analysis.rs).
+# pons-dds (what `boardfile solve` uses) and our own solver (crates/dd)
+# against the C++ DDS (dds-bridge): tables and par must agree on every deal;
+# time per deal on one core (and our nodes a deal), and pons-dds on one and
+# two threads; then each card of the played boards of ../shared/data/wild
+# valued by pons-dds and the C++ DDS (tests/play_analysis.rs).
 #
 #   scripts/bench-dds.sh [DEALS]      (default 100; installs libclang-dev)
 set -euo pipefail

@@ -1,7 +1,7 @@
-//! pons-dds (through `boardfile_bridge::dd`) against the C++ DDS
-//! (`dds-bridge`) on the same random deals: every table and par must agree,
-//! and the time per deal on one core is compared, then pons-dds on one and
-//! two threads.
+//! pons-dds (through `boardfile_bridge::dd`) and our own solver
+//! (`boardfile-dd`) against the C++ DDS (`dds-bridge`) on the same random
+//! deals: every table and par must agree, and the time per deal on one
+//! core is compared, then pons-dds on one and two threads.
 //!
 //!   scripts/bench-dds.sh [DEALS]     (default 100; needs libclang-dev)
 //!   DDS_PBN=FILE scripts/bench-dds.sh 100   (also writes the deals with DDS's tables)
@@ -156,7 +156,20 @@ fn main() {
         .collect();
     let dds1 = start.elapsed().as_secs_f64();
 
-    let bad = disagreements(&set, &ours, &theirs, swapped);
+    // Our own solver, one thread, its table kept warm across deals.
+    let mut own_solver = boardfile_dd::Solver::new();
+    let start = Instant::now();
+    let own: Vec<DdTable> = deals
+        .iter()
+        .map(|d| {
+            let deal = boardfile_dd::Deal::from_pbn(&d.to_pbn()).unwrap();
+            own_table(&own_solver.table(&deal))
+        })
+        .collect();
+    let own1 = start.elapsed().as_secs_f64();
+
+    let bad = disagreements(&set, &ours, &theirs, swapped, "pons-dds")
+        + disagreements(&set, &own, &theirs, swapped, "ours");
     // With DDS_PBN=FILE: the deals with the C++ DDS's tables as a PBN
     // (DoubleDummyTricks only), for `boardfile validate --solve`.
     if let Ok(path) = std::env::var("DDS_PBN") {
@@ -179,6 +192,13 @@ fn main() {
         pons1 / dds1
     );
     println!(
+        "one core: ours {:.1} ms/deal (ours/DDS {:.2}x, ours/pons {:.2}x), {} nodes a deal",
+        own1 * 1e3 / f64::from(n),
+        own1 / dds1,
+        own1 / pons1,
+        own_solver.nodes() / u64::from(n)
+    );
+    println!(
         "pons-dds 2 jobs: {:.1} ms/deal, speed-up over 1 job {:.2}x",
         pons2 * 1e3 / f64::from(n),
         pons1 / pons2
@@ -188,13 +208,38 @@ fn main() {
     }
 }
 
-/// The boards whose tables or pars differ between pons-dds (`ours`) and
-/// the C++ DDS (`theirs`), each said on standard error: their number.
+/// Our solver's table in the model's form.
+fn own_table(t: &boardfile_dd::Table) -> DdTable {
+    let mut table = DdTable::default();
+    for (d, s) in [Seat::North, Seat::East, Seat::South, Seat::West]
+        .into_iter()
+        .enumerate()
+    {
+        for (k, st) in [
+            Strain::Spades,
+            Strain::Hearts,
+            Strain::Diamonds,
+            Strain::Clubs,
+            Strain::NoTrump,
+        ]
+        .into_iter()
+        .enumerate()
+        {
+            table.set(s, st, Some(t.tricks(k, d))).unwrap();
+        }
+    }
+    table
+}
+
+/// The boards whose tables or pars differ between a solver of ours
+/// (`who`: pons-dds or our own) and the C++ DDS (`theirs`), each said on
+/// standard error: their number.
 fn disagreements(
     set: &BoardSet,
     ours: &[DdTable],
     theirs: &[dds_bridge::TrickCountTable],
     swapped: bool,
+    who: &str,
 ) -> usize {
     let mut bad = 0;
     for (k, b) in set.boards.iter().enumerate() {
@@ -204,7 +249,7 @@ fn disagreements(
                 if ours[k].get(s, st) != Some(want) {
                     bad += 1;
                     eprintln!(
-                        "board {}: {s:?} {st:?}: pons {:?}, DDS {want}",
+                        "board {}: {s:?} {st:?}: {who} {:?}, DDS {want}",
                         b.number,
                         ours[k].get(s, st)
                     );
@@ -222,7 +267,7 @@ fn disagreements(
         if p_dds.score != p_ours.score_ns || dds_contracts(&p_dds) != our_contracts(&p_ours) {
             bad += 1;
             eprintln!(
-                "board {}: par {} {:?}, DDS {} {:?}",
+                "board {}: {who}'s par {} {:?}, DDS {} {:?}",
                 b.number,
                 p_ours.score_ns,
                 p_ours.contracts,
