@@ -4,7 +4,14 @@
 //!
 //!     cargo run --release -p boardfile-dd --example versus -- [DEALS] [SEED] [ours]
 //!
-//! With `ours`, only our solver runs (for timing it alone).
+//! With `ours`, only our solver runs (for timing it alone). With
+//! `write=DIR`, only ours runs too, and each deal is written to
+//! `DIR/deal.K` in bridge-solver's input form (North; West, four spaces or
+//! more, and East; South; each hand's spades, hearts, diamonds and clubs,
+//! `-` for a void), with
+//! our table in its output's form in `DIR/ours.K` (a line a strain, NT
+//! first then S, H, D, C, each giving the tricks of declarers South,
+//! North, West and East), for `scripts/bench-dd-solver.sh` to compare.
 
 use boardfile_dd::{Deal, Solver};
 use rand_chacha::rand_core::{RngCore, SeedableRng};
@@ -40,7 +47,8 @@ fn main() {
     let seed = args
         .get(1)
         .map_or(1, |a| a.parse().expect("SEED: a number"));
-    let ours_only = args.get(2).is_some_and(|a| a == "ours");
+    let write = args.get(2).and_then(|a| a.strip_prefix("write="));
+    let ours_only = args.get(2).is_some_and(|a| a == "ours") || write.is_some();
     if count == 0 {
         eprintln!("versus: DEALS must be 1 or more");
         std::process::exit(2);
@@ -56,6 +64,28 @@ fn main() {
         per(ours_time),
         solver.nodes() / count as u64
     );
+    if let Some(dir) = write {
+        for (k, (deal, table)) in deals.iter().zip(&ours).enumerate() {
+            std::fs::write(format!("{dir}/deal.{k}"), bridge_solver_deal(deal))
+                .expect("DIR: a writable directory");
+            // bridge-solver's strains NT, S, H, D, C; declarers S, N, W, E.
+            let lines: String = [4, 0, 1, 2, 3]
+                .iter()
+                .map(|&s| {
+                    let t = |d| table.tricks(s, d);
+                    format!(
+                        "{} {:2} {:2} {:2} {:2}\n",
+                        "SHDCN".as_bytes()[s] as char,
+                        t(2),
+                        t(0),
+                        t(3),
+                        t(1)
+                    )
+                })
+                .collect();
+            std::fs::write(format!("{dir}/ours.{k}"), lines).expect("DIR: a writable directory");
+        }
+    }
     if ours_only {
         return;
     }
@@ -111,4 +141,23 @@ fn main() {
     if wrong > 0 {
         std::process::exit(1);
     }
+}
+
+/// A deal in bridge-solver's input form.
+fn bridge_solver_deal(deal: &Deal) -> String {
+    let pbn = deal.to_pbn();
+    let hands: Vec<String> = pbn[2..]
+        .split(' ')
+        .map(|h| {
+            h.split('.')
+                .map(|s| if s.is_empty() { "-" } else { s })
+                .collect::<Vec<_>>()
+                .join(" ")
+        })
+        .collect();
+    // West and East on one line, parted by at least four spaces.
+    format!(
+        "{:20}{}\n{}      {}\n{:20}{}\n",
+        "", hands[0], hands[3], hands[1], "", hands[2]
+    )
 }

@@ -160,6 +160,42 @@ fn a_two_card_ending() {
     assert_eq!(row(SPADES), [2, 1, 1, 1], "spades");
 }
 
+/// A simple squeeze, three cards a hand in notrump, South to lead:
+/// North ♥A3 ♦Q, East ♠432, South ♥2 ♦2 ♣A, West ♥K4 ♦K.
+///
+/// West alone guards hearts (♥K4 against the ♥A3) and diamonds (♦K
+/// against the ♦Q), and plays before North. On the ♣A West must let one
+/// guard go: North keeps the threat in that suit and throws the other,
+/// and North-South take all three (East-West none, East declaring). With
+/// the ♦K in East's hand instead of a spade, each suit has its own guard,
+/// North must throw before East, and East-West take one.
+#[test]
+fn a_squeeze() {
+    let squeeze = Deal::from_pbn("N:.A3.Q. 432... .2.2.A .K4.K.").unwrap();
+    assert_eq!(solve(&squeeze).tricks(NOTRUMP, 1), 0);
+    let guards_split = Deal::from_pbn("N:.A3.Q. 43..K. .2.2.A 2.K4..").unwrap();
+    assert_eq!(solve(&guards_split).tricks(NOTRUMP, 1), 1);
+    check_against_minimax(&squeeze);
+    check_against_minimax(&guards_split);
+}
+
+/// A throw-in, three cards a hand in notrump: North ♠54 ♣2, East ♥5 ♣43,
+/// South ♠K3 ♥2, West ♠AQ ♥A.
+///
+/// South to lead (East declaring): a spade lead loses all three, since
+/// West's ace-queen sit over the king; the ♥2 puts West on lead, and West
+/// must lead a spade into it: East-West take two. West to lead (South
+/// declaring): whatever West cashes, the ♠K takes a trick: North-South
+/// one.
+#[test]
+fn a_throw_in() {
+    let deal = Deal::from_pbn("N:54...2 .5..43 K3.2.. AQ.A..").unwrap();
+    let t = solve(&deal);
+    assert_eq!(t.tricks(NOTRUMP, 1), 2);
+    assert_eq!(t.tricks(NOTRUMP, 2), 1);
+    check_against_minimax(&deal);
+}
+
 /// The tricks North-South take with `seat` to play to `trick` (cards so
 /// far, the leader's first), by trying every legal card: the rules of play
 /// and nothing else.
@@ -220,22 +256,27 @@ fn minimax(hands: &mut [u64; 4], trump: usize, seat: usize, trick: &mut Vec<(usi
 fn random_endings_agree_with_minimax() {
     let mut rng = rand_chacha::ChaCha8Rng::seed_from_u64(12);
     for k in 0..60 {
-        let n = 1 + k % 4;
-        let deal = random_deal(&mut rng, n);
-        let mut hands = deal.hands();
-        let t = solve(&deal);
-        for strain in 0..5 {
-            for declarer in 0..4 {
-                let leader = (declarer + 1) % 4;
-                let ns = minimax(&mut hands, strain, leader, &mut Vec::new());
-                let want = if declarer % 2 == 0 { ns } else { n as u8 - ns };
-                assert_eq!(
-                    t.tricks(strain, declarer),
-                    want,
-                    "{}: strain {strain}, declarer {declarer}",
-                    deal.to_pbn()
-                );
-            }
+        let deal = random_deal(&mut rng, 1 + k % 4);
+        check_against_minimax(&deal);
+    }
+}
+
+/// The whole table of an ending against the minimax's.
+fn check_against_minimax(deal: &Deal) {
+    let n = deal.len() as u8;
+    let mut hands = deal.hands();
+    let t = solve(deal);
+    for strain in 0..5 {
+        for declarer in 0..4 {
+            let leader = (declarer + 1) % 4;
+            let ns = minimax(&mut hands, strain, leader, &mut Vec::new());
+            let want = if declarer % 2 == 0 { ns } else { n - ns };
+            assert_eq!(
+                t.tricks(strain, declarer),
+                want,
+                "{}: strain {strain}, declarer {declarer}",
+                deal.to_pbn()
+            );
         }
     }
 }
