@@ -277,6 +277,16 @@ impl Cash {
     }
 }
 
+/// The two sides at the start of a trick, as quick tricks see them: the
+/// leader's and partner's hands and winners, and the opponents' hands.
+struct Sides {
+    mine: u64,
+    partner: u64,
+    opps: [u64; 2],
+    own: Cash,
+    theirs: Cash,
+}
+
 /// Moves to try at one card: each the top card of a run, the run's lowest
 /// card, and the order's score.
 struct Moves {
@@ -489,8 +499,15 @@ impl Search<'_> {
                 return Some(close(own.enough(mine_needed) | theirs.cards));
             }
         }
-        self.ruff_entry(mine, partner, opps, &own, &theirs, need)
-            .or_else(|| self.cross_under(mine, partner, opps, &own, &theirs, need))
+        let sides = Sides {
+            mine,
+            partner,
+            opps,
+            own,
+            theirs,
+        };
+        self.ruff_entry(&sides, need)
+            .or_else(|| self.cross_under(&sides, need))
     }
 
     /// Whether the leader's side takes `need` tricks when the leader cashes
@@ -500,15 +517,9 @@ impl Search<'_> {
     /// cashing its own winners outside that suit as needed and partner
     /// then cashing its own (DDS's quick tricks).
     #[inline(always)]
-    fn cross_under(
-        &self,
-        mine: u64,
-        partner: u64,
-        opps: [u64; 2],
-        own: &Cash,
-        theirs: &Cash,
-        need: u32,
-    ) -> Option<u64> {
+    fn cross_under(&self, sides: &Sides, need: u32) -> Option<u64> {
+        let (mine, partner, opps) = (sides.mine, sides.partner, sides.opps);
+        let (own, theirs) = (&sides.own, &sides.theirs);
         let trumps = self.trumps();
         let out = mine | partner | opps[0] | opps[1];
         let (s, high, second) = (0..4).find_map(|s| {
@@ -547,15 +558,9 @@ impl Search<'_> {
     /// cashing its own winners outside that suit and trumps as needed.
     /// The ruff rests on the suits' lengths alone.
     #[inline(always)]
-    fn ruff_entry(
-        &self,
-        mine: u64,
-        partner: u64,
-        opps: [u64; 2],
-        own: &Cash,
-        theirs: &Cash,
-        need: u32,
-    ) -> Option<u64> {
+    fn ruff_entry(&self, sides: &Sides, need: u32) -> Option<u64> {
+        let (mine, partner, opps) = (sides.mine, sides.partner, sides.opps);
+        let (own, theirs) = (&sides.own, &sides.theirs);
         let trumps = self.trumps();
         if trumps == 0 || partner & trumps == 0 {
             return None;
