@@ -2,15 +2,14 @@
 //! every table must agree; prints each solver's time a deal, their ratio
 //! and our nodes a deal.
 //!
-//!     cargo run --release -p boardfile-dd --example versus -- [DEALS] [SEED] [ours]
+//!     cargo run --release -p boardfile-dd --example versus -- [DEALS] [SEED] [ours | write=DIR]
 //!
 //! With `ours`, only our solver runs (for timing it alone). With
-//! `write=DIR`, only ours runs too, and each deal is written to
-//! `DIR/deal.K` in bridge-solver's input form (North; West, four spaces or
-//! more, and East; South; each hand's spades, hearts, diamonds and clubs,
-//! `-` for a void), with
-//! our table in its output's form in `DIR/ours.K` (a line a strain, NT
-//! first then S, H, D, C, each giving the tricks of declarers South,
+//! `write=DIR`, each deal is also written to `DIR/deal.K` in
+//! bridge-solver's input form (North; West, four spaces or more, and East;
+//! South; each hand's spades, hearts, diamonds and clubs, `-` for a void),
+//! with our table in its output's form in `DIR/ours.K` (a line a strain,
+//! NT first then S, H, D, C, each giving the tricks of declarers South,
 //! North, West and East), for `scripts/bench-dd-solver.sh` to compare.
 
 use boardfile_dd::{Deal, Solver};
@@ -48,7 +47,7 @@ fn main() {
         .get(1)
         .map_or(1, |a| a.parse().expect("SEED: a number"));
     let write = args.get(2).and_then(|a| a.strip_prefix("write="));
-    let ours_only = args.get(2).is_some_and(|a| a == "ours") || write.is_some();
+    let ours_only = args.get(2).is_some_and(|a| a == "ours");
     if count == 0 {
         eprintln!("versus: DEALS must be 1 or more");
         std::process::exit(2);

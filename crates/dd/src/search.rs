@@ -11,10 +11,10 @@
 //! - **Quick tricks.** At the start of a trick, the winners the leader's
 //!   side can cash where no opponent can ruff them can answer the question
 //!   without a search: the leader's, partner's when the leader can reach
-//!   them with a lead partner wins, a suit partner ruffs (no opponent
-//!   able to ruff first or over it) or the leader's top card and a small
-//!   one to partner's second (Ax opposite Kx), or both together when partner has
-//!   cards to spare for the leader's winners. A hand's winners in a suit
+//!   them (a lead partner wins, a suit partner ruffs with no opponent able
+//!   to ruff first or over it, or the leader's top card and then a small
+//!   one to partner's second: Ax opposite Kx), or both together, partner
+//!   having cards to spare for the leader's winners. A hand's winners in a suit
 //!   are counted by cashing it from the top while each other hand drops
 //!   its lowest card (the opponents' best defence: a king that must fall
 //!   under the ace lets the nine and eight win after it), and the rest
@@ -27,9 +27,9 @@
 //!   trick when the other side holds the top card of every suit the
 //!   leader can lead, or, with no trumps left, when it needs every trick
 //!   and holds the top card of too few suits (DDS's later tricks). When
-//!   the side that plays second needs only the
-//!   trick under way, it has it if it holds the top card of the suit led
-//!   and the leader's partner cannot ruff.
+//!   the side that plays second needs only the trick under way, it has it
+//!   if it holds the top card of the suit led and the leader's partner
+//!   cannot ruff.
 //! - **Partition search.** Every answer comes back with the cards it rests
 //!   on: in each suit, the cards from the top down to the lowest that won a
 //!   trick by its rank. At the start of a trick the answer is kept in the
@@ -465,9 +465,15 @@ impl Search<'_> {
 
     /// Whether `leader`'s side takes `need` tricks by cashing winners from
     /// the top where no opponent can ruff them: the leader's own, or
-    /// partner's when the leader can reach them with a lead partner wins,
-    /// or both (when partner has cards enough to discard on the leader's
-    /// winners); if so, the cards that rests on.
+    /// partner's when the leader can reach them (a lead partner wins, or
+    /// [`Search::ruff_entry`], or [`Search::cross_under`]), or both; if
+    /// so, the cards that rests on.
+    ///
+    /// When the leader cashes first, partner discards at most once a
+    /// winner cashed, and always has cards to spare for that: partner
+    /// holds as many cards as the leader (the hands are of one length),
+    /// at least `need`, and must keep only the cards of its own part of
+    /// the plan, so the leader cashes only the `need` less that part.
     #[inline(always)]
     fn quick_tricks(&self, leader: usize, need: u8) -> Option<u64> {
         let need = need as u32;
@@ -490,10 +496,7 @@ impl Search<'_> {
                 return Some(close(theirs.enough(need) | theirs.cards & entry));
             }
             // The leader cashes only the winners still needed, then crosses
-            // to partner. Partner discards at most once a winner cashed,
-            // and has cards to spare for that: as many as the leader (the
-            // hands are of one length), at least `need`, less its own
-            // winners.
+            // to partner.
             let mine_needed = need.saturating_sub(theirs.tricks);
             if own.tricks >= mine_needed {
                 return Some(close(own.enough(mine_needed) | theirs.cards));
@@ -677,18 +680,23 @@ impl Search<'_> {
     }
 
     /// When no trumps are left and the leader's side cannot take every
-    /// trick left, the cards that rests on: the side wins tricks only in
-    /// suits where it holds the top card (another suit's top, if led,
-    /// takes a trick from it), at most as many in each as its longer hand
-    /// holds (DDS's later-tricks bound).
+    /// trick left, the cards that rests on (DDS's later-tricks bound). To
+    /// take every trick the side must lead every trick, and never a suit
+    /// whose top card the other side still holds: it leads the suits where
+    /// it holds the top card, at most as often as its longer hand there
+    /// has cards. A suit's top card could leave the other side only as a
+    /// discard, which a hand is forced into only when every card it holds
+    /// is the top of another suit, three tricks or fewer from the end;
+    /// there too the side cannot take them all (a second reader checked
+    /// every such ending by exhaustive play).
     #[inline(always)]
     fn short_of_tops(&self, leader: usize, left: u8) -> Option<u64> {
-        if self.out() & self.trumps() != 0 {
+        let out = self.out();
+        if out & self.trumps() != 0 {
             return None;
         }
         let mine = self.hands[leader];
         let partner = self.hands[(leader + 2) % 4];
-        let out = self.out();
         let (mut sum, mut why) = (0, 0);
         for s in 0..4 {
             let suit = SUIT << (16 * s);

@@ -167,8 +167,8 @@ fn a_two_card_ending() {
 /// against the ♦Q), and plays before North. On the ♣A West must let one
 /// guard go: North keeps the threat in that suit and throws the other,
 /// and North-South take all three (East-West none, East declaring). With
-/// the ♦K in East's hand instead of a spade, each suit has its own guard,
-/// North must throw before East, and East-West take one.
+/// the ♦K in East's hand and one of East's spades in West's, each suit has
+/// its own guard, North must throw before East, and East-West take one.
 #[test]
 fn a_squeeze() {
     let squeeze = Deal::from_pbn("N:.A3.Q. 432... .2.2.A .K4.K.").unwrap();
