@@ -817,7 +817,9 @@ impl Search<'_> {
             hand
         };
         let mut moves = Moves::runs::<I>(legal, t.out);
-        self.order(t, seat, &mut moves);
+        if moves.len > 1 {
+            self.order(t, seat, &mut moves);
+        }
         let (mut why, mut small) = (0, 0);
         for i in 0..moves.len {
             let card = moves.card[i];
