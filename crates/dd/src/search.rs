@@ -14,12 +14,12 @@
 //!   them (a lead partner wins, a suit partner ruffs with no opponent able
 //!   to ruff first or over it, or the leader's top card and then a small
 //!   one to partner's second: Ax opposite Kx), or both together, partner
-//!   having cards to spare for the leader's winners. A hand's winners in a suit
-//!   are counted by cashing it from the top while each other hand drops
-//!   its lowest card (the opponents' best defence: a king that must fall
-//!   under the ace lets the nine and eight win after it), and the rest
-//!   of the suit once every other hand is out of it (length winners). The
-//!   side's top trumps count whoever holds them.
+//!   having cards to spare for the leader's winners. A hand's winners in
+//!   a suit are counted by cashing it from the top while each other hand
+//!   drops its lowest card (the opponents' best defence: a king that must
+//!   fall under the ace lets the nine and eight win after it), and the
+//!   rest of the suit once every other hand is out of it (length winners).
+//!   The side's top trumps count whoever holds them.
 //! - **Sure tricks for the other side.** Its top trumps in one hand, the
 //!   top two split with a trump to spare, the second trump over the top
 //!   one with a trump to spare, or the second and third against the top
@@ -277,6 +277,16 @@ impl Cash {
     }
 }
 
+/// Whether the leader's side takes `need` tricks when the leader cashes
+/// the winners of `rest` still needed beyond partner's `via`, then crosses
+/// to partner, whose part rests on `theirs`; if so, the cards all that
+/// rests on.
+#[inline(always)]
+fn then_partner(rest: &Cash, via: u32, theirs: u64, need: u32) -> Option<u64> {
+    let mine_needed = need.saturating_sub(via);
+    (rest.tricks >= mine_needed).then(|| close(rest.enough(mine_needed) | theirs))
+}
+
 /// The two sides at the start of a trick, as quick tricks see them: the
 /// leader's and partner's hands and winners, and the opponents' hands.
 struct Sides {
@@ -495,11 +505,8 @@ impl Search<'_> {
             if theirs.tricks >= need {
                 return Some(close(theirs.enough(need) | theirs.cards & entry));
             }
-            // The leader cashes only the winners still needed, then crosses
-            // to partner.
-            let mine_needed = need.saturating_sub(theirs.tricks);
-            if own.tricks >= mine_needed {
-                return Some(close(own.enough(mine_needed) | theirs.cards));
+            if let Some(why) = then_partner(&own, theirs.tricks, theirs.cards, need) {
+                return Some(why);
             }
         }
         let sides = Sides {
@@ -548,10 +555,7 @@ impl Search<'_> {
         if via >= need {
             return Some(close(high | second | theirs.enough(need.saturating_sub(2))));
         }
-        let rest = own.without(s);
-        let mine_needed = need - via;
-        (rest.tricks >= mine_needed)
-            .then(|| close(high | second | rest.enough(mine_needed) | theirs.cards))
+        then_partner(&own.without(s), via, high | second | theirs.cards, need)
     }
 
     /// Whether the leader's side takes `need` tricks when partner ruffs a
@@ -579,12 +583,7 @@ impl Search<'_> {
                 && partner & suit == 0
                 && opps.iter().all(|&o| o & suit != 0 || o & trumps == 0)
         })?;
-        if via >= need {
-            return Some(close(theirs.cards));
-        }
-        let rest = own.without(suit).without(t);
-        let mine_needed = need - via;
-        (rest.tricks >= mine_needed).then(|| close(rest.enough(mine_needed) | theirs.cards))
+        then_partner(&own.without(suit).without(t), via, theirs.cards, need)
     }
 
     /// The winners `hand` cashes from the top of each suit, no opponent
