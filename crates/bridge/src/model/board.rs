@@ -267,8 +267,13 @@ impl Par {
                 out.push_str("; ");
             }
             match c.rsplit_once('-') {
+                // Only what reads back the same: a contract with no space
+                // at either end (the reader trims it).
                 Some((contract, seats))
-                    if !seats.is_empty() && seats.bytes().all(|b| b"NESW".contains(&b)) =>
+                    if !seats.is_empty()
+                        && seats.bytes().all(|b| b"NESW".contains(&b))
+                        && !contract.is_empty()
+                        && contract.trim() == contract =>
                 {
                     out.push_str(seats);
                     out.push(' ');

@@ -145,9 +145,11 @@ fn is_tag_column(t: &Tag) -> bool {
 }
 
 /// A `par_contracts` cell: PBN's spelling (`W 4S; NS 5DX`), or the
-/// earlier JSON Lines contracts a space apart (`4S-W 5DX-NS`).
+/// earlier JSON Lines contracts a space apart (`4S-W 5DX-NS`). A cell
+/// with PBN's separators (`;`, `,`) is PBN's.
 fn par_contracts(cell: &str) -> Vec<String> {
-    let earlier = !cell.contains(';') && cell.split_ascii_whitespace().all(|c| c.contains('-'));
+    let earlier =
+        !cell.contains([';', ',']) && cell.split_ascii_whitespace().all(|c| c.contains('-'));
     if earlier {
         cell.split_ascii_whitespace().map(str::to_string).collect()
     } else {
@@ -554,6 +556,13 @@ mod tests {
             contracts: want.to_vec(),
         };
         assert_eq!(par_contracts(&par.pbn_contracts()), want);
+        // Cells of other shapes (found by fuzzing) read back the same once
+        // spelled as PBN: a contract ending in a vertical tab (Unicode's
+        // white space, not ASCII's), one empty before its seats, a comma.
+        for cell in ["7DX\u{b}-EW", "-EW", "4S-N x,5C-S", "NS 4S x", "W\u{b}4S"] {
+            let read = par_contracts(cell);
+            assert_eq!(par_contracts(&Par::spell_pbn(&read)), read, "{cell:?}");
+        }
     }
 
     #[test]
