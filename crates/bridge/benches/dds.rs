@@ -10,7 +10,7 @@
 //! solves the sample once, timed whole. Exits 1 on any disagreement.
 
 use boardfile_bridge::deal::seeded::{deal_set, Seed};
-use boardfile_bridge::{dd, BoardSet, DdTable, Seat, Strain};
+use boardfile_bridge::{dd, Board, BoardSet, DdTable, Seat, Strain};
 use std::collections::BTreeSet;
 use std::time::Instant;
 
@@ -127,40 +127,29 @@ fn dds_swaps_arguments(solver: &mut dds_bridge::Solver) -> bool {
     ns.score == none.score
 }
 
-fn main() {
-    let n: u32 = std::env::args()
-        .skip(1)
-        .find_map(|a| a.parse().ok())
-        .or_else(|| std::env::var("DEALS").ok()?.parse().ok())
-        .unwrap_or(100);
-    let set = deal_set(n, 1, &Seed::parse("dd5").unwrap());
+/// Every engine's tables of one set's deals, each engine timed whole on
+/// one core: pons-dds, the C++ DDS, ours (its table cleared for each
+/// strain; the time includes reading each deal from its PBN form).
+struct Solved {
+    pons: Vec<DdTable>,
+    dds: Vec<dds_bridge::TrickCountTable>,
+    ours: Vec<DdTable>,
+    seconds: [f64; 3],
+    our_nodes: u64,
+}
+
+fn solve_all(set: &BoardSet, solver: &mut dds_bridge::Solver) -> Solved {
     let deals: Vec<_> = set.boards.iter().map(|b| b.deal).collect();
-
-    let timed = |jobs: usize| {
-        let mut tables = vec![DdTable::default(); deals.len()];
-        let start = Instant::now();
-        dd::solve_deals(&deals, jobs, &mut |i, t| {
-            tables[i] = t;
-            true
-        });
-        (tables, start.elapsed().as_secs_f64())
-    };
-    let (ours, pons1) = timed(1);
-
-    let mut solver = dds_bridge::Solver::default();
-    let swapped = dds_swaps_arguments(&mut solver);
+    let (pons, pons1) = timed_pons(&deals, 1);
     let start = Instant::now();
-    let theirs: Vec<dds_bridge::TrickCountTable> = deals
+    let dds = deals
         .iter()
         .map(|d| solver.solve_deal(d.to_pbn().parse().unwrap()))
         .collect();
     let dds1 = start.elapsed().as_secs_f64();
-
-    // Our own solver, one thread (its table is cleared for each strain;
-    // the time includes reading each deal from its PBN form).
     let mut own_solver = boardfile_dd::Solver::new();
     let start = Instant::now();
-    let own: Vec<DdTable> = deals
+    let ours = deals
         .iter()
         .map(|d| {
             let deal = boardfile_dd::Deal::from_pbn(&d.to_pbn()).unwrap();
@@ -168,23 +157,88 @@ fn main() {
         })
         .collect();
     let own1 = start.elapsed().as_secs_f64();
+    Solved {
+        pons,
+        dds,
+        ours,
+        seconds: [pons1, dds1, own1],
+        our_nodes: own_solver.nodes(),
+    }
+}
 
-    let bad = disagreements(&set, &ours, &theirs, swapped, "pons-dds")
-        + disagreements(&set, &own, &theirs, swapped, "ours");
+/// pons-dds's tables of `deals` on `jobs` threads, and the seconds taken.
+fn timed_pons(deals: &[boardfile_bridge::Deal], jobs: usize) -> (Vec<DdTable>, f64) {
+    let mut tables = vec![DdTable::default(); deals.len()];
+    let start = Instant::now();
+    dd::solve_deals(deals, jobs, &mut |i, t| {
+        tables[i] = t;
+        true
+    });
+    (tables, start.elapsed().as_secs_f64())
+}
+
+/// The deals of crates/dd/tests/hard-deals.txt (freak shapes, deals our
+/// solver once got wrong, squeezes and endplays, each with its reason
+/// there), as boards 1, 2, ...
+fn hard_set() -> BoardSet {
+    let mut set = BoardSet::default();
+    let text = include_str!("../../dd/tests/hard-deals.txt");
+    for (k, line) in text.lines().filter(|l| l.starts_with("N:")).enumerate() {
+        let deal = boardfile_bridge::Deal::parse_pbn(line).unwrap();
+        set.boards.push(Board::new(k as u32 + 1, deal));
+    }
+    set
+}
+
+fn main() {
+    let n: u32 = std::env::args()
+        .skip(1)
+        .find_map(|a| a.parse().ok())
+        .or_else(|| std::env::var("DEALS").ok()?.parse().ok())
+        .unwrap_or(100);
+    let set = deal_set(n, 1, &Seed::parse("dd5").unwrap());
+    let mut solver = dds_bridge::Solver::default();
+    let swapped = dds_swaps_arguments(&mut solver);
+    let solved = solve_all(&set, &mut solver);
+    let [pons1, dds1, own1] = solved.seconds;
+    let hard = hard_set();
+    let hard_solved = solve_all(&hard, &mut solver);
+    // Boards whose table or par differs from DDS's: pons-dds's, ours.
+    let bad = [
+        disagreements(&set, &solved.pons, &solved.dds, swapped, "pons-dds"),
+        disagreements(&set, &solved.ours, &solved.dds, swapped, "ours"),
+    ];
+    let hard_bad = [
+        disagreements(
+            &hard,
+            &hard_solved.pons,
+            &hard_solved.dds,
+            swapped,
+            "pons-dds",
+        ),
+        disagreements(&hard, &hard_solved.ours, &hard_solved.dds, swapped, "ours"),
+    ];
     // With DDS_PBN=FILE: the deals with the C++ DDS's tables as a PBN
     // (DoubleDummyTricks only), for `boardfile validate --solve`.
     if let Ok(path) = std::env::var("DDS_PBN") {
-        write_with_dds_tables(&set, &theirs, &path);
+        write_with_dds_tables(&set, &solved.dds, &path);
     }
-    let (_, pons2) = timed(2);
+    let deals: Vec<_> = set.boards.iter().map(|b| b.deal).collect();
+    let (_, pons2) = timed_pons(&deals, 2);
     println!("{n} deals (seed dd5), all 20 tricks and par each");
     if swapped {
         println!("(dds-bridge swaps DealerParBin's dealer and vulnerability: called crosswise)");
     }
+    let (m, h) = (n as usize, hard.boards.len());
     println!(
-        "agreement: {} of {} tables and pars",
-        n as usize - bad.min(n as usize),
-        n
+        "agreeing with DDS in table and par: pons-dds {} of {m}, ours {} of {m}",
+        m - bad[0],
+        m - bad[1]
+    );
+    println!(
+        "hard deals (crates/dd/tests/hard-deals.txt): pons-dds {} of {h}, ours {} of {h}",
+        h - hard_bad[0],
+        h - hard_bad[1]
     );
     println!(
         "one core: pons-dds {:.1} ms/deal, C++ DDS {:.1} ms/deal (pons/DDS {:.2}x)",
@@ -197,14 +251,14 @@ fn main() {
         own1 * 1e3 / f64::from(n),
         own1 / dds1,
         own1 / pons1,
-        own_solver.nodes() / u64::from(n)
+        solved.our_nodes / u64::from(n)
     );
     println!(
         "pons-dds 2 jobs: {:.1} ms/deal, speed-up over 1 job {:.2}x",
         pons2 * 1e3 / f64::from(n),
         pons1 / pons2
     );
-    if bad > 0 {
+    if bad.iter().chain(&hard_bad).any(|&b| b > 0) {
         std::process::exit(1);
     }
 }
@@ -244,11 +298,12 @@ fn disagreements(
 ) -> usize {
     let mut bad = 0;
     for (k, b) in set.boards.iter().enumerate() {
+        let mut wrong = false;
         for s in Seat::ALL {
             for st in Strain::NT_FIRST {
                 let want = u8::from(theirs[k][strain(st)].get(seat(s)));
                 if ours[k].get(s, st) != Some(want) {
-                    bad += 1;
+                    wrong = true;
                     eprintln!(
                         "board {}: {s:?} {st:?}: {who} {:?}, DDS {want}",
                         b.number,
@@ -266,7 +321,7 @@ fn disagreements(
         let p_dds = dds_par(swapped, theirs[k], vul, seat(b.dealer));
         let p_ours = dd::par(&ours[k], b.vulnerability, b.dealer).unwrap();
         if p_dds.score != p_ours.score_ns || dds_contracts(&p_dds) != our_contracts(&p_ours) {
-            bad += 1;
+            wrong = true;
             eprintln!(
                 "board {}: {who}'s par {} {:?}, DDS {} {:?}",
                 b.number,
@@ -276,6 +331,7 @@ fn disagreements(
                 dds_contracts(&p_dds)
             );
         }
+        bad += usize::from(wrong);
     }
     bad
 }

@@ -81,30 +81,27 @@ fn random_deals_agree_with_pons_dds() {
     }
 }
 
-/// Deals this solver once got wrong, each with what went wrong.
-#[test]
-fn once_wrong_deals_agree_with_pons_dds() {
-    check_pbns_against_pons(&[
-        // Clubs, North-South one trick too many: a bound's cards were not
-        // closed upward (the top card of a suit without the cards above
-        // it that had gone in the trick), and the small-card pruning,
-        // which trusts that form, skipped a card that mattered.
-        "N:Q3.QJ872.AJT3.96 KJ7.AK94.Q72.J87 A952.T53.K85.KT5 T864.6.964.AQ432",
-        // Notrump, North-South two too many: quick tricks through partner
-        // rested on the suits that made the tricks but not on the entry
-        // to partner.
-        "N:Q5.652.KQT7532.2 3.T987.J96.AQJ53 K87642.A3.A.KT87 AJT9.KQJ4.84.964",
-    ]);
+/// The deals of `hard-deals.txt` (freak shapes, deals this solver once got
+/// wrong, squeezes and endplays), each with its reason beneath it.
+fn hard_deals() -> Vec<&'static str> {
+    let text = include_str!("hard-deals.txt");
+    let lines: Vec<&str> = text.lines().collect();
+    let mut deals = Vec::new();
+    for (k, line) in lines.iter().enumerate() {
+        if line.starts_with("N:") {
+            let why = lines.get(k + 1).is_some_and(|l| l.starts_with(' '));
+            assert!(why, "hard-deals.txt: {line} has no reason under it");
+            deals.push(*line);
+        }
+    }
+    deals
 }
 
 #[test]
-fn freak_deals_agree_with_pons_dds() {
-    // Four 7-6 two-suiters; North's 4-4-4-1 of top cards against West's
-    // eight clubs.
-    check_pbns_against_pons(&[
-        "N:AKQJT98.765432.. 765432.AKQJT98.. ..AKQJT98.765432 ..765432.AKQJT98",
-        "N:AKQJ.AKQJ.AKQJ.A T987.T987.T98.KQ 6543.6543.765.JT 2.2.432.98765432",
-    ]);
+fn hard_deals_agree_with_pons_dds() {
+    let deals = hard_deals();
+    assert!(deals.len() >= 9, "{} hard deals", deals.len());
+    check_pbns_against_pons(&deals);
 }
 
 /// Each hand holds one whole suit. In notrump the leader runs a suit and
@@ -194,6 +191,61 @@ fn a_throw_in() {
     assert_eq!(t.tricks(NOTRUMP, 1), 2);
     assert_eq!(t.tricks(NOTRUMP, 2), 1);
     check_against_minimax(&deal);
+}
+
+/// A simple squeeze in thirteen cards:
+/// North ♠432 ♥AKQ2 ♦743 ♣AKQ, East ♠8765 ♥65 ♦65 ♣98765,
+/// South ♠AKQ ♥743 ♦AKQ2 ♣432, West ♠JT9 ♥JT98 ♦JT98 ♣JT.
+///
+/// North-South have twelve top tricks, three in each suit, and never need
+/// to give up the lead. West alone guards the red suits: four hearts
+/// against North's ♥AKQ2, four diamonds against South's ♦AKQ2 (East has
+/// two of each). West has five black cards, and North and South follow
+/// to all six black winners: on the sixth West must let a red card go,
+/// and the fourth card of that suit is the thirteenth trick (each red
+/// suit has its entry in the other hand: North's ♦743, South's ♥743).
+/// Whatever is led first: 13 in notrump for North or South. With West's
+/// diamonds and East's swapped (and two of East's clubs given to West to
+/// even the hands), East guards the diamonds, West the hearts, and nobody
+/// is squeezed: 12.
+#[test]
+fn a_squeeze_in_thirteen_cards() {
+    let squeeze =
+        Deal::from_pbn("N:432.AKQ2.743.AKQ 8765.65.65.98765 AKQ.743.AKQ2.432 JT9.JT98.JT98.JT")
+            .unwrap();
+    let t = solve(&squeeze);
+    assert_eq!([t.tricks(NOTRUMP, 0), t.tricks(NOTRUMP, 2)], [13, 13]);
+    let guards_split =
+        Deal::from_pbn("N:432.AKQ2.743.AKQ 8765.65.JT98.765 AKQ.743.AKQ2.432 JT9.JT98.65.JT98")
+            .unwrap();
+    let t = solve(&guards_split);
+    assert_eq!([t.tricks(NOTRUMP, 0), t.tricks(NOTRUMP, 2)], [12, 12]);
+}
+
+/// A strip and throw-in in thirteen cards:
+/// North ♠AQ ♥AKQJ ♦AKQJ ♣AK2, East ♠K4 ♥T987 ♦T987 ♣QJT,
+/// South ♠76532 ♥32 ♦432 ♣543, West ♠JT98 ♥654 ♦65 ♣9876.
+///
+/// North holds eleven top tricks, and South no entry for a spade finesse.
+/// North declaring in notrump, East leads: East must follow to four
+/// hearts, four diamonds and the ♣AK, and the ♣T takes the third club
+/// over West's ♣9876. Left with the ♠K4, East leads into the ♠AQ: 12.
+/// The ♠K4 guard the spades against the ace, and East-West always take
+/// the third club: no more. South declaring, West leads a spade through
+/// the ♠AQ, and the ♠K takes a trick besides the club: 11. With West's
+/// ♣9 and East's ♣T swapped, West can take the third club instead and
+/// lead a spade through: 11 for North too.
+#[test]
+fn a_throw_in_in_thirteen_cards() {
+    let throw_in =
+        Deal::from_pbn("N:AQ.AKQJ.AKQJ.AK2 K4.T987.T987.QJT 76532.32.432.543 JT98.654.65.9876")
+            .unwrap();
+    let t = solve(&throw_in);
+    assert_eq!([t.tricks(NOTRUMP, 0), t.tricks(NOTRUMP, 2)], [12, 11]);
+    let west_wins_the_club =
+        Deal::from_pbn("N:AQ.AKQJ.AKQJ.AK2 K4.T987.T987.QJ9 76532.32.432.543 JT98.654.65.T876")
+            .unwrap();
+    assert_eq!(solve(&west_wins_the_club).tricks(NOTRUMP, 0), 11);
 }
 
 /// The tricks North-South take with `seat` to play to `trick` (cards so
