@@ -408,9 +408,9 @@ fn check_set(info: &SetInfo) -> Result<(), Error> {
 }
 
 /// Refuses what PBN cannot say of a board: a tag name that is not letters,
-/// digits and `_`; a line break in a tag value, note, `;` or `%` comment;
-/// `}` in a `{}` comment; a table element that is neither a string nor a
-/// run of printing characters; board 0.
+/// digits and `_`; a line break in a tag value, par contract, note, `;` or
+/// `%` comment; `}` in a `{}` comment; a table element that is neither a
+/// string nor a run of printing characters; board 0.
 fn check_board(b: &Board) -> Result<(), Error> {
     let one_line = |s: &str| !s.contains(['\r', '\n']);
     // As the reader takes section data: a string with no `"` or line break
@@ -442,6 +442,9 @@ fn check_board(b: &Board) -> Result<(), Error> {
                 t.name
             ));
         }
+    }
+    if let Some(c) = b.par.iter().flat_map(|p| &p.contracts).find(|c| !one_line(c)) {
+        return fail(format!("board {n}: par contract {c:?} holds a line break"));
     }
     let notes = b
         .auction
