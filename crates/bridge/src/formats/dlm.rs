@@ -1052,9 +1052,15 @@ fn slots(
     slots
 }
 
-/// Text in ISO-8859-1, or an error naming `what` holds a character it
-/// cannot write.
+/// Text of one line in ISO-8859-1, or an error naming `what` holds a line
+/// break or a character ISO-8859-1 cannot write.
 fn encode(what: &str, s: &str) -> Result<Vec<u8>, Error> {
+    if s.contains(['\r', '\n']) {
+        return Err(Error::unsupported(
+            FORMAT,
+            format!("{what} holds a line break: {s:?}"),
+        ));
+    }
     latin1_encode(s).map_err(|c| {
         Error::unsupported(
             FORMAT,
