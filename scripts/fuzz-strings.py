@@ -2,7 +2,7 @@
 """Structured fuzzing: every text of the JSON Lines and CSV seeds
 (fuzz/seeds/jsonl, fuzz/seeds/csv) replaced by awkward text, and that text
 added to it, one string at a time; each variant is run once through a fuzz
-target's check (`TARGET -runs=0 DIR`). Random mutation rarely writes a
+target's check (`TARGET -runs=0 DIR`), which stops at the first failure. Random mutation rarely writes a
 whole JSON escape or a quoted CSV cell; this found two writers that wrote
 what they could not read back (a line break in a par contract for PBN, in
 an event for DLM) where ten minutes of random fuzzing had not.

@@ -1,7 +1,8 @@
 //! pons-dds (through `boardfile_bridge::dd`) and our own solver
 //! (`boardfile-dd`) against the C++ DDS (`dds-bridge`) on the same random
-//! deals: every table and par must agree, and the time per deal on one
-//! core is compared, then pons-dds on one and two threads.
+//! deals and on the hard deals of crates/dd/tests/hard-deals.txt: every
+//! table and par must agree, and the time per random deal on one core is
+//! compared, then pons-dds on one and two threads.
 //!
 //!   scripts/bench-dds.sh [DEALS]     (default 100; needs libclang-dev)
 //!   DDS_PBN=FILE scripts/bench-dds.sh 100   (also writes the deals with DDS's tables)

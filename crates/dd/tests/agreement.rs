@@ -201,9 +201,10 @@ fn a_throw_in() {
 /// to give up the lead. West alone guards the red suits: four hearts
 /// against North's ♥AKQ2, four diamonds against South's ♦AKQ2 (East has
 /// two of each). West has five black cards, and North and South follow
-/// to all six black winners: on the sixth West must let a red card go,
-/// and the fourth card of that suit is the thirteenth trick (each red
-/// suit has its entry in the other hand: North's ♦743, South's ♥743).
+/// to all six black winners: by the sixth West must let a red card go,
+/// and the fourth card of that suit is the thirteenth trick (each long
+/// red suit can be reached from the other hand: North's ♦743 lead to
+/// South's diamonds, South's ♥743 to North's hearts).
 /// Whatever is led first: 13 in notrump for North or South. With West's
 /// diamonds and East's swapped (and two of East's clubs given to West to
 /// even the hands), East guards the diamonds, West the hearts, and nobody
@@ -226,10 +227,11 @@ fn a_squeeze_in_thirteen_cards() {
 /// North ♠AQ ♥AKQJ ♦AKQJ ♣AK2, East ♠K4 ♥T987 ♦T987 ♣QJT,
 /// South ♠76532 ♥32 ♦432 ♣543, West ♠JT98 ♥654 ♦65 ♣9876.
 ///
-/// North holds eleven top tricks, and South no entry for a spade finesse.
-/// North declaring in notrump, East leads: East must follow to four
-/// hearts, four diamonds and the ♣AK, and the ♣T takes the third club
-/// over West's ♣9876. Left with the ♠K4, East leads into the ♠AQ: 12.
+/// North holds eleven top tricks. The ♠K sits over the ♠AQ: only a spade
+/// led by East gives North a second spade trick. North declaring in
+/// notrump, East leads: East must follow to four hearts, four diamonds
+/// and the ♣AK, and the ♣T takes the third club over West's ♣9876. Left
+/// with the ♠K4, East leads into the ♠AQ: 12.
 /// The ♠K4 guard the spades against the ace, and East-West always take
 /// the third club: no more. South declaring, West leads a spade through
 /// the ♠AQ, and the ♠K takes a trick besides the club: 11. With West's

@@ -1017,12 +1017,13 @@ fn write(
     text.line(&[encode(
         "the section line",
         info.map_or("[Document]", |i| &i.section),
+        true,
     )?
     .as_slice()]);
     text.header(header, from, to)?;
     text.boards(&slots)?;
     for t in info.map_or(&[][..], |i| &i.trailer[..]) {
-        text.line(&[&encode("a trailer line", t)?]);
+        text.line(&[&encode("a trailer line", t, true)?]);
     }
     if info.is_some_and(|i| !i.final_newline) {
         text.text.truncate(text.text.len() - eol.len());
@@ -1052,10 +1053,12 @@ fn slots(
     slots
 }
 
-/// Text of one line in ISO-8859-1, or an error naming `what` holds a line
-/// break or a character ISO-8859-1 cannot write.
-fn encode(what: &str, s: &str) -> Result<Vec<u8>, Error> {
-    if s.contains(['\r', '\n']) {
+/// Text in ISO-8859-1, or an error naming `what` holds what the reader
+/// would not give back: a line break (LF), a carriage return ending the
+/// line when the text `ends` one (the reader refuses it), or a character
+/// ISO-8859-1 cannot write.
+fn encode(what: &str, s: &str, ends: bool) -> Result<Vec<u8>, Error> {
+    if s.contains('\n') || (ends && s.ends_with('\r')) {
         return Err(Error::unsupported(
             FORMAT,
             format!("{what} holds a line break: {s:?}"),
@@ -1114,9 +1117,9 @@ impl DlmText {
                 v.clone()
             };
             self.line(&[
-                &encode("a header key", k)?,
+                &encode("a header key", k, false)?,
                 b"=",
-                &encode("a header value", &value)?,
+                &encode("a header value", &value, true)?,
             ]);
         }
         Ok(())
@@ -1134,7 +1137,7 @@ impl DlmText {
             crate::formats::push_number(&mut duplicates, fields.duplicates);
             self.line(&[b"Duplicates ", &n, b"=", &duplicates]);
             if let Some(p) = &fields.property {
-                self.line(&[b"Property ", &n, b"=", &encode("a property", p)?]);
+                self.line(&[b"Property ", &n, b"=", &encode("a property", p, true)?]);
             }
             let letters = encode_letters(deal);
             let sum = board_checksum(&letters, number as u32, fields.duplicates);

@@ -266,23 +266,28 @@ impl Par {
             if i > 0 {
                 out.push_str("; ");
             }
-            match c.rsplit_once('-') {
-                // Only what reads back the same: a contract with no space
-                // at either end (the reader trims it).
-                Some((contract, seats))
-                    if !seats.is_empty()
-                        && seats.bytes().all(|b| b"NESW".contains(&b))
-                        && !contract.is_empty()
-                        && contract.trim() == contract =>
-                {
+            match Par::pbn_parts(c) {
+                Some((seats, contract)) => {
                     out.push_str(seats);
                     out.push(' ');
                     out.push_str(contract);
                 }
-                _ => out.push_str(c),
+                None => out.push_str(c),
             }
         }
         out
+    }
+
+    /// A contract string's seats and contract when PBN's spelling gives it
+    /// seats first and reads it back the same (`4S-NS`: `NS`, `4S`): seats
+    /// of N, E, S and W after the last `-`, and before it a contract with
+    /// no white space at either end (the reader trims it); `None` for text
+    /// of another shape, written as it is.
+    pub(crate) fn pbn_parts(c: &str) -> Option<(&str, &str)> {
+        let (contract, seats) = c.rsplit_once('-')?;
+        let seats_ok = !seats.is_empty() && seats.bytes().all(|b| b"NESW".contains(&b));
+        let contract_ok = !contract.is_empty() && contract.trim() == contract;
+        (seats_ok && contract_ok).then_some((seats, contract))
     }
 
     /// Reads PBN's spelling (`NS 4S`, `EW 5CX; EW 5DX`) into the model's

@@ -111,15 +111,12 @@ pub(crate) fn contracts_written(contracts: &[String], text: &str) -> bool {
                 None => return false,
             }
         }
-        let next = match c.rsplit_once('-') {
-            Some((contract, seats))
-                if !seats.is_empty() && seats.bytes().all(|b| b"NESW".contains(&b)) =>
-            {
-                rest.strip_prefix(seats)
-                    .and_then(|r| r.strip_prefix(' '))
-                    .and_then(|r| r.strip_prefix(contract))
-            }
-            _ => rest.strip_prefix(c.as_str()),
+        let next = match crate::model::board::Par::pbn_parts(c) {
+            Some((seats, contract)) => rest
+                .strip_prefix(seats)
+                .and_then(|r| r.strip_prefix(' '))
+                .and_then(|r| r.strip_prefix(contract)),
+            None => rest.strip_prefix(c.as_str()),
         };
         match next {
             Some(r) => rest = r,

@@ -443,7 +443,12 @@ fn check_board(b: &Board) -> Result<(), Error> {
             ));
         }
     }
-    if let Some(c) = b.par.iter().flat_map(|p| &p.contracts).find(|c| !one_line(c)) {
+    if let Some(c) = b
+        .par
+        .iter()
+        .flat_map(|p| &p.contracts)
+        .find(|c| !one_line(c))
+    {
         return fail(format!("board {n}: par contract {c:?} holds a line break"));
     }
     let notes = b

@@ -145,16 +145,35 @@ fn is_tag_column(t: &Tag) -> bool {
 }
 
 /// A `par_contracts` cell: PBN's spelling (`W 4S; NS 5DX`), or the
-/// earlier JSON Lines contracts a space apart (`4S-W 5DX-NS`). A cell
-/// with PBN's separators (`;`, `,`) is PBN's.
+/// earlier JSON Lines contracts a space apart (`4S-W 5DX-NS`), taken as such
+/// only when every one is a contract by its seats (any other text is read
+/// as PBN's, so that what [`Par::spell_pbn`] writes reads back the same).
 fn par_contracts(cell: &str) -> Vec<String> {
-    let earlier =
-        !cell.contains([';', ',']) && cell.split_ascii_whitespace().all(|c| c.contains('-'));
+    let earlier = cell.split_ascii_whitespace().all(is_contract_by);
     if earlier {
         cell.split_ascii_whitespace().map(str::to_string).collect()
     } else {
         Par::contracts_from_pbn(cell)
     }
+}
+
+/// Whether `token` is a contract and its declarers, `4S-W` or `5DX-NS`:
+/// level 1 to 7, a strain (`NT`, `S`, `H`, `D`, `C`), up to two `X`, `-`,
+/// seats of N, E, S and W.
+fn is_contract_by(token: &str) -> bool {
+    let Some((contract, seats)) = token.split_once('-') else {
+        return false;
+    };
+    let b = contract.as_bytes();
+    let after_level = match b.first() {
+        Some(b'1'..=b'7') => &contract[1..],
+        _ => return false,
+    };
+    let after_strain = after_level
+        .strip_prefix("NT")
+        .or_else(|| after_level.strip_prefix(['S', 'H', 'D', 'C']));
+    let doubling_ok = after_strain.is_some_and(|d| matches!(d, "" | "X" | "XX"));
+    doubling_ok && !seats.is_empty() && seats.bytes().all(|c| b"NESW".contains(&c))
 }
 
 /// The tag columns of a table whose first boards are `boards`: every tag
@@ -556,10 +575,22 @@ mod tests {
             contracts: want.to_vec(),
         };
         assert_eq!(par_contracts(&par.pbn_contracts()), want);
-        // Cells of other shapes (found by fuzzing) read back the same once
-        // spelled as PBN: a contract ending in a vertical tab (Unicode's
-        // white space, not ASCII's), one empty before its seats, a comma.
-        for cell in ["7DX\u{b}-EW", "-EW", "4S-N x,5C-S", "NS 4S x", "W\u{b}4S"] {
+        // Cells of other shapes read back the same once spelled as PBN: a
+        // contract ending in a vertical tab (Unicode's white space, not
+        // ASCII's: found by fuzzing), then guards: one empty before its
+        // seats, a comma, white space at a token's end among two, an item
+        // that looks like the earlier form (a second reader's cases).
+        for cell in [
+            "7DX\u{b}-EW",
+            "-EW",
+            "4S-N x,5C-S",
+            "NS 4S x",
+            "W\u{b}4S",
+            "4S-N\u{a0} 5C-S",
+            "\u{b}4S-W 5C-N",
+            "4S-N 5C-x;",
+            "- -;",
+        ] {
             let read = par_contracts(cell);
             assert_eq!(par_contracts(&Par::spell_pbn(&read)), read, "{cell:?}");
         }
