@@ -149,31 +149,14 @@ fn is_tag_column(t: &Tag) -> bool {
 /// only when every one is a contract by its seats (any other text is read
 /// as PBN's, so that what [`Par::spell_pbn`] writes reads back the same).
 fn par_contracts(cell: &str) -> Vec<String> {
-    let earlier = cell.split_ascii_whitespace().all(is_contract_by);
+    let earlier = cell
+        .split_ascii_whitespace()
+        .all(|t| crate::diagram::contract_parts(t).is_some());
     if earlier {
         cell.split_ascii_whitespace().map(str::to_string).collect()
     } else {
         Par::contracts_from_pbn(cell)
     }
-}
-
-/// Whether `token` is a contract and its declarers, `4S-W` or `5DX-NS`:
-/// level 1 to 7, a strain (`NT`, `S`, `H`, `D`, `C`), up to two `X`, `-`,
-/// seats of N, E, S and W.
-fn is_contract_by(token: &str) -> bool {
-    let Some((contract, seats)) = token.split_once('-') else {
-        return false;
-    };
-    let b = contract.as_bytes();
-    let after_level = match b.first() {
-        Some(b'1'..=b'7') => &contract[1..],
-        _ => return false,
-    };
-    let after_strain = after_level
-        .strip_prefix("NT")
-        .or_else(|| after_level.strip_prefix(['S', 'H', 'D', 'C']));
-    let doubling_ok = after_strain.is_some_and(|d| matches!(d, "" | "X" | "XX"));
-    doubling_ok && !seats.is_empty() && seats.bytes().all(|c| b"NESW".contains(&c))
 }
 
 /// The tag columns of a table whose first boards are `boards`: every tag
