@@ -19,9 +19,11 @@
 //!   drops its lowest card (the opponents' best defence: a king that must
 //!   fall under the ace lets the nine and eight win after it), and the
 //!   rest of the suit once every other hand is out of it (length winners).
-//!   The side's top trumps count whoever holds them.
-//! - **Sure tricks for the other side.** Its top trumps in one hand, the
-//!   top two split with a trump to spare, the second trump over the top
+//!   The side's top trumps count whoever holds them, and every trump
+//!   still out counts as many tricks as its longer hand holds.
+//! - **Sure tricks for the other side.** Every trump still out (each
+//!   trick its longer hand plays one on is the side's), its top trumps in
+//!   one hand, the top two split with a trump to spare, the second trump over the top
 //!   one with a trump to spare, or the second and third against the top
 //!   each take a trick whatever is led; and the leader's side loses the
 //!   trick when the other side holds the top card of every suit the
@@ -715,15 +717,27 @@ impl Search<'_> {
     }
 
     /// Trump tricks `seat`'s side is sure of by its top trumps, and the
-    /// trumps that rests on: the top trumps of one hand from the top down,
-    /// or the top two split between the partners when either has another
-    /// trump (they cannot both fall on one trick).
+    /// trumps that rests on: as many as its longer hand's trumps when it
+    /// holds every trump still out (resting on the lengths alone), else the
+    /// top trumps of one hand from the top down, or the top two split
+    /// between the partners when either has another trump (they cannot
+    /// both fall on one trick).
     #[inline(always)]
     fn top_trumps(&self, seat: usize) -> (u8, u64) {
         let trumps = self.trumps();
         let out = self.out() & trumps;
         if out == 0 {
             return (0, 0);
+        }
+        let side = self.hands[seat] | self.hands[(seat + 2) % 4];
+        if out & !side == 0 {
+            // Every trump out: each trick the longer hand plays one on,
+            // the side wins. That rests on the lengths alone.
+            let len = |h: u64| (h & trumps).count_ones();
+            return (
+                len(self.hands[seat]).max(len(self.hands[(seat + 2) % 4])) as u8,
+                0,
+            );
         }
         let high = top(out);
         let Some(holder) = [seat, (seat + 2) % 4]
