@@ -35,7 +35,9 @@
 //! - **Partition search.** Every answer comes back with the cards it rests
 //!   on: in each suit, the cards from the top down to the lowest that won a
 //!   trick by its rank. At the start of a trick the answer is kept in the
-//!   table for every position that agrees on those cards.
+//!   table for every position that agrees on those cards. A position with
+//!   no trump left plays as in notrump: such positions share one table
+//!   over the deal's five strains (notrump solved first).
 //!   Rank equivalence asks one thing more: when every card a hand tried
 //!   failed, and the lowest card that mattered lies in a run the hand tried
 //!   only by its top, the whole run matters, down to its lowest card (the
@@ -60,9 +62,13 @@ use crate::bits::{self, Isa, Portable};
 use crate::table::{self, Table as Memory};
 use crate::{Deal, Table, NOTRUMP, SUIT};
 
-/// Solves deals; its table is kept between the leaders of one strain only.
+/// Solves deals; its table is kept between the leaders of one strain, and
+/// for positions with no trump left, over a deal's strains.
 pub struct Solver {
     memory: Memory,
+    /// Positions with no trump left, which play as in notrump: kept over
+    /// the deal's five strains.
+    plain: Memory,
     nodes: u64,
     v3: bool,
 }
@@ -78,6 +84,7 @@ impl Solver {
     pub fn new() -> Solver {
         Solver {
             memory: Memory::default(),
+            plain: Memory::default(),
             nodes: 0,
             v3: bits::has_v3(),
         }
@@ -100,7 +107,8 @@ impl Solver {
     pub fn table(&mut self, deal: &Deal) -> Table {
         let mut table = Table::default();
         let n = deal.len() as u8;
-        for strain in 0..5 {
+        self.plain.clear();
+        for strain in [4, 0, 1, 2, 3] {
             self.memory.clear();
             let mut guess = n / 2;
             for leader in [1, 2, 3, 0] {
@@ -125,6 +133,7 @@ impl Solver {
     pub fn tricks(&mut self, deal: &Deal, strain: usize, leader: usize) -> u8 {
         assert!(strain <= NOTRUMP && leader < 4, "strain 0-4, seat 0-3");
         self.memory.clear();
+        self.plain.clear();
         self.ns_tricks(deal, strain, leader, deal.len() as u8 / 2)
     }
 
@@ -133,6 +142,7 @@ impl Solver {
             hands: deal.hands,
             trump: strain,
             memory: &mut self.memory,
+            plain: &mut self.plain,
             nodes: 0,
             killer: [[0; 14]; 4],
         };
@@ -162,6 +172,7 @@ struct Search<'a> {
     /// The trump suit, or [`NOTRUMP`].
     trump: usize,
     memory: &'a mut Memory,
+    plain: &'a mut Memory,
     nodes: u64,
     /// For each seat and tricks left, the last lead that answered.
     killer: [[u64; 14]; 4],
@@ -456,7 +467,7 @@ impl Search<'_> {
             I::pext(self.hands[2], out),
         ];
         let key = table::key(lengths(&self.hands), leader);
-        if let Some(hit) = self.memory.probe(key, held, target) {
+        if let Some(hit) = self.memory_for(out).probe(key, held, target) {
             return (hit.yes, close(I::pdep(hit.mask, out)));
         }
         let trick = Trick {
@@ -470,7 +481,7 @@ impl Search<'_> {
         };
         let (yes, why) = I::play(self, &trick, target);
         let why = close(why & out);
-        self.memory
+        self.memory_for(out)
             .store(key, held, I::pext(why, out), target, yes, left);
         (yes, why)
     }
@@ -926,6 +937,17 @@ impl Search<'_> {
             }
         }
         next
+    }
+
+    /// The table for positions whose cards still out are `out`: with no
+    /// trump among them, the one shared with notrump.
+    #[inline(always)]
+    fn memory_for(&mut self, out: u64) -> &mut Memory {
+        if out & self.trumps() == 0 {
+            self.plain
+        } else {
+            self.memory
+        }
     }
 
     /// The trump suit's cards (none in notrump).
