@@ -9,8 +9,10 @@
 //! **Status:** a research crate. It agrees with pons-dds (what `boardfile
 //! solve` uses) and the C++ DDS on every deal tried (`tests/agreement.rs`,
 //! `scripts/bench-dd-solver.sh` and `scripts/bench-dds.sh`, which check
-//! every table they time), but takes about as long as pons-dds (0.99 to
-//! 1.07 times its time), so the command line does not use it yet.
+//! every table they time), but takes about as long as pons-dds on random
+//! deals (1.04 to 1.11 times its time), and far longer than bridge-solver
+//! on its symmetric deal with four voids and no touching cards, so the
+//! command line does not use it yet.
 //!
 //! Cards are bits: a hand is a `u64` with suit `s` (0 spades, 1 hearts,
 //! 2 diamonds, 3 clubs) in bits `16 s ..= 16 s + 12`, the two lowest and
