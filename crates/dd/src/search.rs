@@ -19,19 +19,19 @@
 //!   drops its lowest card (the opponents' best defence: a king that must
 //!   fall under the ace lets the nine and eight win after it), and the
 //!   rest of the suit once every other hand is out of it (length winners).
-//!   The side's top trumps count whoever holds them, and every trump
-//!   still out counts as many tricks as its longer hand holds.
-//! - **Sure tricks for the other side.** Every trump still out (each
-//!   trick its longer hand plays one on is the side's), its top trumps in
-//!   one hand, the top two split with a trump to spare, the second trump
-//!   over the top one with a trump to spare, or the second and third
-//!   against the top each take a trick whatever is led; and the leader's
-//!   side loses the trick when the other side holds the top card of every
-//!   suit the leader can lead, or, with no trumps left, when it needs
-//!   every trick and holds the top card of too few suits (DDS's later
-//!   tricks). When the side that plays second needs only the trick under
-//!   way, it has it if it holds the top card of the suit led and the
-//!   leader's partner cannot ruff.
+//!   The side's top trumps count whoever holds them; when it holds every
+//!   trump still out, as many tricks as its longer hand has trumps.
+//! - **Sure tricks for the other side.** Holding every trump still out,
+//!   as many as its longer hand has trumps (each trick that hand plays one
+//!   on is the side's); else its top trumps in one hand, the top two split
+//!   with a trump to spare, the second trump over the top one with a trump
+//!   to spare, or the second and third against the top each take a trick
+//!   whatever is led; and the leader's side loses the trick when the other
+//!   side holds the top card of every suit the leader can lead, or, with no
+//!   trumps left, when it needs every trick and holds the top card of too
+//!   few suits (DDS's later tricks). When the side that plays second needs
+//!   only the trick under way, it has it if it holds the top card of the
+//!   suit led and the leader's partner cannot ruff.
 //! - **Partition search.** Every answer comes back with the cards it rests
 //!   on: in each suit, the cards from the top down to the lowest that won a
 //!   trick by its rank. At the start of a trick the answer is kept in the
@@ -53,9 +53,9 @@
 //!   cards; a card that takes the trick for the side, the more so when
 //!   the side holds the top cards in one hand or between the two. The lead
 //!   that last answered with as many tricks left (a killer) gets a bonus.
-//!   The best card of each suit comes before any suit's second, at a lead
-//!   and at a discard (DDS's documentation again), and a discard scores
-//!   more the longer its suit.
+//!   The first choice in each suit comes before any suit's second, at a
+//!   lead and out of the suit led (DDS's documentation again), and out of
+//!   the suit led a card scores more the longer its suit.
 //!   A second, third or fourth hand tries first the cheapest card that
 //!   takes the trick and holds it against the opponent still to play; it
 //!   plays low when partner's card already holds the trick so, and second
@@ -172,7 +172,7 @@ impl Solver {
 const KILLER_BONUS: i32 = 30;
 
 /// Lifts a card over every score a move gets otherwise (which stay within
-/// ±400): the best card of each suit, at a lead or a discard.
+/// ±400): the first choice in each suit, at a lead or out of the suit led.
 const FIRST_OF_ITS_SUIT: i32 = 1000;
 
 /// The state of one search.
@@ -780,12 +780,13 @@ impl Search<'_> {
     }
 
     /// Trump tricks the side not on lead is sure of, and the trumps that
-    /// rests on: its top trumps held in one hand from the top down; the
-    /// top two split between its hands when either has another trump
-    /// (they cannot both fall on one trick); one when the leader's side
-    /// holds the top trump and the second sits over it (plays after it)
-    /// with another trump, or when the other side holds the second and
-    /// the third and they cannot both fall.
+    /// rests on: when it holds every trump still out, as many as its longer
+    /// hand's trumps (resting on the lengths); its top trumps held in one
+    /// hand from the top down; the top two split between its hands when
+    /// either has another trump (they cannot both fall on one trick); one
+    /// when the leader's side holds the top trump and the second sits over
+    /// it (plays after it) with another trump, or when the other side holds
+    /// the second and the third and they cannot both fall.
     #[inline(always)]
     fn sure_trumps(&self, leader: usize) -> (u8, u64) {
         let other_side = self.top_trumps((leader + 1) % 4);
@@ -1132,7 +1133,7 @@ impl Search<'_> {
             moves.score[i] = score + length;
         }
         if any_suit {
-            // The best card of each suit before any suit's second: with
+            // The first choice in each suit before any suit's second: with
             // the cards of one suit first, a wrong guess of suit is paid
             // for with each of them (on bridge-solver's symmetric deal,
             // more than 5 times the time in notrump).
