@@ -749,15 +749,12 @@ impl Search<'_> {
         if out == 0 {
             return (0, 0);
         }
+        let len = |seat: usize| (self.hands[seat] & trumps).count_ones();
         let side = self.hands[seat] | self.hands[(seat + 2) % 4];
         if out & !side == 0 {
             // Every trump out: each trick the longer hand plays one on,
             // the side wins. That rests on the lengths alone.
-            let len = |h: u64| (h & trumps).count_ones();
-            return (
-                len(self.hands[seat]).max(len(self.hands[(seat + 2) % 4])) as u8,
-                0,
-            );
+            return (len(seat).max(len((seat + 2) % 4)) as u8, 0);
         }
         let high = top(out);
         let Some(holder) = [seat, (seat + 2) % 4]
@@ -767,7 +764,6 @@ impl Search<'_> {
             return (0, 0);
         };
         let second = if out == high { 0 } else { top(out ^ high) };
-        let len = |seat: usize| (self.hands[seat] & trumps).count_ones();
         let hand = self.hands[holder] & trumps;
         let others = out & !hand;
         let run = above(hand, others);
