@@ -60,11 +60,11 @@
 //!   plays low when partner's card already holds the trick so, and second
 //!   hand tries a card third hand can beat only after its low cards.
 //!   Before all that, the card that last cut at a position like this one
-//!   is tried first (bridge-solver's cutoff cards): at a lead, one where
-//!   the hand and partner's are the same; following suit, one where the
-//!   suit's cards are the same and the same card holds the trick. It took
-//!   40% of the nodes off random deals and 90% off bridge-solver's
-//!   symmetric deal in notrump.
+//!   is tried first, the others scored only if it fails (bridge-solver's
+//!   cutoff cards): at a lead, one where the hand and partner's are the
+//!   same; following suit, one where the suit's cards are the same and the
+//!   same card holds the trick. It took 40% of the nodes off random deals
+//!   and 90% off bridge-solver's symmetric deal in notrump.
 
 use crate::bits::{self, Isa, Portable};
 use crate::table::{self, Table as Memory};
@@ -184,10 +184,6 @@ const FIRST_OF_ITS_SUIT: i32 = 1000;
 
 /// Slots of the cutoff cards: 2^18.
 const CUTOFF_BITS: u32 = 18;
-
-/// Lifts the card that last cut at a position like this one over every
-/// other.
-const CUTOFF_BONUS: i32 = 5000;
 
 /// The state of one search.
 struct Search<'a> {
@@ -404,13 +400,20 @@ impl Moves {
         m
     }
 
-    /// Sorts by score, highest first (stable).
+    /// Moves move `i` to the front, the others keeping their order.
     #[inline(always)]
-    fn sort(&mut self) {
-        for i in 1..self.len {
+    fn bring_first(&mut self, i: usize) {
+        self.card[..=i].rotate_right(1);
+        self.low[..=i].rotate_right(1);
+    }
+
+    /// Sorts the moves from `from` on by score, highest first (stable).
+    #[inline(always)]
+    fn sort(&mut self, from: usize) {
+        for i in from + 1..self.len {
             let (card, low, score) = (self.card[i], self.low[i], self.score[i]);
             let mut j = i;
-            while j > 0 && self.score[j - 1] < score {
+            while j > from && self.score[j - 1] < score {
                 self.card[j] = self.card[j - 1];
                 self.low[j] = self.low[j - 1];
                 self.score[j] = self.score[j - 1];
@@ -860,11 +863,18 @@ impl Search<'_> {
             hand
         };
         let mut moves = Moves::runs::<I>(legal, t.out);
-        if moves.len > 1 {
-            self.order(t, seat, &mut moves);
+        // The card that last cut here is tried before the others are
+        // scored: mostly it cuts again.
+        let mut sorted = moves.len < 2;
+        if !sorted && !self.cutoff_first(t, seat, &mut moves) {
+            self.order(t, seat, &mut moves, 0);
+            sorted = true;
         }
         let (mut why, mut small) = (0, 0);
         for i in 0..moves.len {
+            if i == 1 && !sorted {
+                self.order(t, seat, &mut moves, 1);
+            }
             let card = moves.card[i];
             if card & small != 0 {
                 continue;
@@ -1112,14 +1122,14 @@ impl Search<'_> {
         Some(((x >> (64 - CUTOFF_BITS)) as usize, (x as u32) << 8 | 0x100))
     }
 
-    /// Scores `moves` for `seat`, best first.
+    /// Scores `moves` for `seat` from `from` on, best first.
     #[inline(always)]
-    fn order(&self, t: &Trick, seat: usize, moves: &mut Moves) {
+    fn order(&self, t: &Trick, seat: usize, moves: &mut Moves, from: usize) {
         let trumps = self.trumps();
         let out = t.out & !t.played;
         // A lead, or a hand out of the suit led: the hand picks the suit.
         let any_suit = t.count == 0 || self.hands[seat] & t.led == 0;
-        for i in 0..moves.len {
+        for i in from..moves.len {
             let card = moves.card[i];
             let rank = (card.trailing_zeros() % 16) as i32;
             let score = if t.count == 0 {
@@ -1158,26 +1168,23 @@ impl Search<'_> {
             };
             moves.score[i] = score + length;
         }
-        if let Some((slot, check)) = self.cutoff_slot(t, seat) {
-            let c = self.cutoff[slot];
-            if c & !0xff == check {
-                // The run that holds it.
-                let c = 1u64 << (c & 0xff);
-                for i in 0..moves.len {
-                    if moves.low[i] <= c && c <= moves.card[i] {
-                        moves.score[i] += CUTOFF_BONUS;
-                    }
-                }
-            }
-        }
         if any_suit {
             // The first choice in each suit before any suit's second: with
             // the cards of one suit first, a wrong guess of suit is paid
             // for with each of them (on bridge-solver's symmetric deal,
             // more than 5 times the time in notrump).
             let mut best = [usize::MAX; 4];
-            for i in 0..moves.len {
+            // The first move, tried already, was its suit's first choice.
+            let tried = if from == 1 {
+                (moves.card[0].trailing_zeros() / 16) as usize
+            } else {
+                4
+            };
+            for i in from..moves.len {
                 let s = (moves.card[i].trailing_zeros() / 16) as usize;
+                if s == tried {
+                    continue;
+                }
                 if best[s] == usize::MAX || moves.score[i] > moves.score[best[s]] {
                     best[s] = i;
                 }
@@ -1188,7 +1195,28 @@ impl Search<'_> {
                 }
             }
         }
-        moves.sort();
+        moves.sort(from);
+    }
+
+    /// Puts first the run holding the card that last cut for `seat` at a
+    /// position like this one, if the hand has it; whether it did.
+    #[inline(always)]
+    fn cutoff_first(&self, t: &Trick, seat: usize, moves: &mut Moves) -> bool {
+        let Some((slot, check)) = self.cutoff_slot(t, seat) else {
+            return false;
+        };
+        let c = self.cutoff[slot];
+        if c & !0xff != check {
+            return false;
+        }
+        let c = 1u64 << (c & 0xff);
+        match (0..moves.len).find(|&i| moves.low[i] <= c && c <= moves.card[i]) {
+            Some(i) => {
+                moves.bring_first(i);
+                true
+            }
+            None => false,
+        }
     }
 }
 
