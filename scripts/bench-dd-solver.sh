@@ -1,8 +1,9 @@
 #!/usr/bin/env bash
-# Our double-dummy solver (crates/dd) against pons-dds, what `boardfile
-# solve` uses today: the same random deals, full tables, one thread each.
-# Every table must agree (a disagreement prints the deal and fails); prints
-# both solvers' time a deal, their ratio and our nodes a deal.
+# Our double-dummy solver (crates/dd, what `boardfile solve` uses) against
+# pons-dds (what it used before): the same random deals, full tables, one
+# thread each. Every table must agree (a disagreement prints the deal and
+# fails); prints both solvers' time a deal, their ratio and our nodes a
+# deal.
 #
 # With BRIDGE_SOLVER_SRC set to a copy of macroxue/bridge-solver's source
 # (its solver.cc, makefile and hard_deals/, kept outside this repository),

@@ -1,9 +1,10 @@
 #!/usr/bin/env bash
-# pons-dds (what `boardfile solve` uses) and our own solver (crates/dd)
+# Our own solver (crates/dd, what `boardfile solve` uses) and pons-dds
 # against the C++ DDS (dds-bridge): tables and par must agree on every deal;
-# time per deal on one core (and our nodes a deal), and pons-dds on one and
-# two threads; then each card of the played boards of ../shared/data/wild
-# valued by pons-dds and the C++ DDS (tests/play_analysis.rs).
+# time per deal on one core (and our nodes a deal), and ours on one and two
+# threads as `boardfile solve` runs it; then each card of the played boards
+# of ../shared/data/wild valued by pons-dds and the C++ DDS
+# (tests/play_analysis.rs).
 #
 #   scripts/bench-dds.sh [DEALS]      (default 100; installs libclang-dev)
 set -euo pipefail

@@ -1,8 +1,9 @@
-//! pons-dds (through `boardfile_bridge::dd`) and our own solver
-//! (`boardfile-dd`) against the C++ DDS (`dds-bridge`) on the same random
-//! deals and on the hard deals of crates/dd/tests/hard-deals.txt: every
-//! table and par must agree, and the time per random deal on one core is
-//! compared, then pons-dds on one and two threads.
+//! Our own solver (`boardfile-dd`, what `boardfile_bridge::dd` solves with)
+//! and pons-dds (what it solved with before) against the C++ DDS
+//! (`dds-bridge`) on the same random deals and on the hard deals of
+//! crates/dd/tests/hard-deals.txt: every table and par must agree, and the
+//! time per random deal on one core is compared, then ours on one and two
+//! threads through `dd::solve_deals` (what `boardfile solve` runs).
 //!
 //!   scripts/bench-dds.sh [DEALS]     (default 100; needs libclang-dev)
 //!   DDS_PBN=FILE scripts/bench-dds.sh 100   (also writes the deals with DDS's tables)
@@ -141,7 +142,7 @@ struct Solved {
 
 fn solve_all(set: &BoardSet, solver: &mut dds_bridge::Solver) -> Solved {
     let deals: Vec<_> = set.boards.iter().map(|b| b.deal).collect();
-    let (pons, pons1) = timed_pons(&deals, 1);
+    let (pons, pons1) = timed_pons(&deals);
     let start = Instant::now();
     let dds = deals
         .iter()
@@ -167,15 +168,54 @@ fn solve_all(set: &BoardSet, solver: &mut dds_bridge::Solver) -> Solved {
     }
 }
 
-/// pons-dds's tables of `deals` on `jobs` threads, and the seconds taken.
-fn timed_pons(deals: &[boardfile_bridge::Deal], jobs: usize) -> (Vec<DdTable>, f64) {
-    let mut tables = vec![DdTable::default(); deals.len()];
+/// pons-dds's tables of `deals` on one thread (with the stack it wants),
+/// and the seconds taken.
+fn timed_pons(deals: &[boardfile_bridge::Deal]) -> (Vec<DdTable>, f64) {
+    std::thread::scope(|scope| {
+        std::thread::Builder::new()
+            .stack_size(64 << 20)
+            .spawn_scoped(scope, || {
+                let mut solver = pons_dds::Solver::new(contract_bridge::Strain::Notrump);
+                let start = Instant::now();
+                let tables = deals
+                    .iter()
+                    .map(|d| {
+                        let full = d.to_pbn().parse().unwrap();
+                        pons_table(&pons_dds::solve_deal_on(&mut solver, full))
+                    })
+                    .collect();
+                (tables, start.elapsed().as_secs_f64())
+            })
+            .unwrap()
+            .join()
+            .unwrap()
+    })
+}
+
+/// Ours through the library on `jobs` threads (what `boardfile solve`
+/// runs): the seconds taken. Its tables must be `ours`, the solver's own.
+fn timed_library(deals: &[boardfile_bridge::Deal], jobs: usize, ours: &[DdTable]) -> f64 {
     let start = Instant::now();
     dd::solve_deals(deals, jobs, &mut |i, t| {
-        tables[i] = t;
+        assert_eq!(
+            t, ours[i],
+            "deal {i}: the library's table is not the solver's"
+        );
         true
     });
-    (tables, start.elapsed().as_secs_f64())
+    start.elapsed().as_secs_f64()
+}
+
+/// pons-dds's table in the model's form.
+fn pons_table(t: &pons_dds::TrickCountTable) -> DdTable {
+    let mut table = DdTable::default();
+    for st in Strain::NT_FIRST {
+        for s in Seat::ALL {
+            let tricks = t[strain(st)].get(seat(s)).get();
+            table.set(s, st, Some(tricks)).unwrap();
+        }
+    }
+    table
 }
 
 /// The deals of crates/dd/tests/hard-deals.txt (freak shapes, deals our
@@ -225,7 +265,8 @@ fn main() {
         write_with_dds_tables(&set, &solved.dds, &path);
     }
     let deals: Vec<_> = set.boards.iter().map(|b| b.deal).collect();
-    let (_, pons2) = timed_pons(&deals, 2);
+    let lib1 = timed_library(&deals, 1, &solved.ours);
+    let lib2 = timed_library(&deals, 2, &solved.ours);
     println!("{n} deals (seed dd5), all 20 tricks and par each");
     if swapped {
         println!("(dds-bridge swaps DealerParBin's dealer and vulnerability: called crosswise)");
@@ -255,9 +296,10 @@ fn main() {
         solved.our_nodes / u64::from(n)
     );
     println!(
-        "pons-dds 2 jobs: {:.1} ms/deal, speed-up over 1 job {:.2}x",
-        pons2 * 1e3 / f64::from(n),
-        pons1 / pons2
+        "ours through dd::solve_deals (boardfile solve): 1 job {:.1} ms/deal, 2 jobs {:.1} ms/deal, speed-up {:.2}x",
+        lib1 * 1e3 / f64::from(n),
+        lib2 * 1e3 / f64::from(n),
+        lib1 / lib2
     );
     if bad.iter().chain(&hard_bad).any(|&b| b > 0) {
         std::process::exit(1);

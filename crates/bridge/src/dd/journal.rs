@@ -4,7 +4,7 @@
 //! with one `write` as each board is done:
 //!
 //! ```text
-//! boardfile solve journal 3 input 9b2e5f0c1d7a8e43 solver pons-dds 0.2.0
+//! boardfile solve journal 3 input 9b2e5f0c1d7a8e43 solver boardfile-dd 0.1.0
 //! 4 36093212477405236394937520 8d8d5c5d4c8d8d5c5d4c 51a0c3c25f0e92d7
 //! ```
 //!

@@ -1,5 +1,8 @@
-//! Double-dummy tables and par, with `pons-dds` (a pure-Rust port of the DDS
-//! 2.9 solver by Bo Haglund and Soren Hein).
+//! Double-dummy tables and par. The tables are our own solver's
+//! (`boardfile-dd`, in this workspace); par and the play analysis of [`play`]
+//! are `pons-dds`'s (a pure-Rust port of the DDS 2.9 solver by Bo Haglund and
+//! Soren Hein), which the tests and `scripts/bench-dds.sh` also hold our
+//! tables against, with the C++ DDS.
 //!
 //! [`solve_deals`] solves complete deals on worker threads, handing each
 //! table back as it is found so a caller can keep finished work (a journal)
@@ -19,7 +22,7 @@ pub mod play;
 
 use crate::codec::stream::BoardReader;
 use crate::model::board::{Board, DdTable, Par, Vulnerability};
-use crate::model::card::Strain;
+use crate::model::card::{Strain, Suit};
 use crate::model::deal::{Deal, Seat};
 use crate::model::set::SetInfo;
 use boardfile_io::{Diagnostics, Error, FormatName, Position};
@@ -28,12 +31,13 @@ use std::collections::VecDeque;
 use std::sync::atomic::{AtomicBool, AtomicUsize, Ordering};
 use std::sync::mpsc;
 
-/// The solver and its version, as Cargo.lock pins it: a journal of solved
-/// boards names it, so that tables from another solver are not taken.
-pub const SOLVER: &str = "pons-dds 0.2.0";
+/// The solver of the tables and its version, as Cargo.lock gives it: a
+/// journal of solved boards names it, so that tables from another solver
+/// (until 0.1.0's own, pons-dds 0.2.0) are not taken.
+pub const SOLVER: &str = boardfile_dd::NAME;
 
-/// Stack for a solving thread: the search recurses 52 plies deep with large
-/// frames (pons-dds uses 16 MiB; unoptimised callers want more).
+/// Stack for a solving thread: the search recurses 52 plies deep (pons-dds,
+/// which play analysis uses, wants 16 MiB; unoptimised callers more).
 const STACK: usize = 64 << 20;
 
 fn seat_to_pons(s: Seat) -> contract_bridge::Seat {
@@ -81,14 +85,36 @@ fn to_pons_deal(deal: &Deal) -> Option<pons_dds::FullDeal> {
     deal.to_pbn().parse().ok()
 }
 
-fn table_from_pons(t: &pons_dds::TrickCountTable) -> DdTable {
+/// The deal in our solver's form (a suit's thirteen bits from the two up,
+/// at bit 16 × suit), if complete.
+fn to_own_deal(deal: &Deal) -> Option<boardfile_dd::Deal> {
+    if !deal.is_complete() {
+        return None;
+    }
+    let hands = deal.hands().map(|h| {
+        Suit::ALL.iter().fold(0u64, |bits, &suit| {
+            // The model's suit runs from the ace at bit 0.
+            let ranks = (h.suit_bits(suit).reverse_bits() >> 3) as u64;
+            bits | ranks << (16 * suit.index())
+        })
+    });
+    boardfile_dd::Deal::new(hands).ok()
+}
+
+/// Our solver's table in the model's form.
+fn table_from_own(t: &boardfile_dd::Table) -> DdTable {
     let mut table = DdTable::default();
     for strain in Strain::NT_FIRST {
-        let row = t[strain_to_pons(strain)];
+        let own = match strain {
+            Strain::Spades => boardfile_dd::SPADES,
+            Strain::Hearts => boardfile_dd::HEARTS,
+            Strain::Diamonds => boardfile_dd::DIAMONDS,
+            Strain::Clubs => boardfile_dd::CLUBS,
+            Strain::NoTrump => boardfile_dd::NOTRUMP,
+        };
         for seat in Seat::ALL {
-            let tricks = row.get(seat_to_pons(seat)).get();
             table
-                .set(seat, strain, Some(tricks))
+                .set(seat, strain, Some(t.tricks(own, seat.index())))
                 .expect("the solver gives 0 to 13 tricks");
         }
     }
@@ -264,15 +290,17 @@ pub fn solve_deals(deals: &[Deal], jobs: usize, solved: &mut dyn FnMut(usize, Dd
                 .name(format!("solve-{i}"))
                 .stack_size(STACK)
                 .spawn_scoped(scope, move || {
-                    let mut solver = pons_dds::Solver::new(contract_bridge::Strain::Notrump);
+                    // One solver a thread, its tables' memory kept from deal
+                    // to deal.
+                    let mut solver = boardfile_dd::Solver::new();
                     while !stop.load(Ordering::Relaxed) {
                         let i = next.fetch_add(1, Ordering::Relaxed);
                         let Some(deal) = deals.get(i) else { break };
-                        let Some(d) = to_pons_deal(deal) else {
+                        let Some(d) = to_own_deal(deal) else {
                             continue;
                         };
-                        let t = pons_dds::solve_deal_on(&mut solver, d);
-                        if tx.send((i, table_from_pons(&t))).is_err() {
+                        let t = solver.table(&d);
+                        if tx.send((i, table_from_own(&t))).is_err() {
                             break;
                         }
                     }
@@ -623,19 +651,20 @@ pub fn par(table: &DdTable, vulnerability: Vulnerability, dealer: Seat) -> Optio
 mod tests {
     use super::*;
 
-    /// SOLVER names the pons-dds that Cargo.lock pins: a new solver version
-    /// must change it, so that journals of the old one are not resumed.
+    /// SOLVER names our solver at the version Cargo.lock gives it: a new
+    /// solver version must change it, so that journals of the old one are
+    /// not resumed.
     #[test]
-    fn solver_names_the_locked_pons_dds() {
+    fn solver_names_the_locked_solver() {
         let lock = concat!(env!("CARGO_MANIFEST_DIR"), "/../../Cargo.lock");
         let lock = std::fs::read_to_string(lock).unwrap();
         let version = lock
             .split("[[package]]")
-            .find(|p| p.contains("name = \"pons-dds\"\n"))
+            .find(|p| p.contains("name = \"boardfile-dd\"\n"))
             .and_then(|p| p.lines().find_map(|l| l.strip_prefix("version = \"")))
             .and_then(|v| v.strip_suffix('"'))
             .unwrap();
-        assert_eq!(SOLVER, format!("pons-dds {version}"));
+        assert_eq!(SOLVER, format!("boardfile-dd {version}"));
     }
 
     /// Deal number 1: North all spades, East all hearts, South all
@@ -687,6 +716,18 @@ mod tests {
         let mut t = solve(&suits()).unwrap();
         t.set(Seat::West, Strain::Clubs, None).unwrap();
         assert_eq!(par(&t, Vulnerability::None, Seat::North), None);
+    }
+
+    /// Our solver's form of a deal, built from the bits, is the one its
+    /// own PBN reader gives (the ranks turned: the model counts from the
+    /// ace, the solver from the two).
+    #[test]
+    fn deals_reach_our_solver_as_dealt() {
+        for n in [1u128, 2, 12345, 53_644_737_765_488_792_839_237_440_000 / 3] {
+            let deal = Deal::from_number(n).unwrap();
+            let own = boardfile_dd::Deal::from_pbn(&deal.to_pbn()).unwrap();
+            assert_eq!(to_own_deal(&deal), Some(own), "deal number {n}");
+        }
     }
 
     #[test]
