@@ -401,7 +401,7 @@ impl Moves {
         m
     }
 
-    /// Moves move `i` to the front, the others keeping their order.
+    /// Brings move `i` to the front, the others keeping their order.
     #[inline(always)]
     fn bring_first(&mut self, i: usize) {
         self.card[..=i].rotate_right(1);
@@ -866,8 +866,13 @@ impl Search<'_> {
         let mut moves = Moves::runs::<I>(legal, t.out);
         // The card that last cut here is tried before the others are
         // scored: mostly it cuts again.
+        let slot = if moves.len > 1 {
+            self.cutoff_slot(t, seat)
+        } else {
+            None
+        };
         let mut sorted = moves.len < 2;
-        if !sorted && !self.cutoff_first(t, seat, &mut moves) {
+        if !sorted && !self.cutoff_first(slot, &mut moves) {
             self.order(t, seat, &mut moves, 0);
             sorted = true;
         }
@@ -898,10 +903,8 @@ impl Search<'_> {
             };
             self.hands[seat] ^= card;
             if yes == ns {
-                if moves.len > 1 {
-                    if let Some((slot, check)) = self.cutoff_slot(t, seat) {
-                        self.cutoff[slot] = check | card.trailing_zeros();
-                    }
+                if let Some((slot, check)) = slot {
+                    self.cutoff[slot] = check | card.trailing_zeros();
                 }
                 return (yes, w);
             }
@@ -1200,11 +1203,11 @@ impl Search<'_> {
         moves.sort(from);
     }
 
-    /// Puts first the run holding the card that last cut for `seat` at a
-    /// position like this one, if the hand has it; whether it did.
+    /// Puts first the run holding the card kept in `slot` (from
+    /// [`Search::cutoff_slot`]), if the hand has it; whether it did.
     #[inline(always)]
-    fn cutoff_first(&self, t: &Trick, seat: usize, moves: &mut Moves) -> bool {
-        let Some((slot, check)) = self.cutoff_slot(t, seat) else {
+    fn cutoff_first(&self, slot: Option<(usize, u32)>, moves: &mut Moves) -> bool {
+        let Some((slot, check)) = slot else {
             return false;
         };
         let c = self.cutoff[slot];
