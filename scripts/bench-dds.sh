@@ -7,6 +7,10 @@
 # (tests/play_analysis.rs).
 #
 #   scripts/bench-dds.sh [DEALS]      (default 100; installs libclang-dev)
+#   DDS_PART=K/M scripts/bench-dds.sh DEALS
+#       only every M-th of the DEALS deals from the K-th, and no passes
+#       through dd::solve_deals: M of these at once, one a core, check
+#       all DEALS deals between them
 set -euo pipefail
 cd "$(dirname "$0")/.."
 if ! dpkg -s libclang-dev > /dev/null 2>&1; then

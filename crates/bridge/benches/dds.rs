@@ -7,6 +7,9 @@
 //!
 //!   scripts/bench-dds.sh [DEALS]     (default 100; needs libclang-dev)
 //!   DDS_PBN=FILE scripts/bench-dds.sh 100   (also writes the deals with DDS's tables)
+//!   DDS_PART=1/2 scripts/bench-dds.sh 10000 & DDS_PART=2/2 scripts/bench-dds.sh 10000
+//!       (each checks every second deal of the 10,000, one a core, and
+//!       skips the passes through dd::solve_deals)
 //!
 //! Not criterion: a deal takes a tenth of a second or more, so each engine
 //! solves the sample once, timed whole. Exits 1 on any disagreement.
@@ -237,7 +240,22 @@ fn main() {
         .find_map(|a| a.parse().ok())
         .or_else(|| std::env::var("DEALS").ok()?.parse().ok())
         .unwrap_or(100);
-    let set = deal_set(n, 1, &Seed::parse("dd5").unwrap());
+    let mut set = deal_set(n, 1, &Seed::parse("dd5").unwrap());
+    let part = std::env::var("DDS_PART").ok().map(|p| {
+        p.split_once('/')
+            .and_then(|(k, m)| Some((k.parse::<usize>().ok()?, m.parse::<usize>().ok()?)))
+            .filter(|&(k, m)| (1..=m).contains(&k))
+            .expect("DDS_PART is K/M, 1 <= K <= M")
+    });
+    if let Some((k, m)) = part {
+        set.boards = std::mem::take(&mut set.boards)
+            .into_iter()
+            .skip(k - 1)
+            .step_by(m)
+            .collect();
+    }
+    let whole = n;
+    let n = set.boards.len() as u32;
     let mut solver = dds_bridge::Solver::default();
     let swapped = dds_swaps_arguments(&mut solver);
     let solved = solve_all(&set, &mut solver);
@@ -265,9 +283,15 @@ fn main() {
         write_with_dds_tables(&set, &solved.dds, &path);
     }
     let deals: Vec<_> = set.boards.iter().map(|b| b.deal).collect();
-    let lib1 = timed_library(&deals, 1, &solved.ours);
-    let lib2 = timed_library(&deals, 2, &solved.ours);
-    println!("{n} deals (seed dd5), all 20 tricks and par each");
+    let library = part
+        .is_none()
+        .then(|| [1, 2].map(|jobs| timed_library(&deals, jobs, &solved.ours)));
+    match part {
+        Some((k, m)) => {
+            println!("{n} deals (seed dd5: part {k} of {m} of {whole}), all 20 tricks and par each")
+        }
+        None => println!("{n} deals (seed dd5), all 20 tricks and par each"),
+    }
     if swapped {
         println!("(dds-bridge swaps DealerParBin's dealer and vulnerability: called crosswise)");
     }
@@ -295,12 +319,14 @@ fn main() {
         own1 / pons1,
         solved.our_nodes / u64::from(n)
     );
-    println!(
-        "ours through dd::solve_deals (boardfile solve): 1 job {:.1} ms/deal, 2 jobs {:.1} ms/deal, speed-up {:.2}x",
-        lib1 * 1e3 / f64::from(n),
-        lib2 * 1e3 / f64::from(n),
-        lib1 / lib2
-    );
+    if let Some([lib1, lib2]) = library {
+        println!(
+            "ours through dd::solve_deals (boardfile solve): 1 job {:.1} ms/deal, 2 jobs {:.1} ms/deal, speed-up {:.2}x",
+            lib1 * 1e3 / f64::from(n),
+            lib2 * 1e3 / f64::from(n),
+            lib1 / lib2
+        );
+    }
     if bad.iter().chain(&hard_bad).any(|&b| b > 0) {
         std::process::exit(1);
     }
