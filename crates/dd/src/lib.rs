@@ -86,6 +86,32 @@ pub enum DealError {
     Pbn(String),
 }
 
+/// A card of a play that cannot be played: [`Solver::play`]'s error.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, thiserror::Error)]
+#[error("card {} by seat {seat} {kind}", .index + 1)]
+pub struct PlayError {
+    /// The card's place in the play, from 0.
+    pub index: usize,
+    /// The seat whose turn it was (0 North to 3 West).
+    pub seat: usize,
+    /// What is wrong with it.
+    pub kind: Illegal,
+}
+
+/// Why a card cannot be played.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, thiserror::Error)]
+pub enum Illegal {
+    /// Not a single bit of the 52 cards.
+    #[error("is not one card")]
+    NotACard,
+    /// A card the hand to play does not hold.
+    #[error("is not in that hand")]
+    NotHeld,
+    /// Another suit's card from a hand that holds the suit led.
+    #[error("does not follow the suit led, which the hand holds")]
+    Revoke,
+}
+
 const RANKS: &[u8; 13] = b"23456789TJQKA";
 
 impl Deal {

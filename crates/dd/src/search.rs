@@ -68,7 +68,7 @@
 
 use crate::bits::{self, Isa, Portable};
 use crate::table::{self, Table as Memory};
-use crate::{Deal, Table, NOTRUMP, SUIT};
+use crate::{Deal, Illegal, PlayError, Table, NOTRUMP, SUIT};
 
 /// Solves deals; its table is kept between the leaders of one strain, and
 /// for positions with no trump left, over a deal's strains.
@@ -155,7 +155,74 @@ impl Solver {
         self.ns_tricks(deal, strain, leader, deal.len() as u8 / 2)
     }
 
+    /// Play analysis: North-South's tricks under best play (the tricks
+    /// they have won counted) before the first of `cards` and after each,
+    /// the play opened by `leader` in `strain` and each card a bit of a
+    /// hand (the first [`PlayError`] if one cannot be played). Every
+    /// position is searched with the table kept from the one before: after
+    /// a card that costs nothing, its answer is mostly there.
+    ///
+    /// # Panics
+    ///
+    /// When `strain` is over 4 or `leader` over 3.
+    ///
+    /// ```
+    /// use boardfile_dd::{Deal, Solver, NOTRUMP};
+    /// // A suit a hand, North declaring notrump: East, on lead, takes
+    /// // every trick with the hearts.
+    /// let deal = Deal::from_pbn("N:AKQJT98765432... .AKQJT98765432.. ..AKQJT98765432. ...AKQJT98765432").unwrap();
+    /// let ace = |suit: u32| 1u64 << (16 * suit + 12);
+    /// // East leads the diamond ace (East has none: refused), then the
+    /// // heart ace; the others discard their aces.
+    /// assert!(Solver::new().play(&deal, NOTRUMP, 1, &[ace(2)]).is_err());
+    /// let values = Solver::new().play(&deal, NOTRUMP, 1, &[ace(1), ace(2), ace(3), ace(0)]).unwrap();
+    /// assert_eq!(values, [0, 0, 0, 0, 0]);
+    /// ```
+    pub fn play(
+        &mut self,
+        deal: &Deal,
+        strain: usize,
+        leader: usize,
+        cards: &[u64],
+    ) -> Result<Vec<u8>, PlayError> {
+        assert!(strain <= NOTRUMP && leader < 4, "strain 0-4, seat 0-3");
+        self.memory.clear();
+        self.plain.clear();
+        self.cutoff.fill(0);
+        let v3 = self.v3;
+        self.with_search(deal, strain, |search| {
+            #[cfg(target_arch = "x86_64")]
+            if v3 {
+                // SAFETY: the processor has the features (bits::has_v3).
+                return unsafe { v3::analyse(search, leader, cards) };
+            }
+            let _ = v3;
+            search.analyse::<Portable>(leader, cards)
+        })
+    }
+
     fn ns_tricks(&mut self, deal: &Deal, strain: usize, leader: usize, guess: u8) -> u8 {
+        let v3 = self.v3;
+        self.with_search(deal, strain, |search| {
+            let lead = Trick::lead(leader, search.out());
+            #[cfg(target_arch = "x86_64")]
+            if v3 {
+                // SAFETY: the processor has the features (bits::has_v3).
+                return unsafe { v3::drive(search, &lead, guess) };
+            }
+            let _ = v3;
+            search.drive::<Portable>(&lead, guess)
+        })
+    }
+
+    /// Runs `f` on a search of `deal` in `strain` over this solver's
+    /// tables, counting its nodes.
+    fn with_search<T>(
+        &mut self,
+        deal: &Deal,
+        strain: usize,
+        f: impl FnOnce(&mut Search) -> T,
+    ) -> T {
         let mut search = Search {
             hands: deal.hands,
             trump: strain,
@@ -164,17 +231,9 @@ impl Solver {
             cutoff: &mut self.cutoff,
             nodes: 0,
         };
-        #[cfg(target_arch = "x86_64")]
-        let found = if self.v3 {
-            // SAFETY: the processor has the features (bits::has_v3).
-            unsafe { v3::drive(&mut search, leader, guess) }
-        } else {
-            search.drive::<Portable>(leader, guess)
-        };
-        #[cfg(not(target_arch = "x86_64"))]
-        let found = search.drive::<Portable>(leader, guess);
+        let out = f(&mut search);
         self.nodes += search.nodes;
-        found
+        out
     }
 }
 
@@ -212,6 +271,26 @@ struct Trick {
     best: u64,
     /// The cards out when the trick began (the hands' and the trick's).
     out: u64,
+}
+
+impl Trick {
+    /// A trick `leader` is to lead, `out` the cards in the hands.
+    fn lead(leader: usize, out: u64) -> Trick {
+        Trick {
+            leader,
+            count: 0,
+            played: 0,
+            led: 0,
+            winner: leader,
+            best: 0,
+            out,
+        }
+    }
+
+    /// The seat to play.
+    fn next(&self) -> usize {
+        (self.leader + self.count) % 4
+    }
 }
 
 /// The bits of `card`'s suit.
@@ -428,15 +507,21 @@ impl Moves {
 }
 
 impl Search<'_> {
-    /// North-South's tricks with `leader` on lead, found by null-window
-    /// searches from `guess`.
+    /// North-South's tricks from trick `t` on (a trick to lead or one
+    /// under way, its tricks left counted), found by null-window searches
+    /// from `guess`.
     #[inline(always)]
-    fn drive<I: Step>(&mut self, leader: usize, guess: u8) -> u8 {
-        let n = self.hands[0].count_ones() as u8;
+    fn drive<I: Step>(&mut self, t: &Trick, guess: u8) -> u8 {
+        let n = self.hands[t.next()].count_ones() as u8;
         let (mut lo, mut hi, mut guess) = (0, n, guess);
         while lo < hi {
             let target = guess.clamp(lo + 1, hi);
-            if I::start(self, leader, target).0 {
+            let yes = if t.count == 0 {
+                I::start(self, t.leader, target).0
+            } else {
+                I::play(self, t, target).0
+            };
+            if yes {
                 lo = target;
                 guess = target + 1;
             } else {
@@ -445,6 +530,42 @@ impl Search<'_> {
             }
         }
         lo
+    }
+
+    /// [`Solver::play`] on this search's deal.
+    #[inline(always)]
+    fn analyse<I: Step>(&mut self, leader: usize, cards: &[u64]) -> Result<Vec<u8>, PlayError> {
+        let mut t = Trick::lead(leader, self.out());
+        let mut won = 0;
+        let mut values = Vec::with_capacity(cards.len() + 1);
+        let mut value = self.drive::<I>(&t, self.hands[leader].count_ones() as u8 / 2);
+        values.push(value);
+        for (index, &card) in cards.iter().enumerate() {
+            let seat = t.next();
+            let hand = self.hands[seat];
+            let kind = if card.count_ones() != 1 || card & crate::ALL == 0 {
+                Some(Illegal::NotACard)
+            } else if hand & card == 0 {
+                Some(Illegal::NotHeld)
+            } else if t.count > 0 && hand & t.led != 0 && card & t.led == 0 {
+                Some(Illegal::Revoke)
+            } else {
+                None
+            };
+            if let Some(kind) = kind {
+                return Err(PlayError { index, seat, kind });
+            }
+            t = self.add(&t, seat, card);
+            self.hands[seat] ^= card;
+            if t.count == 4 {
+                won += u8::from(t.winner.is_multiple_of(2));
+                t = Trick::lead(t.winner, self.out());
+            }
+            // Most cards cost nothing: the last value is the first guess.
+            value = won + self.drive::<I>(&t, value.saturating_sub(won));
+            values.push(value);
+        }
+        Ok(values)
     }
 
     /// Whether North-South take `target` of the tricks left, `leader` on
@@ -496,16 +617,7 @@ impl Search<'_> {
         if let Some(hit) = self.memory_for(out).probe(key, held, target) {
             return (hit.yes, close(I::pdep(hit.mask, out)));
         }
-        let trick = Trick {
-            leader,
-            count: 0,
-            played: 0,
-            led: 0,
-            winner: leader,
-            best: 0,
-            out,
-        };
-        let (yes, why) = I::play(self, &trick, target);
+        let (yes, why) = I::play(self, &Trick::lead(leader, out), target);
         let why = close(why & out);
         self.memory_for(out)
             .store(key, held, I::pext(why, out), target, yes, left);
@@ -1246,10 +1358,20 @@ impl Step for Portable {
 mod v3 {
     use super::{Search, Step, Trick};
     use crate::bits::V3;
+    use crate::PlayError;
 
     #[target_feature(enable = "avx2,bmi1,bmi2,lzcnt,popcnt")]
-    pub(super) fn drive(s: &mut Search, leader: usize, guess: u8) -> u8 {
-        s.drive::<V3>(leader, guess)
+    pub(super) fn drive(s: &mut Search, t: &Trick, guess: u8) -> u8 {
+        s.drive::<V3>(t, guess)
+    }
+
+    #[target_feature(enable = "avx2,bmi1,bmi2,lzcnt,popcnt")]
+    pub(super) fn analyse(
+        s: &mut Search,
+        leader: usize,
+        cards: &[u64],
+    ) -> Result<Vec<u8>, PlayError> {
+        s.analyse::<V3>(leader, cards)
     }
 
     #[target_feature(enable = "avx2,bmi1,bmi2,lzcnt,popcnt")]

@@ -335,6 +335,152 @@ fn check_against_minimax(deal: &Deal) {
     }
 }
 
+/// A random legal play of the whole of `deal` from `leader`'s lead, card
+/// by card.
+fn random_play(rng: &mut impl RngCore, deal: &Deal, trump: usize, leader: usize) -> Vec<u64> {
+    let suit_of = |c: u64| 0x1fffu64 << (c.trailing_zeros() / 16 * 16);
+    let mut hands = deal.hands();
+    let (mut cards, mut trick) = (Vec::new(), Vec::new());
+    let mut seat = leader;
+    while hands[seat] != 0 {
+        let hand = hands[seat];
+        let legal = match trick.first() {
+            Some(&(_, c)) if hand & suit_of(c) != 0 => hand & suit_of(c),
+            _ => hand,
+        };
+        let mut pick = rng.next_u64() % u64::from(legal.count_ones());
+        let mut card = legal;
+        while pick > 0 {
+            card &= card - 1;
+            pick -= 1;
+        }
+        let card = card & card.wrapping_neg();
+        hands[seat] ^= card;
+        cards.push(card);
+        trick.push((seat, card));
+        seat = (seat + 1) % 4;
+        if trick.len() == 4 {
+            let led = suit_of(trick[0].1);
+            let trumps = if trump == NOTRUMP {
+                0
+            } else {
+                0x1fffu64 << (16 * trump)
+            };
+            let wins = |c: u64| (c & trumps != 0, c & led != 0, c);
+            seat = trick.iter().max_by_key(|&&(_, c)| wins(c)).unwrap().0;
+            trick.clear();
+        }
+    }
+    cards
+}
+
+/// The play analysis of `cards` checked at every card: each value is the
+/// tricks North-South have won plus what a plain minimax over the rules
+/// finds from there (once each hand holds at most `minimax_from` cards),
+/// or, at the start of a trick, what the solver finds for the deal of the
+/// cards left, solved afresh (a different path: no trick under way, no
+/// table kept from the positions before). Both compilations agree.
+fn check_play(deal: &Deal, trump: usize, leader: usize, cards: &[u64], minimax_from: u32) {
+    let values = Solver::new().play(deal, trump, leader, cards).unwrap();
+    assert_eq!(
+        Solver::new().portable().play(deal, trump, leader, cards),
+        Ok(values.clone())
+    );
+    assert_eq!(values.len(), cards.len() + 1);
+    let suit_of = |c: u64| 0x1fffu64 << (c.trailing_zeros() / 16 * 16);
+    let trumps = if trump == NOTRUMP {
+        0
+    } else {
+        0x1fffu64 << (16 * trump)
+    };
+    let mut hands = deal.hands();
+    let mut trick: Vec<(usize, u64)> = Vec::new();
+    let (mut seat, mut won) = (leader, 0);
+    for (i, &value) in values.iter().enumerate() {
+        let at = format!(
+            "{} strain {trump} leader {leader}, after {i} cards",
+            deal.to_pbn()
+        );
+        if hands[seat].count_ones() <= minimax_from {
+            let mut h = hands;
+            let rest = if hands[seat] == 0 {
+                0
+            } else {
+                minimax(&mut h, trump, seat, &mut trick.clone())
+            };
+            assert_eq!(value, won + rest, "{at}: minimax");
+        } else if trick.is_empty() {
+            let left = Deal::new(hands).unwrap();
+            let fresh = Solver::new().tricks(&left, trump, seat);
+            assert_eq!(value, won + fresh, "{at}: solved afresh");
+        }
+        let Some(&card) = cards.get(i) else { break };
+        hands[seat] ^= card;
+        trick.push((seat, card));
+        seat = (seat + 1) % 4;
+        if trick.len() == 4 {
+            let led = suit_of(trick[0].1);
+            let wins = |c: u64| (c & trumps != 0, c & led != 0, c);
+            seat = trick.iter().max_by_key(|&&(_, c)| wins(c)).unwrap().0;
+            won += u8::from(seat % 2 == 0);
+            trick.clear();
+        }
+    }
+}
+
+/// Play analysis: random plays of random endings of one to four cards a
+/// hand, valued after every card as a minimax finds it, and of random
+/// whole deals, valued at the start of each trick as the deal of the cards
+/// left solves and over the last four tricks as a minimax finds it.
+#[test]
+fn play_analysis_agrees_with_minimax_and_fresh_solves() {
+    let mut rng = rand_chacha::ChaCha8Rng::seed_from_u64(44);
+    for k in 0..40 {
+        let deal = random_deal(&mut rng, 1 + k % 4);
+        let (trump, leader) = (k % 5, k / 5 % 4);
+        let cards = random_play(&mut rng, &deal, trump, leader);
+        check_play(&deal, trump, leader, &cards, 4);
+    }
+    for k in 0..6 {
+        let deal = random_deal(&mut rng, 13);
+        let (trump, leader) = ((k * 3) % 5, k % 4);
+        let cards = random_play(&mut rng, &deal, trump, leader);
+        check_play(&deal, trump, leader, &cards, 4);
+        // A play cut short mid-trick is valued from where it stops.
+        check_play(&deal, trump, leader, &cards[..23], 4);
+    }
+}
+
+/// A card that cannot be played is refused with its place and why.
+#[test]
+fn an_illegal_card_is_refused() {
+    use boardfile_dd::Illegal;
+    let deal = Deal::from_pbn("N:AK.AK.. QJ..AK. ..QJ.AK .QJ..QJ").unwrap();
+    let card = |suit: usize, rank: usize| 1u64 << (16 * suit + rank - 2);
+    let refused = |cards: &[u64]| {
+        let e = Solver::new().play(&deal, NOTRUMP, 0, cards).unwrap_err();
+        (e.index, e.seat, e.kind)
+    };
+    // North leads the spade ace; East, holding spades, shows a diamond.
+    let revoke = [card(SPADES, 14), card(DIAMONDS, 14)];
+    assert_eq!(refused(&revoke), (1, 1, Illegal::Revoke));
+    // East plays North's king.
+    assert_eq!(
+        refused(&[card(SPADES, 14), card(SPADES, 13)]),
+        (1, 1, Illegal::NotHeld)
+    );
+    assert_eq!(
+        refused(&[card(SPADES, 14) | card(SPADES, 13)]),
+        (0, 0, Illegal::NotACard)
+    );
+    assert_eq!(refused(&[0]), (0, 0, Illegal::NotACard));
+    // Following suit is fine; North's four top cards take every trick.
+    let values = Solver::new()
+        .play(&deal, NOTRUMP, 0, &[card(SPADES, 14), card(SPADES, 12)])
+        .unwrap();
+    assert_eq!(values, [4, 4, 4]);
+}
+
 #[test]
 fn bad_deals_are_refused() {
     assert!(Deal::new([1, 1, 2, 4]).is_err(), "a card held twice");
