@@ -3,7 +3,7 @@
 # against the C++ DDS (dds-bridge): tables and par must agree on every deal;
 # time per deal on one core (and our nodes a deal), and ours on one and two
 # threads as `boardfile solve` runs it; then each card of the played boards
-# of ../shared/data/wild valued by pons-dds and the C++ DDS
+# of ../shared/data/wild valued by our solver and the C++ DDS
 # (tests/play_analysis.rs).
 #
 #   scripts/bench-dds.sh [DEALS]      (default 100; installs libclang-dev)

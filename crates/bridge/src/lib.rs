@@ -46,7 +46,8 @@
 //! `boardfile formats` lists every format with what it keeps ([`Keeps`]).
 //!
 //! The heavy parts are features: `dd` (double-dummy solving: our own
-//! solver, boardfile-dd, and pons-dds for par and play analysis),
+//! solver, boardfile-dd, for tables and play analysis, and pons-dds for
+//! par),
 //! `pdf` (PDF hand records, krilla and the DejaVu fonts) and `big-deal`
 //! (Big Deal's and SquareDeal's dealing, its hashes), on by default, and
 //! `parquet` (arrow-rs), off. The README has the table.

@@ -1,8 +1,8 @@
-//! Double-dummy tables and par. The tables are our own solver's
-//! (`boardfile-dd`, in this workspace); par and the play analysis of [`play`]
-//! are `pons-dds`'s (a pure-Rust port of the DDS 2.9 solver by Bo Haglund and
-//! Soren Hein), which the tests and `scripts/bench-dds.sh` also hold our
-//! tables against, with the C++ DDS.
+//! Double-dummy tables, par and play analysis. The tables and the play
+//! analysis of [`play`] are our own solver's (`boardfile-dd`, in this
+//! workspace); par is `pons-dds`'s (a pure-Rust port of the DDS 2.9 solver
+//! by Bo Haglund and Soren Hein), which the tests and `scripts/bench-dds.sh`
+//! also hold our tables and values against, with the C++ DDS.
 //!
 //! [`solve_deals`] solves complete deals on worker threads, handing each
 //! table back as it is found so a caller can keep finished work (a journal)
@@ -36,8 +36,8 @@ use std::sync::mpsc;
 /// (until 0.1.0's own, pons-dds 0.2.0) are not taken.
 pub const SOLVER: &str = boardfile_dd::NAME;
 
-/// Stack for a solving thread: the search recurses 52 plies deep (pons-dds,
-/// which play analysis uses, wants 16 MiB; unoptimised callers more).
+/// Stack for a solving thread: the search recurses 52 plies deep, with
+/// room to spare for unoptimised builds.
 const STACK: usize = 64 << 20;
 
 fn seat_to_pons(s: Seat) -> contract_bridge::Seat {
@@ -78,13 +78,6 @@ fn strain_from_pons(s: contract_bridge::Strain) -> Strain {
     }
 }
 
-fn to_pons_deal(deal: &Deal) -> Option<pons_dds::FullDeal> {
-    if !deal.is_complete() {
-        return None;
-    }
-    deal.to_pbn().parse().ok()
-}
-
 /// The deal in our solver's form (a suit's thirteen bits from the two up,
 /// at bit 16 × suit), if complete.
 fn to_own_deal(deal: &Deal) -> Option<boardfile_dd::Deal> {
@@ -101,17 +94,22 @@ fn to_own_deal(deal: &Deal) -> Option<boardfile_dd::Deal> {
     boardfile_dd::Deal::new(hands).ok()
 }
 
+/// The strain in our solver's form.
+fn strain_to_own(strain: Strain) -> usize {
+    match strain {
+        Strain::Spades => boardfile_dd::SPADES,
+        Strain::Hearts => boardfile_dd::HEARTS,
+        Strain::Diamonds => boardfile_dd::DIAMONDS,
+        Strain::Clubs => boardfile_dd::CLUBS,
+        Strain::NoTrump => boardfile_dd::NOTRUMP,
+    }
+}
+
 /// Our solver's table in the model's form.
 fn table_from_own(t: &boardfile_dd::Table) -> DdTable {
     let mut table = DdTable::default();
     for strain in Strain::NT_FIRST {
-        let own = match strain {
-            Strain::Spades => boardfile_dd::SPADES,
-            Strain::Hearts => boardfile_dd::HEARTS,
-            Strain::Diamonds => boardfile_dd::DIAMONDS,
-            Strain::Clubs => boardfile_dd::CLUBS,
-            Strain::NoTrump => boardfile_dd::NOTRUMP,
-        };
+        let own = strain_to_own(strain);
         for seat in Seat::ALL {
             table
                 .set(seat, strain, Some(t.tricks(own, seat.index())))

@@ -3,13 +3,15 @@
 //! the tricks already won counted), and the cards that cost their side a
 //! trick, as BridgeComposer and the DDS-based viewers show them.
 //!
-//! The values come from pons-dds's play analysis (DDS's `AnalysePlay`),
-//! which replays the cards and solves each position after one, its table
-//! kept along the play. They are the model's [`PlayValues`]: `solve` puts
-//! them on each played board, JSON Lines keeps them (`play_values`) and the
-//! hand records and `show` mark the cards that cost a trick.
+//! The values come from our solver's play analysis
+//! ([`boardfile_dd::Solver::play`]), which replays the cards and solves
+//! the position after each, its table kept along the play; the C++ DDS's
+//! `AnalysePlay` gives the same values (tests/play_analysis.rs). They are
+//! the model's [`PlayValues`]: `solve` puts them on each played board,
+//! JSON Lines keeps them (`play_values`) and the hand records and `show`
+//! mark the cards that cost a trick.
 
-use super::{seat_to_pons, strain_to_pons, STACK};
+use super::{strain_to_own, to_own_deal, STACK};
 use crate::model::auction::Contract;
 use crate::model::board::Board;
 pub use crate::model::board::{CardValue, PlayValues};
@@ -18,24 +20,16 @@ use crate::model::deal::Seat;
 use std::sync::atomic::{AtomicUsize, Ordering};
 use std::sync::mpsc;
 
-fn card_to_pons(c: Card) -> contract_bridge::Card {
-    use crate::model::card::Suit;
-    let suit = match c.suit() {
-        Suit::Spades => contract_bridge::Suit::Spades,
-        Suit::Hearts => contract_bridge::Suit::Hearts,
-        Suit::Diamonds => contract_bridge::Suit::Diamonds,
-        Suit::Clubs => contract_bridge::Suit::Clubs,
-    };
-    contract_bridge::Card {
-        suit,
-        rank: contract_bridge::Rank::new(c.rank() as u8),
-    }
+/// The card in our solver's form: bit 16 × suit + rank, the two at 0.
+fn card_to_own(c: Card) -> u64 {
+    1 << (16 * c.suit().index() + c.rank() as usize - 2)
 }
 
 /// The board's play valued card by card: `Ok(None)` when there is nothing
 /// to value (no play, a passed-out or unknown contract, a partial deal),
 /// an error when the play cannot be replayed (a card not held, a revoke,
-/// an opening leader other than declarer's left-hand opponent).
+/// an opening leader other than declarer's left-hand opponent). One
+/// board's analysis needs no more than a few MiB.
 ///
 /// ```
 /// use boardfile_bridge::dd::play::analyse_play;
@@ -61,16 +55,9 @@ fn card_to_pons(c: Card) -> contract_bridge::Card {
 /// assert!(v.cards.iter().all(|c| c.cost == 0));
 /// ```
 pub fn analyse_play(board: &Board) -> Result<Option<PlayValues>, String> {
-    // The solver recurses deep: a thread with room for it.
-    std::thread::scope(|scope| {
-        std::thread::Builder::new()
-            .name("play-analysis".into())
-            .stack_size(STACK)
-            .spawn_scoped(scope, || analyse_here(board))
-            .expect("a solving thread")
-            .join()
-            .expect("the play analysis does not panic")
-    })
+    analyse_plays(&[board], 1)
+        .pop()
+        .expect("one board, one analysis")
 }
 
 /// [`analyse_play`] of each of `boards` on `jobs` threads (at least one),
@@ -84,11 +71,14 @@ pub fn analyse_plays(boards: &[&Board], jobs: usize) -> Vec<Result<Option<PlayVa
             std::thread::Builder::new()
                 .name(format!("play-analysis-{i}"))
                 .stack_size(STACK)
-                .spawn_scoped(scope, move || loop {
-                    let k = next.fetch_add(1, Ordering::Relaxed);
-                    let Some(b) = boards.get(k) else { break };
-                    if tx.send((k, analyse_here(b))).is_err() {
-                        break;
+                .spawn_scoped(scope, move || {
+                    let mut solver = boardfile_dd::Solver::new();
+                    loop {
+                        let k = next.fetch_add(1, Ordering::Relaxed);
+                        let Some(b) = boards.get(k) else { break };
+                        if tx.send((k, analyse_with(&mut solver, b))).is_err() {
+                            break;
+                        }
                     }
                 })
                 .expect("a solving thread");
@@ -102,8 +92,11 @@ pub fn analyse_plays(boards: &[&Board], jobs: usize) -> Vec<Result<Option<PlayVa
     out
 }
 
-/// [`analyse_play`] on the calling thread (which needs [`STACK`]).
-fn analyse_here(board: &Board) -> Result<Option<PlayValues>, String> {
+/// [`analyse_play`] with `solver`, on a thread with [`STACK`].
+fn analyse_with(
+    solver: &mut boardfile_dd::Solver,
+    board: &Board,
+) -> Result<Option<PlayValues>, String> {
     let Some(play) = board.play.as_deref() else {
         return Ok(None);
     };
@@ -113,7 +106,7 @@ fn analyse_here(board: &Board) -> Result<Option<PlayValues>, String> {
     else {
         return Ok(None);
     };
-    let Some(full) = super::to_pons_deal(&board.deal) else {
+    let Some(deal) = to_own_deal(&board.deal) else {
         return Ok(None);
     };
     let leader = declarer.next(1);
@@ -129,24 +122,25 @@ fn analyse_here(board: &Board) -> Result<Option<PlayValues>, String> {
     if played.is_empty() {
         return Ok(None);
     }
-    let trick = pons_dds::CurrentTrick::new(strain_to_pons(strain), seat_to_pons(leader));
-    let start = pons_dds::Board::try_new(full.into(), trick).map_err(|e| e.to_string())?;
-    let trace = pons_dds::PlayTrace {
-        board: start,
-        cards: played.iter().map(|&(_, c)| card_to_pons(c)).collect(),
-    };
-    let analysis = pons_dds::Solver::new(strain_to_pons(strain))
-        .try_analyse_play(&trace)
+    let cards: Vec<u64> = played.iter().map(|&(_, c)| card_to_own(c)).collect();
+    let ns = solver
+        .play(&deal, strain_to_own(strain), leader.index(), &cards)
         .map_err(|e| {
             let (seat, card) = played[e.index];
             format!(
-                "card {} ({card} by {}) cannot be played: {:?}",
+                "card {} ({card} by {}) cannot be played: it {}",
                 e.index + 1,
                 seat.name(),
                 e.kind
             )
         })?;
-    let tricks: Vec<u8> = analysis.tricks.iter().map(|t| t.get()).collect();
+    // North-South's tricks, as declarer's.
+    let n = deal.len() as u8;
+    let tricks: Vec<u8> = if declarer.index() % 2 == 0 {
+        ns
+    } else {
+        ns.iter().map(|&t| n - t).collect()
+    };
     let declarers = |s: Seat| s == declarer || s == declarer.next(2);
     let out = played
         .iter()
