@@ -13,9 +13,9 @@
 # a core). With --dir the set, the output and the journal stay in DIR, and
 # a run stopped (Ctrl-C) goes on, when the same command runs again, from
 # the boards its journal holds (their time is not counted again); without
-# it they go in a temporary directory, removed at the end.
+# it they go in a temporary directory, removed at the end. The set and
+# the solved PBN of 1,000,000 boards take some 1 GB between them.
 set -euo pipefail
-cd "$(dirname "$0")/.."
 boards=1000000
 jobs=$(nproc)
 interval=30
@@ -24,22 +24,25 @@ while [ $# -gt 0 ]; do
   case $1 in
     --jobs) jobs=$2; shift ;;
     --interval) interval=$2; shift ;;
-    --dir) dir=$2; shift ;;
+    --dir) dir=$(realpath -m "$2"); shift ;;
     [0-9]*) boards=$1 ;;
     *) echo "usage: $0 [BOARDS] [--jobs N] [--interval S] [--dir DIR]" >&2; exit 2 ;;
   esac
   shift
 done
+cd "$(dirname "$0")/.."
 cargo build --release -q -p boardfile-cli
-bin=$(cargo metadata --format-version 1 --no-deps | python3 -c 'import json, sys; print(json.load(sys.stdin)["target_directory"])')/release/boardfile
+bin=${CARGO_TARGET_DIR:-$PWD/target}/release/boardfile
+pid=""
+# Stops the solve, if running, and waits for it to go.
+stop() { [ -n "$pid" ] && kill "$pid" 2> /dev/null && wait "$pid" 2> /dev/null; true; }
 if [ -z "$dir" ]; then
   dir=$(mktemp -d "${TMPDIR:-/tmp}/bench-solve.XXXXXX")
-  trap 'kill $pid 2>/dev/null; rm -rf "$dir"' EXIT
+  trap 'stop; rm -rf "$dir"' EXIT
 else
   mkdir -p "$dir"
-  trap 'kill $pid 2>/dev/null' EXIT
+  trap stop EXIT
 fi
-pid=""
 set_pbn=$dir/set-$boards.pbn
 if [ ! -s "$set_pbn" ]; then
   "$bin" deal "$set_pbn" --boards "$boards" --seed 5eed --force 2> "$dir/deal.err" ||
@@ -55,7 +58,7 @@ done_boards() {
 # Arithmetic (no bc on a fresh machine).
 calc() { awk "BEGIN { print $1 }"; }
 # A field of the solve's /proc status, in MiB.
-mib() { awk -v f="$1:" '$1 == f { printf "%.0f", $2 / 1024 }' "/proc/$pid/status" 2> /dev/null; }
+mib() { awk -v f="$1:" '$1 == f { printf "%.0f", $2 / 1024 }' "/proc/$pid/status" 2> /dev/null || true; }
 
 first=$(done_boards)
 "$bin" solve "$set_pbn" "$out" --jobs "$jobs" 2> "$dir/solve.err" &
@@ -95,14 +98,17 @@ if [ "$status" -ne 0 ]; then
 fi
 solved=$((boards - first))
 seconds=$(calc "$end - $start")
-printf 'solved %d boards in %.0f s: %.2f boards a second, %.1f ms a board a thread\n' \
-  "$solved" "$seconds" "$(calc "$solved / $seconds")" \
-  "$(calc "$seconds * $jobs * 1000 / $solved")"
+if [ "$solved" -gt 0 ]; then
+  printf 'solved %d boards in %.0f s: %.2f boards a second, %.1f ms a board a thread\n' \
+    "$solved" "$seconds" "$(calc "$solved / $seconds")" \
+    "$(calc "$seconds * $jobs * 1000 / $solved")"
+fi
 # Resident memory over the first and the second half of the boards done.
 awk -v half=$(((boards + first) / 2)) -v peak="$peak" '
   { if ($1 < half) { a = (a == "" || $2 < a) ? $2 : a; b = ($2 > b) ? $2 : b }
     else { c = (c == "" || $2 < c) ? $2 : c; d = ($2 > d) ? $2 : d } }
   END {
-    printf "resident memory: peak %s MiB; first half %s-%s MiB, second half %s-%s MiB\n", peak, a, b, c, d
+    if (NR == 0) { print "resident memory: not sampled (a run shorter than --interval)"; exit }
+    printf "resident memory: peak %s MiB at the last sample; first half %s-%s MiB, second half %s-%s MiB\n", peak, a, b, c, d
   }' "$rss_log"
 grep -c '^\[Board ' "$out" | xargs printf 'boards in the output: %s\n'

@@ -9,7 +9,8 @@
 //!   DDS_PBN=FILE scripts/bench-dds.sh 100   (also writes the deals with DDS's tables)
 //!   DDS_PART=1/2 scripts/bench-dds.sh 10000 & DDS_PART=2/2 scripts/bench-dds.sh 10000
 //!       (each checks every second deal of the 10,000, one a core, and
-//!       skips the passes through dd::solve_deals)
+//!       skips the passes through dd::solve_deals; with DDS_PBN, each part
+//!       writes FILE.K-of-M)
 //!
 //! Not criterion: a deal takes a tenth of a second or more, so each engine
 //! solves the sample once, timed whole. Exits 1 on any disagreement.
@@ -256,6 +257,10 @@ fn main() {
     }
     let whole = n;
     let n = set.boards.len() as u32;
+    if n == 0 {
+        eprintln!("no deals to solve (DEALS {whole}, DDS_PART {part:?})");
+        std::process::exit(2);
+    }
     let mut solver = dds_bridge::Solver::default();
     let swapped = dds_swaps_arguments(&mut solver);
     let solved = solve_all(&set, &mut solver);
@@ -280,6 +285,10 @@ fn main() {
     // With DDS_PBN=FILE: the deals with the C++ DDS's tables as a PBN
     // (DoubleDummyTricks only), for `boardfile validate --solve`.
     if let Ok(path) = std::env::var("DDS_PBN") {
+        let path = match part {
+            Some((k, m)) => format!("{path}.{k}-of-{m}"),
+            None => path,
+        };
         write_with_dds_tables(&set, &solved.dds, &path);
     }
     let deals: Vec<_> = set.boards.iter().map(|b| b.deal).collect();

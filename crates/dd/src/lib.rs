@@ -17,6 +17,11 @@
 //! symmetric deal with four voids and no touching cards it takes four
 //! times bridge-solver's time (31 s against 7.5 s for the whole table).
 //!
+//! [`Solver::play`] values a play card by card, as `boardfile solve` and
+//! `show --solve` mark the cards that cost a trick: every card of the
+//! 2,410 played boards of ../shared/data/wild as the C++ DDS values it
+//! (boardfile-bridge's tests/play_analysis.rs with `BOARDFILE_HEAVY=1`).
+//!
 //! Cards are bits: a hand is a `u64` with suit `s` (0 spades, 1 hearts,
 //! 2 diamonds, 3 clubs) in bits `16 s ..= 16 s + 12`, the two lowest and
 //! the ace highest. Seats are 0 North, 1 East, 2 South, 3 West; strains
@@ -100,6 +105,7 @@ pub struct PlayError {
 
 /// Why a card cannot be played.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, thiserror::Error)]
+#[non_exhaustive]
 pub enum Illegal {
     /// Not a single bit of the 52 cards.
     #[error("is not one card")]

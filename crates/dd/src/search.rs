@@ -1,9 +1,9 @@
 //! The search: alpha-beta in its null-window form, trick by trick.
 //!
 //! Each search answers one question: can North-South take `target` of the
-//! tricks left? For a strain and an opening leader the driver asks it with
-//! one target after another, stepping from a guess to the answer. Along
-//! the way:
+//! tricks left? For a strain and an opening leader (or a trick under way,
+//! in a play's analysis) the driver asks it with one target after another,
+//! stepping from a guess to the answer. Along the way:
 //!
 //! - **Rank equivalence.** Of a hand's cards in sequence among the cards
 //!   still out (the ♠Q and ♠J when the ♠K has gone or is the hand's own),
@@ -70,8 +70,9 @@ use crate::bits::{self, Isa, Portable};
 use crate::table::{self, Table as Memory};
 use crate::{Deal, Illegal, PlayError, Table, NOTRUMP, SUIT};
 
-/// Solves deals; its table is kept between the leaders of one strain, and
-/// for positions with no trump left, over a deal's strains.
+/// Solves deals; its table is kept between the leaders of one strain (and
+/// along a play in [`Solver::play`]), and for positions with no trump
+/// left, over a deal's strains.
 pub struct Solver {
     memory: Memory,
     /// Positions with no trump left, which play as in notrump: kept over
@@ -1384,8 +1385,8 @@ mod v3 {
         s.play_body::<V3>(t, target)
     }
 
-    // SAFETY: V3 steps are reached only through `drive`, called only where
-    // the processor has the features.
+    // SAFETY: V3 steps are reached only through `drive` and `analyse`,
+    // called only where the processor has the features.
     impl Step for V3 {
         #[inline(always)]
         fn start(s: &mut Search, leader: usize, target: u8) -> (bool, u64) {

@@ -376,22 +376,44 @@ fn random_play(rng: &mut impl RngCore, deal: &Deal, trump: usize, leader: usize)
 
 /// The play analysis of `cards` checked at every card: each value is the
 /// tricks North-South have won plus what a plain minimax over the rules
-/// finds from there (once each hand holds at most `minimax_from` cards),
-/// or, at the start of a trick, what the solver finds for the deal of the
-/// cards left, solved afresh (a different path: no trick under way, no
-/// table kept from the positions before). Both compilations agree.
-fn check_play(deal: &Deal, trump: usize, leader: usize, cards: &[u64], minimax_from: u32) {
-    let values = Solver::new().play(deal, trump, leader, cards).unwrap();
+/// finds from there (once each hand holds at most `minimax_from` cards);
+/// else, at the start of a trick, what the solver finds for the deal of
+/// the cards left, solved afresh (a different path: no trick under way, no
+/// table kept from the positions before), and before a trick's last card,
+/// the best of the legal last cards, each followed by such a fresh solve.
+/// Positions after a trick's first and second cards are checked this way
+/// only in the last tricks (the C++ DDS checks them all, in
+/// crates/bridge/tests/play_analysis.rs). Both compilations agree in
+/// values and nodes.
+fn check_play(
+    deal: &Deal,
+    trump: usize,
+    leader: usize,
+    cards: &[u64],
+    minimax_from: u32,
+) -> Vec<u8> {
+    let (mut fast, mut portable) = (Solver::new(), Solver::new().portable());
+    let values = fast.play(deal, trump, leader, cards).unwrap();
     assert_eq!(
-        Solver::new().portable().play(deal, trump, leader, cards),
+        portable.play(deal, trump, leader, cards),
         Ok(values.clone())
     );
+    assert_eq!(portable.nodes(), fast.nodes());
     assert_eq!(values.len(), cards.len() + 1);
     let suit_of = |c: u64| 0x1fffu64 << (c.trailing_zeros() / 16 * 16);
     let trumps = if trump == NOTRUMP {
         0
     } else {
         0x1fffu64 << (16 * trump)
+    };
+    // Who wins a trick of four cards.
+    let winner = |trick: &[(usize, u64)]| {
+        let led = suit_of(trick[0].1);
+        let wins = |c: u64| (c & trumps != 0, c & led != 0, c);
+        trick.iter().max_by_key(|&&(_, c)| wins(c)).unwrap().0
+    };
+    let fresh = |hands: [u64; 4], seat: usize| {
+        Solver::new().tricks(&Deal::new(hands).unwrap(), trump, seat)
     };
     let mut hands = deal.hands();
     let mut trick: Vec<(usize, u64)> = Vec::new();
@@ -410,28 +432,51 @@ fn check_play(deal: &Deal, trump: usize, leader: usize, cards: &[u64], minimax_f
             };
             assert_eq!(value, won + rest, "{at}: minimax");
         } else if trick.is_empty() {
-            let left = Deal::new(hands).unwrap();
-            let fresh = Solver::new().tricks(&left, trump, seat);
-            assert_eq!(value, won + fresh, "{at}: solved afresh");
+            assert_eq!(value, won + fresh(hands, seat), "{at}: solved afresh");
+        } else if trick.len() == 3 {
+            let led = suit_of(trick[0].1);
+            let hand = hands[seat];
+            let mut legal = if hand & led != 0 { hand & led } else { hand };
+            let mut best: Option<u8> = None;
+            while legal != 0 {
+                let card = legal & legal.wrapping_neg();
+                legal ^= card;
+                let mut after = hands;
+                after[seat] ^= card;
+                let mut whole = trick.clone();
+                whole.push((seat, card));
+                let w = winner(&whole);
+                let v = won + u8::from(w % 2 == 0) + fresh(after, w);
+                best = Some(match best {
+                    None => v,
+                    Some(b) if seat % 2 == 0 => b.max(v),
+                    Some(b) => b.min(v),
+                });
+            }
+            assert_eq!(
+                Some(value),
+                best,
+                "{at}: each last card, then solved afresh"
+            );
         }
         let Some(&card) = cards.get(i) else { break };
         hands[seat] ^= card;
         trick.push((seat, card));
         seat = (seat + 1) % 4;
         if trick.len() == 4 {
-            let led = suit_of(trick[0].1);
-            let wins = |c: u64| (c & trumps != 0, c & led != 0, c);
-            seat = trick.iter().max_by_key(|&&(_, c)| wins(c)).unwrap().0;
+            seat = winner(&trick);
             won += u8::from(seat % 2 == 0);
             trick.clear();
         }
     }
+    values
 }
 
 /// Play analysis: random plays of random endings of one to four cards a
 /// hand, valued after every card as a minimax finds it, and of random
 /// whole deals, valued at the start of each trick as the deal of the cards
-/// left solves and over the last four tricks as a minimax finds it.
+/// left solves, before each trick's last card as the best last card and
+/// such a solve, and over the last four tricks as a minimax finds it.
 #[test]
 fn play_analysis_agrees_with_minimax_and_fresh_solves() {
     let mut rng = rand_chacha::ChaCha8Rng::seed_from_u64(44);
@@ -445,9 +490,13 @@ fn play_analysis_agrees_with_minimax_and_fresh_solves() {
         let deal = random_deal(&mut rng, 13);
         let (trump, leader) = ((k * 3) % 5, k % 4);
         let cards = random_play(&mut rng, &deal, trump, leader);
-        check_play(&deal, trump, leader, &cards, 4);
-        // A play cut short mid-trick is valued from where it stops.
-        check_play(&deal, trump, leader, &cards[..23], 4);
+        let whole = check_play(&deal, trump, leader, &cards, 4);
+        // A play cut short mid-trick is valued as far as it goes, each
+        // value as the whole play's.
+        let short = Solver::new()
+            .play(&deal, trump, leader, &cards[..23])
+            .unwrap();
+        assert_eq!(short, whole[..24]);
     }
 }
 

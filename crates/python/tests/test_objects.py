@@ -439,8 +439,8 @@ def test_a_boards_play_valued_card_by_card_ends_on_its_result():
             continue
         # After the last card, declarer's tricks are the file's Result.
         assert values[-1]["tricks"] == int(b.tags["Result"]), b.number
-        # Declarer's tricks before the lead are the table's (the C++ DDS
-        # path of the solver, not the play analysis').
+        # Declarer's tricks before the lead are the table's (the solver's
+        # whole-table path, not the play analysis').
         contract = b.tags["Declarer"], b.tags["Contract"]
         strain = re.match(r"\d(NT|[SHDC])", contract[1]).group(1)
         first = values[0]

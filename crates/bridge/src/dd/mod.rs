@@ -2,7 +2,8 @@
 //! analysis of [`play`] are our own solver's (`boardfile-dd`, in this
 //! workspace); par is `pons-dds`'s (a pure-Rust port of the DDS 2.9 solver
 //! by Bo Haglund and Soren Hein), which the tests and `scripts/bench-dds.sh`
-//! also hold our tables and values against, with the C++ DDS.
+//! also hold our tables against, with the C++ DDS (which alone checks the
+//! play analysis: tests/play_analysis.rs).
 //!
 //! [`solve_deals`] solves complete deals on worker threads, handing each
 //! table back as it is found so a caller can keep finished work (a journal)

@@ -167,3 +167,47 @@ fn analyse_with(
         cards: out,
     }))
 }
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::model::auction::{Annotated, CardToken, Play};
+    use crate::model::card::{Rank, Suit};
+    use crate::Deal;
+
+    /// A play that cannot be replayed is refused, naming the card, who
+    /// played it and why.
+    #[test]
+    fn an_illegal_card_is_named() {
+        let deal = Deal::parse_pbn(
+            "N:AKQJ.AKQ.AKQ.AKQ T987.JT9.JT9.JT9 6543.876.876.876 2.5432.5432.5432",
+        )
+        .unwrap();
+        let mut b = Board::new(1, deal);
+        b.set_tag("Contract", "1NT");
+        b.set_tag("Declarer", "N");
+        let refused = |cards: &[(Suit, Rank)]| {
+            let mut b = b.clone();
+            let mut play = Play::new(Seat::East);
+            for &(suit, rank) in cards {
+                let card = CardToken::Card(Card::new(suit, rank));
+                play.cards.push(Annotated::plain(card));
+            }
+            b.play = Some(Box::new(play));
+            analyse_play(&b).unwrap_err()
+        };
+        // East leads a spade; South, holding spades, shows a heart.
+        let e = refused(&[(Suit::Spades, Rank::Ten), (Suit::Hearts, Rank::Eight)]);
+        assert!(e.starts_with("card 2 (") && e.contains("by South"), "{e}");
+        assert!(
+            e.ends_with("does not follow the suit led, which the hand holds"),
+            "{e}"
+        );
+        // East leads North's ace.
+        let e = refused(&[(Suit::Spades, Rank::Ace)]);
+        assert!(
+            e.starts_with("card 1 (") && e.ends_with("is not in that hand"),
+            "{e}"
+        );
+    }
+}
