@@ -28,8 +28,7 @@ fn card_to_own(c: Card) -> u64 {
 /// The board's play valued card by card: `Ok(None)` when there is nothing
 /// to value (no play, a passed-out or unknown contract, a partial deal),
 /// an error when the play cannot be replayed (a card not held, a revoke,
-/// an opening leader other than declarer's left-hand opponent). One
-/// board's analysis needs no more than a few MiB.
+/// an opening leader other than declarer's left-hand opponent).
 ///
 /// ```
 /// use boardfile_bridge::dd::play::analyse_play;
