@@ -250,28 +250,35 @@ fn a_throw_in_in_thirteen_cards() {
     assert_eq!(solve(&west_wins_the_club).tricks(NOTRUMP, 0), 11);
 }
 
+/// The cards `hand` may play to `trick` (cards so far, the leader's
+/// first): the suit led if it holds it, else any.
+fn legal(hand: u64, trick: &[(usize, u64)]) -> u64 {
+    let suit_of = |c: u64| 0x1fffu64 << (c.trailing_zeros() / 16 * 16);
+    match trick.first() {
+        Some(&(_, c)) if hand & suit_of(c) != 0 => hand & suit_of(c),
+        _ => hand,
+    }
+}
+
+/// Who wins a trick of four cards in `trump`: the highest trump, else the
+/// highest card of the suit led.
+fn trick_winner(trick: &[(usize, u64)], trump: usize) -> usize {
+    let led = 0x1fffu64 << (trick[0].1.trailing_zeros() / 16 * 16);
+    let trumps = if trump == NOTRUMP {
+        0
+    } else {
+        0x1fffu64 << (16 * trump)
+    };
+    let wins = |c: u64| (c & trumps != 0, c & led != 0, c);
+    trick.iter().max_by_key(|&&(_, c)| wins(c)).unwrap().0
+}
+
 /// The tricks North-South take with `seat` to play to `trick` (cards so
 /// far, the leader's first), by trying every legal card: the rules of play
 /// and nothing else.
 fn minimax(hands: &mut [u64; 4], trump: usize, seat: usize, trick: &mut Vec<(usize, u64)>) -> u8 {
-    let suit_of = |c: u64| 0x1fffu64 << (c.trailing_zeros() / 16 * 16);
     if trick.len() == 4 {
-        let led = suit_of(trick[0].1);
-        let trumps = if trump == NOTRUMP {
-            0
-        } else {
-            0x1fffu64 << (16 * trump)
-        };
-        let wins = |c: u64| {
-            if c & trumps != 0 {
-                2
-            } else if c & led != 0 {
-                1
-            } else {
-                0
-            }
-        };
-        let &(winner, _) = trick.iter().max_by_key(|&&(_, c)| (wins(c), c)).unwrap();
+        let winner = trick_winner(trick, trump);
         let played = std::mem::take(trick);
         let rest = if hands[winner] == 0 {
             0
@@ -281,14 +288,9 @@ fn minimax(hands: &mut [u64; 4], trump: usize, seat: usize, trick: &mut Vec<(usi
         *trick = played;
         return rest + winner.is_multiple_of(2) as u8;
     }
-    let hand = hands[seat];
-    let legal = match trick.first() {
-        Some(&(_, c)) if hand & suit_of(c) != 0 => hand & suit_of(c),
-        _ => hand,
-    };
     let ns = seat.is_multiple_of(2);
     let mut best = if ns { 0 } else { u8::MAX };
-    let mut rest = legal;
+    let mut rest = legal(hands[seat], trick);
     while rest != 0 {
         let card = rest & rest.wrapping_neg();
         rest ^= card;
@@ -338,16 +340,11 @@ fn check_against_minimax(deal: &Deal) {
 /// A random legal play of the whole of `deal` from `leader`'s lead, card
 /// by card.
 fn random_play(rng: &mut impl RngCore, deal: &Deal, trump: usize, leader: usize) -> Vec<u64> {
-    let suit_of = |c: u64| 0x1fffu64 << (c.trailing_zeros() / 16 * 16);
     let mut hands = deal.hands();
     let (mut cards, mut trick) = (Vec::new(), Vec::new());
     let mut seat = leader;
     while hands[seat] != 0 {
-        let hand = hands[seat];
-        let legal = match trick.first() {
-            Some(&(_, c)) if hand & suit_of(c) != 0 => hand & suit_of(c),
-            _ => hand,
-        };
+        let legal = legal(hands[seat], &trick);
         let mut pick = rng.next_u64() % u64::from(legal.count_ones());
         let mut card = legal;
         while pick > 0 {
@@ -360,14 +357,7 @@ fn random_play(rng: &mut impl RngCore, deal: &Deal, trump: usize, leader: usize)
         trick.push((seat, card));
         seat = (seat + 1) % 4;
         if trick.len() == 4 {
-            let led = suit_of(trick[0].1);
-            let trumps = if trump == NOTRUMP {
-                0
-            } else {
-                0x1fffu64 << (16 * trump)
-            };
-            let wins = |c: u64| (c & trumps != 0, c & led != 0, c);
-            seat = trick.iter().max_by_key(|&&(_, c)| wins(c)).unwrap().0;
+            seat = trick_winner(&trick, trump);
             trick.clear();
         }
     }
@@ -400,18 +390,6 @@ fn check_play(
     );
     assert_eq!(portable.nodes(), fast.nodes());
     assert_eq!(values.len(), cards.len() + 1);
-    let suit_of = |c: u64| 0x1fffu64 << (c.trailing_zeros() / 16 * 16);
-    let trumps = if trump == NOTRUMP {
-        0
-    } else {
-        0x1fffu64 << (16 * trump)
-    };
-    // Who wins a trick of four cards.
-    let winner = |trick: &[(usize, u64)]| {
-        let led = suit_of(trick[0].1);
-        let wins = |c: u64| (c & trumps != 0, c & led != 0, c);
-        trick.iter().max_by_key(|&&(_, c)| wins(c)).unwrap().0
-    };
     let fresh = |hands: [u64; 4], seat: usize| {
         Solver::new().tricks(&Deal::new(hands).unwrap(), trump, seat)
     };
@@ -434,19 +412,17 @@ fn check_play(
         } else if trick.is_empty() {
             assert_eq!(value, won + fresh(hands, seat), "{at}: solved afresh");
         } else if trick.len() == 3 {
-            let led = suit_of(trick[0].1);
-            let hand = hands[seat];
-            let mut legal = if hand & led != 0 { hand & led } else { hand };
+            let mut rest = legal(hands[seat], &trick);
             let mut best: Option<u8> = None;
-            while legal != 0 {
-                let card = legal & legal.wrapping_neg();
-                legal ^= card;
+            while rest != 0 {
+                let card = rest & rest.wrapping_neg();
+                rest ^= card;
                 let mut after = hands;
                 after[seat] ^= card;
                 let mut whole = trick.clone();
                 whole.push((seat, card));
-                let w = winner(&whole);
-                let v = won + u8::from(w % 2 == 0) + fresh(after, w);
+                let w = trick_winner(&whole, trump);
+                let v = won + u8::from(w.is_multiple_of(2)) + fresh(after, w);
                 best = Some(match best {
                     None => v,
                     Some(b) if seat % 2 == 0 => b.max(v),
@@ -464,8 +440,8 @@ fn check_play(
         trick.push((seat, card));
         seat = (seat + 1) % 4;
         if trick.len() == 4 {
-            seat = winner(&trick);
-            won += u8::from(seat % 2 == 0);
+            seat = trick_winner(&trick, trump);
+            won += u8::from(seat.is_multiple_of(2));
             trick.clear();
         }
     }
