@@ -159,7 +159,7 @@ fn solve_all(set: &BoardSet, solver: &mut dds_bridge::Solver) -> Solved {
         .iter()
         .map(|d| {
             let deal = boardfile_dd::Deal::from_pbn(&d.to_pbn()).unwrap();
-            own_table(&own_solver.table(&deal))
+            DdTable::from(&own_solver.table(&deal))
         })
         .collect();
     let own1 = start.elapsed().as_secs_f64();
@@ -339,29 +339,6 @@ fn main() {
     if bad.iter().chain(&hard_bad).any(|&b| b > 0) {
         std::process::exit(1);
     }
-}
-
-/// Our solver's table in the model's form.
-fn own_table(t: &boardfile_dd::Table) -> DdTable {
-    let mut table = DdTable::default();
-    for (d, s) in [Seat::North, Seat::East, Seat::South, Seat::West]
-        .into_iter()
-        .enumerate()
-    {
-        for (k, st) in [
-            Strain::Spades,
-            Strain::Hearts,
-            Strain::Diamonds,
-            Strain::Clubs,
-            Strain::NoTrump,
-        ]
-        .into_iter()
-        .enumerate()
-        {
-            table.set(s, st, Some(t.tricks(k, d))).unwrap();
-        }
-    }
-    table
 }
 
 /// The boards whose tables or pars differ between a solver of ours

@@ -107,17 +107,19 @@ fn strain_to_own(strain: Strain) -> usize {
 }
 
 /// Our solver's table in the model's form.
-fn table_from_own(t: &boardfile_dd::Table) -> DdTable {
-    let mut table = DdTable::default();
-    for strain in Strain::NT_FIRST {
-        let own = strain_to_own(strain);
-        for seat in Seat::ALL {
-            table
-                .set(seat, strain, Some(t.tricks(own, seat.index())))
-                .expect("the solver gives 0 to 13 tricks");
+impl From<&boardfile_dd::Table> for DdTable {
+    fn from(t: &boardfile_dd::Table) -> DdTable {
+        let mut table = DdTable::default();
+        for strain in Strain::NT_FIRST {
+            let own = strain_to_own(strain);
+            for seat in Seat::ALL {
+                table
+                    .set(seat, strain, Some(t.tricks(own, seat.index())))
+                    .expect("the solver gives 0 to 13 tricks");
+            }
         }
+        table
     }
-    table
 }
 
 fn table_to_pons(t: &DdTable) -> Option<pons_dds::TrickCountTable> {
@@ -299,7 +301,7 @@ pub fn solve_deals(deals: &[Deal], jobs: usize, solved: &mut dyn FnMut(usize, Dd
                             continue;
                         };
                         let t = solver.table(&d);
-                        if tx.send((i, table_from_own(&t))).is_err() {
+                        if tx.send((i, DdTable::from(&t))).is_err() {
                             break;
                         }
                     }
