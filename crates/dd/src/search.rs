@@ -105,6 +105,17 @@ impl Solver {
         }
     }
 
+    /// A solver whose two tables keep at most `entries` entries each (to
+    /// test the bound, which is [`table::CAPACITY`]).
+    #[cfg(test)]
+    fn with_capacity(entries: usize) -> Solver {
+        Solver {
+            memory: Memory::with_capacity(entries),
+            plain: Memory::with_capacity(entries),
+            ..Solver::new()
+        }
+    }
+
     /// The same solver on code for any processor (for tests: both forms
     /// must give the same answers and the same nodes).
     pub fn portable(mut self) -> Solver {
@@ -1395,6 +1406,41 @@ mod v3 {
         #[inline(always)]
         fn play(s: &mut Search, t: &Trick, target: u8) -> (bool, u64) {
             unsafe { play(s, t, target) }
+        }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use rand_chacha::rand_core::{RngCore, SeedableRng};
+
+    /// A table too small for a deal makes room and finds the same answers,
+    /// with more nodes, within its bound.
+    #[test]
+    fn a_full_table_forgets_but_answers_the_same() {
+        let mut rng = rand_chacha::ChaCha8Rng::seed_from_u64(44);
+        for _ in 0..4 {
+            let mut hands = [0u64; 4];
+            let mut cards: Vec<u32> = (0..4)
+                .flat_map(|s| (0..13).map(move |r| 16 * s + r))
+                .collect();
+            for i in (1..52).rev() {
+                cards.swap(i, (rng.next_u64() % (i as u64 + 1)) as usize);
+            }
+            for (k, &c) in cards.iter().enumerate() {
+                hands[k % 4] |= 1 << c;
+            }
+            let deal = Deal::new(hands).unwrap();
+            let mut free = Solver::new();
+            let mut small = Solver::with_capacity(2000);
+            assert_eq!(small.table(&deal), free.table(&deal), "{}", deal.to_pbn());
+            assert!(
+                small.nodes() > free.nodes(),
+                "{}: the bound was never reached",
+                deal.to_pbn()
+            );
+            assert!(small.memory.len() <= 2000 && small.plain.len() <= 2000);
         }
     }
 }
