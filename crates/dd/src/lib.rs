@@ -22,7 +22,7 @@
 //! transposition tables keeps about two million entries at most, some 130
 //! MiB, and forgets the positions with the fewest tricks left when full.
 //! Random deals stay well under it; the symmetric deal's whole table takes
-//! 142 MiB (433 MiB unbounded) for 1.12x the time.
+//! 138 MiB (423 MiB unbounded) for 1.12x the time.
 //!
 //! [`Solver::play`] values a play card by card, as `boardfile solve` and
 //! `show --solve` mark the cards that cost a trick: every card of the

@@ -22,9 +22,9 @@
 //! of the `versus` example search the same nodes with or without the
 //! bound. bridge-solver's symmetric deals fill it:
 //! - the first (four voids, no touching cards), its whole table: 1.32x the
-//!   nodes and 1.12x the time, in 142 MiB rather than 433;
+//!   nodes and 1.12x the time, in 138 MiB rather than 423;
 //! - North and South swapped, notrump with East on lead: 1.41 G nodes
-//!   against 0.53 G, 182 s against 113 s, in 140 MiB rather than 1,002.
+//!   against 0.53 G, 182 s against 113 s, in 136 MiB rather than 979.
 
 use std::collections::HashMap;
 use std::hash::{BuildHasherDefault, Hasher};
