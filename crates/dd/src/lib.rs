@@ -15,14 +15,14 @@
 //! times pons-dds's (`scripts/bench-dds.sh 1000`), and 0.87 times
 //! bridge-solver's (`scripts/bench-dd-solver.sh 1000`, bridge-solver's time
 //! including a process's start a deal). On bridge-solver's
-//! symmetric deal with four voids and no touching cards it takes 4.5
+//! symmetric deal with four voids and no touching cards it takes 4.4
 //! times bridge-solver's time (33 s against 7.5 s for the whole table).
 //!
 //! A solver's memory is bounded whatever the deal: each of its two
-//! transposition tables keeps about two million entries at most, some 130
-//! MiB, and forgets the positions with the fewest tricks left when full.
-//! Random deals stay well under it; the symmetric deal's whole table takes
-//! 138 MiB (423 MiB unbounded) for 1.12x the time.
+//! transposition tables keeps about two million entries at most, and
+//! forgets the positions with the fewest tricks left when full. Random
+//! deals stay well under it; the symmetric deal's whole table takes 138 MiB
+//! (423 MiB unbounded, 29.9 s in the same run) for 1.12x the time.
 //!
 //! [`Solver::play`] values a play card by card, as `boardfile solve` and
 //! `show --solve` mark the cards that cost a trick: every card of the
