@@ -157,6 +157,13 @@ impl Table {
         self.len -= dropped;
     }
 
+    /// Whether an entry of `key` has this mask, and these holders under it.
+    fn holds(&self, key: Key, held: [u64; 3], mask: u64) -> bool {
+        self.map
+            .get(&key)
+            .is_some_and(|list| list.iter().any(|e| e.mask == mask && e.held == held))
+    }
+
     /// Whether North-South take `target` of the tricks left in the position
     /// of `key` whose North, East and South hold `held` (relative), if an
     /// entry says.
@@ -195,7 +202,9 @@ impl Table {
         tricks: u8,
     ) {
         let held = held.map(|h| h & mask);
-        if self.len >= self.capacity {
+        // A full table makes room for a new entry, not for a bound on one
+        // it holds.
+        if self.len >= self.capacity && !self.holds(key, held, mask) {
             self.thin();
         }
         let list = self.map.entry(key).or_default();
@@ -254,10 +263,16 @@ mod tests {
             let kept = table.probe(key_of(n), [0; 3], 1).is_some();
             assert_eq!(kept, n > 1, "{n} tricks left");
         }
-        // One more fills it again; the next makes room by the 2-trick
-        // positions.
+        // One more fills it again.
         table.store(key_of(5), [0; 3], 2, 1, true, 5);
         assert_eq!(table.len(), 8);
+        // A bound on an entry it holds makes no room: the entry takes it.
+        table.store(key_of(2), [0; 3], 1, 2, false, 2);
+        assert_eq!(table.len(), 8);
+        assert!(table
+            .probe(key_of(2), [0; 3], 2)
+            .is_some_and(|hit| !hit.yes));
+        // A new entry does: the 2-trick positions go.
         table.store(key_of(5), [0; 3], 4, 1, true, 5);
         assert_eq!(table.len(), 7);
         for n in 1..=5 {
