@@ -21,8 +21,9 @@
 //! A solver's memory is bounded whatever the deal: each of its two
 //! transposition tables keeps about two million entries at most, and
 //! forgets the positions with the fewest tricks left when full. Random
-//! deals stay well under it; the symmetric deal's whole table takes 138 MiB
-//! (423 MiB unbounded, 29.9 s in the same run) for 1.12x the time.
+//! deals stay well under it; the symmetric deal's whole double-dummy table
+//! takes 138 MiB at the peak (423 MiB unbounded, 29.9 s in the same run)
+//! for 1.12x the time.
 //!
 //! [`Solver::play`] values a play card by card, as `boardfile solve` and
 //! `show --solve` mark the cards that cost a trick: every card of the

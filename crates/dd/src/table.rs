@@ -20,9 +20,12 @@
 //! find again (with half the capacity, dropping half took more nodes and
 //! clearing all twice the nodes). Random deals never fill it: the 90 deals
 //! of the `versus` example (`versus 30 SEED ours` for seeds 7, 8 and 9)
-//! search the same 4,908,562 nodes with or without the bound. bridge-solver's symmetric deals fill it:
-//! - the first (four voids, no touching cards), its whole table: 1.32x the
-//!   nodes and 1.12x the time, in 138 MiB rather than 423;
+//! search the same 4,908,562 nodes with or without the bound.
+//! bridge-solver's symmetric deals fill it (peak memory of the process,
+//! both tables):
+//! - the first (four voids, no touching cards), its whole double-dummy
+//!   table: 1.32x the nodes and 1.12x the time, in 138 MiB rather than
+//!   423;
 //! - North and South swapped, notrump with East on lead: 1.41 G nodes
 //!   against 0.53 G, 182 s against 113 s, in 137 MiB rather than 979.
 
@@ -32,9 +35,9 @@ use std::hash::{BuildHasherDefault, Hasher};
 /// Entries kept under one key at most; the oldest goes first.
 const PER_KEY: usize = 1024;
 
-/// Entries kept in all at most: 40 bytes each, and the lists' spare room
-/// and the keys besides (138 MiB of memory on the symmetric deal below;
-/// more if the entries spread over more keys).
+/// Entries kept in all at most: 40 bytes each (80 MiB), and the lists'
+/// spare room and the keys besides, more as the entries spread over more
+/// keys.
 pub(crate) const CAPACITY: usize = 1 << 21;
 
 /// One bound on North-South's tricks, for the positions that match it.
@@ -238,9 +241,10 @@ mod tests {
     use super::*;
 
     /// The key of a position with `n` cards in each hand: the first
-    /// seat's in spades and hearts, the others' in diamonds.
+    /// seat's dealt over the four suits from clubs, the others' in
+    /// diamonds.
     fn key_of(n: u64) -> Key {
-        let first = (n / 2) | ((n - n / 2) << 4);
+        let first: u64 = (0..n).map(|i| 1 << (4 * (3 - i % 4))).sum();
         key(first | ((n << 8) * 0x0001_0001_0001_0000), 0)
     }
 
@@ -266,18 +270,29 @@ mod tests {
         // One more fills it again.
         table.store(key_of(5), [0; 3], 2, 1, true, 5);
         assert_eq!(table.len(), 8);
-        // A bound on an entry it holds makes no room: the entry takes it.
+        // A bound on an entry it holds makes no room: the entry takes it
+        // and keeps the one it had.
         table.store(key_of(2), [0; 3], 1, 2, false, 2);
         assert_eq!(table.len(), 8);
-        assert!(table
-            .probe(key_of(2), [0; 3], 2)
-            .is_some_and(|hit| !hit.yes));
-        // A new entry does: the 2-trick positions go.
-        table.store(key_of(5), [0; 3], 4, 1, true, 5);
+        let hit = |target| table.probe(key_of(2), [0; 3], target).map(|hit| hit.yes);
+        assert_eq!((hit(1), hit(2)), (Some(true), Some(false)));
+        // A new entry does, though its mask is one held, with other
+        // holders: the 2-trick positions go.
+        table.store(key_of(5), [1, 0, 0], 1, 1, true, 5);
         assert_eq!(table.len(), 7);
         for n in 1..=5 {
             let kept = table.probe(key_of(n), [0; 3], 1).is_some();
             assert_eq!(kept, n > 2, "{n} tricks left");
+        }
+    }
+
+    /// A table of fewer than four entries makes room too.
+    #[test]
+    fn a_small_table_stays_within_its_bound() {
+        let mut table = Table::with_capacity(3);
+        for n in 1..=6 {
+            table.store(key_of(n), [0; 3], 1, 1, true, n as u8);
+            assert!(table.len() <= 3, "{} entries", table.len());
         }
     }
 
