@@ -1410,28 +1410,23 @@ mod v3 {
     }
 }
 
+/// The tests' random hands, shared with tests/agreement.rs.
+#[cfg(test)]
+#[path = "../tests/common/shuffle.rs"]
+mod test_hands;
+
 #[cfg(test)]
 mod tests {
     use super::*;
-    use rand_chacha::rand_core::{RngCore, SeedableRng};
+    use rand_chacha::rand_core::SeedableRng;
 
     /// A table too small for a deal makes room and finds the same answers,
     /// with more nodes, within its bound.
     #[test]
     fn a_full_table_forgets_but_answers_the_same() {
-        let mut rng = rand_chacha::ChaCha8Rng::seed_from_u64(44);
+        let mut rng = rand_chacha::ChaCha8Rng::seed_from_u64(45);
         for _ in 0..4 {
-            let mut hands = [0u64; 4];
-            let mut cards: Vec<u32> = (0..4)
-                .flat_map(|s| (0..13).map(move |r| 16 * s + r))
-                .collect();
-            for i in (1..52).rev() {
-                cards.swap(i, (rng.next_u64() % (i as u64 + 1)) as usize);
-            }
-            for (k, &c) in cards.iter().enumerate() {
-                hands[k % 4] |= 1 << c;
-            }
-            let deal = Deal::new(hands).unwrap();
+            let deal = Deal::new(test_hands::random_hands(&mut rng, 13)).unwrap();
             let mut free = Solver::new();
             let mut small = Solver::with_capacity(2000);
             assert_eq!(small.table(&deal), free.table(&deal), "{}", deal.to_pbn());

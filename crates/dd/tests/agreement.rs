@@ -18,20 +18,12 @@ fn solve(deal: &Deal) -> boardfile_dd::Table {
     table
 }
 
-/// A random deal of `n` cards a hand: the pack shuffled (Fisher-Yates),
-/// its first `4 n` cards dealt in turn.
+#[path = "common/shuffle.rs"]
+mod shuffle;
+
+/// A random deal of `n` cards a hand.
 fn random_deal(rng: &mut impl RngCore, n: usize) -> Deal {
-    let mut cards: Vec<u32> = (0..4)
-        .flat_map(|s| (0..13).map(move |r| 16 * s + r))
-        .collect();
-    for i in (1..52).rev() {
-        cards.swap(i, (rng.next_u64() % (i as u64 + 1)) as usize);
-    }
-    let mut hands = [0u64; 4];
-    for (k, c) in cards[..4 * n].iter().enumerate() {
-        hands[k / n] |= 1 << c;
-    }
-    Deal::new(hands).unwrap()
+    Deal::new(shuffle::random_hands(rng, n)).unwrap()
 }
 
 fn pons_table(deal: &Deal) -> [[u8; 4]; 5] {
