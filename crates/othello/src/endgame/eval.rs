@@ -10,9 +10,11 @@
 //! and a constant, from the weight set of the position's phase (by its
 //! empty squares). [`evaluate`] turns the board for each symmetry and
 //! gathers each instance's squares with shifts; [`evaluate_bmi2`], the
-//! one the x86-64-v3 and v4 searches take, reads each instance straight from the
+//! one the x86-64-v3 search takes, reads each instance straight from the
 //! board with one bit-extract a side (the whole solve of FFO #20-#39:
-//! 6.37 s with the first, 5.83 s with the second).
+//! 6.37 s with the first, 5.83 s with the second); [`evaluate_avx512`],
+//! the v4 search's, finds all the instances' indices at once in vector
+//! lanes (FFO #40-#49: 0.91x the time of the bit-extract's).
 //!
 //! The weights are fitted by least squares on the games of WTHOR files,
 //! each position labelled with its exact score up to 18 empties (the
@@ -154,7 +156,20 @@ pub const UNITS_PER_DISC: i32 = 8;
 
 /// The fitted weights, `PHASES` sets of `WEIGHTS_PER_PHASE` bytes, each a
 /// signed weight in [`UNITS_PER_DISC`].
-static WEIGHTS: &[u8; PHASES * WEIGHTS_PER_PHASE] = include_bytes!("eval.bin");
+static WEIGHTS: &[u8; PHASES * WEIGHTS_PER_PHASE] = &PADDED.weights;
+
+/// The weights with room after them: [`evaluate_avx512`] reads each
+/// weight as the low byte of four, the last weight's included.
+#[repr(C)]
+struct Padded {
+    weights: [u8; PHASES * WEIGHTS_PER_PHASE],
+    room: [u8; 4],
+}
+
+static PADDED: Padded = Padded {
+    weights: *include_bytes!("eval.bin"),
+    room: [0; 4],
+};
 
 /// The 8 images of a board under its symmetries, bit `row * 8 + col`:
 /// 0 itself, 1 rows reversed, 2 columns reversed, 3 both (turned half
@@ -399,6 +414,120 @@ pub unsafe fn evaluate_bmi2(p: u64, o: u64) -> i32 {
     sum
 }
 
+/// For [`evaluate_avx512`]: where each instance's squares are on the
+/// board as read, one instance a 16-byte lane of ten vectors (four
+/// instances a vector; the last two lanes unused). Byte `i` of a lane is
+/// the square whose digit counts 3^i in the instance's index; bytes past
+/// the instance's squares are masked off (`SIMD_KEEP`).
+const SIMD_SQUARES: [[u8; 64]; 10] = simd_layout().0;
+
+/// For each of the ten vectors, the bytes [`SIMD_SQUARES`] fills.
+const SIMD_KEEP: [u64; 10] = simd_layout().1;
+
+/// Where each instance's weights start in a phase, in the order the
+/// indices come out of [`evaluate_avx512`]'s sums: three vectors of 16,
+/// dword `4 * lane + k` the instance of the group's `k`th vector at that
+/// lane (see there). Unused: 0, and masked off.
+const SIMD_OFFSETS: [[u32; 16]; 3] = simd_layout().2;
+
+const fn simd_layout() -> ([[u8; 64]; 10], [u64; 10], [[u32; 16]; 3]) {
+    let mut squares = [[0u8; 64]; 10];
+    let mut keep = [0u64; 10];
+    let mut offsets = [[0u32; 16]; 3];
+    let (mut n, mut k) = (0, 0);
+    while k < PATTERNS.len() {
+        let mask = PATTERNS[k].mask;
+        let mut j = 0;
+        while j < PATTERNS[k].boards.len() {
+            let b = PATTERNS[k].boards[j];
+            let (v, lane) = (n / 4, n % 4);
+            let mut q = 0;
+            while q < 64 {
+                let image = symmetries(1u64 << q)[b];
+                if image & mask != 0 {
+                    let place = (mask & (image - 1)).count_ones() as usize;
+                    squares[v][lane * 16 + place] = q as u8;
+                    keep[v] |= 1u64 << (lane * 16 + place);
+                }
+                q += 1;
+            }
+            let (g, m) = (v / 4, v % 4);
+            offsets[g][4 * lane + m] = OFFSETS[k];
+            n += 1;
+            j += 1;
+        }
+        k += 1;
+    }
+    assert!(n == INSTANCES);
+    (squares, keep, offsets)
+}
+
+/// [`evaluate`] in AVX-512 vector lanes: the board as 64 digits (0
+/// empty, 1 the player's, 2 the opponent's), each instance's digits
+/// gathered into a 16-byte lane by a byte permutation, turned into its
+/// index by multiply-adds (3^i a digit), four lanes' indices summed
+/// into one vector of 16 (a 4x4 transpose), and the weights fetched by
+/// vector gathers.
+///
+/// # Safety
+/// The processor must have AVX-512 F, BW and VBMI.
+#[cfg(target_arch = "x86_64")]
+#[target_feature(enable = "avx512f,avx512bw,avx512vbmi,popcnt")]
+pub unsafe fn evaluate_avx512(p: u64, o: u64) -> i32 {
+    use std::arch::x86_64::*;
+    let empties = (!(p | o)).count_ones();
+    let base = phase(empties) * WEIGHTS_PER_PHASE;
+    // A square both sides hold (no position) reads as the player's: every
+    // digit stays 0 to 2, and every index inside its pattern's weights.
+    let board = _mm512_or_si512(
+        _mm512_maskz_set1_epi8(p, 1),
+        _mm512_maskz_set1_epi8(o & !p, 2),
+    );
+    // Per instance, i16 pairs d0 + 3 d1, ..., then i32 sums weighted by
+    // 9^k, four a lane: the index is their sum.
+    let threes = _mm512_set1_epi16(0x0301);
+    let nines = _mm512_set_epi16(
+        0, 0, 0, 6561, 729, 81, 9, 1, 0, 0, 0, 6561, 729, 81, 9, 1, 0, 0, 0, 6561, 729, 81, 9, 1,
+        0, 0, 0, 6561, 729, 81, 9, 1,
+    );
+    let parts = |v: usize| {
+        let squares = _mm512_loadu_si512(SIMD_SQUARES[v].as_ptr().cast());
+        let digits = _mm512_maskz_permutexvar_epi8(SIMD_KEEP[v], squares, board);
+        _mm512_madd_epi16(_mm512_maddubs_epi16(digits, threes), nines)
+    };
+    // Four vectors' lane sums side by side: dword 4 * lane + k the sum of
+    // vector k's lane.
+    let sums = |a: __m512i, b: __m512i, c: __m512i, d: __m512i| {
+        let ab = _mm512_add_epi32(_mm512_unpacklo_epi32(a, b), _mm512_unpackhi_epi32(a, b));
+        let cd = _mm512_add_epi32(_mm512_unpacklo_epi32(c, d), _mm512_unpackhi_epi32(c, d));
+        _mm512_add_epi32(_mm512_unpacklo_epi64(ab, cd), _mm512_unpackhi_epi64(ab, cd))
+    };
+    let zero = _mm512_setzero_si512();
+    let groups = [
+        sums(parts(0), parts(1), parts(2), parts(3)),
+        sums(parts(4), parts(5), parts(6), parts(7)),
+        sums(parts(8), parts(9), zero, zero),
+    ];
+    // Group 2 holds instances 32 to 37: lanes 0 to 3 of its first vector
+    // (dwords 0, 4, 8, 12) and lanes 0 and 1 of its second (1, 5).
+    const LAST: u16 = 0x1111 | 0x0022;
+    let weights: *const i32 = (&raw const PADDED).cast();
+    let mut total = _mm512_setzero_si512();
+    for (g, &index) in groups.iter().enumerate() {
+        let offsets = _mm512_loadu_si512(SIMD_OFFSETS[g].as_ptr().cast());
+        let at = _mm512_add_epi32(
+            _mm512_add_epi32(index, offsets),
+            _mm512_set1_epi32(base as i32),
+        );
+        let k = if g == 2 { LAST } else { u16::MAX };
+        // SAFETY: each index is inside its phase's weights, and the four
+        // bytes read from it inside PADDED (the room after the last).
+        let w = _mm512_mask_i32gather_epi32::<1>(zero, k, at, weights);
+        total = _mm512_add_epi32(total, _mm512_srai_epi32::<24>(_mm512_slli_epi32::<24>(w)));
+    }
+    _mm512_reduce_add_epi32(total) + WEIGHTS[base + CONSTANT] as i8 as i32
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -504,6 +633,43 @@ mod tests {
             // SAFETY: the processor has BMI2, checked above.
             assert_eq!(unsafe { evaluate_bmi2(p, o) }, evaluate(p, o));
         }
+    }
+
+    #[cfg(target_arch = "x86_64")]
+    #[test]
+    fn the_vector_evaluation_is_the_same() {
+        if !(std::is_x86_feature_detected!("avx512f")
+            && std::is_x86_feature_detected!("avx512bw")
+            && std::is_x86_feature_detected!("avx512vbmi"))
+        {
+            return;
+        }
+        // Random boards, filled further by up to three more (from about
+        // 32 empties to about 4: every phase), and full boards of one
+        // colour (the largest indices, the last weights).
+        let mut boards: Vec<(u64, u64)> = random_boards(4000).collect();
+        for i in 1000..4000 {
+            let (mut p, mut o) = boards[i];
+            for &(q, r) in &boards[i % 1000..i % 1000 + i / 1000] {
+                (p, o) = (p | (q & !o), o | (r & !p & !q));
+            }
+            boards[i] = (p, o);
+        }
+        boards.extend([(!0u64, 0u64), (0, !0), (!0 << 4, 0), (0, !0 >> 4)]);
+        let mut phases = [0; PHASES];
+        for &(p, o) in &boards {
+            phases[phase((!(p | o)).count_ones())] += 1;
+            // SAFETY: the processor has AVX-512 F, BW and VBMI, checked above.
+            assert_eq!(
+                unsafe { evaluate_avx512(p, o) },
+                evaluate(p, o),
+                "{p:#x} {o:#x}"
+            );
+        }
+        assert!(
+            phases.iter().all(|&n| n >= 300),
+            "boards by phase: {phases:?}"
+        );
     }
 
     #[test]

@@ -49,8 +49,9 @@
 //!   nodes; with the selective searches first, 0.59x the time).
 //! - The search is compiled three times: for any processor of the
 //!   target, for x86-64-v3 (one-instruction bit counts and scans) and for
-//!   x86-64-v4 (AVX-512: flips found in vector lanes), the best the
-//!   processor has taken ([`Instructions`]; the `Isa` trait).
+//!   x86-64-v4 (AVX-512: flips, the evaluation and the sort's first keys
+//!   found in vector lanes), the best the processor has taken
+//!   ([`Instructions`]; the `Isa` trait).
 //!
 //! A node is a call of a search function, the last empty square included.
 
@@ -846,19 +847,15 @@ impl Search {
             -1
         };
         let odd = odd_quadrants(!(p | o));
+        let mut first = [0i32; 64];
+        I::order_keys(list, from, p, o, odd, &mut first);
         // Replies scored below this are all bad alike.
         let floor = (alpha - SORT_MARGIN).max(-64) * eval::UNITS_PER_DISC;
         let mut keys = [0i32; 64];
-        for i in from..list.len {
+        for (i, &first) in first.iter().enumerate().take(list.len).skip(from) {
             let (x, np, no) = list.after(p, o, i);
-            let reply = moves(np, no);
             // Lower is searched first.
-            let mut key = (weighted_mobility(reply) as i32) << 15;
-            key -= (corner_stability(no) as i32) << 11;
-            key += (potential(no, np) as i32) << 5;
-            if odd & (1u64 << x) == 0 {
-                key += 1 << 2;
-            }
+            let mut key = first;
             if depth >= 0 {
                 // A shallow search of the reply with the evaluation, in
                 // eighths of a disc, bounded below alpha.
@@ -1224,6 +1221,137 @@ fn shallow_eval_body<I: Isa>(p: u64, o: u64, depth: i32, mut alpha: i32, beta: i
     best
 }
 
+/// The sort's key of each move of `list` from `from` on, as
+/// [`order_key`], into `keys` at the move's place.
+#[inline(always)]
+fn order_keys(list: &MoveList, from: usize, p: u64, o: u64, odd: u64, keys: &mut [i32; 64]) {
+    for (i, key) in keys.iter_mut().enumerate().take(list.len).skip(from) {
+        let (x, np, no) = list.after(p, o, i);
+        *key = order_key(np, no, x, odd);
+    }
+}
+
+/// The sort's key of a move to `x` that leads to `(np, no)` (the
+/// opponent to move), lower first: the opponent's replies (corners
+/// twice), less the mover's discs made stable at the corners, then the
+/// squares the opponent may later reach (potential mobility), then a
+/// move outside the odd quadrants `odd` after one inside.
+#[inline(always)]
+fn order_key(np: u64, no: u64, x: u8, odd: u64) -> i32 {
+    let mut key = (weighted_mobility(moves(np, no)) as i32) << 15;
+    key -= (corner_stability(no) as i32) << 11;
+    key += (potential(no, np) as i32) << 5;
+    if odd & (1u64 << x) == 0 {
+        key += 1 << 2;
+    }
+    key
+}
+
+/// [`order_keys`] eight moves at a time, one a 64-bit vector lane.
+///
+/// # Safety
+/// The processor must have AVX-512 F, VL, BW and VPOPCNTDQ.
+#[cfg(target_arch = "x86_64")]
+#[target_feature(enable = "avx512f,avx512vl,avx512bw,avx512vpopcntdq")]
+unsafe fn order_keys_avx512(
+    list: &MoveList,
+    from: usize,
+    p: u64,
+    o: u64,
+    odd: u64,
+    keys: &mut [i32; 64],
+) {
+    use std::arch::x86_64::*;
+    let set = |x: u64| _mm512_set1_epi64(x as i64);
+    let (and, or, not) = (_mm512_and_si512, _mm512_or_si512, |x| {
+        _mm512_xor_si512(x, _mm512_set1_epi64(-1))
+    });
+    // `bitboard::moves`, a direction at a time.
+    macro_rules! run {
+        ($p:expr, $mask:expr, $d:literal) => {{
+            let (p, mask) = ($p, $mask);
+            let mut fl = and(mask, _mm512_slli_epi64::<$d>(p));
+            let mut fr = and(mask, _mm512_srli_epi64::<$d>(p));
+            fl = or(fl, and(mask, _mm512_slli_epi64::<$d>(fl)));
+            fr = or(fr, and(mask, _mm512_srli_epi64::<$d>(fr)));
+            let ml = and(mask, _mm512_slli_epi64::<$d>(mask));
+            let mr = and(mask, _mm512_srli_epi64::<$d>(mask));
+            fl = or(fl, and(ml, _mm512_slli_epi64::<{ 2 * $d }>(fl)));
+            fr = or(fr, and(mr, _mm512_srli_epi64::<{ 2 * $d }>(fr)));
+            fl = or(fl, and(ml, _mm512_slli_epi64::<{ 2 * $d }>(fl)));
+            fr = or(fr, and(mr, _mm512_srli_epi64::<{ 2 * $d }>(fr)));
+            or(_mm512_slli_epi64::<$d>(fl), _mm512_srli_epi64::<$d>(fr))
+        }};
+    }
+    let mut i = from;
+    while i < list.len {
+        let n = (list.len - i).min(8);
+        let k = (0xffu32 >> (8 - n)) as __mmask8;
+        // SAFETY: the lanes past the list's end are masked off, and a
+        // masked-off lane is not read.
+        let x = _mm_maskz_loadu_epi8(k.into(), list.squares.as_ptr().add(i).cast());
+        let f = _mm512_maskz_loadu_epi64(k, list.flips.as_ptr().add(i).cast());
+        let bit = _mm512_sllv_epi64(set(1), _mm512_cvtepu8_epi64(x));
+        // After the move: the opponent (np) to move.
+        let np = _mm512_xor_si512(set(o), f);
+        let no = _mm512_xor_si512(set(p), or(f, bit));
+        let empty = not(or(np, no));
+        let inner = and(no, set(0x7e7e_7e7e_7e7e_7e7e));
+        let replies = and(
+            or(
+                or(run!(np, inner, 1), run!(np, no, 8)),
+                or(run!(np, inner, 7), run!(np, inner, 9)),
+            ),
+            empty,
+        );
+        let mobility = _mm512_add_epi64(
+            _mm512_popcnt_epi64(replies),
+            _mm512_popcnt_epi64(and(replies, set(0x8100_0000_0000_0081))),
+        );
+        // `corner_stability(no)`.
+        let stable = and(
+            or(
+                or(
+                    _mm512_slli_epi64::<1>(and(no, set(0x0100_0000_0000_0001))),
+                    _mm512_srli_epi64::<1>(and(no, set(0x8000_0000_0000_0080))),
+                ),
+                or(
+                    or(
+                        _mm512_slli_epi64::<8>(and(no, set(0x0000_0000_0000_0081))),
+                        _mm512_srli_epi64::<8>(and(no, set(0x8100_0000_0000_0000))),
+                    ),
+                    set(0x8100_0000_0000_0081),
+                ),
+            ),
+            no,
+        );
+        // `potential(no, np)`: the mover's discs next to an empty square.
+        let near = or(
+            or(
+                or(_mm512_slli_epi64::<1>(inner), _mm512_srli_epi64::<1>(inner)),
+                or(_mm512_slli_epi64::<8>(no), _mm512_srli_epi64::<8>(no)),
+            ),
+            or(
+                or(_mm512_slli_epi64::<7>(inner), _mm512_srli_epi64::<7>(inner)),
+                or(_mm512_slli_epi64::<9>(inner), _mm512_srli_epi64::<9>(inner)),
+            ),
+        );
+        let mut key = _mm512_sub_epi64(
+            _mm512_slli_epi64::<15>(mobility),
+            _mm512_slli_epi64::<11>(_mm512_popcnt_epi64(stable)),
+        );
+        key = _mm512_add_epi64(
+            key,
+            _mm512_slli_epi64::<5>(_mm512_popcnt_epi64(and(near, empty))),
+        );
+        let outside = !_mm512_test_epi64_mask(bit, set(odd));
+        key = _mm512_mask_add_epi64(key, outside, key, set(4));
+        // SAFETY: as the load.
+        _mm256_mask_storeu_epi32(keys.as_mut_ptr().add(i), k, _mm512_cvtepi64_epi32(key));
+        i += 8;
+    }
+}
+
 /// The player's discs at the corners and on the edge squares next to a
 /// corner they hold: stable, counted.
 #[inline]
@@ -1257,7 +1385,9 @@ pub enum Instructions {
     Portable,
     /// x86-64-v3 (Haswell, Zen and later): POPCNT, LZCNT, BMI1/2, AVX2.
     V3,
-    /// x86-64-v4: v3 and AVX-512 (F, VL, CD, BW, DQ).
+    /// x86-64-v4: v3 and AVX-512 (F, VL, CD, BW, DQ), with AVX-512 VBMI
+    /// and VPOPCNTDQ (Ice Lake, Zen 4 and later; Skylake-X, with
+    /// x86-64-v4 alone, takes v3).
     V4,
 }
 
@@ -1273,7 +1403,9 @@ impl Instructions {
                 && has!("avx512vl")
                 && has!("avx512cd")
                 && has!("avx512bw")
-                && has!("avx512dq");
+                && has!("avx512dq")
+                && has!("avx512vbmi")
+                && has!("avx512vpopcntdq");
             match (v3, v4) {
                 (true, true) => Instructions::V4,
                 (true, false) => Instructions::V3,
@@ -1290,8 +1422,9 @@ impl Instructions {
 /// instruction set stays in it: the build's own (any processor of the
 /// target), x86-64-v3 or x86-64-v4, the best the processor has
 /// ([`Instructions::detect`]).
-/// The code is the same but for the evaluation's bit-extract (v3 and v4)
-/// and the flips in vector lanes (v4); otherwise only the compiler's
+/// The code is the same but for the evaluation (by bit-extract in v3, in
+/// vector lanes in v4), and the flips and the sort's first keys in vector
+/// lanes (v4); otherwise only the compiler's
 /// choice of instructions differs (a bit count is one instruction instead
 /// of a dozen).
 trait Isa {
@@ -1307,12 +1440,14 @@ trait Isa {
     fn evaluate(p: u64, o: u64) -> i32;
     /// The discs a move flips ([`flips`](crate::model::bitboard::flips)).
     fn flips(p: u64, o: u64, sq: u32) -> u64;
+    /// The sort's first keys ([`order_keys`]).
+    fn order_keys(list: &MoveList, from: usize, p: u64, o: u64, odd: u64, keys: &mut [i32; 64]);
 }
 
 /// Declares an instruction set: its steps, each compiled with `$features`
 /// (none: the build's own), calling the shared code.
 macro_rules! instruction_set {
-    ($(#[$doc:meta])* $isa:ident, $module:ident, $evaluate:path, $flips:path $(, $features:literal)?) => {
+    ($(#[$doc:meta])* $isa:ident, $module:ident, $evaluate:path, $flips:path, $keys:path $(, $features:literal)?) => {
         $(#[$doc])*
         struct $isa;
 
@@ -1368,6 +1503,10 @@ macro_rules! instruction_set {
                 unsafe { $flips(p, o, sq) }
             }
             #[inline(always)]
+            fn order_keys(list: &MoveList, from: usize, p: u64, o: u64, odd: u64, keys: &mut [i32; 64]) {
+                unsafe { $keys(list, from, p, o, odd, keys) }
+            }
+            #[inline(always)]
             fn pvs(s: &mut Search, p: u64, o: u64, a: i32, b: i32, e: u32) -> i32 {
                 unsafe { $module::pvs(s, p, o, a, b, e) }
             }
@@ -1408,7 +1547,8 @@ instruction_set!(
     Portable,
     portable,
     eval::evaluate,
-    flips
+    flips,
+    order_keys
 );
 
 #[cfg(target_arch = "x86_64")]
@@ -1418,6 +1558,7 @@ instruction_set!(
     v3,
     eval::evaluate_bmi2,
     flips,
+    order_keys,
     "avx2,bmi1,bmi2,lzcnt,popcnt"
 );
 
@@ -1430,12 +1571,16 @@ instruction_set!(
     /// instructions alone, and 0.96x that again with
     /// [`flips_avx512`](crate::model::bitboard::flips_avx512), in two runs;
     /// both against v3 in a third run, 0.74x (0.62-0.91 over the pairs),
-    /// and 0.84x (0.84-0.97) on the 60 WTHOR positions of `games`.
+    /// and 0.84x (0.84-0.97) on the 60 WTHOR positions of `games`. Then,
+    /// on FFO #40-#49, the same nodes, medians of 3 pairs: the evaluation
+    /// in vector lanes ([`eval::evaluate_avx512`]), 0.91x; the sort's
+    /// first keys so too ([`order_keys_avx512`]), 0.98x that.
     V4,
     v4,
-    eval::evaluate_bmi2,
+    eval::evaluate_avx512,
     crate::model::bitboard::flips_avx512,
-    "avx2,bmi1,bmi2,lzcnt,popcnt,avx512f,avx512vl,avx512cd,avx512bw,avx512dq"
+    order_keys_avx512,
+    "avx2,bmi1,bmi2,lzcnt,popcnt,avx512f,avx512vl,avx512cd,avx512bw,avx512dq,avx512vbmi,avx512vpopcntdq"
 );
 
 /// The moves of a position with the discs each flips, at most 60 (any
@@ -1487,5 +1632,59 @@ impl MoveList {
             }
             None => false,
         }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[cfg(target_arch = "x86_64")]
+    #[test]
+    fn the_vector_sort_keys_are_the_scalar_ones() {
+        if Instructions::detect() < Instructions::V4 {
+            return;
+        }
+        // Random boards (xorshift), from nearly empty to nearly full, with
+        // lists of up to about 25 moves (several vectors' worth), each
+        // from every start the sort is given.
+        let mut x = 0x9e37_79b9_7f4a_7c15u64;
+        let mut next = || {
+            x ^= x << 13;
+            x ^= x >> 7;
+            x ^= x << 17;
+            x
+        };
+        let (mut lists, mut long) = (0, 0);
+        for round in 0..20_000 {
+            let (a, b) = (next(), next());
+            let fill = match round % 3 {
+                0 => a | b,
+                1 => a,
+                _ => a & b,
+            };
+            let p = fill & next();
+            let o = fill & !p;
+            let m = moves(p, o);
+            if m == 0 {
+                continue;
+            }
+            let list = MoveList::new::<Portable>(p, o, m);
+            let odd = odd_quadrants(!(p | o));
+            for from in 0..list.len.min(3) {
+                let (mut want, mut got) = ([7i32; 64], [7i32; 64]);
+                order_keys(&list, from, p, o, odd, &mut want);
+                // SAFETY: the processor has v4 (AVX-512 F, VL, BW and
+                // VPOPCNTDQ among it), checked above.
+                unsafe { order_keys_avx512(&list, from, p, o, odd, &mut got) };
+                assert_eq!(want, got, "{p:#x} {o:#x} from {from}");
+            }
+            lists += 1;
+            long += usize::from(list.len > 16);
+        }
+        assert!(
+            lists > 10_000 && long > 50,
+            "{lists} lists, {long} of over 16 moves"
+        );
     }
 }
