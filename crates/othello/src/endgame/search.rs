@@ -64,7 +64,8 @@ use std::sync::atomic::{AtomicBool, AtomicU64, AtomicUsize};
 use std::sync::Arc;
 
 /// At this many empties and fewer, the search keeps no table and orders by
-/// parity only.
+/// parity only (7: 681 M nodes instead of 528 M on FFO #40-#49, 1.02x the
+/// time in paired runs).
 pub const SHALLOW: u32 = 6;
 
 /// At this many empties and more, the null-window search looks its
@@ -1127,6 +1128,11 @@ impl Search {
 ///   974 M, 46.9 s; 10/13/16/19 with a shift of 11: 902 M, 54.0 s;
 /// - a shift of 9: 51.1 s; of 11 (at 12/15/18/21): 49.8 s;
 /// - the hand-made evaluation before, at 9/12/16/20: 1,045 M, 59.1 s.
+///
+/// Tried again with the evaluation in vector lanes (FFO #40-#49, one
+/// thread, each against these in paired runs): 10/13/16/19, 489 M nodes
+/// and 1.07x the time; 12/15/18/21, 559 M, 0.98x; 12/14/17/20, 539 M,
+/// 0.99x. Within the runs' spread or worse: kept.
 const SORT_0: u32 = 11;
 const SORT_1: u32 = 14;
 const SORT_2: u32 = 17;
