@@ -7,9 +7,11 @@
 //! (`TABLE_BITS=20`: a transposition table of 2^20 entries, not the default
 //! 2^22; `SPLIT=1`: each position split over the threads of rayon's pool;
 //! `VERIFY=1`: the file's score proven with one window, as `validate
-//! --solve` proves WTHOR's stored scores, instead of solved).
+//! --solve` proves WTHOR's stored scores, instead of solved; `ISA=v3` or
+//! `ISA=portable`: that compilation of the search, not the best the
+//! processor has).
 
-use boardfile_othello::endgame::{Board, Solver};
+use boardfile_othello::endgame::{Board, Instructions, Solver};
 use std::time::Instant;
 
 fn main() {
@@ -37,6 +39,16 @@ fn main() {
     // SPLIT=1: each position split over the threads of rayon's pool
     // (RAYON_NUM_THREADS, else one a core).
     let mut solver = solver.splitting(std::env::var("SPLIT").is_ok_and(|v| v == "1"));
+    // ISA=v3 or ISA=portable: that compilation of the search at most.
+    match std::env::var("ISA").as_deref() {
+        Err(_) => {}
+        Ok("v3") => solver = solver.instructions(Instructions::V3),
+        Ok("portable") => solver = solver.instructions(Instructions::Portable),
+        Ok(isa) => {
+            eprintln!("ISA={isa}: v3 or portable");
+            std::process::exit(2)
+        }
+    }
     let verify = std::env::var("VERIFY").is_ok_and(|v| v == "1");
     let (mut total_nodes, mut total_secs, mut wrong) = (0u64, 0f64, 0);
     println!("  #  empties  score  expected  move       time(s)          nodes     nodes/s");

@@ -178,6 +178,32 @@ fn ffo_20_to_39_best_scores_and_every_move_verified() {
 }
 
 #[test]
+fn every_compilation_searches_the_same_tree() {
+    // The positions of lines 2 to 6 of fforum-20-39.obf (15 to 19
+    // empties: the sort's shallow searches with the evaluation, the
+    // selective searches and the table all at work): each compilation
+    // the processor can run finds the same score and move in the same
+    // number of nodes, as its moves, flips, evaluation and sort keys are
+    // the same.
+    for (i, p) in ffo("fforum-20-39.obf").iter().enumerate().skip(1).take(5) {
+        let mut runs = Vec::new();
+        for isa in [Instructions::V4, Instructions::V3, Instructions::Portable] {
+            if Instructions::detect() < isa {
+                continue;
+            }
+            let mut solver = Solver::with_table_bits(20).instructions(isa);
+            let solved = solver.solve(p.board);
+            runs.push((isa, solved, solver.nodes()));
+        }
+        let (_, first, nodes) = runs[0];
+        assert!(nodes > 100_000, "line {}: {nodes} nodes", i + 1);
+        for &(isa, solved, n) in &runs[1..] {
+            assert_eq!((solved, n), (first, nodes), "line {}: {isa:?}", i + 1);
+        }
+    }
+}
+
+#[test]
 fn selective_bounds_in_the_table_never_settle_an_exact_search() {
     // FFO #20 to #29 (the solve searches selectively from 16 empties):
     // the table filled by the least sure selective search at every window

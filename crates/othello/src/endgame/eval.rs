@@ -381,7 +381,7 @@ const fn instances() -> ([Instance; INSTANCES], [u16; TERNARY_ENTRIES]) {
 /// read straight from the board, without turning it.
 ///
 /// # Safety
-/// The processor must have BMI2.
+/// The processor must have BMI2 and POPCNT.
 #[cfg(target_arch = "x86_64")]
 #[target_feature(enable = "bmi2,popcnt")]
 pub unsafe fn evaluate_bmi2(p: u64, o: u64) -> i32 {
@@ -419,17 +419,21 @@ pub unsafe fn evaluate_bmi2(p: u64, o: u64) -> i32 {
 /// instances a vector; the last two lanes unused). Byte `i` of a lane is
 /// the square whose digit counts 3^i in the instance's index; bytes past
 /// the instance's squares are masked off (`SIMD_KEEP`).
-const SIMD_SQUARES: [[u8; 64]; 10] = simd_layout().0;
+#[cfg(target_arch = "x86_64")]
+static SIMD_SQUARES: [[u8; 64]; 10] = simd_layout().0;
 
 /// For each of the ten vectors, the bytes [`SIMD_SQUARES`] fills.
-const SIMD_KEEP: [u64; 10] = simd_layout().1;
+#[cfg(target_arch = "x86_64")]
+static SIMD_KEEP: [u64; 10] = simd_layout().1;
 
 /// Where each instance's weights start in a phase, in the order the
 /// indices come out of [`evaluate_avx512`]'s sums: three vectors of 16,
 /// dword `4 * lane + k` the instance of the group's `k`th vector at that
 /// lane (see there). Unused: 0, and masked off.
-const SIMD_OFFSETS: [[u32; 16]; 3] = simd_layout().2;
+#[cfg(target_arch = "x86_64")]
+static SIMD_OFFSETS: [[u32; 16]; 3] = simd_layout().2;
 
+#[cfg(target_arch = "x86_64")]
 const fn simd_layout() -> ([[u8; 64]; 10], [u64; 10], [[u32; 16]; 3]) {
     let mut squares = [[0u8; 64]; 10];
     let mut keep = [0u64; 10];
@@ -470,7 +474,7 @@ const fn simd_layout() -> ([[u8; 64]; 10], [u64; 10], [[u32; 16]; 3]) {
 /// vector gathers.
 ///
 /// # Safety
-/// The processor must have AVX-512 F, BW and VBMI.
+/// The processor must have POPCNT and AVX-512 F, BW and VBMI.
 #[cfg(target_arch = "x86_64")]
 #[target_feature(enable = "avx512f,avx512bw,avx512vbmi,popcnt")]
 pub unsafe fn evaluate_avx512(p: u64, o: u64) -> i32 {
@@ -626,11 +630,11 @@ mod tests {
     #[cfg(target_arch = "x86_64")]
     #[test]
     fn the_bit_extract_evaluation_is_the_same() {
-        if !std::is_x86_feature_detected!("bmi2") {
+        if !(std::is_x86_feature_detected!("bmi2") && std::is_x86_feature_detected!("popcnt")) {
             return;
         }
         for (p, o) in random_boards(3000) {
-            // SAFETY: the processor has BMI2, checked above.
+            // SAFETY: the processor has BMI2 and POPCNT, checked above.
             assert_eq!(unsafe { evaluate_bmi2(p, o) }, evaluate(p, o));
         }
     }
@@ -638,15 +642,18 @@ mod tests {
     #[cfg(target_arch = "x86_64")]
     #[test]
     fn the_vector_evaluation_is_the_same() {
-        if !(std::is_x86_feature_detected!("avx512f")
+        if !(std::is_x86_feature_detected!("popcnt")
+            && std::is_x86_feature_detected!("avx512f")
             && std::is_x86_feature_detected!("avx512bw")
             && std::is_x86_feature_detected!("avx512vbmi"))
         {
             return;
         }
         // Random boards, filled further by up to three more (from about
-        // 32 empties to about 4: every phase), and full boards of one
-        // colour (the largest indices, the last weights).
+        // 32 empties to about 4: every phase); full boards of one colour
+        // (the largest indices, phase 0); the four 4-square diagonals
+        // alone, of each colour (the largest indices of the last pattern
+        // in the last phase: the last weights, read into PADDED's room).
         let mut boards: Vec<(u64, u64)> = random_boards(4000).collect();
         for i in 1000..4000 {
             let (mut p, mut o) = boards[i];
@@ -655,11 +662,15 @@ mod tests {
             }
             boards[i] = (p, o);
         }
+        let diagonals = INSTANCE_LIST[34..].iter().fold(0, |m, i| m | i.mask);
+        assert_eq!(diagonals.count_ones(), 16);
         boards.extend([(!0u64, 0u64), (0, !0), (!0 << 4, 0), (0, !0 >> 4)]);
+        boards.extend([(0, diagonals), (diagonals, 0)]);
         let mut phases = [0; PHASES];
         for &(p, o) in &boards {
             phases[phase((!(p | o)).count_ones())] += 1;
-            // SAFETY: the processor has AVX-512 F, BW and VBMI, checked above.
+            // SAFETY: the processor has POPCNT and AVX-512 F, BW and VBMI,
+            // checked above.
             assert_eq!(
                 unsafe { evaluate_avx512(p, o) },
                 evaluate(p, o),

@@ -674,7 +674,7 @@ impl Search {
             }
         }
         if best <= alpha {
-            I::sort(&mut list, from, p, o, empties, alpha);
+            I::sort_keys(&mut list, from, p, o, empties, alpha);
             // Splitting: once a move has been searched alone (the eldest
             // brother), the rest in parallel.
             let split = self.split && empties >= SPLIT && rayon::current_num_threads() > 1;
@@ -825,13 +825,14 @@ impl Search {
         }
     }
 
-    /// Keys the moves from `from` on for sorting, fastest first: far from
-    /// the end by a shallow search of the reply with the evaluation, then
-    /// as [`order_key`]. The moves are not moved: [`MoveList::select`]
-    /// brings the next one forward when it is wanted (on FFO #40-#49,
-    /// 0.95x the time of an insertion sort of all, the same order).
+    /// Keys the moves from `from` on for sorting, fastest first: the sum
+    /// of [`order_key`] and, far from the end, a shallow search of the
+    /// reply with the evaluation (weighted by `SORT_EVAL_SHIFT`). The
+    /// moves are not moved: [`MoveList::select`] brings the next one
+    /// forward when it is wanted (on FFO #40-#49, 0.95x the time of an
+    /// insertion sort of all, the same order).
     #[inline(always)]
-    fn sort_body<I: Isa>(
+    fn sort_keys_body<I: Isa>(
         list: &mut MoveList,
         from: usize,
         p: u64,
@@ -863,9 +864,8 @@ impl Search {
                 let (_, np, no) = list.after(p, o, i);
                 key += I::shallow_eval(np, no, depth, -10_000, -floor) << SORT_EVAL_SHIFT;
             }
-            // Equal keys in the list's order: the key, then the place.
-            // (At most 2^21 from mobility and 2^23 from the evaluation,
-            // whose values stay within 39 weights of a byte.)
+            // Equal keys in the list's order: the key, then the place
+            // (`_KEY_RANGE`).
             list.keys[i] = key * 64 + i as i32;
         }
     }
@@ -873,7 +873,7 @@ impl Search {
     /// The moves `m` of `(p, o)`, sorted.
     fn order<I: Isa>(&mut self, p: u64, o: u64, m: u64, empties: u32, alpha: i32) -> MoveList {
         let mut list = MoveList::new::<I>(p, o, m);
-        I::sort(&mut list, 0, p, o, empties, alpha);
+        I::sort_keys(&mut list, 0, p, o, empties, alpha);
         list.order_from(0);
         list
     }
@@ -1147,6 +1147,16 @@ const SORT_MARGIN: i32 = 16;
 /// disc, so that 4 discs count as much as one reply fewer.
 const SORT_EVAL_SHIFT: u32 = 10;
 
+/// A sort key times 64 plus the move's place fits an `i32`: the shallow
+/// search's values stay within 39 weights of a byte (38 instances and the
+/// constant) or a final score, the replies are at most 60 (corners twice:
+/// 64), the stable corner discs at most 12, the potential mobility at
+/// most 60.
+const _KEY_RANGE: () = assert!(
+    (((39 * 128) << SORT_EVAL_SHIFT) + (64 << 15) + (12 << 11) + (60 << 5) + 4) * 64 + 63
+        <= i32::MAX as i64
+);
+
 /// Null-window nodes with this many empties and more are probcut in a
 /// selective search.
 const PROBCUT_MIN: u32 = 10;
@@ -1247,35 +1257,20 @@ fn order_key(np: u64, no: u64, x: u8, odd: u64) -> i32 {
     key
 }
 
-/// [`order_keys`] eight moves at a time, one a 64-bit vector lane.
+/// [`order_keys`] eight moves at a time, one a 64-bit vector lane (the
+/// replies by [`moves_x8`](crate::model::bitboard::moves_x8)).
 ///
 /// # Safety
 /// The processor must have AVX-512 F, VL, BW and VPOPCNTDQ.
 #[cfg(target_arch = "x86_64")]
 #[target_feature(enable = "avx512f,avx512vl,avx512bw,avx512vpopcntdq")]
 unsafe fn order_keys_avx512(list: &mut MoveList, from: usize, p: u64, o: u64, odd: u64) {
+    use crate::model::bitboard::moves_x8;
     use std::arch::x86_64::*;
     let set = |x: u64| _mm512_set1_epi64(x as i64);
     let (and, or, not) = (_mm512_and_si512, _mm512_or_si512, |x| {
         _mm512_xor_si512(x, _mm512_set1_epi64(-1))
     });
-    // `bitboard::moves`, a direction at a time.
-    macro_rules! run {
-        ($p:expr, $mask:expr, $d:literal) => {{
-            let (p, mask) = ($p, $mask);
-            let mut fl = and(mask, _mm512_slli_epi64::<$d>(p));
-            let mut fr = and(mask, _mm512_srli_epi64::<$d>(p));
-            fl = or(fl, and(mask, _mm512_slli_epi64::<$d>(fl)));
-            fr = or(fr, and(mask, _mm512_srli_epi64::<$d>(fr)));
-            let ml = and(mask, _mm512_slli_epi64::<$d>(mask));
-            let mr = and(mask, _mm512_srli_epi64::<$d>(mask));
-            fl = or(fl, and(ml, _mm512_slli_epi64::<{ 2 * $d }>(fl)));
-            fr = or(fr, and(mr, _mm512_srli_epi64::<{ 2 * $d }>(fr)));
-            fl = or(fl, and(ml, _mm512_slli_epi64::<{ 2 * $d }>(fl)));
-            fr = or(fr, and(mr, _mm512_srli_epi64::<{ 2 * $d }>(fr)));
-            or(_mm512_slli_epi64::<$d>(fl), _mm512_srli_epi64::<$d>(fr))
-        }};
-    }
     let mut i = from;
     while i < list.len {
         let n = (list.len - i).min(8);
@@ -1290,13 +1285,7 @@ unsafe fn order_keys_avx512(list: &mut MoveList, from: usize, p: u64, o: u64, od
         let no = _mm512_xor_si512(set(p), or(f, bit));
         let empty = not(or(np, no));
         let inner = and(no, set(0x7e7e_7e7e_7e7e_7e7e));
-        let replies = and(
-            or(
-                or(run!(np, inner, 1), run!(np, no, 8)),
-                or(run!(np, inner, 7), run!(np, inner, 9)),
-            ),
-            empty,
-        );
+        let replies = moves_x8(np, no);
         let mobility = _mm512_add_epi64(
             _mm512_popcnt_epi64(replies),
             _mm512_popcnt_epi64(and(replies, set(0x8100_0000_0000_0081))),
@@ -1318,7 +1307,7 @@ unsafe fn order_keys_avx512(list: &mut MoveList, from: usize, p: u64, o: u64, od
             ),
             no,
         );
-        // `potential(no, np)`: the mover's discs next to an empty square.
+        // `potential(no, np)`: the empty squares next to the mover's discs.
         let near = or(
             or(
                 or(_mm512_slli_epi64::<1>(inner), _mm512_srli_epi64::<1>(inner)),
@@ -1359,7 +1348,7 @@ fn corner_stability(p: u64) -> u32 {
     s.count_ones()
 }
 
-/// The opponent's discs next to an empty square: where the player may
+/// The empty squares next to the opponent's discs: where the player may
 /// later play (potential mobility), counted.
 #[inline]
 fn potential(o: u64, p: u64) -> u32 {
@@ -1428,7 +1417,8 @@ trait Isa {
     fn last2(s: &mut Search, p: u64, o: u64, alpha: i32, beta: i32, x1: u32, x2: u32) -> i32;
     fn last3(s: &mut Search, p: u64, o: u64, alpha: i32, beta: i32, x: [u32; 3]) -> i32;
     fn last4(s: &mut Search, p: u64, o: u64, alpha: i32, beta: i32, x: [u32; 4]) -> i32;
-    fn sort(list: &mut MoveList, from: usize, p: u64, o: u64, empties: u32, alpha: i32);
+    /// Keys the moves for sorting ([`Search::sort_keys_body`]).
+    fn sort_keys(list: &mut MoveList, from: usize, p: u64, o: u64, empties: u32, alpha: i32);
     fn shallow_eval(p: u64, o: u64, depth: i32, alpha: i32, beta: i32) -> i32;
     /// The pattern evaluation ([`eval`]).
     fn evaluate(p: u64, o: u64) -> i32;
@@ -1475,8 +1465,8 @@ macro_rules! instruction_set {
                 s.last4_body::<$isa>(p, o, a, b, x)
             }
             $(#[target_feature(enable = $features)])?
-            pub(super) fn sort(list: &mut MoveList, from: usize, p: u64, o: u64, e: u32, a: i32) {
-                Search::sort_body::<$isa>(list, from, p, o, e, a)
+            pub(super) fn sort_keys(list: &mut MoveList, from: usize, p: u64, o: u64, e: u32, a: i32) {
+                Search::sort_keys_body::<$isa>(list, from, p, o, e, a)
             }
             $(#[target_feature(enable = $features)])?
             pub(super) fn shallow_eval(p: u64, o: u64, d: i32, a: i32, b: i32) -> i32 {
@@ -1531,8 +1521,8 @@ macro_rules! instruction_set {
                 unsafe { $module::last4(s, p, o, a, b, x) }
             }
             #[inline(always)]
-            fn sort(list: &mut MoveList, from: usize, p: u64, o: u64, e: u32, a: i32) {
-                unsafe { $module::sort(list, from, p, o, e, a) }
+            fn sort_keys(list: &mut MoveList, from: usize, p: u64, o: u64, e: u32, a: i32) {
+                unsafe { $module::sort_keys(list, from, p, o, e, a) }
             }
             #[inline(always)]
             fn shallow_eval(p: u64, o: u64, d: i32, a: i32, b: i32) -> i32 {
@@ -1566,7 +1556,8 @@ instruction_set!(
 
 #[cfg(target_arch = "x86_64")]
 instruction_set!(
-    /// x86-64-v4: v3 and AVX-512. On one thread, against v3, the same
+    /// x86-64-v4: v3 and AVX-512, with VBMI and VPOPCNTDQ (at first
+    /// without them, as measured here). On one thread, against v3, the same
     /// nodes (a 2-core Xeon, Sapphire Rapids, whose times vary by 15 %
     /// from run to run; medians of 3 paired runs of `endgame_bench`): on
     /// FFO #40-#49, 0.92x the time with the compiler's choice of AVX-512
@@ -1577,23 +1568,24 @@ instruction_set!(
     /// on FFO #40-#49, the same nodes, medians of 3 pairs: the evaluation
     /// in vector lanes ([`eval::evaluate_avx512`]), 0.91x; the sort's
     /// first keys so too ([`order_keys_avx512`]), 0.98x that; the moves
-    /// ([`moves_avx512`](crate::model::bitboard::moves_avx512)), 0.97x.
+    /// ([`moves_avx2`](crate::model::bitboard::moves_avx2)), 0.97x.
     V4,
     v4,
     eval::evaluate_avx512,
     crate::model::bitboard::flips_avx512,
-    crate::model::bitboard::moves_avx512,
+    crate::model::bitboard::moves_avx2,
     order_keys_avx512,
     "avx2,bmi1,bmi2,lzcnt,popcnt,avx512f,avx512vl,avx512cd,avx512bw,avx512dq,avx512vbmi,avx512vpopcntdq"
 );
 
 /// The moves of a position with the discs each flips, at most 60 (any
 /// position read, not only those reached in play).
-#[derive(Clone)]
+#[cfg_attr(test, derive(Clone))]
 struct MoveList {
     squares: [u8; 64],
     flips: [u64; 64],
-    /// The sort's keys (`Isa::sort`), lower first, each different.
+    /// The sort's keys (`Isa::sort_keys`), lower first, each different,
+    /// of the moves it was given.
     keys: [i32; 64],
     len: usize,
 }
@@ -1658,6 +1650,7 @@ impl MoveList {
             Some(i) => {
                 self.squares[..=i].rotate_right(1);
                 self.flips[..=i].rotate_right(1);
+                self.keys[..=i].rotate_right(1);
                 true
             }
             None => false,
@@ -1668,6 +1661,49 @@ impl MoveList {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn selection_gives_the_stable_order_of_the_keys() {
+        // Keys with many ties, as the sort makes them (key, then place),
+        // brought forward one at a time: the order of a stable sort by key,
+        // the moves before `from` left where they are.
+        let mut x = 0x2545_f491_4f6c_dd1du64;
+        for round in 0..2000 {
+            x ^= x << 13;
+            x ^= x >> 7;
+            x ^= x << 17;
+            let len = 1 + (x % 30) as usize;
+            let from = (round % 3).min(len - 1);
+            let mut list = MoveList {
+                squares: [0; 64],
+                flips: [0; 64],
+                keys: [0; 64],
+                len,
+            };
+            let mut pairs = Vec::new();
+            for i in 0..len {
+                let key = ((x >> (i % 60)) & 3) as i32 - 1;
+                list.squares[i] = i as u8;
+                list.flips[i] = 1 << i;
+                if i >= from {
+                    list.keys[i] = key * 64 + i as i32;
+                    pairs.push((key, i as u8));
+                }
+            }
+            pairs.sort_by_key(|&(key, _)| key);
+            let mut want: Vec<u8> = (0..from as u8).collect();
+            want.extend(pairs.iter().map(|&(_, sq)| sq));
+            list.order_from(from);
+            assert_eq!(&list.squares[..len], &want[..], "round {round}");
+            for i in 0..len {
+                assert_eq!(
+                    list.flips[i],
+                    1 << list.squares[i],
+                    "a move's flips stay with it"
+                );
+            }
+        }
+    }
 
     #[cfg(target_arch = "x86_64")]
     #[test]
