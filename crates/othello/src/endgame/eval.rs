@@ -309,6 +309,7 @@ pub fn evaluate(p: u64, o: u64) -> i32 {
 
 /// An instance as the board is read: its squares, and where its table of
 /// [`INSTANCE_TERNARY`] starts.
+#[cfg(target_arch = "x86_64")]
 #[derive(Clone, Copy)]
 struct Instance {
     mask: u64,
@@ -316,16 +317,20 @@ struct Instance {
 }
 
 /// The instances, pattern by pattern, board by board (as [`features`]).
+#[cfg(target_arch = "x86_64")]
 const INSTANCE_LIST: [Instance; INSTANCES] = instances().0;
 
 /// For each instance, its squares' bits as a bit-extract by its mask
 /// gives them (square order on the board as read) to its index in the
 /// pattern's weights (square order on the symmetric board): 3^n a square.
+#[cfg(target_arch = "x86_64")]
 static INSTANCE_TERNARY: [u16; TERNARY_ENTRIES] = instances().1;
 
 /// The entries of [`INSTANCE_TERNARY`]: 2^n an instance.
+#[cfg(target_arch = "x86_64")]
 const TERNARY_ENTRIES: usize = 10688;
 
+#[cfg(target_arch = "x86_64")]
 const fn instances() -> ([Instance; INSTANCES], [u16; TERNARY_ENTRIES]) {
     let mut list = [Instance { mask: 0, table: 0 }; INSTANCES];
     let mut table = [0u16; TERNARY_ENTRIES];

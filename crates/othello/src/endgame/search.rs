@@ -1662,6 +1662,14 @@ impl MoveList {
 mod tests {
     use super::*;
 
+    /// The next of a fixed pseudo-random sequence (xorshift64).
+    fn xorshift(x: &mut u64) -> u64 {
+        *x ^= *x << 13;
+        *x ^= *x >> 7;
+        *x ^= *x << 17;
+        *x
+    }
+
     #[test]
     fn selection_gives_the_stable_order_of_the_keys() {
         // Keys with many ties, as the sort makes them (key, then place),
@@ -1669,9 +1677,7 @@ mod tests {
         // the moves before `from` left where they are.
         let mut x = 0x2545_f491_4f6c_dd1du64;
         for round in 0..2000 {
-            x ^= x << 13;
-            x ^= x >> 7;
-            x ^= x << 17;
+            xorshift(&mut x);
             let len = 1 + (x % 30) as usize;
             let from = (round % 3).min(len - 1);
             let mut list = MoveList {
@@ -1715,12 +1721,7 @@ mod tests {
         // lists of up to about 25 moves (several vectors' worth), each
         // from every start the sort is given.
         let mut x = 0x9e37_79b9_7f4a_7c15u64;
-        let mut next = || {
-            x ^= x << 13;
-            x ^= x >> 7;
-            x ^= x << 17;
-            x
-        };
+        let mut next = || xorshift(&mut x);
         let (mut lists, mut long) = (0, 0);
         for round in 0..20_000 {
             let (a, b) = (next(), next());
