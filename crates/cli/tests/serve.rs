@@ -4,221 +4,14 @@
 //! what it leaves on disk can be seen. Every wait is bounded.
 
 mod common;
+mod server;
 
-use common::{bin, s};
-use std::io::{BufRead, BufReader, Read, Write};
+use common::s;
+use server::{parse, request, Server};
+use std::io::{Read, Write};
 use std::net::TcpStream;
 use std::path::{Path, PathBuf};
-use std::process::{Child, Command, Stdio};
 use std::time::{Duration, Instant};
-
-/// A running server: killed when dropped, if the test has not stopped it.
-struct Server {
-    child: Child,
-    port: u16,
-    token: String,
-    /// Its TMPDIR, where its private folder is made.
-    tmp: tempfile::TempDir,
-}
-
-impl Server {
-    fn start(dir: Option<&Path>, extra: &[&str]) -> Server {
-        let tmp = tempfile::tempdir().unwrap();
-        let mut args = vec!["serve"];
-        if let Some(d) = dir {
-            args.push(s(d));
-        }
-        args.extend_from_slice(extra);
-        let mut child = Command::new(bin())
-            .args(&args)
-            .env("TMPDIR", tmp.path())
-            .stdin(Stdio::null())
-            .stdout(Stdio::piped())
-            .stderr(Stdio::inherit())
-            .spawn()
-            .unwrap();
-        let mut line = String::new();
-        let mut out = BufReader::new(child.stdout.take().unwrap());
-        // The address is the first line, printed once it listens.
-        out.read_line(&mut line).unwrap();
-        let url = line
-            .split_whitespace()
-            .find(|w| w.starts_with("http://"))
-            .unwrap_or_else(|| panic!("no address in {line:?}"))
-            .to_string();
-        let rest = url.strip_prefix("http://127.0.0.1:").unwrap();
-        let (port, token) = rest.split_once("/?token=").unwrap();
-        Server {
-            child,
-            port: port.parse().unwrap(),
-            token: token.to_string(),
-            tmp,
-        }
-    }
-
-    fn host(&self) -> String {
-        format!("127.0.0.1:{}", self.port)
-    }
-
-    /// A request with the token (and the right Host).
-    fn get(&self, path: &str) -> Reply {
-        self.send("GET", path, &[("X-Boardfile-Token", &self.token)], b"")
-    }
-
-    /// A POST of JSON with the token.
-    fn post_json(&self, path: &str, body: &serde_json::Value) -> Reply {
-        let headers = [
-            ("X-Boardfile-Token", self.token.as_str()),
-            ("Content-Type", "application/json"),
-        ];
-        self.send("POST", path, &headers, body.to_string().as_bytes())
-    }
-
-    fn send(&self, method: &str, path: &str, headers: &[(&str, &str)], body: &[u8]) -> Reply {
-        let host = self.host();
-        let mut all: Vec<(&str, &str)> = vec![("Host", &host)];
-        all.extend_from_slice(headers);
-        request(self.port, method, path, &all, body)
-    }
-
-    /// What the server left in its TMPDIR.
-    fn leftovers(&self) -> Vec<PathBuf> {
-        let mut found = Vec::new();
-        let mut todo = vec![self.tmp.path().to_path_buf()];
-        while let Some(d) = todo.pop() {
-            for e in std::fs::read_dir(&d).unwrap().flatten() {
-                if e.file_type().unwrap().is_dir() {
-                    todo.push(e.path());
-                } else {
-                    found.push(e.path());
-                }
-            }
-        }
-        found
-    }
-
-    /// Stops it as Ctrl-C does: its exit code.
-    fn interrupt(&mut self) -> i32 {
-        self.signal(libc::SIGINT)
-    }
-
-    /// Sends it `signal`; its exit code once it has stopped (bounded).
-    fn signal(&mut self, signal: libc::c_int) -> i32 {
-        // SAFETY: a signal to our own child, by its id.
-        unsafe {
-            libc::kill(self.child.id() as libc::pid_t, signal);
-        }
-        let started = Instant::now();
-        loop {
-            if let Some(status) = self.child.try_wait().unwrap() {
-                return status.code().unwrap_or(-1);
-            }
-            assert!(
-                started.elapsed() < Duration::from_secs(20),
-                "the server did not stop at signal {signal}"
-            );
-            std::thread::sleep(Duration::from_millis(20));
-        }
-    }
-}
-
-impl Drop for Server {
-    fn drop(&mut self) {
-        let _ = self.child.kill();
-        let _ = self.child.wait();
-    }
-}
-
-/// An HTTP response.
-struct Reply {
-    status: u16,
-    headers: Vec<(String, String)>,
-    body: Vec<u8>,
-}
-
-impl Reply {
-    fn header(&self, name: &str) -> Option<&str> {
-        self.headers
-            .iter()
-            .find(|(k, _)| k.eq_ignore_ascii_case(name))
-            .map(|(_, v)| v.as_str())
-    }
-
-    fn text(&self) -> String {
-        String::from_utf8_lossy(&self.body).into_owned()
-    }
-
-    fn json(&self) -> serde_json::Value {
-        serde_json::from_slice(&self.body).unwrap_or_else(|e| panic!("{e}: {:?}", self.text()))
-    }
-}
-
-/// One request on a fresh connection (closed after), read whole; bounded
-/// by a 60 s timeout.
-fn request(port: u16, method: &str, path: &str, headers: &[(&str, &str)], body: &[u8]) -> Reply {
-    let mut stream = TcpStream::connect(("127.0.0.1", port)).unwrap();
-    stream
-        .set_read_timeout(Some(Duration::from_secs(60)))
-        .unwrap();
-    let mut head = format!("{method} {path} HTTP/1.1\r\nConnection: close\r\n");
-    for (k, v) in headers {
-        head.push_str(&format!("{k}: {v}\r\n"));
-    }
-    head.push_str(&format!("Content-Length: {}\r\n\r\n", body.len()));
-    stream.write_all(head.as_bytes()).unwrap();
-    stream.write_all(body).unwrap();
-    let mut raw = Vec::new();
-    stream.read_to_end(&mut raw).unwrap();
-    parse(&raw)
-}
-
-fn parse(raw: &[u8]) -> Reply {
-    let end = raw
-        .windows(4)
-        .position(|w| w == b"\r\n\r\n")
-        .expect("a response head");
-    let head = String::from_utf8_lossy(&raw[..end]).into_owned();
-    let mut lines = head.split("\r\n");
-    let status = lines
-        .next()
-        .unwrap()
-        .split(' ')
-        .nth(1)
-        .unwrap()
-        .parse()
-        .unwrap();
-    let headers: Vec<(String, String)> = lines
-        .filter_map(|l| l.split_once(':'))
-        .map(|(k, v)| (k.trim().to_string(), v.trim().to_string()))
-        .collect();
-    let mut body = raw[end + 4..].to_vec();
-    let chunked = headers
-        .iter()
-        .any(|(k, v)| k.eq_ignore_ascii_case("transfer-encoding") && v.contains("chunked"));
-    if chunked {
-        body = unchunk(&body);
-    }
-    Reply {
-        status,
-        headers,
-        body,
-    }
-}
-
-fn unchunk(mut data: &[u8]) -> Vec<u8> {
-    let mut out = Vec::new();
-    loop {
-        let line = data.windows(2).position(|w| w == b"\r\n").unwrap();
-        let size = std::str::from_utf8(&data[..line]).unwrap();
-        let size = usize::from_str_radix(size.split(';').next().unwrap().trim(), 16).unwrap();
-        data = &data[line + 2..];
-        if size == 0 {
-            return out;
-        }
-        out.extend_from_slice(&data[..size]);
-        data = &data[size + 2..];
-    }
-}
 
 fn bridge_dir() -> PathBuf {
     common::shared("bridge")
@@ -267,26 +60,33 @@ fn a_request_without_the_token_or_from_elsewhere_is_refused() {
         b"",
     );
     assert_eq!(r.status, 403);
-    // The printed address: the cookie, then the page.
-    let r = server.send("GET", &format!("/?token={token}"), &[], b"");
-    assert_eq!(r.status, 303, "{}", r.text());
-    assert_eq!(r.header("location"), Some("/"));
-    let cookie = r.header("set-cookie").unwrap().to_string();
-    assert!(
-        cookie.contains("HttpOnly") && cookie.contains("SameSite=Strict"),
-        "{cookie}"
-    );
-    let pair = cookie.split(';').next().unwrap();
-    let r = server.send("GET", "/", &[("Cookie", pair)], b"");
-    assert_eq!(r.status, 200);
+    // The page's own files need no token (they hold no data), and no
+    // cookie is ever set.
+    for path in ["/", "/app.js", "/app.css", "/diagram.css"] {
+        let r = server.send("GET", path, &[], b"");
+        assert_eq!(r.status, 200, "{path}");
+        assert!(r.header("set-cookie").is_none(), "{path}");
+    }
+    let r = server.send("GET", "/", &[], b"");
     assert!(r.text().contains("<title>boardfile</title>"));
     assert_eq!(r.header("referrer-policy"), Some("no-referrer"));
+    // The token in a cookie or in the address's query admits nothing:
+    // browsers send a host's cookies to every port of it.
+    for cookie in [
+        format!("boardfile-{}={token}", server.port),
+        format!("token={token}"),
+    ] {
+        let r = server.send("GET", "/api/files", &[("Cookie", &cookie)], b"");
+        assert_eq!(r.status, 403, "{cookie}: {}", r.text());
+    }
+    let r = server.send("GET", &format!("/api/files?token={token}"), &[], b"");
+    assert_eq!(r.status, 403, "{}", r.text());
     // Its own Origin is fine.
     let origin = format!("http://{}", server.host());
     let r = server.send(
         "GET",
         "/api/files",
-        &[("Cookie", pair), ("Origin", &origin)],
+        &[("X-Boardfile-Token", &token), ("Origin", &origin)],
         b"",
     );
     assert_eq!(r.status, 200, "{}", r.text());
@@ -332,11 +132,12 @@ fn nothing_outside_the_folder_is_read() {
     // Nor listed.
     let listed = server.get("/api/files").text();
     assert!(!listed.contains("secret"), "{listed}");
-    // Nor read as a folder's database through a link it holds.
-    for id in ["dir", "dir%2Fout"] {
-        let r = server.get(&format!("/api/games?file={id}"));
-        assert_eq!(r.status, 403, "{id}: {}", r.text());
-    }
+    // Nor read as a folder's database through a link it holds: the link
+    // is not followed (the folder holds no games), nor a link to a folder.
+    let r = server.get("/api/games?file=dir");
+    assert!(!r.text().contains("AJ9"), "{}", r.text());
+    let r = server.get("/api/games?file=dir%2Fout");
+    assert_eq!(r.status, 404, "{}", r.text());
 }
 
 #[test]
@@ -503,7 +304,7 @@ fn a_solve_tells_its_progress_can_be_cancelled_and_goes_on_from_its_journal() {
     let started = server.send("POST", "/api/solve?file=dir/set.pbn", &auth, b"");
     assert_eq!(started.status, 200, "{}", started.text());
     let id = started.json()["id"].as_u64().unwrap();
-    let journal = server.tmp.path();
+    let journal = server.tmp.as_path();
     let begun = Instant::now();
     loop {
         let jobs = server.get("/api/jobs").json();
@@ -617,7 +418,7 @@ fn files_of_one_stem_in_two_folders_solve_into_two_files() {
         "{outputs:?}"
     );
     // The upload's bytes, as sent.
-    let scratch = std::fs::read_dir(server.tmp.path())
+    let scratch = std::fs::read_dir(server.tmp.as_path())
         .unwrap()
         .flatten()
         .map(|e| e.path())
@@ -692,7 +493,7 @@ fn a_querys_next_pages_are_read_from_its_one_conversion() {
     std::fs::write(&pgn, [game("w1"), game("w2"), game("w3")].concat()).unwrap();
     let server = Server::start(Some(dir.path()), &[]);
     let folders = || -> Vec<String> {
-        let mut v: Vec<String> = std::fs::read_dir(server.tmp.path())
+        let mut v: Vec<String> = std::fs::read_dir(server.tmp.as_path())
             .unwrap()
             .flatten()
             .flat_map(|e| std::fs::read_dir(e.path()).into_iter().flatten().flatten())

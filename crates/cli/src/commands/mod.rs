@@ -104,24 +104,6 @@ pub enum Command {
     Checksum(checksum::Args),
 }
 
-/// Runs the command `args` name (as typed after `boardfile`), its report
-/// dropped: the web page's way to do what a command does.
-pub fn run(args: &[String]) -> Result<Outcome, Failure> {
-    run_into(args, &mut std::io::sink())
-}
-
-/// [`run`], its report on `out`.
-pub fn run_into(args: &[String], out: &mut dyn Write) -> Result<Outcome, Failure> {
-    let argv = std::iter::once("boardfile".to_string()).chain(args.iter().cloned());
-    let cli = Cli::try_parse_from(argv).map_err(|e| {
-        // clap's first line, without its "error: " and the hint to --help.
-        let text = e.render().to_string();
-        let line = text.lines().next().unwrap_or_default();
-        Failure::operational(line.trim_start_matches("error: ").to_string())
-    })?;
-    exec(cli.command, out)
-}
-
 /// Runs a command, its report on `out`.
 pub fn exec(command: Command, out: &mut dyn Write) -> Result<Outcome, Failure> {
     match command {

@@ -23,10 +23,12 @@ const EXAMPLES: &str = r#"
 ///
 /// It listens on 127.0.0.1 at a free port and prints the address to open,
 /// which holds a token made anew each run: every request must carry it,
-/// so another user of the computer or a web site cannot drive it. Only
-/// files inside DIR and the files dropped on the page are read; dropped
-/// files are kept in a private temporary folder that goes when the server
-/// stops. Ctrl-C stops it.
+/// so neither another program of the computer nor a web site can drive
+/// it. Only files inside DIR (links not followed) and the files dropped
+/// on the page are read; dropped files are kept in a private temporary
+/// folder that goes when the server stops. Work is bounded: as many
+/// commands at once as there are cores (more wait their turn), a deadline
+/// on each, and --max-scratch on the private folder. Ctrl-C stops it.
 #[derive(clap::Args)]
 #[command(verbatim_doc_comment, after_help = examples(&[EXAMPLES]))]
 pub struct Args {
@@ -46,6 +48,14 @@ pub struct Args {
     /// The largest file that may be dropped on the page, in MiB.
     #[arg(long, value_name = "MIB", default_value = "1024")]
     max_upload: u64,
+    /// The most the server's private folder may hold, in MiB: uploads,
+    /// and the sets the page deals, joins and solves.
+    ///
+    /// Past it an upload is refused and running work is stopped, each
+    /// with a message on the page (download what you need and start the
+    /// server again).
+    #[arg(long, value_name = "MIB", default_value = "2048")]
+    max_scratch: u64,
 }
 
 /// Serves until stopped.
@@ -54,6 +64,7 @@ pub fn exec(args: Args, out: &mut dyn Write) -> Result<Outcome, Failure> {
         dir: args.dir,
         listen: args.listen,
         max_upload: args.max_upload.saturating_mul(1 << 20),
+        max_scratch: args.max_scratch.saturating_mul(1 << 20),
     };
     // The commands the page runs print no notes to this terminal.
     crate::report::set_quiet(true);

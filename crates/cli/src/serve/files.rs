@@ -1,31 +1,62 @@
-//! The files the page may open: those under DIR, and those uploaded this
-//! run (a private temporary folder, removed when the server stops).
+//! The files the page may open: those under DIR, and those of the run's
+//! private folder (uploads, and what the page's work made).
 //!
 //! A file is named to the page by an id: `dir/` or `upload/` and a
 //! relative path. An id resolves only to a regular file (or, under DIR, a
-//! folder) inside its root once links are followed: `..`, absolute paths
-//! and links that lead out are refused. Uploads are streamed to disk,
-//! never held whole, under `max_upload` bytes; one that fails (too long,
-//! the client gone) leaves nothing behind.
+//! folder) beneath its root, opened there without following any link and
+//! without races ([`beneath`](super::beneath)); `..`, absolute paths,
+//! links, FIFOs, sockets and devices are refused at once.
+//!
+//! Names in the private folder are given out once a run ([`Files::reserve`]):
+//! two jobs never share one, an upload never takes one a job was given,
+//! and no work replaces a file it did not make. Uploads are streamed to
+//! disk, never held whole, under `max_upload` bytes and the folder's
+//! quota (`max_scratch`, counting everything in it); one that fails (too
+//! long, too slow, the client gone) leaves nothing behind.
+//!
+//! The private folder holds a lock while its server runs; a server
+//! starting removes the folders whose lock nobody holds (left by a server
+//! that was killed).
 
 use super::api::ApiError;
+use super::beneath::{Held, Refused, Root};
 use crate::report::Failure;
 use futures_util::{Stream, StreamExt};
+use std::collections::{HashMap, HashSet};
 use std::path::{Component, Path, PathBuf};
+use std::sync::atomic::{AtomicU64, Ordering};
+use std::sync::Mutex;
 use tokio::io::AsyncWriteExt;
 
 /// The most files listed from DIR, and how deep.
 const MOST_LISTED: usize = 5000;
 const DEEPEST: usize = 4;
+/// The longest name given in the private folder, in bytes.
+const LONGEST_NAME: usize = 100;
+/// The prefix of a server's private folder.
+const PREFIX: &str = "boardfile-serve-";
+/// Its lock, held while the server runs.
+const LOCK: &str = ".lock";
 
 /// The two roots.
 pub struct Files {
-    dir: Option<PathBuf>,
+    dir: Option<Root>,
     uploads: tempfile::TempDir,
+    scratch: Root,
     pub max_upload: u64,
-    /// The name each input's solve writes among the uploads, by the
-    /// input's id ([`Files::solved_name`]).
-    solved: std::sync::Mutex<std::collections::HashMap<String, String>>,
+    /// The most the private folder may hold, in bytes.
+    pub max_scratch: u64,
+    /// What the private folder held when last measured ([`Files::measure`]).
+    used: AtomicU64,
+    /// Bytes of uploads under way since then.
+    arriving: AtomicU64,
+    /// Every name of the private folder given out this run.
+    taken: Mutex<HashSet<String>>,
+    /// The name each input's solve writes, by what the input is on its
+    /// disk ([`Held::key`]).
+    solved: Mutex<HashMap<(u64, u64), String>>,
+    /// The lock of the private folder, held while this runs.
+    _lock: Option<std::fs::File>,
 }
 
 /// A file (or folder) the page may open.
@@ -39,36 +70,46 @@ pub struct Entry {
 }
 
 impl Files {
-    pub fn new(dir: Option<PathBuf>, max_upload: u64) -> Result<Files, Failure> {
+    pub fn new(dir: Option<PathBuf>, max_upload: u64, max_scratch: u64) -> Result<Files, Failure> {
         let dir = dir
             .map(|d| {
-                d.canonicalize()
-                    .map_err(|e| Failure::operational(format!("{}: {e}", d.display())))
+                let real = d
+                    .canonicalize()
+                    .map_err(|e| Failure::operational(format!("{}: {e}", d.display())))?;
+                if !real.is_dir() {
+                    return Err(Failure::operational(format!(
+                        "{}: not a folder",
+                        d.display()
+                    )));
+                }
+                Root::open(&real).map_err(|e| Failure::operational(format!("{}: {e}", d.display())))
             })
             .transpose()?;
-        if let Some(d) = &dir {
-            if !d.is_dir() {
-                return Err(Failure::operational(format!(
-                    "{}: not a folder",
-                    d.display()
-                )));
-            }
-        }
+        remove_abandoned(&std::env::temp_dir());
         let uploads = tempfile::Builder::new()
-            .prefix("boardfile-serve-")
+            .prefix(PREFIX)
             .tempdir()
             .map_err(|e| Failure::operational(format!("serve: no temporary folder: {e}")))?;
+        let lock = hold_lock(uploads.path());
+        let scratch = Root::open(uploads.path())
+            .map_err(|e| Failure::operational(format!("serve: temporary folder: {e}")))?;
         Ok(Files {
             dir,
             uploads,
+            scratch,
             max_upload,
+            max_scratch,
+            used: AtomicU64::new(0),
+            arriving: AtomicU64::new(0),
+            taken: Default::default(),
             solved: Default::default(),
+            _lock: lock,
         })
     }
 
     /// DIR's name, when there is one.
     pub fn dir(&self) -> Option<&Path> {
-        self.dir.as_deref()
+        self.dir.as_ref().map(|d| d.path.as_path())
     }
 
     /// The private folder of uploads (and outputs being made).
@@ -77,7 +118,8 @@ impl Files {
     }
 
     /// Every file under DIR (its folders too: a WTHOR folder opens as one
-    /// database), then every upload; hidden ones left out.
+    /// database), then every upload; hidden ones left out, links not
+    /// followed.
     pub fn list(&self) -> Vec<Entry> {
         let mut found = Vec::new();
         if let Some(dir) = &self.dir {
@@ -87,131 +129,165 @@ impl Files {
                 size: 0,
                 folder: true,
             });
-            walk(dir, dir, "dir", 0, &mut found);
+            walk(dir, Path::new(""), "dir", 0, &mut found);
         }
-        walk(
-            self.uploads.path(),
-            self.uploads.path(),
-            "upload",
-            0,
-            &mut found,
-        );
+        walk(&self.scratch, Path::new(""), "upload", 0, &mut found);
         found
     }
 
-    /// The path of the file (or folder) `id` names, inside its root.
-    pub fn resolve(&self, id: &str) -> Result<PathBuf, ApiError> {
-        if id == "dir" {
-            // DIR itself: a WTHOR folder opens as one database.
-            let dir = self
-                .dir
-                .clone()
-                .ok_or_else(|| ApiError::not_found("no folder was given to serve"))?;
-            inside(&dir, &dir, ".")?;
-            return Ok(dir);
-        }
+    /// The file (or folder) `id` names, opened beneath its root and held
+    /// while it is read.
+    pub fn resolve(&self, id: &str) -> Result<Held, ApiError> {
         let (root, rest) = match id.split_once('/') {
-            Some(("dir", rest)) => match &self.dir {
-                Some(d) => (d.as_path(), rest),
-                None => return Err(ApiError::not_found("no folder was given to serve")),
-            },
-            Some(("upload", rest)) => (self.uploads.path(), rest),
+            None if id == "dir" => (self.dir.as_ref(), ""),
+            Some(("dir", rest)) => (self.dir.as_ref(), rest),
+            Some(("upload", rest)) => (Some(&self.scratch), rest),
             _ => return Err(ApiError::bad(format!("{id:?}: not a file of this page"))),
         };
+        let root = root.ok_or_else(|| ApiError::not_found("no folder was given to serve"))?;
         let relative = Path::new(rest);
         let plain = relative
             .components()
             .all(|c| matches!(c, Component::Normal(_)));
-        if rest.is_empty() || !plain {
+        if (rest.is_empty() && id != "dir") || !plain {
             return Err(ApiError::forbidden(format!(
                 "{id:?}: only names inside the served folders"
             )));
         }
-        let path = root.join(relative);
-        let real = path
-            .canonicalize()
-            .map_err(|_| ApiError::not_found(format!("{rest}: no such file")))?;
-        // A link inside that leads out is refused.
-        let root = root.canonicalize().map_err(ApiError::internal)?;
-        if !real.starts_with(&root) {
-            return Err(ApiError::forbidden(format!(
-                "{rest}: leads outside the served folder"
-            )));
+        let hidden = relative
+            .components()
+            .any(|c| c.as_os_str().to_string_lossy().starts_with('.'));
+        if hidden {
+            return Err(ApiError::not_found(format!("{rest}: no such file")));
         }
-        if real.is_dir() {
-            inside(&real, &root, rest)?;
-        }
-        Ok(real)
+        root.hold(relative, self.scratch()).map_err(|e| match e {
+            Refused::Missing => {
+                ApiError::not_found(format!("{rest}: no such file (links are not followed)"))
+            }
+            Refused::NotFile => ApiError::forbidden(format!(
+                "{rest}: not a regular file or folder (a pipe, a socket or a device)"
+            )),
+            Refused::Io(e) => ApiError::internal(e),
+        })
     }
 
-    /// The name a solve of the input `id` (whose stem is `stem`) writes
-    /// among the uploads: `STEM-solved.pbn`, numbered when another input
-    /// of the same stem (`dir/a/set.pbn`, `dir/b/set.pbn`) or an upload has
-    /// it; the same name for `id` every time, so that a cancelled solve's
-    /// journal goes on.
-    pub fn solved_name(&self, id: &str, stem: &str) -> String {
-        let mut names = self.solved.lock().unwrap_or_else(|e| e.into_inner());
-        if let Some(name) = names.get(id) {
-            return name.clone();
+    /// The file `id` names, held with the files beside it (its folder
+    /// held whole), for the work that reads those too: a WTHOR file's
+    /// names files, a SquareDeal tournament's sessions. The path of the
+    /// file among them.
+    pub fn resolve_beside(&self, id: &str) -> Result<(Held, PathBuf), ApiError> {
+        let Some((parent, name)) = id.rsplit_once('/') else {
+            return Err(ApiError::bad(format!("{id:?}: not a file of this page")));
+        };
+        let folder = match parent {
+            "upload" => self
+                .scratch
+                .hold(Path::new(""), self.scratch())
+                .map_err(|_| ApiError::internal("the private folder"))?,
+            _ => self.resolve(parent)?,
+        };
+        let path = folder.path.join(name);
+        if name.starts_with('.') || !path.is_file() {
+            // Not held: not a regular file (or hidden).
+            self.resolve(id)?;
+            return Err(ApiError::not_found(format!("{name}: no such file")));
         }
-        let mut name = format!("{stem}-solved.pbn");
-        let mut n = 2;
-        while names.values().any(|v| *v == name) || self.uploads.path().join(&name).exists() {
-            name = format!("{stem}-solved ({n}).pbn");
-            n += 1;
-        }
-        names.insert(id.to_string(), name.clone());
-        name
+        Ok((folder, path))
     }
 
-    /// A name for an upload called `wanted`: its last component, with
-    /// only plain characters, not hidden, not taken.
-    pub fn upload_name(&self, wanted: &str) -> String {
-        let base = wanted.rsplit(['/', '\\']).next().unwrap_or("");
-        let mut clean: String = base
-            .chars()
-            .map(|c| {
-                if c.is_alphanumeric() || matches!(c, '.' | '-' | '_' | ' ' | '(' | ')') {
-                    c
-                } else {
-                    '_'
+    /// A name of the private folder for what `wanted` names (its last
+    /// component, plain characters only, at most [`LONGEST_NAME`] bytes),
+    /// numbered until it is neither given out this run nor there; given
+    /// out now, to this caller alone. With `make`, the file is made too
+    /// (empty, new): the caller writes it.
+    pub fn reserve(
+        &self,
+        wanted: &str,
+        make: bool,
+    ) -> Result<(String, PathBuf, Option<std::fs::File>), ApiError> {
+        let (stem, ext) = plain_name(wanted);
+        let mut taken = self.taken.lock().unwrap_or_else(|e| e.into_inner());
+        for n in 1u32.. {
+            let name = if n == 1 {
+                format!("{stem}{ext}")
+            } else {
+                format!("{stem} ({n}){ext}")
+            };
+            let path = self.scratch().join(&name);
+            if taken.contains(&name) || path.symlink_metadata().is_ok() {
+                continue;
+            }
+            let made = if make {
+                match std::fs::File::create_new(&path) {
+                    Ok(f) => Some(f),
+                    Err(e) if e.kind() == std::io::ErrorKind::AlreadyExists => continue,
+                    Err(e) => return Err(ApiError::internal(e)),
                 }
-            })
-            .take(120)
-            .collect();
-        let trimmed = clean.trim_start_matches(['.', ' ']).to_string();
-        clean = if trimmed.is_empty() {
-            "upload".into()
-        } else {
-            trimmed
-        };
-        let (stem, ext) = match clean.rsplit_once('.') {
-            Some((s, e)) if !s.is_empty() => (s.to_string(), format!(".{e}")),
-            _ => (clean.clone(), String::new()),
-        };
-        let mut name = clean;
-        let mut n = 2;
-        while self.uploads.path().join(&name).exists() {
-            name = format!("{stem} ({n}){ext}");
-            n += 1;
+            } else {
+                None
+            };
+            taken.insert(name.clone());
+            return Ok((name, path, made));
         }
-        name
+        Err(ApiError::internal("no name left"))
     }
 
-    /// Streams `body` into the upload folder as `wanted` (cleaned): the
-    /// new file's entry. Over `max_upload` bytes, or a broken stream, and
-    /// the part written is removed.
+    /// The name a solve of the input held as `input` (whose stem is
+    /// `stem`) writes in the private folder: `STEM-solved.pbn`, numbered
+    /// when taken; the same name for the same file whatever its name, so
+    /// that a cancelled solve's journal goes on and one file under two
+    /// names is solved once.
+    pub fn solved_name(&self, input: &Held, stem: &str) -> Result<String, ApiError> {
+        let mut names = self.solved.lock().unwrap_or_else(|e| e.into_inner());
+        if let Some(name) = names.get(&input.key) {
+            return Ok(name.clone());
+        }
+        let (name, _, _) = self.reserve(&format!("{stem}-solved.pbn"), false)?;
+        names.insert(input.key, name.clone());
+        Ok(name)
+    }
+
+    /// What the private folder holds now, in bytes (links not followed);
+    /// remembered for the uploads' checks.
+    pub fn measure(&self) -> u64 {
+        let used = size_of(self.scratch());
+        self.used.store(used, Ordering::Relaxed);
+        self.arriving.store(0, Ordering::Relaxed);
+        used
+    }
+
+    /// The room left in the private folder, as last measured.
+    pub fn room(&self) -> u64 {
+        let used = self.used.load(Ordering::Relaxed) + self.arriving.load(Ordering::Relaxed);
+        self.max_scratch.saturating_sub(used)
+    }
+
+    /// The answer when the private folder is full.
+    pub fn full(&self) -> ApiError {
+        ApiError::insufficient(format!(
+            "the server's private folder is full ({} MiB, --max-scratch): \
+             download what you need, then start it again",
+            self.max_scratch >> 20
+        ))
+    }
+
+    /// Streams `body` into the private folder as `wanted` (cleaned): the
+    /// new file's entry. Over `max_upload` bytes or the folder's room, or
+    /// a broken stream, and the part written is removed.
     pub async fn upload<S, E>(&self, wanted: &str, mut body: S) -> Result<Entry, ApiError>
     where
         S: Stream<Item = Result<axum::body::Bytes, E>> + Unpin,
         E: std::fmt::Display,
     {
-        let name = self.upload_name(wanted);
-        let path = self.uploads.path().join(&name);
+        self.measure();
+        if self.room() == 0 {
+            return Err(self.full());
+        }
         // Made here, not on the blocking pool: were the client to go while
         // a pool thread made it, the request (and `partial`) could be
         // dropped first and the file made after, left behind.
-        let made = std::fs::File::create_new(&path).map_err(ApiError::internal)?;
+        let (name, path, made) = self.reserve(wanted, true)?;
+        let made = made.ok_or_else(|| ApiError::internal("no file made"))?;
         let mut partial = Partial(Some(path.clone()));
         let mut file = tokio::fs::File::from_std(made);
         let mut size = 0u64;
@@ -224,6 +300,11 @@ impl Files {
                     self.max_upload >> 20
                 )));
             }
+            if chunk.len() as u64 > self.room() {
+                return Err(self.full());
+            }
+            self.arriving
+                .fetch_add(chunk.len() as u64, Ordering::Relaxed);
             file.write_all(&chunk).await.map_err(ApiError::internal)?;
         }
         file.flush().await.map_err(ApiError::internal)?;
@@ -237,23 +318,80 @@ impl Files {
     }
 }
 
-/// Refuses a folder (read whole, as a WTHOR database) that holds a link
-/// leading outside `root`.
-fn inside(folder: &Path, root: &Path, shown: &str) -> Result<(), ApiError> {
-    let entries = std::fs::read_dir(folder).map_err(ApiError::internal)?;
-    for e in entries.flatten() {
-        let out = e
-            .path()
-            .canonicalize()
-            .map_or(true, |real| !real.starts_with(root));
-        if out {
-            return Err(ApiError::forbidden(format!(
-                "{shown}: holds {}, which leads outside the served folder",
-                e.file_name().to_string_lossy()
-            )));
+/// `wanted`'s last component as a stem and an extension, plain
+/// characters only (others `_`), not hidden, at most [`LONGEST_NAME`]
+/// bytes together (cut at a character, the extension kept when short).
+fn plain_name(wanted: &str) -> (String, String) {
+    let base = wanted.rsplit(['/', '\\']).next().unwrap_or("");
+    let clean: String = base
+        .chars()
+        .map(|c| {
+            if c.is_alphanumeric() || matches!(c, '.' | '-' | '_' | ' ' | '(' | ')') {
+                c
+            } else {
+                '_'
+            }
+        })
+        .collect();
+    let clean = clean.trim_start_matches(['.', ' ']);
+    let clean = if clean.is_empty() { "upload" } else { clean };
+    let (stem, ext) = match clean.rsplit_once('.') {
+        Some((s, e)) if !s.is_empty() && e.len() <= 16 => (s, format!(".{e}")),
+        _ => (clean, String::new()),
+    };
+    let mut stem = stem.to_string();
+    while stem.len() + ext.len() > LONGEST_NAME {
+        stem.pop();
+    }
+    (stem, ext)
+}
+
+/// The bytes of the files under `dir`, links not followed.
+fn size_of(dir: &Path) -> u64 {
+    let Ok(read) = std::fs::read_dir(dir) else {
+        return 0;
+    };
+    read.flatten()
+        .map(|e| match e.metadata() {
+            Ok(m) if m.is_dir() => size_of(&e.path()),
+            Ok(m) if m.is_file() => m.len(),
+            _ => 0,
+        })
+        .sum()
+}
+
+/// Locks `folder`'s lock file, held while the returned file is open.
+fn hold_lock(folder: &Path) -> Option<std::fs::File> {
+    let file = std::fs::File::create(folder.join(LOCK)).ok()?;
+    #[cfg(unix)]
+    {
+        use std::os::fd::AsRawFd;
+        // SAFETY: an advisory lock on a descriptor we own.
+        if unsafe { libc::flock(file.as_raw_fd(), libc::LOCK_EX | libc::LOCK_NB) } != 0 {
+            return None;
         }
     }
-    Ok(())
+    Some(file)
+}
+
+/// Removes the private folders in `temp` whose server no longer runs:
+/// those whose lock nobody holds. A folder without a lock file (an older
+/// boardfile's, or one being made) is left alone.
+fn remove_abandoned(temp: &Path) {
+    let Ok(read) = std::fs::read_dir(temp) else {
+        return;
+    };
+    for e in read.flatten() {
+        let ours = e.file_name().to_string_lossy().starts_with(PREFIX)
+            && e.metadata().is_ok_and(|m| m.is_dir());
+        if !ours || !e.path().join(LOCK).is_file() {
+            continue;
+        }
+        if let Some(lock) = hold_lock(&e.path()) {
+            let _ = std::fs::remove_dir_all(e.path());
+            drop(lock);
+        }
+    }
 }
 
 /// How the page names the server's paths: each path (a file, a folder)
@@ -297,52 +435,59 @@ impl Drop for Partial {
     }
 }
 
-/// Lists `at` (under `root`, ids prefixed `kind/`) into `found`: folders
-/// that hold files, then files, by name; not through links to folders.
-fn walk(root: &Path, at: &Path, kind: &str, depth: usize, found: &mut Vec<Entry>) {
-    let Ok(read) = std::fs::read_dir(at) else {
-        return;
-    };
-    let mut entries: Vec<_> = read
-        .filter_map(Result::ok)
-        .filter(|e| {
-            // Hidden files, and a solve's journal (OUT.solving).
-            let name = e.file_name().to_string_lossy().into_owned();
-            !name.starts_with('.') && !name.ends_with(".solving")
-        })
-        .collect();
-    entries.sort_by_key(|e| e.file_name());
-    for e in entries {
+/// Lists `at` (a folder beneath `root`, ids prefixed `kind/`) into
+/// `found`: folders, then their files, by name; links and what is
+/// neither a file nor a folder left out, hidden names too, and a solve's
+/// journal (OUT.solving).
+fn walk(root: &Root, at: &Path, kind: &str, depth: usize, found: &mut Vec<Entry>) {
+    let mut entries = root.entries(at);
+    entries.retain(|(name, _, _)| {
+        let name = name.to_string_lossy();
+        !name.starts_with('.') && !name.ends_with(".solving")
+    });
+    entries.sort();
+    for (name, folder, size) in entries {
         if found.len() >= MOST_LISTED {
             return;
         }
-        let Ok(kind_of) = e.file_type() else {
-            continue;
-        };
-        let path = e.path();
-        let Ok(relative) = path.strip_prefix(root) else {
-            continue;
-        };
-        let name = relative.to_string_lossy().replace('\\', "/");
-        if kind_of.is_dir() {
+        let path = at.join(&name);
+        let shown = path.to_string_lossy().replace('\\', "/");
+        if folder {
             found.push(Entry {
-                id: format!("{kind}/{name}"),
-                name: format!("{name}/"),
+                id: format!("{kind}/{shown}"),
+                name: format!("{shown}/"),
                 size: 0,
                 folder: true,
             });
             if depth + 1 < DEEPEST {
                 walk(root, &path, kind, depth + 1, found);
             }
-        } else if let Ok(meta) = std::fs::metadata(&path) {
-            if meta.is_file() {
-                found.push(Entry {
-                    id: format!("{kind}/{name}"),
-                    name,
-                    size: meta.len(),
-                    folder: false,
-                });
-            }
+        } else {
+            found.push(Entry {
+                id: format!("{kind}/{shown}"),
+                name: shown,
+                size,
+                folder: false,
+            });
         }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::plain_name;
+
+    #[test]
+    fn a_long_name_is_cut_at_a_character_keeping_its_extension() {
+        let wanted = format!("{}.pbn", "\u{1D400}".repeat(120));
+        let (stem, ext) = plain_name(&wanted);
+        assert_eq!(ext, ".pbn");
+        assert!(stem.len() + ext.len() <= 100 && stem.len() > 90, "{stem}");
+        assert!(stem.chars().all(|c| c == '\u{1D400}'));
+        assert_eq!(
+            plain_name("../../.hidden"),
+            ("hidden".into(), String::new())
+        );
+        assert_eq!(plain_name("a/b\\set.PBN"), ("set".into(), ".PBN".into()));
     }
 }

@@ -1,24 +1,40 @@
-//! Who may drive the server: a request carrying the run's token, sent to
-//! a Host the server answers to, from no foreign Origin.
+//! Who may drive the server: a request carrying the run's token in its
+//! `X-Boardfile-Token` header, sent to a Host the server answers to, from
+//! no foreign Origin.
 //!
-//! - The token is 32 random bytes a run, in the printed address as
-//!   `?token=`; the first page load trades it for an HttpOnly, SameSite
-//!   Strict cookie (as Jupyter does), so the page's own requests carry it
-//!   and a cross-site one cannot. `X-Boardfile-Token` carries it too (for
-//!   scripts).
+//! - The token is 32 random bytes a run, in the printed address's
+//!   fragment (`#token=`), which a browser never sends to a server. The
+//!   page reads it from there, keeps it in the tab's `sessionStorage`
+//!   (its own origin's, which no other port's page can read) and sends it
+//!   in `X-Boardfile-Token` on every request; downloads are fetched and
+//!   saved from a Blob, and progress is read from a fetched stream, so
+//!   nothing needs it in an address.
+//! - Never a cookie: browsers send a host's cookies to every port of it,
+//!   so any other local program opened in the browser would receive it.
+//!   A request carrying the token only in a cookie or a query is refused.
+//!   (Jupyter trades its token for a cookie, checked together with an
+//!   XSRF value; VS Code's server keeps it in a cookie too: both assume
+//!   no other server on the host is hostile. The header is the way that
+//!   does not.)
+//! - The page's own files (`/`, its script and styles) hold no data and
+//!   are served without the token, so the page can load and read it.
 //! - Host: on loopback only `127.0.0.1`, `localhost` and `[::1]` at the
 //!   server's port, so that a DNS name rebound to 127.0.0.1 is refused.
 //!   Listening elsewhere, the token alone admits.
 //! - Origin, when sent: the server's own (`http://` and the Host), so a
-//!   page of another site cannot post to it even with the cookie.
+//!   page of another site cannot post to it.
 
+use super::conns::Proven;
 use crate::report::Failure;
 use axum::extract::{Request, State};
-use axum::http::{header, HeaderMap, StatusCode};
+use axum::http::{header, HeaderMap, Method, StatusCode};
 use axum::middleware::Next;
-use axum::response::{IntoResponse, Redirect, Response};
+use axum::response::{IntoResponse, Response};
 use std::net::SocketAddr;
 use std::sync::Arc;
+
+/// The header that carries the token.
+pub const TOKEN_HEADER: &str = "x-boardfile-token";
 
 /// The token and the hosts of a run.
 pub struct Guard {
@@ -52,23 +68,26 @@ impl Guard {
         })
     }
 
-    /// The address to open: the page, with the token.
+    /// The address to open: the page, the token in its fragment. A
+    /// server listening on every address is opened on loopback (of its
+    /// family: `[::]` at `[::1]`).
     pub fn url(&self) -> String {
-        let host = if self.bound.ip().is_unspecified() || self.bound.ip().is_loopback() {
-            format!("127.0.0.1:{}", self.bound.port())
-        } else {
-            self.bound.to_string()
+        let ip = self.bound.ip();
+        let host = match ip {
+            std::net::IpAddr::V4(v4) if v4.is_unspecified() || v4.is_loopback() => {
+                format!("127.0.0.1:{}", self.bound.port())
+            }
+            std::net::IpAddr::V6(v6) if v6.is_unspecified() || v6.is_loopback() => {
+                format!("[::1]:{}", self.bound.port())
+            }
+            _ => self.bound.to_string(),
         };
-        format!("http://{host}/?token={}", self.token)
+        format!("http://{host}/#token={}", self.token)
     }
 
-    /// The cookie's name: one a port, so two servers do not mix.
-    fn cookie(&self) -> String {
-        format!("boardfile-{}", self.bound.port())
-    }
-
-    /// Why `headers` may not drive the server, if they may not.
-    fn refused(&self, headers: &HeaderMap, query_token: Option<&str>) -> Option<&'static str> {
+    /// Why `headers` may not reach the server, if they may not; `public`:
+    /// a page file, which needs no token.
+    fn refused(&self, headers: &HeaderMap, public: bool) -> Option<&'static str> {
         let host = headers.get(header::HOST).and_then(|h| h.to_str().ok());
         let Some(host) = host else {
             return Some("no Host");
@@ -82,20 +101,14 @@ impl Guard {
                 return Some("a request from another site");
             }
         }
-        let cookie = self.cookie();
-        let by_cookie = headers
-            .get_all(header::COOKIE)
-            .iter()
-            .filter_map(|v| v.to_str().ok())
-            .flat_map(|v| v.split(';'))
-            .filter_map(|kv| kv.trim().split_once('='))
-            .any(|(k, v)| k == cookie && self.is(v));
+        if public {
+            return None;
+        }
         let by_header = headers
-            .get("x-boardfile-token")
+            .get(TOKEN_HEADER)
             .and_then(|v| v.to_str().ok())
             .is_some_and(|v| self.is(v));
-        let by_query = query_token.is_some_and(|v| self.is(v));
-        if by_cookie || by_header || by_query {
+        if by_header {
             None
         } else {
             Some("no token: open the address boardfile serve printed")
@@ -109,35 +122,31 @@ impl Guard {
     }
 }
 
-/// The token in a query string, if it has one.
-fn query_token(query: Option<&str>) -> Option<&str> {
-    query?.split('&').find_map(|kv| kv.strip_prefix("token="))
+/// The page's own files: no data, no token needed.
+fn public(request: &Request) -> bool {
+    request.method() == Method::GET
+        && matches!(
+            request.uri().path(),
+            "/" | "/app.js" | "/app.css" | "/diagram.css"
+        )
 }
 
 /// The middleware: refuses what the guard refuses (403, a line of text);
-/// a page load with the token in its address is answered with the cookie
-/// and sent to the address without it.
+/// a request with the token marks its connection as the page's own
+/// ([`Proven`]), which a full server keeps over strangers'.
 pub async fn check(
     State(state): State<Arc<super::State>>,
     request: Request,
     next: Next,
 ) -> Response {
-    let guard = &state.guard;
-    let query = query_token(request.uri().query());
-    if let Some(why) = guard.refused(request.headers(), query) {
+    let open = public(&request);
+    if let Some(why) = state.guard.refused(request.headers(), open) {
         return (StatusCode::FORBIDDEN, format!("boardfile serve: {why}\n")).into_response();
     }
-    if query.is_some() && request.uri().path() == "/" {
-        let cookie = format!(
-            "{}={}; HttpOnly; SameSite=Strict; Path=/",
-            guard.cookie(),
-            guard.token
-        );
-        let mut response = Redirect::to("/").into_response();
-        if let Ok(v) = cookie.parse() {
-            response.headers_mut().insert(header::SET_COOKIE, v);
+    if !open {
+        if let Some(proven) = request.extensions().get::<Proven>() {
+            proven.set();
         }
-        return response;
     }
     next.run(request).await
 }

@@ -4,28 +4,45 @@
 //! the next run to go on from) and the server's memory stays its own. The
 //! child tells its progress in lines of JSON (`--progress-json`); the page
 //! follows a job's status as server-sent events.
+//!
+//! As many jobs run at once as there are cores; up to [`MOST_WAITING`]
+//! more wait their turn, each told its place in the queue, and past that
+//! a new one is refused (429). A job may have a deadline (a deal), past
+//! which it is stopped.
 
 use super::api::ApiError;
+use super::beneath::Held;
 use super::files::Names;
+use super::run::{self, Places};
 use serde::Serialize;
 use std::collections::HashMap;
 use std::sync::atomic::{AtomicU64, Ordering};
 use std::sync::{Arc, Mutex};
+use std::time::Duration;
 use tokio::io::AsyncBufReadExt;
 use tokio::sync::watch;
+use tokio_util::sync::CancellationToken;
 
-/// The jobs of the run, by id: every one running, and the last
+/// The most jobs waiting for a place.
+pub const MOST_WAITING: usize = 16;
+
+/// The jobs of the run, by id: every one running or waiting, and the last
 /// [`KEPT`] finished.
-#[derive(Default)]
 pub struct Jobs {
     next: AtomicU64,
     map: Mutex<HashMap<u64, Arc<Job>>>,
+    places: Places,
+    /// The jobs waiting for a place, first first.
+    queue: Mutex<Vec<u64>>,
 }
 
 /// A job: what it does, its status, and its process while it runs.
 pub struct Job {
     status: watch::Sender<Status>,
     pid: Mutex<Option<u32>>,
+    cancelled: CancellationToken,
+    /// Why the server stopped it, if it did (the private folder full).
+    stopped: Mutex<Option<String>>,
 }
 
 /// Where a job stands, as the page hears it.
@@ -43,7 +60,10 @@ pub struct Status {
     pub total: u64,
     /// The command's progress message ("12 boards done, 40/s").
     pub message: String,
+    /// Running, or waiting to.
     pub running: bool,
+    /// While it waits for a place: how many jobs are ahead of it.
+    pub queued: Option<usize>,
     pub cancelled: bool,
     /// The command's closing line, when it finished well.
     pub summary: Option<String>,
@@ -59,6 +79,10 @@ pub struct Spec {
     pub output: String,
     pub args: Vec<String>,
     pub names: Names,
+    /// The longest it may run; none: until it ends or is cancelled.
+    pub deadline: Option<Duration>,
+    /// What it reads, held open while it runs.
+    pub held: Vec<Held>,
 }
 
 /// How many finished jobs a run keeps (the newest): a page reloaded later
@@ -83,65 +107,66 @@ fn forget_finished(map: &mut HashMap<u64, Arc<Job>>, kept: usize) {
 }
 
 impl Jobs {
-    /// Starts `spec` as a child process: its job.
-    pub fn start(&self, spec: Spec) -> Result<Arc<Job>, ApiError> {
+    /// The jobs of a server with `cores` cores.
+    pub fn new(cores: usize) -> Jobs {
+        Jobs {
+            next: AtomicU64::new(0),
+            map: Mutex::default(),
+            places: Places::new(cores, MOST_WAITING, "jobs"),
+            queue: Mutex::default(),
+        }
+    }
+
+    /// Starts `spec`, as a child process once a place is free: its job.
+    pub fn start(&self, state: &Arc<super::State>, spec: Spec) -> Result<Arc<Job>, ApiError> {
+        if self.queue.lock().map_or(0, |q| q.len()) >= MOST_WAITING {
+            return Err(ApiError::busy(format!(
+                "{MOST_WAITING} jobs wait already: cancel one, or try again when one has ended"
+            )));
+        }
         let id = self.next.fetch_add(1, Ordering::Relaxed) + 1;
-        let exe = std::env::current_exe().map_err(ApiError::internal)?;
-        let mut child = tokio::process::Command::new(exe)
-            .arg("--progress-json")
-            .arg("--quiet")
-            .args(&spec.args)
-            .stdin(std::process::Stdio::null())
-            .stdout(std::process::Stdio::null())
-            .stderr(std::process::Stdio::piped())
-            .kill_on_drop(true)
-            .spawn()
-            .map_err(ApiError::internal)?;
         let status = Status {
             id,
             kind: spec.kind.into(),
-            file: spec.file,
-            output: spec.output,
+            file: spec.file.clone(),
+            output: spec.output.clone(),
             running: true,
             ..Status::default()
         };
         let job = Arc::new(Job {
             status: watch::Sender::new(status),
-            pid: Mutex::new(child.id()),
+            pid: Mutex::new(None),
+            cancelled: CancellationToken::new(),
+            stopped: Mutex::new(None),
         });
         if let Ok(mut map) = self.map.lock() {
             map.insert(id, job.clone());
             forget_finished(&mut map, KEPT);
         }
-        let stderr = child.stderr.take();
-        let follower = job.clone();
-        let names = spec.names;
-        tokio::spawn(async move {
-            let mut errors = Vec::new();
-            if let Some(stderr) = stderr {
-                let mut lines = tokio::io::BufReader::new(stderr).lines();
-                while let Ok(Some(line)) = lines.next_line().await {
-                    follower.hear(&line, &mut errors, &names);
-                }
-            }
-            let exit = child.wait().await;
-            if let Ok(mut pid) = follower.pid.lock() {
-                *pid = None;
-            }
-            follower.status.send_modify(|s| {
-                s.running = false;
-                let ok = exit.as_ref().is_ok_and(|e| e.success());
-                if !ok && !s.cancelled {
-                    let said = errors.join("\n");
-                    s.error = Some(if said.is_empty() {
-                        "stopped without a word".into()
-                    } else {
-                        said
-                    });
-                }
-            });
-        });
+        if let Ok(mut queue) = self.queue.lock() {
+            queue.push(id);
+        }
+        self.tell_queue();
+        tokio::spawn(run_job(state.clone(), job.clone(), id, spec));
         Ok(job)
+    }
+
+    /// Tells each waiting job its place in the queue.
+    fn tell_queue(&self) {
+        let queue = self.queue.lock().map(|q| q.clone()).unwrap_or_default();
+        for (ahead, id) in queue.iter().enumerate() {
+            if let Some(job) = self.get(*id) {
+                job.status.send_modify(|s| s.queued = Some(ahead));
+            }
+        }
+    }
+
+    /// `id` waits no longer.
+    fn leave_queue(&self, id: u64) {
+        if let Ok(mut queue) = self.queue.lock() {
+            queue.retain(|&q| q != id);
+        }
+        self.tell_queue();
     }
 
     pub fn get(&self, id: u64) -> Option<Arc<Job>> {
@@ -166,6 +191,115 @@ impl Jobs {
             }
         }
     }
+
+    /// Every job running is about to be stopped for `why`: their error.
+    pub fn note_full(&self, why: &str) {
+        if let Ok(map) = self.map.lock() {
+            for job in map.values() {
+                if job.pid.lock().is_ok_and(|p| p.is_some()) {
+                    if let Ok(mut stopped) = job.stopped.lock() {
+                        *stopped = Some(why.to_string());
+                    }
+                }
+            }
+        }
+    }
+}
+
+/// A job's life: its place, its child followed to its end.
+async fn run_job(state: Arc<super::State>, job: Arc<Job>, id: u64, spec: Spec) {
+    let jobs = &state.jobs;
+    let place = tokio::select! {
+        p = jobs.places.take() => p.ok(),
+        _ = job.cancelled.cancelled() => None,
+        _ = state.stop.cancelled() => None,
+    };
+    jobs.leave_queue(id);
+    job.status.send_modify(|s| s.queued = None);
+    let Some(_place) = place else {
+        job.status.send_modify(|s| {
+            s.running = false;
+            s.cancelled = true;
+        });
+        return;
+    };
+    let started = run::child(&spec.args, state.files.room()).and_then(|mut c| {
+        c.stdout(std::process::Stdio::null());
+        c.spawn().map_err(ApiError::internal)
+    });
+    let mut child = match started {
+        Ok(child) => child,
+        Err(e) => {
+            job.status.send_modify(|s| {
+                s.running = false;
+                s.error = Some(e.to_string());
+            });
+            return;
+        }
+    };
+    let tracked = state.children.track(child.id());
+    if let Ok(mut pid) = job.pid.lock() {
+        *pid = child.id();
+    }
+    if job.cancelled.is_cancelled() {
+        job.cancel();
+    }
+    let stderr = child.stderr.take();
+    let names = spec.names;
+    let mut errors = Vec::new();
+    let following = async {
+        if let Some(stderr) = stderr {
+            let mut lines = tokio::io::BufReader::new(stderr).lines();
+            while let Ok(Some(line)) = lines.next_line().await {
+                job.hear(&line, &mut errors, &names);
+            }
+        }
+    };
+    let late = match spec.deadline {
+        Some(d) => tokio::time::timeout(d, following).await.is_err(),
+        None => {
+            following.await;
+            false
+        }
+    };
+    if late {
+        // Stopped as at Ctrl-C; the error says why.
+        if let Ok(mut stopped) = job.stopped.lock() {
+            *stopped = Some(format!(
+                "stopped after {} s, the page's limit for this work \
+                 (the command line has none)",
+                spec.deadline.unwrap_or_default().as_secs()
+            ));
+        }
+        if let Some(pid) = child.id() {
+            run::kill(pid, run::INTERRUPT);
+        }
+    }
+    let exit = match tokio::time::timeout(Duration::from_secs(5), child.wait()).await {
+        Ok(exit) => exit,
+        Err(_) => {
+            let _ = child.start_kill();
+            child.wait().await
+        }
+    };
+    if let Ok(mut pid) = job.pid.lock() {
+        *pid = None;
+    }
+    drop(tracked);
+    drop(spec.held);
+    let stopped = job.stopped.lock().ok().and_then(|s| s.clone());
+    job.status.send_modify(|s| {
+        s.running = false;
+        let ok = exit.as_ref().is_ok_and(|e| e.success());
+        if !ok && (!s.cancelled || stopped.is_some()) {
+            let said = errors.join("\n");
+            s.error = Some(match stopped {
+                Some(why) => why,
+                None if said.is_empty() => "stopped without a word".into(),
+                None => said,
+            });
+        }
+    });
 }
 
 impl Job {
@@ -181,16 +315,14 @@ impl Job {
     /// Stops the command as Ctrl-C does: it removes what it was writing
     /// (a solve keeps its journal, so starting again goes on from it).
     pub fn cancel(&self) {
-        let pid = self.pid.lock().ok().and_then(|p| *p);
-        if let Some(pid) = pid {
-            self.status.send_modify(|s| s.cancelled = true);
-            #[cfg(unix)]
-            // SAFETY: a signal to our own child, by the id it was started
-            // with; it is reaped only by this job's task, which clears the
-            // id first.
-            unsafe {
-                libc::kill(pid as libc::pid_t, libc::SIGINT);
-            }
+        if !self.status.borrow().running {
+            return;
+        }
+        self.status.send_modify(|s| s.cancelled = true);
+        self.cancelled.cancel();
+        // Its id is cleared before it is reaped, by its own task.
+        if let Some(pid) = self.pid.lock().ok().and_then(|p| *p) {
+            run::kill(pid, run::INTERRUPT);
         }
     }
 
@@ -233,6 +365,8 @@ mod tests {
         let job = Job {
             status: watch::Sender::new(status),
             pid: Mutex::new(None),
+            cancelled: CancellationToken::new(),
+            stopped: Mutex::new(None),
         };
         (id, Arc::new(job))
     }

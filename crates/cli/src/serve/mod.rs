@@ -4,24 +4,34 @@
 //! files are compiled in ([`page`]), so it works offline.
 //!
 //! Safe by default ([`guard`]): it listens on loopback unless told
-//! otherwise; every request must carry the run's random token (the
-//! printed address holds it; the page keeps it in a same-site cookie);
+//! otherwise; every request but the page's own files must carry the run's
+//! random token in a header (the printed address holds it in its
+//! fragment; never a cookie, which a browser would send to every port);
 //! Host and Origin are checked, so neither a web site the user visits nor
-//! a rebinding DNS name can drive it. Files are read only inside DIR and
-//! the run's private upload folder ([`files`]); uploads are streamed to
-//! disk under a size limit, and the folder goes when the server stops.
+//! a rebinding DNS name can drive it. Connections are bounded in time,
+//! pace and number ([`conns`]), so a client without the token holds
+//! nothing. Files are opened only beneath DIR and the run's private
+//! folder, without following links and without races ([`files`],
+//! [`beneath`]). Work is bounded by what it asks ([`run`], [`jobs`]): a
+//! place among a few a core, a deadline, killed when its client goes or
+//! the server stops, and the private folder's quota (`--max-scratch`),
+//! which the watcher keeps ([`watch_scratch`]).
 
 mod api;
+mod beneath;
+mod conns;
 mod files;
 mod guard;
 mod jobs;
 mod page;
+mod run;
 
 use crate::report::Failure;
-use std::future::IntoFuture;
 use std::net::SocketAddr;
 use std::path::PathBuf;
 use std::sync::Arc;
+use std::time::Duration;
+use tokio_util::sync::CancellationToken;
 
 /// How the server is run.
 pub struct Config {
@@ -31,6 +41,8 @@ pub struct Config {
     pub listen: SocketAddr,
     /// The largest upload taken, in bytes.
     pub max_upload: u64,
+    /// The most the private folder may hold, in bytes.
+    pub max_scratch: u64,
 }
 
 /// What every request's handler shares.
@@ -38,15 +50,25 @@ pub struct State {
     pub files: files::Files,
     pub guard: guard::Guard,
     pub jobs: jobs::Jobs,
-    /// Places for work on the blocking pool (reading, converting).
-    pub work: tokio::sync::Semaphore,
+    /// Places for the requests' commands (a core each).
+    pub places: run::Places,
+    /// Places for work done in the server (a page of boards): two a core.
+    pub work: run::Places,
+    /// Every child running, jobs' and requests'.
+    pub children: Arc<run::Children>,
+    /// Cancelled when the server stops.
+    pub stop: CancellationToken,
     /// The last Othello query's games, for its next pages.
-    pub games: std::sync::Mutex<Option<api::Converted>>,
+    pub games: tokio::sync::Mutex<Option<api::Converted>>,
 }
+
+/// How long the server takes at most to stop, whatever runs.
+const STOPPING: Duration = Duration::from_secs(8);
 
 /// Runs the server until Ctrl-C (or SIGTERM, SIGHUP): `ready` hears the address
 /// to open (with the token) once it listens. Uploads and unfinished
-/// outputs are removed when it stops.
+/// outputs are removed when it stops, within a few seconds whatever was
+/// running.
 pub fn run(config: Config, ready: impl FnOnce(&str)) -> Result<(), Failure> {
     // The server stops on these itself, cleaning up as it goes; the
     // handler the commands use (remove the output being written, then
@@ -58,11 +80,13 @@ pub fn run(config: Config, ready: impl FnOnce(&str)) -> Result<(), Failure> {
         libc::signal(libc::SIGTERM, libc::SIG_DFL);
         libc::signal(libc::SIGHUP, libc::SIG_DFL);
     }
+    more_descriptors();
     let runtime = tokio::runtime::Builder::new_multi_thread()
         .enable_all()
         .build()
         .map_err(|e| Failure::operational(format!("serve: cannot start: {e}")))?;
-    runtime.block_on(async move {
+    let mut scratch = None;
+    let served = runtime.block_on(async {
         let listener = tokio::net::TcpListener::bind(config.listen)
             .await
             .map_err(|e| Failure::operational(format!("serve: {}: {e}", config.listen)))?;
@@ -71,41 +95,76 @@ pub fn run(config: Config, ready: impl FnOnce(&str)) -> Result<(), Failure> {
             .map_err(|e| Failure::operational(format!("serve: {e}")))?;
         let guard = guard::Guard::new(bound)?;
         let url = guard.url();
-        let files = files::Files::new(config.dir, config.max_upload)?;
+        let files = files::Files::new(config.dir, config.max_upload, config.max_scratch)?;
+        scratch = Some(files.scratch().to_path_buf());
+        let cores = cores();
         let state = Arc::new(State {
             files,
             guard,
-            jobs: jobs::Jobs::default(),
-            work: tokio::sync::Semaphore::new(places_for_work()),
+            jobs: jobs::Jobs::new(cores),
+            places: run::Places::new(cores, run::MOST_WAITING, "requests"),
+            work: run::Places::new(2 * cores, run::MOST_WAITING, "requests"),
+            children: Default::default(),
+            stop: CancellationToken::new(),
             games: Default::default(),
         });
         let app = api::router(state.clone());
         ready(&url);
-        let signalled = Arc::new(tokio::sync::Notify::new());
-        let shutdown = {
-            let (state, signalled) = (state.clone(), signalled.clone());
-            async move {
-                stopped().await;
-                // The jobs first: a job's event stream ends with it, so
-                // the requests still open can finish.
-                state.jobs.cancel_all();
-                signalled.notify_one();
-            }
+        tokio::spawn(watch_scratch(state.clone()));
+        let serving = tokio::spawn(conns::serve(listener, app, state.stop.clone()));
+        stopped().await;
+        // The jobs first (as at Ctrl-C: a solve keeps its journal), then
+        // every other child; the connections finish what they serve.
+        state.stop.cancel();
+        state.jobs.cancel_all();
+        let children = state.children.clone();
+        let ending = async {
+            children.stop_all(Duration::from_secs(2)).await;
+            let _ = serving.await;
         };
-        let serving = axum::serve(listener, app).with_graceful_shutdown(shutdown);
-        // A client that holds a request open does not hold the server.
-        let given_up = async {
-            signalled.notified().await;
-            tokio::time::sleep(std::time::Duration::from_secs(10)).await;
-        };
-        tokio::select! {
-            served = serving.into_future() => {
-                served.map_err(|e| Failure::operational(format!("serve: {e}")))?;
-            }
-            _ = given_up => {}
-        }
+        let _ = tokio::time::timeout(STOPPING, ending).await;
         Ok(())
-    })
+    });
+    // Work still running on the pool's threads is not waited for.
+    runtime.shutdown_timeout(Duration::from_millis(500));
+    if let Some(scratch) = scratch {
+        let _ = std::fs::remove_dir_all(scratch);
+    }
+    served
+}
+
+/// Keeps the private folder within its quota: measures it twice a
+/// second, and when it is over, stops every child (a job so stopped says
+/// the folder is full; a request's command answers 507).
+async fn watch_scratch(state: Arc<State>) {
+    let mut tick = tokio::time::interval(Duration::from_millis(500));
+    loop {
+        tokio::select! {
+            _ = tick.tick() => {}
+            _ = state.stop.cancelled() => return,
+        }
+        let files = &state.files;
+        if files.measure() > files.max_scratch {
+            state.jobs.note_full(&files.full().to_string());
+            state.children.stop_all(Duration::from_secs(1)).await;
+        }
+    }
+}
+
+/// Raises this process's limit of open descriptors to its hard limit (a
+/// soft limit of 1,024 is common), so that the connections' cap, not the
+/// descriptors, is what bounds them.
+fn more_descriptors() {
+    #[cfg(unix)]
+    // SAFETY: getrlimit and setrlimit on a struct of our own.
+    unsafe {
+        let mut limit = std::mem::zeroed::<libc::rlimit>();
+        if libc::getrlimit(libc::RLIMIT_NOFILE, &mut limit) == 0 && limit.rlim_cur < limit.rlim_max
+        {
+            limit.rlim_cur = limit.rlim_max.min(65_536);
+            libc::setrlimit(libc::RLIMIT_NOFILE, &limit);
+        }
+    }
 }
 
 /// Resolves at Ctrl-C, SIGTERM or SIGHUP (the terminal closed).
@@ -138,7 +197,7 @@ async fn stopped() {
     }
 }
 
-/// How many requests' work runs at once: two a core.
-fn places_for_work() -> usize {
-    std::thread::available_parallelism().map_or(2, |n| 2 * n.get())
+/// The cores: how many commands run at once.
+fn cores() -> usize {
+    std::thread::available_parallelism().map_or(2, |n| n.get())
 }

@@ -92,7 +92,7 @@ class Server:
         if line is None:
             code = self.process.wait(timeout=STOP)
             pytest.fail(f"boardfile serve ended ({code}) before printing its address")
-        found = re.search(r"(http://127\.0\.0\.1:(\d+))/\?token=([0-9a-f]+)", line)
+        found = re.search(r"(http://127\.0\.0\.1:(\d+))/#token=([0-9a-f]+)", line)
         if not found:
             self.stop()
             pytest.fail(f"no address in {line!r}")

@@ -413,3 +413,45 @@ def test_accessibility(serve, page_of, tmp_path, state, width):
         page.file_buttons()["notes.pbn"].click()
         page.wait(lambda d: page.text("#problems") != "", "a problem")
     check_axe(page.driver, f"{state} at {width}px")
+
+
+def test_another_local_server_receives_no_token(serve, page_of):
+    """A second HTTP server on another port of 127.0.0.1 (any other local
+    program), opened in the same browser after the page: no header of any
+    request it receives holds the token, and the page, come back to, still
+    works from the tab's own keeping."""
+    import http.server
+    import threading
+
+    heard = []
+
+    class Recorder(http.server.BaseHTTPRequestHandler):
+        def do_GET(self):  # noqa: N802 - the standard library's name
+            heard.append(str(self.headers))
+            self.send_response(200)
+            self.send_header("Content-Type", "text/html")
+            self.end_headers()
+            # Its own page fetches from it too, as a page of it would.
+            self.wfile.write(b"<!DOCTYPE html><title>other</title><script>fetch('/probe')</script>")
+
+        def log_message(self, *args):
+            pass
+
+    other = http.server.ThreadingHTTPServer(("127.0.0.1", 0), Recorder)
+    threading.Thread(target=other.serve_forever, daemon=True).start()
+    try:
+        server = serve(BRIDGE)
+        page = page_of(server)
+        token = server.url.split("#token=")[1]
+        # The token left the address bar, and no cookie was set.
+        assert token not in page.driver.current_url
+        assert page.driver.get_cookies() == []
+        page.driver.get(f"http://127.0.0.1:{other.server_address[1]}/")
+        page.wait(lambda d: len(heard) >= 2, "the other server's page and its fetch")
+        assert all(token not in h for h in heard), heard
+        # Back on the page, without the fragment: it works.
+        page.driver.get(server.base + "/")
+        page.wait(lambda d: page.text("#dir") != "", "the file list once back")
+        page.open_file("bigdeal-2boards.pbn")
+    finally:
+        other.shutdown()

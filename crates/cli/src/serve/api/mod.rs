@@ -13,6 +13,7 @@ mod squaredeal;
 mod work;
 
 use super::files::{Entry, Names};
+use super::run::{self, Cancel};
 use super::{guard, page, State};
 use crate::plan::{AnyFormat, Opened};
 use crate::report::Failure;
@@ -26,6 +27,7 @@ use serde::Deserialize;
 use serde_json::{json, Value};
 use std::path::Path;
 use std::sync::Arc;
+use std::time::Duration;
 
 type Shared = axum::extract::State<Arc<State>>;
 
@@ -111,6 +113,38 @@ impl ApiError {
         }
     }
 
+    /// The file's fault: it does not read.
+    pub fn invalid(message: impl Into<String>) -> ApiError {
+        ApiError {
+            status: StatusCode::UNPROCESSABLE_ENTITY,
+            message: message.into(),
+        }
+    }
+
+    /// Too much is asked of the server at once.
+    pub fn busy(message: impl Into<String>) -> ApiError {
+        ApiError {
+            status: StatusCode::TOO_MANY_REQUESTS,
+            message: message.into(),
+        }
+    }
+
+    /// The private folder is full.
+    pub fn insufficient(message: impl Into<String>) -> ApiError {
+        ApiError {
+            status: StatusCode::INSUFFICIENT_STORAGE,
+            message: message.into(),
+        }
+    }
+
+    /// Stopped: past its deadline, cancelled, or the server stopping.
+    pub fn unavailable(message: impl Into<String>) -> ApiError {
+        ApiError {
+            status: StatusCode::SERVICE_UNAVAILABLE,
+            message: message.into(),
+        }
+    }
+
     /// The server's own trouble (a temporary file, a thread).
     pub fn internal(e: impl std::fmt::Display) -> ApiError {
         ApiError {
@@ -151,23 +185,47 @@ impl ApiError {
     }
 }
 
+impl std::fmt::Display for ApiError {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        f.write_str(&self.message)
+    }
+}
+
 impl IntoResponse for ApiError {
     fn into_response(self) -> Response {
         (self.status, Json(json!({ "error": self.message }))).into_response()
     }
 }
 
+/// The longest a request's own work may take (a page of boards, a
+/// conversion).
+pub(super) const DEADLINE: Duration = Duration::from_secs(120);
+
 /// Runs `work` on the blocking pool, once one of the server's places for
-/// work is free: a few a core, so that a crowd of requests queues rather
-/// than holding memory all at once.
+/// work is free (a few a core, so that a crowd of requests queues rather
+/// than holding memory all at once). `work` checks its [`Cancel`] between
+/// steps: it ends when the client goes, past [`DEADLINE`], or when the
+/// server stops.
 async fn blocking<T: Send + 'static>(
     state: &State,
-    work: impl FnOnce() -> Result<T, ApiError> + Send + 'static,
+    work: impl FnOnce(&Cancel) -> Result<T, ApiError> + Send + 'static,
 ) -> Result<T, ApiError> {
-    let _place = state.work.acquire().await.map_err(ApiError::internal)?;
-    tokio::task::spawn_blocking(work)
+    let _place = state.work.take().await?;
+    let (cancel, _dropped) = Cancel::new(&state.stop, DEADLINE);
+    tokio::task::spawn_blocking(move || work(&cancel))
         .await
         .map_err(ApiError::internal)?
+}
+
+/// Runs the command `args` for a request ([`run::command`]): its standard
+/// output when it succeeds, else its failure named by `names`.
+async fn command(state: &State, args: &[String], names: &Names) -> Result<Vec<u8>, ApiError> {
+    let ran = run::command(state, args, DEADLINE).await?;
+    if ran.ok() {
+        Ok(ran.stdout)
+    } else {
+        Err(ran.failure(names))
+    }
 }
 
 /// The files the page may open.
@@ -202,9 +260,10 @@ struct FileQuery {
 
 /// The game and format of a file (or a folder's WTHOR database).
 async fn open(state: Shared, Query(q): Query<FileQuery>) -> Result<Json<Value>, ApiError> {
-    let path = state.files.resolve(&q.file)?;
-    blocking(&state, move || {
-        if path.is_dir() {
+    let held = state.files.resolve(&q.file)?;
+    blocking(&state, move |_| {
+        let path = &held.path;
+        if held.folder {
             return Ok(Json(
                 json!({"file": q.file, "game": "othello", "format": "WTHOR database"}),
             ));
@@ -219,7 +278,7 @@ async fn open(state: Shared, Query(q): Query<FileQuery>) -> Result<Json<Value>, 
                 json!({"file": q.file, "game": "tournament", "format": format}),
             ));
         }
-        let (_, format) = opened(&path).map_err(|f| ApiError::about(f, &path, &q.file))?;
+        let (_, format) = opened(path).map_err(|f| ApiError::about(f, path, &q.file))?;
         let game = match format {
             AnyFormat::Bridge(_) => "bridge",
             AnyFormat::Othello(_) => "othello",

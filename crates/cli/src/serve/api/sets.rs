@@ -1,10 +1,11 @@
 //! A bridge set's boards shown a page at a time, converted for download,
 //! and sets joined.
 
-use super::{blocking, opened, ApiError, Shared};
+use super::{blocking, command, opened, ApiError, Shared};
 use crate::plan::AnyFormat;
 use crate::report::Failure;
 use crate::serve::files::{Entry, Names};
+use crate::serve::run::Workspace;
 use axum::body::Body;
 use axum::extract::Query;
 use axum::http::header;
@@ -44,10 +45,11 @@ pub(super) async fn boards(
     state: Shared,
     Query(q): Query<BoardsQuery>,
 ) -> Result<Json<Value>, ApiError> {
-    let path = state.files.resolve(&q.file)?;
+    let held = state.files.resolve(&q.file)?;
     let name = q.file.clone();
-    blocking(&state, move || {
-        let (opened, format) = opened(&path).map_err(|f| ApiError::about(f, &path, &name))?;
+    blocking(&state, move |cancel| {
+        let path = &held.path;
+        let (opened, format) = opened(path).map_err(|f| ApiError::about(f, path, &name))?;
         let AnyFormat::Bridge(format) = format else {
             return Err(ApiError::bad(format!(
                 "{name}: {} holds Othello games, not boards",
@@ -56,13 +58,14 @@ pub(super) async fn boards(
         };
         let mut diag = Diagnostics::strict();
         let mut reader = crate::bridge::open(opened, format, &mut diag)
-            .map_err(|f| ApiError::about(f, &path, &name))?;
+            .map_err(|f| ApiError::about(f, path, &name))?;
         let count = q.count.clamp(1, MOST_SHOWN);
         let mut shown = Vec::new();
         let mut index = 0u64;
         let mut more = false;
         let read_error = |e: &boardfile_io::Error| ApiError::from(Failure::data(&name, e));
         while let Some(mut board) = reader.next_board(&mut diag).map_err(|e| read_error(&e))? {
+            cancel.check()?;
             let wanted = match q.number {
                 Some(n) => board.number >= n || !shown.is_empty(),
                 None => index >= q.from,
@@ -132,21 +135,25 @@ pub(super) struct ConvertQuery {
 }
 
 /// The file converted, as a download: `boardfile convert` run with the
-/// arguments a user would type, into a folder of its own in the private
-/// one, then sent; the folder is removed once the file is open. Its bytes
-/// are the command's.
+/// arguments a user would type, into a folder of the request's own, then
+/// sent; the folder is removed once the file is open. Its bytes are the
+/// command's.
 pub(super) async fn convert(
     state: Shared,
     Query(q): Query<ConvertQuery>,
 ) -> Result<Response, ApiError> {
     let input = state.files.resolve(&q.file)?;
-    let scratch = state.files.scratch().to_path_buf();
-    let (made, path, name) = blocking(&state, move || convert_file(&input, &scratch, &q)).await?;
-    let file = tokio::fs::File::open(&path)
+    let work = Workspace::new(&state.files)?;
+    let (args, out, name) = convert_args(&input.path, work.path(), &q)?;
+    let names = Names::default()
+        .with(&input.path, &q.file)
+        .with(&out, &name);
+    command(&state, &args, &names).await?;
+    let file = tokio::fs::File::open(&out)
         .await
         .map_err(ApiError::internal)?;
     // Unlinked once open: the download reads on, nothing is left behind.
-    drop(made);
+    drop(work);
     let body = Body::from_stream(tokio_util::io::ReaderStream::new(file));
     Ok(download(&name, body))
 }
@@ -174,26 +181,21 @@ fn download(name: &str, body: Body) -> Response {
         .into_response()
 }
 
-/// Runs `convert` from `input` into a fresh folder of `scratch`: the
-/// folder, the file made and the name to download it as (the input's
-/// stem, the format's extension). A failure's message names the input as
-/// the page does, not by its path on the server.
-fn convert_file(
+/// The arguments of `convert` from `input` into the folder `work`, the
+/// file it makes and the name to download it as (the input's stem, the
+/// format's extension).
+fn convert_args(
     input: &Path,
-    scratch: &Path,
+    work: &Path,
     q: &ConvertQuery,
-) -> Result<(tempfile::TempDir, PathBuf, String), ApiError> {
+) -> Result<(Vec<String>, PathBuf, String), ApiError> {
     let to = crate::plan::parse_format(&q.to).map_err(ApiError::bad)?;
     let extension = to.0[0].info().extensions.first().copied().unwrap_or("out");
     let stem = input
         .file_stem()
         .map_or("boards".into(), |s| s.to_string_lossy().into_owned());
     let name = format!("{stem}.{extension}");
-    let made = tempfile::Builder::new()
-        .prefix(".convert-")
-        .tempdir_in(scratch)
-        .map_err(ApiError::internal)?;
-    let out = made.path().join(&name);
+    let out = work.join(&name);
     let mut args: Vec<String> = vec![
         "convert".into(),
         input.display().to_string(),
@@ -216,11 +218,7 @@ fn convert_file(
             args.push(v.into());
         }
     }
-    crate::commands::run(&args).map_err(|f| {
-        let names = Names::default().with(input, &q.file).with(&out, &name);
-        ApiError::named(f, &names)
-    })?;
-    Ok((made, out, name))
+    Ok((args, out, name))
 }
 
 #[derive(Deserialize)]
@@ -232,7 +230,7 @@ pub(super) struct JoinRequest {
 }
 
 /// Sets joined into one, in order: `boardfile join` into `joined.pbn`
-/// (numbered when taken) among the uploads; the new file's entry.
+/// (numbered when taken) in the private folder; the new file's entry.
 pub(super) async fn join(
     state: Shared,
     Json(q): Json<JoinRequest>,
@@ -240,32 +238,34 @@ pub(super) async fn join(
     if q.files.len() < 2 {
         return Err(ApiError::bad("two sets or more to join"));
     }
-    let paths = q
+    if q.files.len() > 100 {
+        return Err(ApiError::bad("at most 100 sets at a time"));
+    }
+    let held = q
         .files
         .iter()
         .map(|id| state.files.resolve(id))
         .collect::<Result<Vec<_>, _>>()?;
-    let name = state.files.upload_name("joined.pbn");
-    let out = state.files.scratch().join(&name);
-    blocking(&state, move || {
-        let mut args = vec!["join".to_string()];
-        args.extend(paths.iter().map(|p| p.display().to_string()));
-        args.push(out.display().to_string());
-        if let Some(n) = q.renumber {
-            args.extend(["--renumber".into(), n.to_string()]);
-        }
-        let names = paths
-            .iter()
-            .zip(&q.files)
-            .fold(Names::default(), |n, (path, id)| n.with(path, id));
-        crate::commands::run(&args).map_err(|f| ApiError::named(f, &names))?;
-        let size = std::fs::metadata(&out).map_err(ApiError::internal)?.len();
-        Ok(Json(Entry {
-            id: format!("upload/{name}"),
-            name,
-            size,
-            folder: false,
-        }))
-    })
-    .await
+    let work = Workspace::new(&state.files)?;
+    let made = work.path().join("joined.pbn");
+    let mut args = vec!["join".to_string()];
+    args.extend(held.iter().map(|h| h.path.display().to_string()));
+    args.push(made.display().to_string());
+    if let Some(n) = q.renumber {
+        args.extend(["--renumber".into(), n.to_string()]);
+    }
+    let names = held
+        .iter()
+        .zip(&q.files)
+        .fold(Names::default(), |n, (h, id)| n.with(&h.path, id));
+    command(&state, &args, &names).await?;
+    let (name, out, _) = state.files.reserve("joined.pbn", false)?;
+    std::fs::rename(&made, &out).map_err(ApiError::internal)?;
+    let size = std::fs::metadata(&out).map_err(ApiError::internal)?.len();
+    Ok(Json(Entry {
+        id: format!("upload/{name}"),
+        name,
+        size,
+        folder: false,
+    }))
 }

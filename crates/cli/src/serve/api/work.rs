@@ -8,22 +8,30 @@ use axum::extract::Query;
 use axum::response::{IntoResponse, Response};
 use axum::Json;
 use serde::Deserialize;
+use std::time::Duration;
 
-/// Solves a bridge file double dummy into `STEM-solved.pbn` among the
-/// uploads (numbered when another file of that stem has the name:
+/// Solves a bridge file double dummy into `STEM-solved.pbn` in the
+/// private folder (numbered when taken:
 /// [`Files::solved_name`](crate::serve::files::Files::solved_name)), as a
 /// job: `boardfile solve`, whose journal lets a cancelled or interrupted
 /// solve go on where it stopped when started again. A solve of the same
-/// file still running is that job.
+/// file (under any name) still running or waiting is that job.
 pub(super) async fn solve(
     state: Shared,
     Query(q): Query<FileQuery>,
 ) -> Result<Json<Status>, ApiError> {
     let input = state.files.resolve(&q.file)?;
+    if input.folder {
+        return Err(ApiError::bad(format!(
+            "{}: a folder, not a board set",
+            q.file
+        )));
+    }
     let stem = input
+        .path
         .file_stem()
         .map_or("boards".into(), |s| s.to_string_lossy().into_owned());
-    let name = state.files.solved_name(&q.file, &stem);
+    let name = state.files.solved_name(&input, &stem)?;
     let output = format!("upload/{name}");
     let running = state
         .jobs
@@ -36,7 +44,8 @@ pub(super) async fn solve(
     let out = state.files.scratch().join(&name);
     let journal = boardfile_bridge::dd::journal::Journal::path_of(&out);
     if out.exists() && !journal.exists() {
-        // Solved before: solved again (from the file as it is now).
+        // Solved before, by this run (the name is the solve's alone):
+        // solved again, from the file as it is now.
         std::fs::remove_file(&out).map_err(ApiError::internal)?;
     }
     let spec = Spec {
@@ -45,12 +54,16 @@ pub(super) async fn solve(
         output: output.clone(),
         args: vec![
             "solve".into(),
-            input.display().to_string(),
+            input.path.display().to_string(),
             out.display().to_string(),
         ],
-        names: Names::default().with(&input, &q.file).with(&out, &output),
+        names: Names::default()
+            .with(&input.path, &q.file)
+            .with(&out, &output),
+        deadline: None,
+        held: vec![input],
     };
-    Ok(Json(state.jobs.start(spec)?.status()))
+    Ok(Json(state.jobs.start(&state, spec)?.status()))
 }
 
 #[derive(Deserialize)]
@@ -67,14 +80,25 @@ pub(super) struct DealRequest {
     script: Option<String>,
 }
 
-/// Deals a set into `dealt.pbn` (numbered when taken) among the uploads,
-/// as a job: `boardfile deal` with the arguments the form gives.
+/// The most boards the page deals in one set (the command line has no
+/// such limit).
+const MOST_BOARDS: u32 = 10_000;
+/// The longest a deal may run (a script whose condition is rare).
+const DEAL_TIME: Duration = Duration::from_secs(300);
+
+/// Deals a set into `dealt.pbn` (numbered when taken) in the private
+/// folder, as a job: `boardfile deal` with the arguments the form gives,
+/// at most [`MOST_BOARDS`] boards and [`DEAL_TIME`].
 pub(super) async fn deal(
     state: Shared,
     Json(q): Json<DealRequest>,
 ) -> Result<Json<Status>, ApiError> {
-    let name = state.files.upload_name("dealt.pbn");
-    let out = state.files.scratch().join(&name);
+    if q.boards.is_some_and(|n| n > MOST_BOARDS) {
+        return Err(ApiError::bad(format!(
+            "at most {MOST_BOARDS} boards a set here (boardfile deal has no limit)"
+        )));
+    }
+    let (name, out, _) = state.files.reserve("dealt.pbn", false)?;
     let output = format!("upload/{name}");
     let mut args = vec!["deal".to_string(), out.display().to_string()];
     let mut names = Names::default().with(&out, &output);
@@ -97,9 +121,18 @@ pub(super) async fn deal(
         args.extend(["--owner".into(), owner]);
     }
     if let Some(script) = given(&q.script) {
-        // A file, so that its errors are placed by line and column.
-        let path = state.files.scratch().join(format!(".{}.dl", name));
-        std::fs::write(&path, script).map_err(ApiError::internal)?;
+        if script.len() > 1 << 20 {
+            return Err(ApiError::too_large("a script of at most 1 MiB"));
+        }
+        // A file of the deal's own, so that its errors are placed by line
+        // and column.
+        let mut made = tempfile::Builder::new()
+            .prefix(".script-")
+            .suffix(".dl")
+            .tempfile_in(state.files.scratch())
+            .map_err(ApiError::internal)?;
+        std::io::Write::write_all(&mut made, script.as_bytes()).map_err(ApiError::internal)?;
+        let path = made.into_temp_path().keep().map_err(ApiError::internal)?;
         args.extend(["--where".into(), path.display().to_string()]);
         names = names.with(&path, "script");
     }
@@ -109,8 +142,10 @@ pub(super) async fn deal(
         output,
         args,
         names,
+        deadline: Some(DEAL_TIME),
+        held: Vec::new(),
     };
-    Ok(Json(state.jobs.start(spec)?.status()))
+    Ok(Json(state.jobs.start(&state, spec)?.status()))
 }
 
 /// Every job of the run, newest first (a reloaded page finds its own).

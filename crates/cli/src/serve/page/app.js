@@ -1,8 +1,20 @@
 // boardfile's page: files opened from the served folder or dropped here,
 // boards drawn by the hand records' renderer, conversions downloaded.
-// Every request goes to the server that served this page; its cookie
-// carries the run's token.
+// Every request goes to the server that served this page, with the run's
+// token in a header. The token comes in the address's fragment (which the
+// browser never sends), is kept in this tab's sessionStorage and taken
+// out of the address; never in a cookie, which the browser would send to
+// every program listening on this computer.
 "use strict";
+
+const TOKEN = (() => {
+  const given = /(?:^#|&)token=([0-9a-f]+)/.exec(location.hash);
+  if (given) {
+    sessionStorage.setItem("boardfile-token", given[1]);
+    history.replaceState(null, "", location.pathname + location.search);
+  }
+  return sessionStorage.getItem("boardfile-token") || "";
+})();
 
 const $ = (id) => document.getElementById(id);
 const state = { file: null, game: null, formats: null, next: 0, more: false };
@@ -20,7 +32,11 @@ function problem(text) {
 
 async function api(path, params = {}, init = {}) {
   const query = new URLSearchParams(params).toString();
-  const response = await fetch(query ? `${path}?${query}` : path, init);
+  const headers = { ...(init.headers || {}), "X-Boardfile-Token": TOKEN };
+  const response = await fetch(query ? `${path}?${query}` : path, { ...init, headers });
+  if (response.status === 403 && !TOKEN) {
+    throw new Error("Open the address boardfile serve printed: it holds this run's key.");
+  }
   if (!response.ok) {
     let message = `${response.status} ${response.statusText}`;
     try {
@@ -331,7 +347,9 @@ function showJob(status) {
     bar.setAttribute("aria-label", `${what}: progress`);
     const text = document.createElement("span");
     text.className = "job-message";
-    text.textContent = jobMessage(status) || "starting…";
+    text.textContent = status.queued != null
+      ? `waiting for a free place: ${status.queued} ahead`
+      : jobMessage(status) || "starting…";
     const stop = document.createElement("button");
     stop.type = "button";
     stop.textContent = "Cancel";
@@ -373,25 +391,38 @@ function jobMessage(status) {
   return `${status.done} of ${status.total} boards, ${generated} deals generated (${rate}/s)`;
 }
 
+// A job's server-sent events, read from a fetched stream (which carries
+// the token, where an EventSource could not): each event's data to
+// `heard`, until the stream ends.
+async function events(path, heard) {
+  const response = await api(path);
+  const reader = response.body.pipeThrough(new TextDecoderStream()).getReader();
+  let buffer = "";
+  for (;;) {
+    const { value, done } = await reader.read();
+    if (done) return;
+    buffer += value;
+    let end;
+    while ((end = buffer.indexOf("\n\n")) >= 0) {
+      const block = buffer.slice(0, end);
+      buffer = buffer.slice(end + 2);
+      const data = block.split("\n").filter((l) => l.startsWith("data:")).map((l) => l.slice(5).replace(/^ /, "")).join("\n");
+      if (data) heard(data);
+    }
+  }
+}
+
 function follow(status) {
   showJob(status);
   if (!status.running || followed.has(status.id)) return;
   followed.add(status.id);
-  const events = new EventSource(`/api/jobs/${status.id}/events`);
-  events.onmessage = (e) => {
-    const now = JSON.parse(e.data);
+  events(`/api/jobs/${status.id}/events`, (data) => {
+    const now = JSON.parse(data);
     showJob(now);
-    if (!now.running) {
-      events.close();
-      followed.delete(now.id);
-      loadFiles();
-    }
-  };
-  events.onerror = () => {
+    if (!now.running) loadFiles();
+  }).catch(() => {
     // The server went away (or the job is gone): stop asking.
-    events.close();
-    followed.delete(status.id);
-  };
+  }).finally(() => followed.delete(status.id));
 }
 
 async function start(path, params, body) {
