@@ -12,7 +12,7 @@
 //! pace and number ([`conns`]), so a client without the token holds
 //! nothing. Files are opened only beneath DIR and the run's private
 //! folder, without following links and without races ([`files`],
-//! [`beneath`]). Work is bounded by what it asks ([`run`], [`jobs`]): a
+//! [`beneath`]). Work is bounded by what it asks ([`mod@run`], [`jobs`]): a
 //! place among a few a core, a deadline, killed when its client goes or
 //! the server stops, and the private folder's quota (`--max-scratch`),
 //! which the watcher keeps ([`watch_scratch`]).
