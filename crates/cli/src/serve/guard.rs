@@ -12,10 +12,12 @@
 //! - Never a cookie: browsers send a host's cookies to every port of it,
 //!   so any other local program opened in the browser would receive it.
 //!   A request carrying the token only in a cookie or a query is refused.
-//!   (Jupyter trades its token for a cookie, checked together with an
-//!   XSRF value; VS Code's server keeps it in a cookie too: both assume
-//!   no other server on the host is hostile. The header is the way that
-//!   does not.)
+//!   (Jupyter takes its token in an `Authorization` header or the
+//!   address's query, and trades a browser's for a cookie, checked with
+//!   an XSRF value on changes; VS Code's server trades its `tkn` query
+//!   for a `vscode-tkn` cookie. Both cookies reach every port of the
+//!   host. The header alone, filled by the page from its tab's keeping,
+//!   reaches no one else.)
 //! - The page's own files (`/`, its script and styles) hold no data and
 //!   are served without the token, so the page can load and read it.
 //! - Host: on loopback only `127.0.0.1`, `localhost` and `[::1]` at the

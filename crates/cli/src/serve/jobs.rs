@@ -287,7 +287,19 @@ async fn run_job(state: Arc<super::State>, job: Arc<Job>, id: u64, spec: Spec) {
     }
     drop(tracked);
     drop(spec.held);
-    let stopped = job.stopped.lock().ok().and_then(|s| s.clone());
+    let mut stopped = job.stopped.lock().ok().and_then(|s| s.clone());
+    #[cfg(unix)]
+    {
+        // A file grown past the private folder's room (RLIMIT_FSIZE).
+        use std::os::unix::process::ExitStatusExt;
+        let too_big = exit
+            .as_ref()
+            .is_ok_and(|e| e.signal() == Some(libc::SIGXFSZ))
+            || errors.iter().any(|e| run::too_large(e));
+        if too_big && stopped.is_none() {
+            stopped = Some(state.files.full().to_string());
+        }
+    }
     job.status.send_modify(|s| {
         s.running = false;
         let ok = exit.as_ref().is_ok_and(|e| e.success());

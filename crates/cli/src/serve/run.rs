@@ -261,18 +261,33 @@ pub async fn command(
     if output.status.code().is_none() && state.files.room() == 0 {
         return Err(state.files.full());
     }
+    let stderr = String::from_utf8_lossy(&output.stderr).into_owned();
     #[cfg(unix)]
     {
         use std::os::unix::process::ExitStatusExt;
-        if output.status.signal() == Some(libc::SIGXFSZ) {
+        if output.status.signal() == Some(libc::SIGXFSZ) || too_large(&stderr) {
             return Err(state.files.full());
         }
     }
     Ok(Ran {
         code: output.status.code(),
         stdout: output.stdout,
-        stderr: String::from_utf8_lossy(&output.stderr).into_owned(),
+        stderr,
     })
+}
+
+/// Whether a command's message says a file could not grow past its limit
+/// (`EFBIG`: the room [`child`] gave it), as Rust words an OS error.
+pub fn too_large(said: &str) -> bool {
+    #[cfg(unix)]
+    {
+        said.contains(&format!("(os error {})", libc::EFBIG))
+    }
+    #[cfg(not(unix))]
+    {
+        let _ = said;
+        false
+    }
 }
 
 /// What work done in the server checks between its steps.
