@@ -402,8 +402,8 @@ pub fn info(
     }
     crate::report::details(out, &s.details, 2)?;
     writeln!(out, "  warnings: {}", diag.warning_count())?;
-    for w in &diag.warnings {
-        writeln!(out, "    {w}")?;
+    for t in crate::report::told(&diag.warnings, diag.more_warnings) {
+        writeln!(out, "    {t}")?;
     }
     Ok(Outcome::Ok)
 }

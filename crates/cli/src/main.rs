@@ -27,6 +27,7 @@ fn main() -> ExitCode {
         Err(e) => return report::usage(e),
     };
     report::set_quiet(cli.quiet);
+    report::set_verbose(cli.verbose);
     report::set_progress_lines(cli.progress_json);
     let mut stdout = std::io::stdout().lock();
     let outcome = commands::exec(cli.command, &mut stdout);

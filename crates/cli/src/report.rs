@@ -184,12 +184,45 @@ pub fn errors(path: &dyn Display, errors: &[Error]) {
     }
 }
 
-/// Prints the warnings about `path`, placed as [`errors`] are; not under
-/// `--quiet`.
+/// How many warnings of a kind are printed in full, and how many lines a
+/// file's warnings take at most (`--verbose`: every one).
+const EACH_KIND: usize = 3;
+const WARNING_LINES: usize = 20;
+
+static VERBOSE: std::sync::atomic::AtomicBool = std::sync::atomic::AtomicBool::new(false);
+
+/// Prints every warning, none folded: `--verbose`.
+pub fn set_verbose(verbose: bool) {
+    VERBOSE.store(verbose, std::sync::atomic::Ordering::Relaxed);
+}
+
+/// The warnings about a file as they are told: the first few of each kind
+/// in full, then a line for the rest of the kind, in at most
+/// [`WARNING_LINES`] lines; every one under `--verbose`. `unkept`: those a
+/// reader counted without keeping.
+pub fn told(warnings: &[Warning], unkept: u64) -> Vec<boardfile_io::Told<'_>> {
+    if VERBOSE.load(std::sync::atomic::Ordering::Relaxed) {
+        boardfile_io::fold_warnings(warnings, unkept, usize::MAX, usize::MAX)
+    } else {
+        boardfile_io::fold_warnings(warnings, unkept, EACH_KIND, WARNING_LINES)
+    }
+}
+
+/// One told line about `path`: a warning placed as [`errors`] are, or a
+/// line of the rest.
+pub fn told_line(path: &dyn Display, told: &boardfile_io::Told) -> String {
+    match told {
+        boardfile_io::Told::One(w) => w.located(path).to_string(),
+        other => format!("{path}: warning: {other}"),
+    }
+}
+
+/// Prints the warnings about `path` as they are told ([`told`]); not
+/// under `--quiet`.
 pub fn warnings(path: &dyn Display, warnings: &[Warning]) {
     if !quiet() {
-        for w in warnings {
-            eprintln!("{}", w.located(path));
+        for t in told(warnings, 0) {
+            eprintln!("{}", told_line(path, &t));
         }
     }
 }

@@ -545,9 +545,218 @@ impl Diagnostics {
     }
 }
 
+/// How the warnings of a file are told ([`fold_warnings`]): each finding
+/// once a file, with a count of the rest.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub enum Told<'a> {
+    /// A warning in full, with its place.
+    One(&'a Warning),
+    /// The rest of the warnings like the one told before it: how many, and
+    /// the first and last records they are in, when placed.
+    Like {
+        /// How many.
+        count: u64,
+        /// The first and last record they are in (from 0).
+        records: Option<(u64, u64)>,
+    },
+    /// Warnings past the lines a file is given.
+    Rest {
+        /// How many (those a reader counted without keeping included).
+        count: u64,
+    },
+}
+
+impl fmt::Display for Told<'_> {
+    /// The text after `PATH: warning: ` for the folded lines; a warning in
+    /// full as [`Warning`] shows it.
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match self {
+            Told::One(w) => write!(f, "{w}"),
+            Told::Like { count, records } => {
+                write!(f, "and {count} more like it")?;
+                match records {
+                    Some((a, b)) if a == b => write!(f, " (record {a})"),
+                    Some((a, b)) => write!(f, " (records {a} to {b})"),
+                    None => Ok(()),
+                }
+            }
+            Told::Rest { count } => {
+                let noun = if *count == 1 { "warning" } else { "warnings" };
+                write!(f, "and {count} more {noun} (--verbose lists every one)")
+            }
+        }
+    }
+}
+
+/// What kind of finding a warning is: its message with each number
+/// written `#` and each quoted text `"…"`, so that the same finding on
+/// another board (another number, another value) is the same kind.
+pub fn warning_kind(message: &str) -> String {
+    let mut kind = String::with_capacity(message.len());
+    let mut quoted = false;
+    let mut digits = false;
+    for c in message.chars() {
+        if quoted {
+            if c == '"' {
+                quoted = false;
+                kind.push_str("…\"");
+            }
+            continue;
+        }
+        if c.is_ascii_digit() {
+            if !digits {
+                kind.push('#');
+            }
+            digits = true;
+            continue;
+        }
+        digits = false;
+        kind.push(c);
+        if c == '"' {
+            quoted = true;
+        }
+    }
+    kind
+}
+
+/// The warnings of a file as they are told: the first `each` of a kind
+/// ([`warning_kind`]) in full, then one line for the rest of that kind
+/// (told right after its last one in full); past `lines` lines, one line
+/// counts what is left, `unkept` (warnings counted, not kept) included.
+///
+/// ```
+/// use boardfile_io::error::{fold_warnings, Told};
+/// use boardfile_io::{FormatName, Position, Warning};
+/// let at = |record| Some(Position { record: Some(record), ..Position::default() });
+/// let warnings: Vec<Warning> = (0..500)
+///     .map(|r| Warning {
+///         format: FormatName("PBN"),
+///         position: at(r),
+///         message: format!("board {}: tag Room is given twice", r + 1),
+///     })
+///     .collect();
+/// let told = fold_warnings(&warnings, 0, 3, 20);
+/// assert_eq!(told.len(), 4);
+/// assert_eq!(told[3], Told::Like { count: 497, records: Some((3, 499)) });
+/// ```
+pub fn fold_warnings(
+    warnings: &[Warning],
+    unkept: u64,
+    each: usize,
+    lines: usize,
+) -> Vec<Told<'_>> {
+    struct Kind {
+        told: usize,
+        count: u64,
+        records: Option<(u64, u64)>,
+        /// Where its line of the rest goes: after this warning in full.
+        after: usize,
+    }
+    let mut kinds: Vec<(String, Kind)> = Vec::new();
+    let mut full = Vec::new();
+    for w in warnings {
+        let key = warning_kind(&w.message);
+        let at = match kinds.iter().position(|(k, _)| *k == key) {
+            Some(i) => i,
+            None => {
+                kinds.push((
+                    key,
+                    Kind {
+                        told: 0,
+                        count: 0,
+                        records: None,
+                        after: 0,
+                    },
+                ));
+                kinds.len() - 1
+            }
+        };
+        let kind = &mut kinds[at].1;
+        if kind.told < each {
+            kind.told += 1;
+            full.push((at, w));
+            kind.after = full.len() - 1;
+        } else {
+            kind.count += 1;
+            if let Some(r) = w.position.and_then(|p| p.record) {
+                kind.records = Some(match kind.records {
+                    Some((a, b)) => (a.min(r), b.max(r)),
+                    None => (r, r),
+                });
+            }
+        }
+    }
+    let mut told = Vec::new();
+    let mut rest = unkept;
+    let mut over = false;
+    for (i, (kind, w)) in full.iter().enumerate() {
+        let k = &kinds[*kind].1;
+        let like = (k.after == i && k.count > 0).then_some(Told::Like {
+            count: k.count,
+            records: k.records,
+        });
+        // Room is kept for the line of the rest.
+        over = over || told.len() + 1 + usize::from(like.is_some()) >= lines;
+        if over {
+            rest += 1 + if k.after == i { k.count } else { 0 };
+        } else {
+            told.push(Told::One(w));
+            told.extend(like);
+        }
+    }
+    if rest > 0 {
+        told.push(Told::Rest { count: rest });
+    }
+    told
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
+    #[test]
+    fn warnings_are_told_a_kind_at_a_time_within_the_lines_given() {
+        let at = |r| {
+            Some(Position {
+                record: Some(r),
+                ..Position::default()
+            })
+        };
+        let w = |r, message: &str| Warning {
+            format: FormatName("PBN"),
+            position: at(r),
+            message: message.into(),
+        };
+        // Two kinds, told in the order met; the second kind's rest after
+        // its own last line in full.
+        let mut all = Vec::new();
+        for r in 0..10 {
+            all.push(w(r, &format!("board {}: tag Room is given twice", r + 1)));
+            all.push(w(r, &format!("OptimumScore \"{r}00\": not a score")));
+        }
+        let told = fold_warnings(&all, 0, 2, 20);
+        assert_eq!(told.len(), 6);
+        assert_eq!(told[0], Told::One(&all[0]));
+        assert_eq!(told[1], Told::One(&all[1]));
+        assert_eq!(told[2], Told::One(&all[2]));
+        assert_eq!(told[3], Told::Like { count: 8, records: Some((2, 9)) });
+        assert_eq!(told[4], Told::One(&all[3]));
+        assert_eq!(told[5], Told::Like { count: 8, records: Some((2, 9)) });
+        assert_eq!(told[3].to_string(), "and 8 more like it (records 2 to 9)");
+        // Every one, when asked.
+        assert_eq!(fold_warnings(&all, 0, usize::MAX, usize::MAX).len(), 20);
+        // 30 kinds in 20 lines: 19 told, the rest counted, unkept ones too.
+        let kinds: Vec<Warning> = (0..30)
+            .map(|r| w(r, &format!("kind {}", "x".repeat(r as usize))))
+            .collect();
+        let told = fold_warnings(&kinds, 5, 3, 20);
+        assert_eq!(told.len(), 20);
+        assert_eq!(told[19], Told::Rest { count: 11 + 5 });
+        assert_eq!(
+            warning_kind("board 12: OptimumScore \"NS 420\" given twice"),
+            "board #: OptimumScore \"…\" given twice"
+        );
+    }
+
 
     const DLM: FormatName = FormatName("DLM");
     const BRI: FormatName = FormatName("BRI");

@@ -31,7 +31,8 @@ pub mod source;
 pub mod text;
 
 pub use error::{
-    Diagnostics, Error, ErrorKind, FormatName, Located, Position, Severity, Warning, Within,
+    fold_warnings, Diagnostics, Error, ErrorKind, FormatName, Located, Position, Severity, Told,
+    Warning, Within,
 };
 pub use files::{AtomicFile, Input, Output, OutputError, Sink};
 pub use registry::{detect, FormatInfo, Signature, SNIFF_LEN};

@@ -80,6 +80,10 @@ pub struct Cli {
     /// Notes and warnings: what a format drops, leniencies, progress.
     #[arg(short, long, global = true)]
     pub quiet: bool,
+    /// Print every warning: by default the first few of each kind are
+    /// printed, and a line counts the rest.
+    #[arg(short, long, global = true)]
+    pub verbose: bool,
     /// Progress as lines of JSON on standard error (for programs).
     #[arg(long, global = true, hide = true)]
     pub progress_json: bool,

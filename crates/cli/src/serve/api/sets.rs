@@ -101,11 +101,13 @@ pub(super) async fn boards(
             }
             index += 1;
         }
-        let warnings: Vec<String> = diag
-            .warnings
-            .iter()
-            .map(|w| w.located(&name).to_string())
-            .collect();
+        // Each finding once, with a count of the rest, as the commands
+        // print them.
+        let warnings: Vec<String> =
+            boardfile_io::fold_warnings(&diag.warnings, diag.more_warnings, 3, 20)
+                .iter()
+                .map(|t| crate::report::told_line(&name, t))
+                .collect();
         Ok(Json(json!({
             "file": name,
             "format": format.name(),
