@@ -283,7 +283,9 @@ fn a_warning_on_every_board_is_said_a_few_times_and_counted() {
     assert_eq!(warnings, 4, "{folded}");
     let file = s(&input);
     assert!(
-        lines.contains(&format!("{file}: warning: and 497 more like it (records 3 to 499)").as_str()),
+        lines.contains(
+            &format!("{file}: warning: and 497 more like it (records 3 to 499)").as_str()
+        ),
         "{folded}"
     );
     for line in &lines {

@@ -132,12 +132,24 @@ fn nothing_outside_the_folder_is_read() {
     // Nor listed.
     let listed = server.get("/api/files").text();
     assert!(!listed.contains("secret"), "{listed}");
-    // Nor read as a folder's database through a link it holds: the link
-    // is not followed (the folder holds no games), nor a link to a folder.
-    let r = server.get("/api/games?file=dir");
-    assert!(!r.text().contains("AJ9"), "{}", r.text());
+    // Nor a link to a folder.
     let r = server.get("/api/games?file=dir%2Fout");
     assert_eq!(r.status, 404, "{}", r.text());
+    // Nor the games of a WTHOR file outside, through a link in a folder
+    // read whole as a database: the link is not followed.
+    let wthor = tempfile::tempdir().unwrap();
+    let games = outside.path().join("WTH_2004.wtb");
+    std::fs::copy(common::shared("othello/WTH_2004.wtb"), &games).unwrap();
+    std::os::unix::fs::symlink(&games, wthor.path().join("WTH_2004.wtb")).unwrap();
+    let real = wthor.path().join("WTH_2003.wtb");
+    std::fs::copy(common::shared("othello/WTH_2004.wtb"), &real).unwrap();
+    let server = Server::start(Some(wthor.path()), &[]);
+    let r = server.get("/api/games?file=dir&year=2004&count=1");
+    assert_eq!(r.status, 200, "{}", r.text());
+    // The one real file's games, once (the link's would double them).
+    let direct = server.get("/api/games?file=dir%2FWTH_2003.wtb&year=2004&count=1");
+    assert_eq!(r.json()["total"], direct.json()["total"], "{}", r.text());
+    assert!(r.json()["total"].as_u64().unwrap() > 0);
 }
 
 #[test]

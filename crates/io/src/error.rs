@@ -738,9 +738,21 @@ mod tests {
         assert_eq!(told[0], Told::One(&all[0]));
         assert_eq!(told[1], Told::One(&all[1]));
         assert_eq!(told[2], Told::One(&all[2]));
-        assert_eq!(told[3], Told::Like { count: 8, records: Some((2, 9)) });
+        assert_eq!(
+            told[3],
+            Told::Like {
+                count: 8,
+                records: Some((2, 9))
+            }
+        );
         assert_eq!(told[4], Told::One(&all[3]));
-        assert_eq!(told[5], Told::Like { count: 8, records: Some((2, 9)) });
+        assert_eq!(
+            told[5],
+            Told::Like {
+                count: 8,
+                records: Some((2, 9))
+            }
+        );
         assert_eq!(told[3].to_string(), "and 8 more like it (records 2 to 9)");
         // Every one, when asked.
         assert_eq!(fold_warnings(&all, 0, usize::MAX, usize::MAX).len(), 20);
@@ -756,7 +768,6 @@ mod tests {
             "board #: OptimumScore \"…\" given twice"
         );
     }
-
 
     const DLM: FormatName = FormatName("DLM");
     const BRI: FormatName = FormatName("BRI");

@@ -28,7 +28,8 @@ const EXAMPLES: &str = r#"
 /// on the page are read; dropped files are kept in a private temporary
 /// folder that goes when the server stops. Work is bounded: as many
 /// commands at once as there are cores (more wait their turn), a deadline
-/// on each, and --max-scratch on the private folder. Ctrl-C stops it.
+/// on each but a solve (which the page cancels), and --max-scratch on the
+/// private folder. Ctrl-C stops it.
 #[derive(clap::Args)]
 #[command(verbatim_doc_comment, after_help = examples(&[EXAMPLES]))]
 pub struct Args {
@@ -65,24 +66,29 @@ pub fn exec(args: Args, out: &mut dyn Write) -> Result<Outcome, Failure> {
         listen: args.listen,
         max_upload: args.max_upload.saturating_mul(1 << 20),
         max_scratch: args.max_scratch.saturating_mul(1 << 20),
+        launcher: args.open,
     };
     // The commands the page runs print no notes to this terminal.
     crate::report::set_quiet(true);
     let mut said = Ok(());
-    serve::run(config, |url| {
+    serve::run(config, |url, launcher| {
         said = writeln!(out, "boardfile serve: open {url}\n(Ctrl-C stops it)")
             .and_then(|_| out.flush());
-        if args.open {
-            open_browser(url);
+        if launcher.is_some_and(|l| !open_browser(l)) {
+            eprintln!(
+                "boardfile serve: no browser could be started: open the address above in one"
+            );
         }
     })?;
     said?;
     Ok(Outcome::Ok)
 }
 
-/// Opens `url` in the user's browser, if one can be found; the address
-/// printed is the way in either way.
-fn open_browser(url: &str) {
+/// Opens the page `launcher` (a file of the private folder that leads to
+/// the address: the token is never in a command line) in the user's
+/// browser, if one can be started: whether one was. The program that
+/// opens it is waited for on a thread of its own, so none is left behind.
+fn open_browser(launcher: &std::path::Path) -> bool {
     let tries: &[&str] = if cfg!(target_os = "macos") {
         &["open"]
     } else if cfg!(windows) {
@@ -92,13 +98,28 @@ fn open_browser(url: &str) {
     };
     for program in tries {
         let started = std::process::Command::new(program)
-            .arg(url)
+            .arg(launcher)
             .stdin(std::process::Stdio::null())
             .stdout(std::process::Stdio::null())
             .stderr(std::process::Stdio::null())
             .spawn();
-        if started.is_ok() {
-            return;
+        if let Ok(mut child) = started {
+            // xdg-open ends at once when it finds no browser: it failed.
+            let waited = std::thread::spawn(move || child.wait());
+            std::thread::sleep(std::time::Duration::from_millis(500));
+            if waited.is_finished() {
+                let ok = waited
+                    .join()
+                    .ok()
+                    .and_then(Result::ok)
+                    .is_some_and(|s| s.success());
+                if ok {
+                    return true;
+                }
+                continue;
+            }
+            return true;
         }
     }
+    false
 }

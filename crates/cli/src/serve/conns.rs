@@ -1,6 +1,6 @@
 //! The server's connections: accepted here and served over HTTP/1.1 by
-//! hyper, each bounded, so that a client without the token holds nothing
-//! for long.
+//! hyper, each bounded, so that a client without the token cannot keep
+//! the page's own requests out.
 //!
 //! - A request's head must come whole within [`HEAD_TIME`] of the
 //!   connection's turn to read one: a slow head, and a connection left
@@ -13,7 +13,9 @@
 //! - At most [`MOST_OPEN`] connections at once. One more evicts the
 //!   oldest connection that has not yet carried the token ([`Proven`]);
 //!   when every one has, the new one is closed at once. So a crowd of
-//!   idle sockets cannot keep the page's own requests out.
+//!   idle sockets, or of clients that ask for the page's files and never
+//!   read the answer (no timeout on writing), cannot keep the page's own
+//!   requests out: they are the first to go.
 //! - At shutdown, every connection is told to finish the request it
 //!   serves and close; [`GRACE`] later it is dropped.
 
@@ -124,6 +126,8 @@ pub async fn serve(listener: tokio::net::TcpListener, app: Router, stop: Cancell
         let _ = stream.set_nodelay(true);
         let (app, stop, opened) = (app.clone(), stop.clone(), opened.clone());
         tasks.spawn(async move {
+            // Closed in the list however the task ends (a panic too).
+            let _open = Closing(&opened, id);
             let service = hyper::service::service_fn(move |request: hyper::Request<_>| {
                 let mut request = request.map(|b| Body::new(Paced::new(b)));
                 request.extensions_mut().insert(proven.clone());
@@ -144,11 +148,19 @@ pub async fn serve(listener: tokio::net::TcpListener, app: Router, stop: Cancell
                     let _ = tokio::time::timeout(GRACE, conn.as_mut()).await;
                 }
             }
-            opened.close(id);
         });
     }
     tasks.close();
     let _ = tokio::time::timeout(GRACE + Duration::from_secs(1), tasks.wait()).await;
+}
+
+/// Takes a connection off the list when dropped.
+struct Closing<'a>(&'a Opened, u64);
+
+impl Drop for Closing<'_> {
+    fn drop(&mut self) {
+        self.0.close(self.1);
+    }
 }
 
 /// A request's body, which must keep a pace (see the module's doc).

@@ -279,7 +279,6 @@ impl Files {
         S: Stream<Item = Result<axum::body::Bytes, E>> + Unpin,
         E: std::fmt::Display,
     {
-        self.measure();
         if self.room() == 0 {
             return Err(self.full());
         }
@@ -360,37 +359,86 @@ fn size_of(dir: &Path) -> u64 {
         .sum()
 }
 
-/// Locks `folder`'s lock file, held while the returned file is open.
+/// Makes and locks `folder`'s lock file (`folder` is new and ours): made
+/// under another name, locked, then renamed, so that no server starting
+/// meanwhile finds it unlocked. Held while the returned file is open.
 fn hold_lock(folder: &Path) -> Option<std::fs::File> {
-    let file = std::fs::File::create(folder.join(LOCK)).ok()?;
+    let making = folder.join(".lock-making");
+    let file = std::fs::File::create_new(&making).ok()?;
+    if !lock(&file) {
+        return None;
+    }
+    std::fs::rename(&making, folder.join(LOCK)).ok()?;
+    Some(file)
+}
+
+/// Takes `file`'s advisory lock, without waiting: false when another
+/// holds it.
+fn lock(file: &std::fs::File) -> bool {
     #[cfg(unix)]
     {
         use std::os::fd::AsRawFd;
         // SAFETY: an advisory lock on a descriptor we own.
-        if unsafe { libc::flock(file.as_raw_fd(), libc::LOCK_EX | libc::LOCK_NB) } != 0 {
-            return None;
-        }
+        unsafe { libc::flock(file.as_raw_fd(), libc::LOCK_EX | libc::LOCK_NB) == 0 }
     }
-    Some(file)
+    #[cfg(not(unix))]
+    {
+        let _ = file;
+        true
+    }
 }
 
 /// Removes the private folders in `temp` whose server no longer runs:
-/// those whose lock nobody holds. A folder without a lock file (an older
-/// boardfile's, or one being made) is left alone.
+/// folders (not links) of this user, whose lock file (a regular file, not
+/// a link: opened without following one, never made nor emptied here) is
+/// held by nobody. A folder without a lock file (an older boardfile's,
+/// or one being made) is left alone.
 fn remove_abandoned(temp: &Path) {
     let Ok(read) = std::fs::read_dir(temp) else {
         return;
     };
     for e in read.flatten() {
-        let ours = e.file_name().to_string_lossy().starts_with(PREFIX)
-            && e.metadata().is_ok_and(|m| m.is_dir());
-        if !ours || !e.path().join(LOCK).is_file() {
+        if !e.file_name().to_string_lossy().starts_with(PREFIX) {
             continue;
         }
-        if let Some(lock) = hold_lock(&e.path()) {
-            let _ = std::fs::remove_dir_all(e.path());
-            drop(lock);
+        // Not followed: a link's own metadata, which is no folder.
+        let Ok(meta) = e.metadata() else { continue };
+        if !meta.is_dir() || !mine(&meta) {
+            continue;
         }
+        let path = e.path().join(LOCK);
+        let regular = path
+            .symlink_metadata()
+            .is_ok_and(|m| m.is_file() && mine(&m));
+        if !regular {
+            continue;
+        }
+        let mut open = std::fs::OpenOptions::new();
+        open.read(true);
+        #[cfg(unix)]
+        {
+            use std::os::unix::fs::OpenOptionsExt;
+            open.custom_flags(libc::O_NOFOLLOW | libc::O_NONBLOCK);
+        }
+        let Ok(file) = open.open(&path) else { continue };
+        if lock(&file) {
+            let _ = std::fs::remove_dir_all(e.path());
+        }
+    }
+}
+
+/// Whether this user owns what `meta` describes.
+fn mine(meta: &std::fs::Metadata) -> bool {
+    #[cfg(unix)]
+    {
+        use std::os::unix::fs::MetadataExt;
+        // SAFETY: geteuid has no preconditions.
+        meta.uid() == unsafe { libc::geteuid() }
+    }
+    #[cfg(not(unix))]
+    {
+        let _ = meta;
+        true
     }
 }
 

@@ -39,7 +39,8 @@ pub struct Jobs {
 /// A job: what it does, its status, and its process while it runs.
 pub struct Job {
     status: watch::Sender<Status>,
-    pid: Mutex<Option<u32>>,
+    /// Its process, while it runs.
+    process: Mutex<Option<run::Signaller>>,
     cancelled: CancellationToken,
     /// Why the server stopped it, if it did (the private folder full).
     stopped: Mutex<Option<String>>,
@@ -83,6 +84,8 @@ pub struct Spec {
     pub deadline: Option<Duration>,
     /// What it reads, held open while it runs.
     pub held: Vec<Held>,
+    /// Files of its own (a deal's script), removed when it ends.
+    pub own: Vec<tempfile::TempPath>,
 }
 
 /// How many finished jobs a run keeps (the newest): a page reloaded later
@@ -112,18 +115,37 @@ impl Jobs {
         Jobs {
             next: AtomicU64::new(0),
             map: Mutex::default(),
-            places: Places::new(cores, MOST_WAITING, "jobs"),
+            // One more than the queue holds: the queue refuses first.
+            places: Places::new(cores, MOST_WAITING + 1, "jobs"),
             queue: Mutex::default(),
         }
     }
 
     /// Starts `spec`, as a child process once a place is free: its job.
-    pub fn start(&self, state: &Arc<super::State>, spec: Spec) -> Result<Arc<Job>, ApiError> {
-        if self.queue.lock().map_or(0, |q| q.len()) >= MOST_WAITING {
+    /// A job making the same output still running or waiting is that job
+    /// instead (one file solved once at a time); before a new one starts,
+    /// `before` runs (both under the jobs' lock, so that two requests at
+    /// once start one job).
+    pub fn start(
+        &self,
+        state: &Arc<super::State>,
+        spec: Spec,
+        before: impl FnOnce() -> Result<(), ApiError>,
+    ) -> Result<Arc<Job>, ApiError> {
+        let mut map = self.map.lock().map_err(ApiError::internal)?;
+        let running = map
+            .values()
+            .find(|j| j.status.borrow().running && j.status.borrow().output == spec.output);
+        if let Some(job) = running {
+            return Ok(job.clone());
+        }
+        let mut queue = self.queue.lock().map_err(ApiError::internal)?;
+        if queue.len() >= MOST_WAITING {
             return Err(ApiError::busy(format!(
                 "{MOST_WAITING} jobs wait already: cancel one, or try again when one has ended"
             )));
         }
+        before()?;
         let id = self.next.fetch_add(1, Ordering::Relaxed) + 1;
         let status = Status {
             id,
@@ -131,22 +153,19 @@ impl Jobs {
             file: spec.file.clone(),
             output: spec.output.clone(),
             running: true,
+            queued: Some(queue.len()),
             ..Status::default()
         };
         let job = Arc::new(Job {
             status: watch::Sender::new(status),
-            pid: Mutex::new(None),
+            process: Mutex::new(None),
             cancelled: CancellationToken::new(),
             stopped: Mutex::new(None),
         });
-        if let Ok(mut map) = self.map.lock() {
-            map.insert(id, job.clone());
-            forget_finished(&mut map, KEPT);
-        }
-        if let Ok(mut queue) = self.queue.lock() {
-            queue.push(id);
-        }
-        self.tell_queue();
+        map.insert(id, job.clone());
+        forget_finished(&mut map, KEPT);
+        queue.push(id);
+        drop((queue, map));
         tokio::spawn(run_job(state.clone(), job.clone(), id, spec));
         Ok(job)
     }
@@ -196,7 +215,7 @@ impl Jobs {
     pub fn note_full(&self, why: &str) {
         if let Ok(map) = self.map.lock() {
             for job in map.values() {
-                if job.pid.lock().is_ok_and(|p| p.is_some()) {
+                if job.process.lock().is_ok_and(|p| p.is_some()) {
                     if let Ok(mut stopped) = job.stopped.lock() {
                         *stopped = Some(why.to_string());
                     }
@@ -210,18 +229,28 @@ impl Jobs {
 async fn run_job(state: Arc<super::State>, job: Arc<Job>, id: u64, spec: Spec) {
     let jobs = &state.jobs;
     let place = tokio::select! {
-        p = jobs.places.take() => p.ok(),
+        p = jobs.places.take() => Some(p),
         _ = job.cancelled.cancelled() => None,
         _ = state.stop.cancelled() => None,
     };
     jobs.leave_queue(id);
     job.status.send_modify(|s| s.queued = None);
-    let Some(_place) = place else {
-        job.status.send_modify(|s| {
-            s.running = false;
-            s.cancelled = true;
-        });
-        return;
+    let _place = match place {
+        Some(Ok(place)) => place,
+        Some(Err(e)) => {
+            job.status.send_modify(|s| {
+                s.running = false;
+                s.error = Some(e.to_string());
+            });
+            return;
+        }
+        None => {
+            job.status.send_modify(|s| {
+                s.running = false;
+                s.cancelled = true;
+            });
+            return;
+        }
     };
     let started = run::child(&spec.args, state.files.room()).and_then(|mut c| {
         c.stdout(std::process::Stdio::null());
@@ -238,8 +267,8 @@ async fn run_job(state: Arc<super::State>, job: Arc<Job>, id: u64, spec: Spec) {
         }
     };
     let tracked = state.children.track(child.id());
-    if let Ok(mut pid) = job.pid.lock() {
-        *pid = child.id();
+    if let Ok(mut process) = job.process.lock() {
+        *process = child.id().map(run::Signaller::of);
     }
     if job.cancelled.is_cancelled() {
         job.cancel();
@@ -271,8 +300,8 @@ async fn run_job(state: Arc<super::State>, job: Arc<Job>, id: u64, spec: Spec) {
                 spec.deadline.unwrap_or_default().as_secs()
             ));
         }
-        if let Some(pid) = child.id() {
-            run::kill(pid, run::INTERRUPT);
+        if let Some(process) = job.process.lock().ok().as_deref().and_then(Option::as_ref) {
+            process.signal(run::INTERRUPT);
         }
     }
     let exit = match tokio::time::timeout(Duration::from_secs(5), child.wait()).await {
@@ -282,11 +311,11 @@ async fn run_job(state: Arc<super::State>, job: Arc<Job>, id: u64, spec: Spec) {
             child.wait().await
         }
     };
-    if let Ok(mut pid) = job.pid.lock() {
-        *pid = None;
+    if let Ok(mut process) = job.process.lock() {
+        *process = None;
     }
     drop(tracked);
-    drop(spec.held);
+    drop((spec.held, spec.own));
     let mut stopped = job.stopped.lock().ok().and_then(|s| s.clone());
     #[cfg(unix)]
     {
@@ -332,9 +361,8 @@ impl Job {
         }
         self.status.send_modify(|s| s.cancelled = true);
         self.cancelled.cancel();
-        // Its id is cleared before it is reaped, by its own task.
-        if let Some(pid) = self.pid.lock().ok().and_then(|p| *p) {
-            run::kill(pid, run::INTERRUPT);
+        if let Some(process) = self.process.lock().ok().as_deref().and_then(Option::as_ref) {
+            process.signal(run::INTERRUPT);
         }
     }
 
@@ -376,7 +404,7 @@ mod tests {
         };
         let job = Job {
             status: watch::Sender::new(status),
-            pid: Mutex::new(None),
+            process: Mutex::new(None),
             cancelled: CancellationToken::new(),
             stopped: Mutex::new(None),
         };

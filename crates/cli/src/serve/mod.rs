@@ -43,6 +43,8 @@ pub struct Config {
     pub max_upload: u64,
     /// The most the private folder may hold, in bytes.
     pub max_scratch: u64,
+    /// Make a page that leads to the address, for a browser ([`launcher`]).
+    pub launcher: bool,
 }
 
 /// What every request's handler shares.
@@ -63,13 +65,17 @@ pub struct State {
 }
 
 /// How long the server takes at most to stop, whatever runs.
-const STOPPING: Duration = Duration::from_secs(8);
+const STOPPING: Duration = Duration::from_secs(6);
 
 /// Runs the server until Ctrl-C (or SIGTERM, SIGHUP): `ready` hears the address
-/// to open (with the token) once it listens. Uploads and unfinished
+/// to open (with the token) once it listens, and when asked a page in the
+/// private folder that leads there ([`launcher`]). Uploads and unfinished
 /// outputs are removed when it stops, within a few seconds whatever was
 /// running.
-pub fn run(config: Config, ready: impl FnOnce(&str)) -> Result<(), Failure> {
+pub fn run(
+    config: Config,
+    ready: impl FnOnce(&str, Option<&std::path::Path>),
+) -> Result<(), Failure> {
     // The server stops on these itself, cleaning up as it goes; the
     // handler the commands use (remove the output being written, then
     // die) would be called after its own and end the process first.
@@ -109,10 +115,15 @@ pub fn run(config: Config, ready: impl FnOnce(&str)) -> Result<(), Failure> {
             games: Default::default(),
         });
         let app = api::router(state.clone());
-        ready(&url);
+        let stop = stopped();
+        let launcher = match config.launcher {
+            true => Some(launcher(state.files.scratch(), &url)?),
+            false => None,
+        };
+        ready(&url, launcher.as_deref());
         tokio::spawn(watch_scratch(state.clone()));
         let serving = tokio::spawn(conns::serve(listener, app, state.stop.clone()));
-        stopped().await;
+        stop.await;
         // The jobs first (as at Ctrl-C: a solve keeps its journal), then
         // every other child; the connections finish what they serve.
         state.stop.cancel();
@@ -133,6 +144,27 @@ pub fn run(config: Config, ready: impl FnOnce(&str)) -> Result<(), Failure> {
     served
 }
 
+/// A page in the private folder (which only this user can read) that
+/// leads to `url`: what `--open` gives the browser, so that the token is
+/// never in a command line another user could read (as Jupyter does).
+fn launcher(scratch: &std::path::Path, url: &str) -> Result<std::path::PathBuf, Failure> {
+    let path = scratch.join(".open.html");
+    let page = format!(
+        "<!DOCTYPE html>\n<meta charset=\"utf-8\">\n\
+         <meta http-equiv=\"refresh\" content=\"0;url={url}\">\n\
+         <title>boardfile</title>\n<p><a href=\"{url}\">Open boardfile</a></p>\n"
+    );
+    let mut open = std::fs::OpenOptions::new();
+    open.write(true).create_new(true);
+    #[cfg(unix)]
+    std::os::unix::fs::OpenOptionsExt::mode(&mut open, 0o600);
+    let written = open
+        .open(&path)
+        .and_then(|mut f| std::io::Write::write_all(&mut f, page.as_bytes()));
+    written.map_err(|e| Failure::operational(format!("serve: {}: {e}", path.display())))?;
+    Ok(path)
+}
+
 /// Keeps the private folder within its quota: measures it twice a
 /// second, and when it is over, stops every child (a job so stopped says
 /// the folder is full; a request's command answers 507).
@@ -143,8 +175,12 @@ async fn watch_scratch(state: Arc<State>) {
             _ = tick.tick() => {}
             _ = state.stop.cancelled() => return,
         }
+        let measuring = state.clone();
+        let Ok(used) = tokio::task::spawn_blocking(move || measuring.files.measure()).await else {
+            continue;
+        };
         let files = &state.files;
-        if files.measure() > files.max_scratch {
+        if used > files.max_scratch {
             state.jobs.note_full(&files.full().to_string());
             state.children.stop_all(Duration::from_secs(1)).await;
         }
@@ -167,33 +203,32 @@ fn more_descriptors() {
     }
 }
 
-/// Resolves at Ctrl-C, SIGTERM or SIGHUP (the terminal closed).
-async fn stopped() {
-    let interrupt = async {
-        let _ = tokio::signal::ctrl_c().await;
-    };
+/// Resolves at Ctrl-C, SIGTERM or SIGHUP (the terminal closed). The
+/// signals are taken from the call on, before the future is first
+/// awaited: a signal that comes while the address is being printed stops
+/// the server as cleanly as a later one.
+fn stopped() -> impl std::future::Future<Output = ()> {
     #[cfg(unix)]
-    let terminate = async {
+    {
         use tokio::signal::unix::{signal, SignalKind};
-        let (term, hangup) = (
-            signal(SignalKind::terminate()),
-            signal(SignalKind::hangup()),
-        );
-        match (term, hangup) {
-            (Ok(mut t), Ok(mut h)) => {
-                tokio::select! {
-                    _ = t.recv() => {}
-                    _ = h.recv() => {}
-                }
+        let taken = [
+            SignalKind::interrupt(),
+            SignalKind::terminate(),
+            SignalKind::hangup(),
+        ]
+        .map(signal);
+        async move {
+            let mut streams: Vec<_> = taken.into_iter().filter_map(Result::ok).collect();
+            if streams.is_empty() {
+                return std::future::pending().await;
             }
-            _ => std::future::pending::<()>().await,
+            let any = streams.iter_mut().map(|s| Box::pin(s.recv()));
+            futures_util::future::select_all(any).await;
         }
-    };
+    }
     #[cfg(not(unix))]
-    let terminate = std::future::pending::<()>();
-    tokio::select! {
-        _ = interrupt => {}
-        _ = terminate => {}
+    async {
+        let _ = tokio::signal::ctrl_c().await;
     }
 }
 

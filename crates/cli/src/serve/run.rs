@@ -78,16 +78,16 @@ impl Places {
 #[derive(Default)]
 pub struct Children {
     next: AtomicU64,
-    pids: Mutex<HashMap<u64, u32>>,
+    running: Mutex<HashMap<u64, Signaller>>,
 }
 
 impl Children {
-    /// `pid` tracked until the returned value is dropped (before the
-    /// child is reaped).
+    /// The child `pid` tracked until the returned value is dropped; made
+    /// before the child can have been reaped.
     pub fn track(self: &Arc<Self>, pid: Option<u32>) -> Tracked {
         let id = self.next.fetch_add(1, Ordering::Relaxed);
-        if let (Some(pid), Ok(mut pids)) = (pid, self.pids.lock()) {
-            pids.insert(id, pid);
+        if let (Some(pid), Ok(mut running)) = (pid, self.running.lock()) {
+            running.insert(id, Signaller::of(pid));
         }
         Tracked(self.clone(), id)
     }
@@ -95,17 +95,19 @@ impl Children {
     /// Stops every child as Ctrl-C does (each removes what it was
     /// writing), and kills those still there `grace` later.
     pub async fn stop_all(&self, grace: Duration) {
-        let pids: Vec<u32> = match self.pids.lock() {
-            Ok(p) => p.values().copied().collect(),
+        let ids: Vec<u64> = match self.running.lock() {
+            Ok(running) => {
+                for s in running.values() {
+                    s.signal(INTERRUPT);
+                }
+                running.keys().copied().collect()
+            }
             Err(_) => return,
         };
-        for &pid in &pids {
-            kill(pid, INTERRUPT);
-        }
         tokio::time::sleep(grace).await;
-        if let Ok(now) = self.pids.lock() {
-            for pid in now.values().filter(|p| pids.contains(p)) {
-                kill(*pid, KILL);
+        if let Ok(running) = self.running.lock() {
+            for (_, s) in running.iter().filter(|(id, _)| ids.contains(id)) {
+                s.signal(KILL);
             }
         }
     }
@@ -116,8 +118,8 @@ pub struct Tracked(Arc<Children>, u64);
 
 impl Drop for Tracked {
     fn drop(&mut self) {
-        if let Ok(mut pids) = self.0.pids.lock() {
-            pids.remove(&self.1);
+        if let Ok(mut running) = self.0.running.lock() {
+            running.remove(&self.1);
         }
     }
 }
@@ -131,16 +133,56 @@ pub const INTERRUPT: i32 = libc::SIGINT;
 #[cfg(not(unix))]
 pub const INTERRUPT: i32 = 2;
 
-/// Sends `signal` to process `pid` (a child of ours, not yet reaped).
-pub fn kill(pid: u32, signal: i32) {
-    #[cfg(unix)]
-    // SAFETY: a signal to a child of ours by the id it was started with;
-    // callers forget the id before the child is reaped.
-    unsafe {
-        libc::kill(pid as libc::pid_t, signal);
+/// A child to send signals to. On Linux by a pidfd, taken while the child
+/// cannot have been reaped, which names no other process once it has
+/// been (a signal then goes nowhere); elsewhere, or on kernels before
+/// 5.3, by its pid, which the system could give another process in the
+/// instant between the child's reaping and its tracker's end.
+pub struct Signaller {
+    pid: u32,
+    #[cfg(target_os = "linux")]
+    fd: Option<std::os::fd::OwnedFd>,
+}
+
+impl Signaller {
+    pub fn of(pid: u32) -> Signaller {
+        #[cfg(target_os = "linux")]
+        {
+            use std::os::fd::FromRawFd;
+            // SAFETY: pidfd_open(2) on a child of ours; the descriptor is
+            // owned by the OwnedFd made from it, only when it is one.
+            let fd = unsafe { libc::syscall(libc::SYS_pidfd_open, pid as libc::pid_t, 0) };
+            let fd = (fd >= 0).then(|| unsafe { std::os::fd::OwnedFd::from_raw_fd(fd as i32) });
+            Signaller { pid, fd }
+        }
+        #[cfg(not(target_os = "linux"))]
+        Signaller { pid }
     }
-    #[cfg(not(unix))]
-    let _ = (pid, signal);
+
+    pub fn signal(&self, signal: i32) {
+        #[cfg(target_os = "linux")]
+        if let Some(fd) = &self.fd {
+            use std::os::fd::AsRawFd;
+            // SAFETY: pidfd_send_signal(2) with a pidfd we own, no info.
+            unsafe {
+                libc::syscall(
+                    libc::SYS_pidfd_send_signal,
+                    fd.as_raw_fd(),
+                    signal,
+                    std::ptr::null::<libc::siginfo_t>(),
+                    0,
+                );
+            }
+            return;
+        }
+        #[cfg(unix)]
+        // SAFETY: a signal to a child of ours by its pid (see above).
+        unsafe {
+            libc::kill(self.pid as libc::pid_t, signal);
+        }
+        #[cfg(not(unix))]
+        let _ = (self.pid, signal);
+    }
 }
 
 /// The `boardfile` command with `args` (after `boardfile`), set up as the

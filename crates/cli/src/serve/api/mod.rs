@@ -12,6 +12,7 @@ mod sets;
 mod squaredeal;
 mod work;
 
+use super::beneath::Held;
 use super::files::{Entry, Names};
 use super::run::{self, Cancel};
 use super::{guard, page, State};
@@ -228,14 +229,40 @@ async fn command(state: &State, args: &[String], names: &Names) -> Result<Vec<u8
     }
 }
 
-/// The files the page may open.
-async fn files(state: Shared) -> Json<Value> {
-    let dir = state.files.dir().map(|d| d.display().to_string());
-    Json(json!({
-        "dir": dir,
-        "files": state.files.list(),
-        "max_upload": state.files.max_upload,
-    }))
+/// The files the page may open (listed on the blocking pool: a large
+/// folder takes a while).
+async fn files(state: Shared) -> Result<Json<Value>, ApiError> {
+    let shared = state.clone();
+    blocking(&state, move |_| {
+        let dir = shared.files.dir().map(|d| d.display().to_string());
+        Ok(Json(json!({
+            "dir": dir,
+            "files": shared.files.list(),
+            "max_upload": shared.files.max_upload,
+        })))
+    })
+    .await
+}
+
+/// The file or folder `id` names, opened on the blocking pool
+/// ([`Files::resolve`](super::files::Files::resolve)).
+async fn resolve(state: &Arc<State>, id: &str) -> Result<Held, ApiError> {
+    let (shared, id) = (state.clone(), id.to_string());
+    tokio::task::spawn_blocking(move || shared.files.resolve(&id))
+        .await
+        .map_err(ApiError::internal)?
+}
+
+/// The file `id` names with the files beside it, opened on the blocking
+/// pool ([`Files::resolve_beside`](super::files::Files::resolve_beside)).
+async fn resolve_beside(
+    state: &Arc<State>,
+    id: &str,
+) -> Result<(Held, std::path::PathBuf), ApiError> {
+    let (shared, id) = (state.clone(), id.to_string());
+    tokio::task::spawn_blocking(move || shared.files.resolve_beside(&id))
+        .await
+        .map_err(ApiError::internal)?
 }
 
 #[derive(Deserialize)]
@@ -260,7 +287,7 @@ struct FileQuery {
 
 /// The game and format of a file (or a folder's WTHOR database).
 async fn open(state: Shared, Query(q): Query<FileQuery>) -> Result<Json<Value>, ApiError> {
-    let held = state.files.resolve(&q.file)?;
+    let held = resolve(&state, &q.file).await?;
     blocking(&state, move |_| {
         let path = &held.path;
         if held.folder {

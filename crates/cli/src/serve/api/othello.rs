@@ -1,6 +1,6 @@
 //! Othello: the games a query keeps, and positions solved exactly.
 
-use super::{command, ApiError, Shared};
+use super::{command, resolve, resolve_beside, ApiError, Shared};
 use crate::serve::beneath::Held;
 use crate::serve::files::Names;
 use crate::serve::run::Workspace;
@@ -70,10 +70,10 @@ pub(super) async fn games(
     Query(q): Query<GamesQuery>,
 ) -> Result<Json<Value>, ApiError> {
     // A file with the names files beside it; a folder whole.
-    let (input, path) = match state.files.resolve_beside(&q.file) {
+    let (input, path) = match resolve_beside(&state, &q.file).await {
         Ok((folder, path)) => (folder, path),
         Err(_) => {
-            let held = state.files.resolve(&q.file)?;
+            let held = resolve(&state, &q.file).await?;
             let path = held.path.clone();
             (held, path)
         }
@@ -141,7 +141,7 @@ pub(super) async fn games(
         .take(count)
         .filter_map(|(i, l)| {
             let mut g: Value = serde_json::from_str(l).ok()?;
-            g["index"] = json!(i);
+            g.as_object_mut()?.insert("index".into(), json!(i));
             Some(g)
         })
         .collect();

@@ -1,7 +1,7 @@
 //! A bridge set's boards shown a page at a time, converted for download,
 //! and sets joined.
 
-use super::{blocking, command, opened, ApiError, Shared};
+use super::{blocking, command, opened, resolve, ApiError, Shared};
 use crate::plan::AnyFormat;
 use crate::report::Failure;
 use crate::serve::files::{Entry, Names};
@@ -45,7 +45,7 @@ pub(super) async fn boards(
     state: Shared,
     Query(q): Query<BoardsQuery>,
 ) -> Result<Json<Value>, ApiError> {
-    let held = state.files.resolve(&q.file)?;
+    let held = resolve(&state, &q.file).await?;
     let name = q.file.clone();
     blocking(&state, move |cancel| {
         let path = &held.path;
@@ -144,7 +144,7 @@ pub(super) async fn convert(
     state: Shared,
     Query(q): Query<ConvertQuery>,
 ) -> Result<Response, ApiError> {
-    let input = state.files.resolve(&q.file)?;
+    let input = resolve(&state, &q.file).await?;
     let work = Workspace::new(&state.files)?;
     let (args, out, name) = convert_args(&input.path, work.path(), &q)?;
     let names = Names::default()
@@ -231,6 +231,9 @@ pub(super) struct JoinRequest {
     renumber: Option<u32>,
 }
 
+/// The most sets the page joins at once.
+const MOST_JOINED: usize = 20;
+
 /// Sets joined into one, in order: `boardfile join` into `joined.pbn`
 /// (numbered when taken) in the private folder; the new file's entry.
 pub(super) async fn join(
@@ -240,14 +243,19 @@ pub(super) async fn join(
     if q.files.len() < 2 {
         return Err(ApiError::bad("two sets or more to join"));
     }
-    if q.files.len() > 100 {
-        return Err(ApiError::bad("at most 100 sets at a time"));
+    if q.files.len() > MOST_JOINED {
+        return Err(ApiError::bad(format!(
+            "at most {MOST_JOINED} sets at a time (boardfile join has no limit)"
+        )));
     }
-    let held = q
-        .files
-        .iter()
-        .map(|id| state.files.resolve(id))
-        .collect::<Result<Vec<_>, _>>()?;
+    let mut held = Vec::new();
+    for id in &q.files {
+        let h = resolve(&state, id).await?;
+        if h.folder {
+            return Err(ApiError::bad(format!("{id}: a folder, not a board set")));
+        }
+        held.push(h);
+    }
     let work = Workspace::new(&state.files)?;
     let made = work.path().join("joined.pbn");
     let mut args = vec!["join".to_string()];

@@ -1,7 +1,7 @@
 //! SquareDeal: a tournament verified against the files beside it, or its
 //! sessions made.
 
-use super::{ApiError, Shared, DEADLINE};
+use super::{resolve_beside, ApiError, Shared, DEADLINE};
 use crate::serve::files::Names;
 use crate::serve::run;
 use axum::extract::Query;
@@ -27,7 +27,7 @@ pub(super) async fn squaredeal(
     state: Shared,
     Query(q): Query<SquareDealQuery>,
 ) -> Result<Json<Value>, ApiError> {
-    let (folder, sqd) = state.files.resolve_beside(&q.file)?;
+    let (folder, sqd) = resolve_beside(&state, &q.file).await?;
     let folder_id = q.file.rsplit_once('/').map_or("", |(d, _)| d).to_string();
     let mut names = Names::default()
         .with(&sqd, &q.file)

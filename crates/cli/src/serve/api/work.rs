@@ -1,7 +1,7 @@
 //! Solving and dealing: each a job (a command run as a child process),
 //! its status followed as server-sent events, cancelled as at Ctrl-C.
 
-use super::{ApiError, FileQuery, Shared};
+use super::{resolve, ApiError, FileQuery, Shared};
 use crate::serve::files::Names;
 use crate::serve::jobs::{Spec, Status};
 use axum::extract::Query;
@@ -20,7 +20,7 @@ pub(super) async fn solve(
     state: Shared,
     Query(q): Query<FileQuery>,
 ) -> Result<Json<Status>, ApiError> {
-    let input = state.files.resolve(&q.file)?;
+    let input = resolve(&state, &q.file).await?;
     if input.folder {
         return Err(ApiError::bad(format!(
             "{}: a folder, not a board set",
@@ -33,21 +33,8 @@ pub(super) async fn solve(
         .map_or("boards".into(), |s| s.to_string_lossy().into_owned());
     let name = state.files.solved_name(&input, &stem)?;
     let output = format!("upload/{name}");
-    let running = state
-        .jobs
-        .all()
-        .into_iter()
-        .find(|s| s.running && s.output == output);
-    if let Some(s) = running {
-        return Ok(Json(s));
-    }
     let out = state.files.scratch().join(&name);
     let journal = boardfile_bridge::dd::journal::Journal::path_of(&out);
-    if out.exists() && !journal.exists() {
-        // Solved before, by this run (the name is the solve's alone):
-        // solved again, from the file as it is now.
-        std::fs::remove_file(&out).map_err(ApiError::internal)?;
-    }
     let spec = Spec {
         kind: "solve",
         file: Some(q.file.clone()),
@@ -62,8 +49,17 @@ pub(super) async fn solve(
             .with(&out, &output),
         deadline: None,
         held: vec![input],
+        own: Vec::new(),
     };
-    Ok(Json(state.jobs.start(&state, spec)?.status()))
+    let again = || {
+        if out.exists() && !journal.exists() {
+            // Solved before, by this run (the name is the solve's alone):
+            // solved again, from the file as it is now.
+            std::fs::remove_file(&out).map_err(ApiError::internal)?;
+        }
+        Ok(())
+    };
+    Ok(Json(state.jobs.start(&state, spec, again)?.status()))
 }
 
 #[derive(Deserialize)]
@@ -102,6 +98,7 @@ pub(super) async fn deal(
     let output = format!("upload/{name}");
     let mut args = vec!["deal".to_string(), out.display().to_string()];
     let mut names = Names::default().with(&out, &output);
+    let mut own = Vec::new();
     if let Some(n) = q.boards {
         args.extend(["--boards".into(), n.to_string()]);
     }
@@ -132,9 +129,10 @@ pub(super) async fn deal(
             .tempfile_in(state.files.scratch())
             .map_err(ApiError::internal)?;
         std::io::Write::write_all(&mut made, script.as_bytes()).map_err(ApiError::internal)?;
-        let path = made.into_temp_path().keep().map_err(ApiError::internal)?;
+        let path = made.into_temp_path();
         args.extend(["--where".into(), path.display().to_string()]);
         names = names.with(&path, "script");
+        own.push(path);
     }
     let spec = Spec {
         kind: "deal",
@@ -144,8 +142,9 @@ pub(super) async fn deal(
         names,
         deadline: Some(DEAL_TIME),
         held: Vec::new(),
+        own,
     };
-    Ok(Json(state.jobs.start(&state, spec)?.status()))
+    Ok(Json(state.jobs.start(&state, spec, || Ok(()))?.status()))
 }
 
 /// Every job of the run, newest first (a reloaded page finds its own).
