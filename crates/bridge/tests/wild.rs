@@ -147,8 +147,14 @@ fn every_wild_pbn_reads_the_deals_and_numbers_of_its_tags() {
         let name = path.file_name().unwrap().to_string_lossy().into_owned();
         let bytes = std::fs::read(&path).unwrap();
         if name.starts_with("errors_") {
+            // Each of the verifier's errors is found: an error, or (a tag
+            // set aside while the board reads on) a warning, which
+            // `validate --strict` counts.
             let v = validate(Format::Pbn, &bytes);
-            assert!(!v.is_valid(), "{name}: the verifier's errors read as valid");
+            assert!(
+                !v.is_valid() || !v.warnings.is_empty(),
+                "{name}: the verifier's errors read as valid"
+            );
             assert!(
                 v.errors.iter().all(|e| e.position().is_some()),
                 "{name}: an error without its place"

@@ -291,6 +291,13 @@ fn a_warning_on_every_board_is_said_a_few_times_and_counted() {
     for line in &lines {
         assert!(placed(line, file).is_some(), "{line}");
     }
+    // One severity for one finding: validate says the same warnings, and
+    // calls the file valid (--strict counts warnings).
+    let validated = common::expect(0, &["validate", file]);
+    let said = common::stderr(&validated);
+    assert!(said.contains("and 497 more like it"), "{said}");
+    assert!(String::from_utf8_lossy(&validated.stdout).contains("500 warnings"));
+    common::expect(1, &["validate", "--strict", file]);
     // Every one, when asked.
     let every = convert(&["--verbose"]);
     let warnings = every.lines().filter(|l| l.contains(": warning: ")).count();

@@ -513,17 +513,15 @@ impl Diagnostics {
         }
     }
 
-    /// Records data that contradicts other data of the same record (two
-    /// double-dummy tags that disagree): an error when validating, a warning
-    /// when reading, which goes on with the first value.
+    /// Records data that is set aside: a tag that does not read, or that
+    /// contradicts other data of the same record (two double-dummy tags
+    /// that disagree). The record reads on with the first value, so it is
+    /// a warning in every command (reading and validating alike: one
+    /// severity for one finding).
     pub fn contradiction(&mut self, e: Error) {
-        if self.collect {
-            self.keep(e);
-        } else {
-            let format = e.format().unwrap_or(FormatName("?"));
-            let position = e.position();
-            self.warn(format, position, e.kind_text());
-        }
+        let format = e.format().unwrap_or(FormatName("?"));
+        let position = e.position();
+        self.warn(format, position, e.kind_text());
     }
 
     /// Records a warning.
