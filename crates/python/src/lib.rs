@@ -113,37 +113,122 @@ fn py_error(py: Python<'_>, name: &str, e: &Error) -> PyErr {
     made.unwrap_or_else(|err| err)
 }
 
-/// The warnings of `diag` from the `from`-th on, as Python warnings
-/// (`boardfile.BoardfileWarning`, a `UserWarning`), each placed as the
-/// command line places it (`set.pbn:12:1: warning: ...`); then the count
-/// of those past the ones kept, when `last`. Returns how many were told.
-fn warn(
-    py: Python<'_>,
-    name: &str,
-    diag: &Diagnostics,
-    from: usize,
-    last: bool,
-) -> PyResult<usize> {
-    for w in diag.warnings.iter().skip(from) {
-        warning(py, w.located(&name).to_string())?;
-    }
-    if last && diag.more_warnings > 0 {
-        warning(
-            py,
-            format!("{name}: {} more warnings like these", diag.more_warnings),
-        )?;
-    }
-    Ok(diag.warnings.len())
+/// How a reader's warnings reach Python: each as a
+/// `boardfile.BoardfileWarning` (a `UserWarning`), placed as the command
+/// line places it (`set.pbn:12:1: warning: ...`), attributed to the
+/// caller's line; the first [`EACH_KIND`] of a kind
+/// ([`boardfile_io::error::warning_kind`]) in full, and at the end one
+/// for the rest of each kind, as the command line folds them.
+#[derive(Default)]
+struct Teller {
+    /// Warnings of the reader's `Diagnostics` looked at so far.
+    seen: usize,
+    /// Each kind met.
+    kinds: Vec<Kind>,
 }
 
-/// One `boardfile.BoardfileWarning`.
+/// A kind of warning a [`Teller`] met.
+struct Kind {
+    /// Its [`boardfile_io::error::warning_kind`].
+    kind: String,
+    /// Its first message.
+    first: String,
+    /// How many were told in full.
+    told: usize,
+    /// How many more, and the first and last records of those.
+    more: u64,
+    records: Option<(u64, u64)>,
+}
+
+/// How many warnings of a kind are told in full.
+const EACH_KIND: usize = 3;
+
+impl Teller {
+    /// Tells the warnings of `diag` not yet looked at; at the `last` call,
+    /// the rest of each kind and those past the ones kept.
+    fn tell(&mut self, py: Python<'_>, name: &str, diag: &Diagnostics, last: bool) -> PyResult<()> {
+        for w in diag.warnings.iter().skip(self.seen) {
+            let kind = boardfile_io::error::warning_kind(&w.message);
+            let at = match self.kinds.iter().position(|k| k.kind == kind) {
+                Some(i) => i,
+                None => {
+                    self.kinds.push(Kind {
+                        kind,
+                        first: w.message.clone(),
+                        told: 0,
+                        more: 0,
+                        records: None,
+                    });
+                    self.kinds.len() - 1
+                }
+            };
+            let k = &mut self.kinds[at];
+            if k.told < EACH_KIND {
+                k.told += 1;
+                warning(py, w.located(&name).to_string())?;
+            } else {
+                k.more += 1;
+                if let Some(r) = w.position.and_then(|p| p.record) {
+                    k.records = Some(k.records.map_or((r, r), |(a, b)| (a.min(r), b.max(r))));
+                }
+            }
+        }
+        self.seen = diag.warnings.len();
+        if last {
+            for k in std::mem::take(&mut self.kinds) {
+                if k.more > 0 {
+                    let told = boardfile_io::Told::Like {
+                        count: k.more,
+                        records: k.records,
+                    };
+                    warning(py, format!("{name}: warning: {told} ({})", k.first))?;
+                }
+            }
+            if diag.more_warnings > 0 {
+                warning(
+                    py,
+                    format!("{name}: {} more warnings like these", diag.more_warnings),
+                )?;
+            }
+        }
+        Ok(())
+    }
+}
+
+/// One `boardfile.BoardfileWarning`, attributed to the first line of the
+/// caller's code outside the boardfile package (not to the package's
+/// own line that called the library).
 fn warning(py: Python<'_>, text: String) -> PyResult<()> {
     let class = py
         .import("boardfile._errors")?
         .getattr("BoardfileWarning")?;
     let class = class.cast_into::<pyo3::types::PyType>()?;
     let text = std::ffi::CString::new(text.replace('\0', " ")).unwrap_or_default();
-    PyErr::warn(py, &class, &text, 1)
+    PyErr::warn(py, &class, &text, caller_level(py))
+}
+
+/// The `stacklevel` of the first frame outside the boardfile package: 1
+/// is the Python frame that called the library.
+fn caller_level(py: Python<'_>) -> i32 {
+    let level = || -> PyResult<i32> {
+        let package: String = py.import("boardfile")?.getattr("__file__")?.extract()?;
+        let folder = std::path::Path::new(&package)
+            .parent()
+            .map(|p| p.to_string_lossy().into_owned())
+            .unwrap_or_default();
+        let mut frame = py.import("sys")?.call_method1("_getframe", (0,))?;
+        let mut level = 1;
+        while !frame.is_none() && level < 50 {
+            let file: String = frame.getattr("f_code")?.getattr("co_filename")?.extract()?;
+            if !file.starts_with(&folder) {
+                break;
+            }
+            level += 1;
+            frame = frame.getattr("f_back")?;
+        }
+        Ok(level)
+    };
+    level().unwrap_or(1)
 }
 
 fn value_error(m: impl Into<String>) -> PyErr {
@@ -262,8 +347,8 @@ struct BoardLines {
     #[pyo3(get)]
     set_line: Option<Py<PyBytes>>,
     done: bool,
-    /// Warnings told to Python so far.
-    warned: usize,
+    /// How its warnings are told to Python.
+    warned: Teller,
 }
 
 #[pymethods]
@@ -289,7 +374,7 @@ impl BoardLines {
             format: f.name(),
             set_line,
             done: false,
-            warned: 0,
+            warned: Teller::default(),
         })
     }
 
@@ -312,7 +397,7 @@ impl BoardLines {
                 }
             }
         }
-        self.warned = warn(py, &self.name, &self.diag, self.warned, self.done)?;
+        self.warned.tell(py, &self.name, &self.diag, self.done)?;
         Ok(PyBytes::new(py, &out))
     }
 
@@ -434,7 +519,7 @@ fn write_out(
     })?;
     sink.commit()
         .map_err(|e| PyOSError::new_err(format!("{out_name}: {e}")))?;
-    warn(py, name, diag, 0, true)?;
+    Teller::default().tell(py, name, diag, true)?;
     // What the output format could not keep, as the command line notes it.
     for loss in &done.losses {
         warning(py, format!("{out_name}: {loss}"))?;
@@ -573,7 +658,7 @@ fn solve_lines<'py>(
     });
     match result {
         Ok((out, diag)) => {
-            warn(py, "<boards>", &diag, 0, true)?;
+            Teller::default().tell(py, "<boards>", &diag, true)?;
             Ok(PyBytes::new(py, &out))
         }
         Err(e) => Err(py_error(py, "<boards>", &e)),
@@ -711,7 +796,7 @@ fn solve_arrow(
         },
     );
     let (boards, diag) = solved.map_err(|e| py_error(py, FRAME, &e))?;
-    warn(py, FRAME, &diag, 0, true)?;
+    Teller::default().tell(py, FRAME, &diag, true)?;
     let mut builder = BatchBuilder::new(tag_columns(&boards));
     let schema = builder.schema();
     let mut batches = Vec::new();

@@ -61,7 +61,7 @@ fn load_games(
     let file = read_games(f, &bytes, &mut book, &mut diag).map_err(|e| py_error(py, &name, &e))?;
     // What the reader inferred or kept against the moves (a score taken
     // from the board, one the moves do not give), as Python warnings.
-    crate::warn(py, &name, &diag, 0, true)?;
+    crate::Teller::default().tell(py, &name, &diag, true)?;
     Ok((file, book, name, f))
 }
 

@@ -399,6 +399,33 @@ def test_reading_warns_as_the_command_line_does(cli, tmp_path):
 
 
 @needs_wild
+def test_a_warning_on_every_board_is_told_a_few_times_at_the_callers_line():
+    import warnings
+
+    path = WILD / "lorserker+ben" / "Exclusion.pbn"  # 205 boards, Room twice each
+    with warnings.catch_warnings(record=True) as caught:
+        warnings.simplefilter("always")
+        boardfile.load(path); line = sys._getframe().f_lineno  # noqa: E702
+    said = [str(w.message) for w in caught]
+    twice = [m for m in said if "given twice" in m]
+    # Three in full, then one for the rest, as the command line says them.
+    assert len(twice) == 4, said
+    assert "and 202 more like it (records 3 to 204)" in twice[-1], twice[-1]
+    # Each points at the caller's line, not at the package's own code.
+    assert {(w.filename, w.lineno) for w in caught} == {(__file__, line)}
+
+
+def test_a_deal_of_51_cards_is_a_boardfile_error():
+    cards = [Card(s + r) for s in "SHDC" for r in "AKQJT98765432"][:51]
+    with pytest.raises(boardfile.BoardfileError, match="52 cards"):
+        Deal(cards)
+    with pytest.raises(boardfile.BoardfileError):
+        Deal("N:AKQJT98765432.AKQJT98765432.AKQJT98765432.AKQJT9876543 - - -")
+    with pytest.raises(boardfile.BoardfileError):
+        Hand("AKQ.JT9.876.54X")
+
+
+@needs_wild
 def test_setting_the_event_sets_it_where_the_format_keeps_it(tmp_path):
     s = boardfile.load(WILD / "lorserker+ben" / "Camrose24_1.pbn")
     assert s.event == "Camrose 2024"

@@ -38,6 +38,7 @@ from typing import (
 )
 
 from . import _native
+from ._errors import BoardfileError
 
 if TYPE_CHECKING:  # pragma: no cover
     import pandas
@@ -63,7 +64,7 @@ def _member(cls: Type[E], value: Union[E, int, str], names: Mapping[str, str], w
     text = names.get(text, text)
     if text in cls.__members__:
         return cls[text]
-    raise ValueError(f"{value!r} is not {what}")
+    raise BoardfileError(f"{value!r} is not {what}")
 
 
 class Seat(IntEnum):
@@ -166,10 +167,10 @@ class Card:
     def __init__(self, text: str) -> None:
         t = text.strip().upper().replace("10", "T")
         if len(t) != 2:
-            raise ValueError(f"{text!r} is not a card (such as SA, HT, C2)")
+            raise BoardfileError(f"{text!r} is not a card (such as SA, HT, C2)")
         suit = Strain.of(t[0])
         if suit is Strain.NT or t[1] not in _RANKS:
-            raise ValueError(f"{text!r} is not a card (such as SA, HT, C2)")
+            raise BoardfileError(f"{text!r} is not a card (such as SA, HT, C2)")
         object.__setattr__(self, "suit", suit)
         object.__setattr__(self, "rank", t[1])
 
@@ -216,11 +217,11 @@ class Hand:
         if text.strip() == "-":
             parts = ["", "", "", ""]
         if len(parts) != 4:
-            raise ValueError(f"{text!r} is not a hand (four suits, dots between)")
+            raise BoardfileError(f"{text!r} is not a hand (four suits, dots between)")
         suits = []
         for part in parts:
             if any(c not in _RANKS for c in part) or len(set(part)) != len(part):
-                raise ValueError(f"{text!r} is not a hand (ranks AKQJT98765432, each once)")
+                raise BoardfileError(f"{text!r} is not a hand (ranks AKQJT98765432, each once)")
             suits.append("".join(sorted(part, key=_RANKS.index)))
         object.__setattr__(self, "_suits", tuple(suits))
 
@@ -316,7 +317,7 @@ class Deal:
         else:
             cards = [c if isinstance(c, Card) else Card(str(c)) for c in value]
             if len(cards) != 52 or len(set(cards)) != 52:
-                raise ValueError("a deal from cards takes the 52 cards, each once")
+                raise BoardfileError("a deal from cards takes the 52 cards, each once")
             hands = []
             for k in range(4):
                 held = cards[13 * k : 13 * k + 13]
@@ -472,7 +473,7 @@ class DDTable:
 
     def __init__(self, tricks: Sequence[Optional[int]], par: Optional[Par] = None) -> None:
         if len(tricks) != 20:
-            raise ValueError("a table has 20 entries (4 declarers, 5 strains)")
+            raise BoardfileError("a table has 20 entries (4 declarers, 5 strains)")
         self._tricks: Tuple[Optional[int], ...] = tuple(
             None if t is None else int(t) for t in tricks
         )
@@ -672,7 +673,7 @@ class Board:
         """This board with its double-dummy table and par (solved unless
         it has a whole table already, or ``force``)."""
         if not self.deal.is_complete:
-            raise ValueError(f"board {self.number}: a partial deal (double dummy needs all 52 cards)")
+            raise BoardfileError(f"board {self.number}: a partial deal (double dummy needs all 52 cards)")
         solved = _native.solve_lines(_line(self._data), 1, force)
         return Board.from_dict(json.loads(solved))
 
