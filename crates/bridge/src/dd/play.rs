@@ -110,9 +110,24 @@ fn analyse_with(
     };
     let leader = declarer.next(1);
     if play.first != leader {
+        // Named from the declarer it reasons from: the auction's, which a
+        // Declarer tag may contradict.
+        let source = match (
+            board.auction.as_ref().and_then(|a| a.contract()),
+            board.tag("Declarer"),
+        ) {
+            (Some(_), Some(tag))
+                if Seat::from_letter(*tag.as_bytes().first().unwrap_or(&0)) != Some(declarer) =>
+            {
+                format!(" by the auction (the Declarer tag says {tag})")
+            }
+            (Some(_), _) => " by the auction".to_string(),
+            (None, _) => String::new(),
+        };
         return Err(format!(
-            "the play opens with {}, but {} is declarer's left-hand opponent",
+            "the play opens with {}, but {} declares{source}, so {} leads",
             play.first.name(),
+            declarer.name(),
             leader.name()
         ));
     }
@@ -207,6 +222,25 @@ mod tests {
         assert!(
             e.starts_with("card 1 (") && e.ends_with("is not in that hand"),
             "{e}"
+        );
+    }
+
+    /// A play led by the wrong hand is named from the declarer it reasons
+    /// from: the auction's, which the Declarer tag here contradicts.
+    #[test]
+    fn a_lead_by_the_wrong_hand_names_the_declarer_reasoned_from() {
+        let text = "[Board \"1\"]\n[Dealer \"N\"]\n[Vulnerable \"None\"]\n\
+            [Deal \"N:AJ9.K9542.Q.AK93 K.QJ76.K98763.75 QT6543.AT.JT.T62 872.83.A542.QJ84\"]\n\
+            [Declarer \"E\"]\n[Contract \"3D\"]\n[Auction \"E\"]\n\
+            1D Pass 1S Pass\n2D Pass Pass 3D\nPass Pass Pass\n[Play \"S\"]\nSQ HK DQ H3\n";
+        let mut diag = boardfile_io::Diagnostics::strict();
+        let set =
+            crate::records::read_with(crate::Format::Pbn, text.as_bytes(), &mut diag).unwrap();
+        let e = analyse_play(&set.boards[0]).unwrap_err();
+        assert_eq!(
+            e,
+            "the play opens with South, but North declares by the auction \
+             (the Declarer tag says E), so East leads"
         );
     }
 }
