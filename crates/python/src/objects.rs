@@ -198,7 +198,7 @@ fn deal_where<'py>(
     generate: Option<u64>,
 ) -> PyResult<(Bound<'py, PyBytes>, String, u64, u64)> {
     let parsed = Script::parse(script).map_err(|e| {
-        let at = Position::byte(0)
+        let at = Position::byte(e.byte_in(script))
             .with_line(u64::from(e.line))
             .with_column(u64::from(e.column));
         let error = Error::new(ErrorKind::Syntax(e.message.clone())).at(FormatName("DEALER"), at);

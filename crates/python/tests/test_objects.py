@@ -425,6 +425,16 @@ def test_a_deal_of_51_cards_is_a_boardfile_error():
         Hand("AKQ.JT9.876.54X")
 
 
+def test_a_script_error_gives_its_line_column_and_byte():
+    script = "produce 4\ncondition hcp(north) >> 3\n"
+    with pytest.raises(boardfile.BoardfileError) as caught:
+        boardfile.deal(4, seed=1, where=script)
+    e = caught.value
+    # The second `>`: line 2, column 23, byte 32 (counted by hand).
+    assert (e.line, e.column, e.byte) == (2, 23, 32), str(e)
+    assert script[e.byte] == ">"
+
+
 @needs_wild
 def test_setting_the_event_sets_it_where_the_format_keeps_it(tmp_path):
     s = boardfile.load(WILD / "lorserker+ben" / "Camrose24_1.pbn")

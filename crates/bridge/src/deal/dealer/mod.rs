@@ -148,6 +148,34 @@ impl ScriptError {
     pub(crate) fn at(place: Place, message: impl Into<String>) -> ScriptError {
         ScriptError::new(place.line, place.column, message)
     }
+
+    /// The byte offset (from 0) of its line and column in `text`, the
+    /// script it was found in (lines end at `\n`; the column counts
+    /// characters).
+    ///
+    /// ```
+    /// use boardfile_bridge::deal::dealer::Script;
+    /// let text = "produce 4\ncondition hcp(north) >> 3\n";
+    /// let e = Script::parse(text).unwrap_err();
+    /// assert_eq!((e.line, e.column), (2, 23));
+    /// assert_eq!(e.byte_in(text), 32);
+    /// assert_eq!(&text[32..33], ">");
+    /// ```
+    pub fn byte_in(&self, text: &str) -> u64 {
+        let mut byte = 0;
+        for (i, line) in text.split('\n').enumerate() {
+            if i + 1 == self.line as usize {
+                let within: usize = line
+                    .chars()
+                    .take(self.column.saturating_sub(1) as usize)
+                    .map(char::len_utf8)
+                    .sum();
+                return (byte + within) as u64;
+            }
+            byte += line.len() + 1;
+        }
+        text.len() as u64
+    }
 }
 
 impl fmt::Display for ScriptError {
