@@ -48,6 +48,26 @@ fn rss(server: &Server) -> u64 {
         .unwrap_or(0)
 }
 
+/// Job `id`'s status once it has ended (bounded: 30 s).
+fn job_end(server: &Server, id: u64) -> serde_json::Value {
+    let began = Instant::now();
+    loop {
+        let jobs = server.get("/api/jobs").json();
+        let me = jobs
+            .as_array()
+            .unwrap()
+            .iter()
+            .find(|j| j["id"] == id)
+            .cloned()
+            .unwrap();
+        if me["running"] == false {
+            return me;
+        }
+        assert!(began.elapsed() < Duration::from_secs(30), "{me}");
+        std::thread::sleep(Duration::from_millis(100));
+    }
+}
+
 /// SIGTERM: the server must be gone within 10 s, whatever it was doing.
 fn terminated_in_time(server: &mut Server) {
     let started = Instant::now();
@@ -506,23 +526,7 @@ fn an_upload_is_never_deleted_by_a_solve() {
             b"",
         );
         assert_eq!(r.status, 200, "{}", r.text());
-        let job = r.json()["id"].as_u64().unwrap();
-        let began = Instant::now();
-        loop {
-            let jobs = server.get("/api/jobs").json();
-            let me = jobs
-                .as_array()
-                .unwrap()
-                .iter()
-                .find(|j| j["id"] == job)
-                .cloned()
-                .unwrap();
-            if me["running"] == false {
-                return me;
-            }
-            assert!(began.elapsed() < Duration::from_secs(30));
-            std::thread::sleep(Duration::from_millis(100));
-        }
+        job_end(server, r.json()["id"].as_u64().unwrap())
     };
     let first = solve(&server);
     assert!(first["error"].is_string(), "{first}");
@@ -615,23 +619,7 @@ fn a_deal_that_would_fill_the_private_folder_is_stopped_and_says_so() {
         &serde_json::json!({ "boards": 10_000, "seed": "1" }),
     );
     assert_eq!(r.status, 200, "{}", r.text());
-    let id = r.json()["id"].as_u64().unwrap();
-    let began = Instant::now();
-    let ended = loop {
-        let jobs = server.get("/api/jobs").json();
-        let me = jobs
-            .as_array()
-            .unwrap()
-            .iter()
-            .find(|j| j["id"] == id)
-            .cloned()
-            .unwrap();
-        if me["running"] == false {
-            break me;
-        }
-        assert!(began.elapsed() < Duration::from_secs(30), "{me}");
-        std::thread::sleep(Duration::from_millis(100));
-    };
+    let ended = job_end(&server, r.json()["id"].as_u64().unwrap());
     let error = ended["error"].as_str().unwrap_or_default();
     assert!(error.contains("--max-scratch"), "{ended}");
     let stored: u64 = server

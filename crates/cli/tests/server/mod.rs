@@ -39,7 +39,10 @@ impl Server {
             args.push(s(d));
         }
         args.extend_from_slice(extra);
-        let mut child = Command::new(bin())
+        // BOARDFILE_SERVE_BIN: another build to attack (an older one, to
+        // see which attacks it fails).
+        let program = std::env::var("BOARDFILE_SERVE_BIN").unwrap_or_else(|_| bin().into());
+        let mut child = Command::new(program)
             .args(&args)
             .env("TMPDIR", tmp)
             .stdin(Stdio::null())
@@ -57,7 +60,11 @@ impl Server {
             .unwrap_or_else(|| panic!("no address in {line:?}"))
             .to_string();
         let rest = url.strip_prefix("http://").unwrap();
-        let (host, token) = rest.split_once("/#token=").unwrap();
+        // Older builds printed the token as a query.
+        let (host, token) = rest
+            .split_once("/#token=")
+            .or_else(|| rest.split_once("/?token="))
+            .unwrap();
         let port = host.rsplit_once(':').unwrap().1.parse().unwrap();
         Server {
             child,
