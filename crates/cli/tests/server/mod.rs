@@ -12,6 +12,12 @@ use std::path::{Path, PathBuf};
 use std::process::{Child, Command, Stdio};
 use std::time::{Duration, Instant};
 
+/// The binary to serve: this build's, or BOARDFILE_SERVE_BIN's (another
+/// build to attack, an older one to see which attacks it fails).
+pub fn program() -> String {
+    std::env::var("BOARDFILE_SERVE_BIN").unwrap_or_else(|_| bin().into())
+}
+
 /// A running server: killed when dropped, if the test has not stopped it.
 pub struct Server {
     pub child: Child,
@@ -39,10 +45,7 @@ impl Server {
             args.push(s(d));
         }
         args.extend_from_slice(extra);
-        // BOARDFILE_SERVE_BIN: another build to attack (an older one, to
-        // see which attacks it fails).
-        let program = std::env::var("BOARDFILE_SERVE_BIN").unwrap_or_else(|_| bin().into());
-        let mut child = Command::new(program)
+        let mut child = Command::new(program())
             .args(&args)
             .env("TMPDIR", tmp)
             .stdin(Stdio::null())
