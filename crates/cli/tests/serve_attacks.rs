@@ -89,7 +89,7 @@ fn plain_get(server: &Server) -> Duration {
 
 #[test]
 fn a_request_carrying_the_token_only_in_a_cookie_is_refused() {
-    let server = Server::start(Some(&bridge_dir()), &[]);
+    let mut server = Server::start(Some(&bridge_dir()), &[]);
     let token = server.token.clone();
     // What a browser would send any local port after the page had set a
     // cookie: refused, the file not given.
@@ -108,6 +108,7 @@ fn a_request_carrying_the_token_only_in_a_cookie_is_refused() {
     // The header admits.
     let r = server.get("/api/convert?to=pbn&file=dir%2Fbigdeal-2boards.pbn");
     assert_eq!(r.status, 200, "{}", r.text());
+    terminated_in_time(&mut server);
 }
 
 #[test]
@@ -223,7 +224,7 @@ fn closed_within(stream: &mut TcpStream, within: Duration) -> bool {
 
 #[test]
 fn a_slow_header_an_idle_socket_and_a_slow_body_are_cut_off() {
-    let server = Server::start(None, &[]);
+    let mut server = Server::start(None, &[]);
     let host = server.host();
     // A head a byte a second, without a token.
     let mut slow = TcpStream::connect(host.as_str()).unwrap();
@@ -267,6 +268,10 @@ fn a_slow_header_an_idle_socket_and_a_slow_body_are_cut_off() {
     // The slow upload left nothing.
     let listed = server.get("/api/files").json();
     assert_eq!(listed["files"].as_array().unwrap().len(), 0, "{listed}");
+    // SIGTERM with a fresh slow head under way.
+    let mut again = TcpStream::connect(host.as_str()).unwrap();
+    again.write_all(b"GET / HTTP/1.1\r\nHost: ").unwrap();
+    terminated_in_time(&mut server);
 }
 
 #[test]
@@ -283,7 +288,7 @@ fn a_crowd_of_idle_sockets_does_not_keep_the_page_out() {
         }
     };
     descriptors(1024);
-    let server = Server::start(Some(&bridge_dir()), &[]);
+    let mut server = Server::start(Some(&bridge_dir()), &[]);
     descriptors(65_536);
     let host = server.host();
     let before = rss(&server);
@@ -305,6 +310,7 @@ fn a_crowd_of_idle_sockets_does_not_keep_the_page_out() {
          {during} KiB with them"
     );
     assert!(slowest < Duration::from_secs(2), "{slowest:?}");
+    terminated_in_time(&mut server);
     drop(crowd);
 }
 
@@ -434,7 +440,7 @@ fn swapping_a_folder_for_a_link_never_leads_out() {
             "--force",
         ],
     );
-    let server = Server::start(Some(dir.path()), &[]);
+    let mut server = Server::start(Some(dir.path()), &[]);
     // The swap: sub is the folder, then a link outside, again and again.
     let stop = std::sync::Arc::new(std::sync::atomic::AtomicBool::new(false));
     let swapper = {
@@ -469,8 +475,6 @@ fn swapping_a_folder_for_a_link_never_leads_out() {
             read += 1;
         }
     }
-    stop.store(true, std::sync::atomic::Ordering::Relaxed);
-    swapper.join().unwrap();
     // Some tries met the folder in place and read it, and the check
     // would have seen the outside set: its answer when read directly.
     assert!(read > 0);
@@ -478,6 +482,10 @@ fn swapping_a_folder_for_a_link_never_leads_out() {
     assert_eq!(direct.status, 404, "{}", direct.text());
     let page = expect(0, &["convert", s(&secret), "-", "--to", "jsonl"]);
     assert!(String::from_utf8_lossy(&page.stdout).contains("\"board\":77"));
+    // SIGTERM while the swap goes on.
+    terminated_in_time(&mut server);
+    stop.store(true, std::sync::atomic::Ordering::Relaxed);
+    swapper.join().unwrap();
 }
 
 #[test]
