@@ -69,6 +69,7 @@ pub mod stages;
 pub mod summary;
 #[cfg(test)]
 mod testing;
+pub mod trust;
 
 pub use boardfile_io::{Diagnostics, Error, ErrorKind, Position, Warning};
 pub use codec::keeps::{self, Keeps, LossKind};
@@ -82,7 +83,7 @@ pub use model::auction::{
 };
 pub use model::board::{
     dealer_for_board, is_double_dummy_tag, Anchor, Board, CardValue, Comment, Commentary, DdTable,
-    Inferred, Par, PlayValues, Tag, Vulnerability,
+    Inferred, Par, PlayValues, Tag, Trust, Vulnerability,
 };
 pub use model::card::{Card, Rank, Strain, Suit};
 pub use model::deal::{Deal, DealError, Seat, DEALS};

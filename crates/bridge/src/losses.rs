@@ -63,7 +63,7 @@ fn checks(from: Option<&Keeps>, to: &Keeps) -> u16 {
     for c in (0..15).map(|b| 1u16 << b) {
         let kept = match c {
             CONDITIONS => to.conditions,
-            DD => to.dd == DoubleDummy::Table,
+            DD => to.dd == DoubleDummy::Stored,
             DEALS => to.deals != Deals::None,
             LONE_EAST => to.deals != Deals::PartialButLoneEast,
             TURNED => to.deals != Deals::FromPositionsDealer,
@@ -333,7 +333,12 @@ impl LossCount {
         if c & DD != 0 {
             if let Some(t) = &b.dd {
                 match keeps.dd {
-                    DoubleDummy::Table => {}
+                    DoubleDummy::Stored => {}
+                    DoubleDummy::Table => {
+                        if t.trust() != crate::Trust::Exact {
+                            lost.insert(LossKind::DdStored);
+                        }
+                    }
                     DoubleDummy::None => lost.insert(LossKind::DdTables),
                     DoubleDummy::OneHand => {
                         let hands = Seat::ALL

@@ -125,7 +125,7 @@ fn board_differences(a: &Board, b: &Board, info: &SetInfo, out: &mut BTreeSet<Ve
         (a.dealer, a.vulnerability) == (b.dealer, b.vulnerability),
         &[Conditions, Numbers],
     );
-    differ(a.dd == b.dd, &[DdTables, DdOtherHands]);
+    differ(a.dd == b.dd, &[DdTables, DdOtherHands, DdStored]);
     differ(a.par == b.par, &[Par]);
     differ(a.comments == b.comments, &[Comments]);
     differ(

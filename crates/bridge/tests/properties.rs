@@ -97,7 +97,12 @@ fn kept(f: Format, set: &BoardSet) -> Vec<String> {
             } else {
                 b.deal.to_pbn()
             };
-            let dd = b.dd.filter(|_| f.keeps_dd());
+            // As stored: the random tables break what their deals allow,
+            // which the PBN reader says (boardfile_bridge::trust).
+            let dd = b.dd.filter(|_| f.keeps_dd()).map(|mut t| {
+                t.set_trust(boardfile_bridge::Trust::Exact);
+                t
+            });
             let par = b.par.as_ref().filter(|_| keeps_par(f));
             format!(
                 "{} {:?} {:?} {cards} {dd:?} {par:?}",

@@ -228,10 +228,9 @@ fn every_wild_lin_reads_the_deals_of_its_md_commands() {
 #[cfg(feature = "dd")]
 fn stored_tables_are_checked_against_the_solver() {
     use boardfile_bridge::dd::{check_stored, Disagreement};
-    use boardfile_bridge::Strain;
+    use boardfile_bridge::{Strain, Trust};
     // Camrose 2024: boards 1-32 carry BridgeComposer's tables, which the
-    // solver agrees with; from board 33 on the file's tables are broken
-    // (North takes 1 trick in notrump on board 33 by them; 4 is right).
+    // solver agrees with; from board 33 on the file's tables are floored.
     let path = wild().join("lorserker+ben/Camrose24_1.pbn");
     let set = read(Format::Pbn, &std::fs::read(path).unwrap())
         .unwrap()
@@ -239,9 +238,26 @@ fn stored_tables_are_checked_against_the_solver() {
     let agreeing = &set.boards[..8];
     assert!(agreeing.iter().all(|b| b.dd.is_some()));
     assert_eq!(check_stored(agreeing, 2), []);
+    // From board 33 on, the file's tables are floored: 1 for any count of
+    // 6 or fewer (North "makes 1" in notrump, where the solver finds 4).
+    // Read as "at most 6", the table is right.
     let b33 = &set.boards[32..33];
     assert_eq!(b33[0].number, 33);
-    let found = check_stored(b33, 2);
+    let dd = b33[0].dd.unwrap();
+    assert_eq!(
+        dd.trust(),
+        Trust::Floored {
+            stored: 1,
+            at_most: 6
+        }
+    );
+    assert_eq!(dd.stored(Seat::North, Strain::NoTrump), Some(1));
+    assert_eq!(dd.get(Seat::North, Strain::NoTrump), None);
+    assert_eq!(check_stored(b33, 2), []);
+    // Read as counts, it would not be.
+    let mut counts = b33.to_vec();
+    counts[0].dd.as_mut().unwrap().set_trust(Trust::Exact);
+    let found = check_stored(&counts, 2);
     assert!(
         found.contains(&(
             0,
@@ -249,6 +265,7 @@ fn stored_tables_are_checked_against_the_solver() {
                 declarer: Seat::North,
                 strain: Strain::NoTrump,
                 stored: 1,
+                at_most: None,
                 solved: 4
             }
         )),

@@ -53,8 +53,11 @@ pub enum DoubleDummy {
     None,
     /// One hand's five results.
     OneHand,
-    /// The whole table.
+    /// The whole table: the counts believed ([`crate::DdTable::get`]).
     Table,
+    /// The whole table as stored, with how far it is believed
+    /// ([`crate::Trust`]): a floored table's floors too.
+    Stored,
 }
 
 /// Which tags (named values: players, contract, result...) a format holds.
@@ -190,7 +193,7 @@ impl Keeps {
         deals: Deals::Partial,
         numbers: Numbers::Any,
         conditions: true,
-        dd: DoubleDummy::Table,
+        dd: DoubleDummy::Stored,
         par: true,
         headings: Heading::ALL,
         tags: Tags::Only {
@@ -210,7 +213,7 @@ impl Keeps {
         deals: Deals::Partial,
         numbers: Numbers::Any,
         conditions: true,
-        dd: DoubleDummy::Table,
+        dd: DoubleDummy::Stored,
         par: true,
         headings: Heading::ALL,
         tags: Tags::All,
@@ -293,7 +296,7 @@ impl Keeps {
             parts.push("dealer, vulnerability".into());
         }
         match self.dd {
-            DoubleDummy::Table if self.deals != Deals::None => {
+            DoubleDummy::Table | DoubleDummy::Stored if self.deals != Deals::None => {
                 parts.push("double-dummy tables".into())
             }
             DoubleDummy::OneHand => parts.push("one hand's double-dummy tricks".into()),
@@ -360,6 +363,9 @@ pub enum LossKind {
     DdTables,
     /// Double-dummy tricks of more than one hand.
     DdOtherHands,
+    /// The stored counts of tables not believed (floored, or a count the
+    /// deal forbids), which go as unknown.
+    DdStored,
     /// Deals (the format holds tables only).
     Deals,
     /// Par results.
@@ -407,10 +413,11 @@ pub enum LossKind {
 
 impl LossKind {
     /// Every kind, in order.
-    pub const ALL: [LossKind; 24] = [
+    pub const ALL: [LossKind; 25] = [
         LossKind::Conditions,
         LossKind::DdTables,
         LossKind::DdOtherHands,
+        LossKind::DdStored,
         LossKind::Deals,
         LossKind::Par,
         LossKind::Comments,

@@ -280,6 +280,9 @@ impl fmt::Display for Loss {
             LossKind::Conditions => "a dealer or vulnerability other than the board number's",
             LossKind::DdTables => "double-dummy tables",
             LossKind::DdOtherHands => "double-dummy tricks of more than one hand",
+            LossKind::DdStored => {
+                "the counts of stored double-dummy tables not believed (floored, or one the deal forbids): they go as unknown"
+            }
             LossKind::Deals => "deals (only double-dummy tables)",
             LossKind::Par => "par results",
             LossKind::Comments => "commentary",

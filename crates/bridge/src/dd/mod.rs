@@ -169,6 +169,9 @@ pub enum Disagreement {
         strain: Strain,
         /// The tricks the file gives.
         stored: u8,
+        /// What the stored count means at most, where the table is
+        /// floored and stores its floor there ([`crate::Trust`]).
+        at_most: Option<u8>,
         /// The tricks the solver gives.
         solved: u8,
     },
@@ -182,20 +185,28 @@ pub enum Disagreement {
 }
 
 impl std::fmt::Display for Disagreement {
-    /// `North in NT: stored 1 trick, solved 4`, `par: stored NS 420, solved NS 450`.
+    /// `North in NT: stored 1 trick, solved 4`, `North in H: stored 1
+    /// (at most 6, floored), solved 8`, `par: stored NS 420, solved NS 450`.
     fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
         match self {
             Disagreement::Tricks {
                 declarer,
                 strain,
                 stored,
+                at_most,
                 solved,
-            } => write!(
-                f,
-                "{} in {}: stored {stored} tricks, solved {solved}",
-                declarer.name(),
-                strain.name()
-            ),
+            } => {
+                write!(
+                    f,
+                    "{} in {}: stored {stored} tricks",
+                    declarer.name(),
+                    strain.name()
+                )?;
+                if let Some(m) = at_most {
+                    write!(f, " (at most {m}, floored)")?;
+                }
+                write!(f, ", solved {solved}")
+            }
             Disagreement::Par { stored, solved } => {
                 write!(f, "par: stored NS {stored}, solved NS {solved}")
             }
@@ -231,20 +242,34 @@ pub fn check_stored_telling(
         if let Some(dd) = &b.dd {
             for declarer in Seat::ALL {
                 for strain in Strain::ALL {
-                    if let (Some(stored), Some(solved)) =
-                        (dd.get(declarer, strain), table.get(declarer, strain))
-                    {
-                        if stored != solved {
-                            found.push((
-                                i,
-                                Disagreement::Tricks {
-                                    declarer,
-                                    strain,
-                                    stored,
-                                    solved,
-                                },
-                            ));
-                        }
+                    let (Some(stored), Some(solved)) =
+                        (dd.stored(declarer, strain), table.get(declarer, strain))
+                    else {
+                        continue;
+                    };
+                    // A floored table's floor is right when the count is
+                    // at most its bound; a table the deal forbids is
+                    // checked count by count as stored.
+                    let at_most = dd
+                        .get(declarer, strain)
+                        .is_none()
+                        .then(|| dd.at_most(declarer, strain))
+                        .flatten();
+                    let right = match at_most {
+                        Some(m) => solved <= m,
+                        None => stored == solved,
+                    };
+                    if !right {
+                        found.push((
+                            i,
+                            Disagreement::Tricks {
+                                declarer,
+                                strain,
+                                stored,
+                                at_most,
+                                solved,
+                            },
+                        ));
                     }
                 }
             }
@@ -370,6 +395,9 @@ pub const KEPT_LISTED: usize = 20;
 /// whose deal is not complete is handed on as it is, with a warning.
 pub struct SolvingReader<'a, J: SolveJournal> {
     inner: Box<dyn BoardReader + 'a>,
+    /// The inner reader's head, a flooring writer's mark in it said to
+    /// no longer hold ([`crate::trust::mark_solved`]).
+    head: SetInfo,
     format: FormatName,
     jobs: usize,
     force: bool,
@@ -389,6 +417,12 @@ pub struct SolvingReader<'a, J: SolveJournal> {
     pub kept: u64,
     /// See [`SolvingReader::kept`].
     pub kept_boards: Vec<u32>,
+    /// Boards whose stored table could not be believed (floored, or a
+    /// count its deal forbids: [`crate::trust`]), solved again even
+    /// without `force`, and the numbers of the first [`KEPT_LISTED`].
+    pub distrusted: u64,
+    /// See [`SolvingReader::distrusted`].
+    pub distrusted_boards: Vec<u32>,
     ended: bool,
     /// Told how far the solve has come, after each board.
     progress: Option<Box<dyn FnMut(SolveProgress) + 'a>>,
@@ -414,7 +448,10 @@ impl<'a, J: SolveJournal> SolvingReader<'a, J> {
         force: bool,
         journal: J,
     ) -> SolvingReader<'a, J> {
+        let mut head = inner.head().clone();
+        crate::trust::mark_solved(&mut head);
         SolvingReader {
+            head,
             inner,
             format: format.into(),
             jobs: jobs.max(1),
@@ -428,6 +465,8 @@ impl<'a, J: SolveJournal> SolvingReader<'a, J> {
             value_plays: true,
             kept: 0,
             kept_boards: Vec::new(),
+            distrusted: 0,
+            distrusted_boards: Vec::new(),
             ended: false,
             progress: None,
         }
@@ -468,6 +507,13 @@ impl<'a, J: SolveJournal> SolvingReader<'a, J> {
         let mut todo = Vec::new();
         for (k, b) in boards.iter_mut().enumerate() {
             let index = first + k as u64;
+            if b.deal.is_complete() && b.dd.is_some_and(|t| t.trust() != crate::Trust::Exact) {
+                // Not complete as believed: solved below.
+                self.distrusted += 1;
+                if self.distrusted_boards.len() < KEPT_LISTED {
+                    self.distrusted_boards.push(b.number);
+                }
+            }
             if !b.deal.is_complete() {
                 diag.warn(
                     self.format,
@@ -569,7 +615,7 @@ impl<'a, J: SolveJournal> SolvingReader<'a, J> {
 
 impl<J: SolveJournal> BoardReader for SolvingReader<'_, J> {
     fn head(&self) -> &SetInfo {
-        self.inner.head()
+        &self.head
     }
 
     fn next_board(&mut self, diag: &mut Diagnostics) -> Result<Option<Board>, Error> {

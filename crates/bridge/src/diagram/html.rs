@@ -258,7 +258,12 @@ pub fn board_html(board: &Board, out: &mut String) {
     if board.dd.is_some() || board.par.is_some() {
         out.push_str("<div class=\"results\">");
     }
-    if let Some(dd) = &board.dd {
+    if let Some(note) = super::unshown_table(board) {
+        out.push_str("<p class=\"dd-note\">");
+        escape(&note, out);
+        out.push_str("</p>");
+    }
+    if let Some(dd) = super::shown_table(board) {
         out.push_str("<table class=\"dd\"><tr><th></th>");
         for strain in Strain::NT_FIRST {
             let text = match strain {

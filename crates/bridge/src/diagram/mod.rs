@@ -264,7 +264,10 @@ pub fn write_board(board: &Board, symbols: Symbols, out: &mut dyn Write) -> io::
     for line in hand(Seat::South) {
         writeln!(out, "{pad}{line}")?;
     }
-    if let Some(dd) = &board.dd {
+    if let Some(note) = unshown_table(board) {
+        writeln!(out, "{note}")?;
+    }
+    if let Some(dd) = shown_table(board) {
         writeln!(out, "Double dummy   NT  S  H  D  C")?;
         for seat in Seat::ALL {
             write!(out, "  {:<12}", seat.name())?;
@@ -501,4 +504,28 @@ West    North   East    South\n        1D      1S      3H\n\
 Contract 5HX by S, 9 tricks\n"
         );
     }
+}
+
+/// The board's double-dummy table when hand records show it: its counts
+/// are believed ([`crate::Trust::Exact`]); a floored table or one its deal
+/// forbids is never shown as counts.
+pub(crate) fn shown_table(board: &Board) -> Option<&crate::DdTable> {
+    board
+        .dd
+        .as_ref()
+        .filter(|t| t.trust() == crate::Trust::Exact)
+}
+
+/// What hand records say in place of a stored table they do not show.
+pub(crate) fn unshown_table(board: &Board) -> Option<String> {
+    let why = match board.dd?.trust() {
+        crate::Trust::Exact => return None,
+        crate::Trust::Floored { stored, at_most } => {
+            format!("floored by its writer (each {stored} means {at_most} or fewer)")
+        }
+        crate::Trust::Impossible => "not right for this deal".to_string(),
+    };
+    Some(format!(
+        "Double dummy: the stored table is {why}, so not shown; `boardfile solve` gives it"
+    ))
 }

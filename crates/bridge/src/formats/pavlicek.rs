@@ -336,7 +336,14 @@ fn encode_table(t: Option<&DdTable>, out: &mut [u8]) {
         out[..10].fill(0xff);
         return;
     };
-    let raw = t.raw();
+    // Only the counts believed: a floored count goes as unknown.
+    let believed;
+    let raw = if t.trust() == crate::model::board::Trust::Exact {
+        t.raw()
+    } else {
+        believed = t.believed();
+        believed.raw()
+    };
     for (k, &(seat, strain)) in SLOTS.iter().enumerate() {
         let v = raw[seat][strain];
         set_nibble(out, k, if v == DdTable::UNKNOWN { 15 } else { v });

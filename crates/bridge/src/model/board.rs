@@ -72,11 +72,36 @@ pub fn dealer_for_board(number: u32) -> Seat {
     Seat::ALL[(number as usize + 3) % 4]
 }
 
-/// Double-dummy tricks for each declarer and strain; `None` where unknown.
+/// Double-dummy tricks for each declarer and strain; `None` where unknown
+/// or not to be believed (see [`Trust`]).
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
 pub struct DdTable {
-    /// Tricks by declarer and strain; [`DdTable::UNKNOWN`] where not known.
+    /// Tricks by declarer and strain, as stored; [`DdTable::UNKNOWN`]
+    /// where not known.
     tricks: [[u8; 5]; 4],
+    /// How far the stored counts can be believed.
+    trust: Trust,
+}
+
+/// How far a stored double-dummy table can be believed: scoring programs
+/// floor the tables they store (Dealmaster Pro writes 1 for any count of 6
+/// or fewer, BridgeNZ's converters 6 or 4), and a count can break what the
+/// deal allows. Found without solving by [`crate::trust`].
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Default)]
+pub enum Trust {
+    /// Every count is what it says.
+    #[default]
+    Exact,
+    /// Every count of `at_most` or fewer was stored as `stored`: a cell
+    /// reading `stored` means "at most `at_most`", the others are exact.
+    Floored {
+        /// The count stored for any count up to `at_most`.
+        stored: u8,
+        /// What a stored `stored` means at most.
+        at_most: u8,
+    },
+    /// A count breaks what the deal allows: no count is believed.
+    Impossible,
 }
 
 impl Default for DdTable {
@@ -84,15 +109,79 @@ impl Default for DdTable {
     fn default() -> DdTable {
         DdTable {
             tricks: [[DdTable::UNKNOWN; 5]; 4],
+            trust: Trust::Exact,
         }
     }
 }
 
 impl DdTable {
-    /// Tricks `declarer` takes in `strain`, if known.
+    /// Tricks `declarer` takes in `strain`, if known: not for a count a
+    /// floored table stores as its floor, nor any of a table whose counts
+    /// cannot be right ([`Trust`]).
+    ///
+    /// ```
+    /// use boardfile_bridge::{DdTable, Seat, Strain, Trust};
+    /// let mut table = DdTable::from_hex("18111181118a9888a988").unwrap();
+    /// table.set_trust(Trust::Floored { stored: 1, at_most: 6 });
+    /// assert_eq!(table.get(Seat::North, Strain::NoTrump), None);
+    /// assert_eq!(table.at_most(Seat::North, Strain::NoTrump), Some(6));
+    /// assert_eq!(table.get(Seat::North, Strain::Spades), Some(8));
+    /// assert_eq!(table.stored(Seat::North, Strain::NoTrump), Some(1));
+    /// assert!(!table.is_complete());
+    /// ```
     pub fn get(&self, declarer: Seat, strain: Strain) -> Option<u8> {
         let t = self.tricks[declarer.index()][strain as usize];
+        match self.trust {
+            _ if t == DdTable::UNKNOWN => None,
+            Trust::Exact => Some(t),
+            Trust::Floored { stored, .. } => (t != stored).then_some(t),
+            Trust::Impossible => None,
+        }
+    }
+
+    /// The count as the table stores it, believed or not.
+    pub fn stored(&self, declarer: Seat, strain: Strain) -> Option<u8> {
+        let t = self.tricks[declarer.index()][strain as usize];
         (t != DdTable::UNKNOWN).then_some(t)
+    }
+
+    /// The most tricks `declarer` can take in `strain` by what the table
+    /// says: the count when it is exact, the floor's bound where a floored
+    /// table stores its floor; `None` when not known or not believed.
+    pub fn at_most(&self, declarer: Seat, strain: Strain) -> Option<u8> {
+        match (self.trust, self.stored(declarer, strain)) {
+            (Trust::Floored { stored, at_most }, Some(t)) if t == stored => Some(at_most),
+            _ => self.get(declarer, strain),
+        }
+    }
+
+    /// How far the stored counts can be believed.
+    pub fn trust(&self) -> Trust {
+        self.trust
+    }
+
+    /// Says how far the stored counts can be believed.
+    pub fn set_trust(&mut self, trust: Trust) {
+        self.trust = trust;
+    }
+
+    /// The table of only the counts believed ([`DdTable::get`]), the
+    /// others unknown: what a file without the means to say a floor is
+    /// given.
+    pub fn believed(&self) -> DdTable {
+        let mut t = DdTable::default();
+        for seat in Seat::ALL {
+            for strain in Strain::ALL {
+                t.tricks[seat.index()][strain as usize] =
+                    self.get(seat, strain).unwrap_or(DdTable::UNKNOWN);
+            }
+        }
+        t
+    }
+
+    /// True when the two tables store the same counts, believed or not.
+    pub fn same_stored(&self, other: &DdTable) -> bool {
+        self.tricks == other.tricks
     }
 
     /// How an unknown entry is stored.
@@ -105,7 +194,10 @@ impl DdTable {
             .iter()
             .flatten()
             .all(|&t| t <= 13 || t == DdTable::UNKNOWN));
-        DdTable { tricks }
+        DdTable {
+            tricks,
+            trust: Trust::Exact,
+        }
     }
 
     /// The raw entries, by seat index then strain.
@@ -130,8 +222,13 @@ impl DdTable {
         Ok(())
     }
 
-    /// True when all 20 entries are known.
+    /// True when all 20 entries are known and believed ([`DdTable::get`]).
     pub fn is_complete(&self) -> bool {
+        self.trust == Trust::Exact && self.is_stored_whole()
+    }
+
+    /// True when all 20 entries are stored, believed or not.
+    pub fn is_stored_whole(&self) -> bool {
         self.tricks.iter().flatten().all(|&t| t != DdTable::UNKNOWN)
     }
 
@@ -141,10 +238,20 @@ impl DdTable {
     /// The 20 hex digits of PBN's `DoubleDummyTricks` (declarers N S E W,
     /// each strains NT S H D C), when every entry is known.
     pub fn to_hex(&self) -> Option<String> {
+        self.hex_of(DdTable::get)
+    }
+
+    /// [`DdTable::to_hex`] of the counts as stored, believed or not: what a
+    /// file gives back when it keeps what it read.
+    pub fn stored_hex(&self) -> Option<String> {
+        self.hex_of(DdTable::stored)
+    }
+
+    fn hex_of(&self, count: fn(&DdTable, Seat, Strain) -> Option<u8>) -> Option<String> {
         let mut s = String::with_capacity(20);
         for seat in Self::HEX_DECLARERS {
             for strain in Strain::NT_FIRST {
-                s.push(char::from_digit(self.get(seat, strain)? as u32, 16)?);
+                s.push(char::from_digit(count(self, seat, strain)? as u32, 16)?);
             }
         }
         Some(s)

@@ -14,7 +14,8 @@
 //! | `dealer` | `N` `E` `S` `W`; by the board number when absent |
 //! | `vulnerable` | `None` `NS` `EW` `All`; by the board number when absent |
 //! | `deal` | PBN deal form, any first seat on read, `N:` first on write, `-` for an unknown hand |
-//! | `dd` | tricks by declarer then strain, `null` for unknown; only when known |
+//! | `dd` | tricks by declarer then strain, `null` for unknown or not believed; only when known |
+//! | `dd_stored` | a stored table not wholly believed (floored by its writer, or with a count its deal forbids: [`crate::trust`]): `tricks`, its 20 counts as stored (PBN's `DoubleDummyTricks`), and `floored` (`{"stored":1,"at_most":6}`: each count stored as 1 means at most 6) or `impossible: true`; only then |
 //! | `par` | `score_ns` and `contracts`; only when known |
 //! | `dlm` | DLM's `duplicates` and `property` of the board |
 //! | `dup_trailer` | the 10 bytes of a DUP record's trailer, as a string (NULs as `\u0000`) |
@@ -44,7 +45,7 @@ use crate::codec::stream::{BoardReader, BoardWriter};
 use crate::codec::Format;
 use crate::codec::{Descriptor, Hooks};
 use crate::formats::window_error;
-use crate::model::board::{Board, DdTable, Inferred, Par, Vulnerability};
+use crate::model::board::{Board, DdTable, Inferred, Par, Trust, Vulnerability};
 use crate::model::card::Strain;
 use crate::model::deal::{Deal, Seat};
 use crate::model::extras::{
@@ -112,6 +113,7 @@ struct JsonBoard<'a> {
     #[serde(borrow)]
     deal: Cow<'a, str>,
     dd: Option<JsonDd>,
+    dd_stored: Option<JsonDdStored>,
     par: Option<JsonPar>,
     dlm: Option<JsonDlmBoard>,
     dup_trailer: Option<String>,
@@ -141,6 +143,22 @@ struct JsonDd {
     s: Option<JsonStrains>,
     #[serde(rename = "W")]
     w: Option<JsonStrains>,
+}
+
+#[derive(Deserialize)]
+#[serde(deny_unknown_fields)]
+struct JsonDdStored {
+    tricks: String,
+    floored: Option<JsonFloor>,
+    #[serde(default)]
+    impossible: bool,
+}
+
+#[derive(Deserialize)]
+#[serde(deny_unknown_fields)]
+struct JsonFloor {
+    stored: u8,
+    at_most: u8,
 }
 
 #[derive(Deserialize)]
@@ -273,6 +291,25 @@ fn board_from_json(j: JsonBoard<'_>) -> Result<Board, String> {
                     .set(seat, strain, tricks)
                     .map_err(|e| format!("dd {} {}: {e}", seat.letter(), strain.name()))?;
             }
+        }
+        board.dd = Some(table);
+    }
+    if let Some(stored) = j.dd_stored {
+        let mut table = DdTable::from_hex(&stored.tricks).map_err(|e| format!("dd_stored: {e}"))?;
+        table.set_trust(match (stored.floored, stored.impossible) {
+            (Some(f), false) if f.stored <= f.at_most && f.at_most <= 13 => Trust::Floored {
+                stored: f.stored,
+                at_most: f.at_most,
+            },
+            (None, true) => Trust::Impossible,
+            _ => {
+                return Err(
+                    "dd_stored: give floored (stored at most at_most, at most 13) or impossible, one of them".into(),
+                )
+            }
+        });
+        if board.dd.is_some_and(|d| d != table.believed()) {
+            return Err("dd_stored: its believed counts are not dd's".into());
         }
         board.dd = Some(table);
     }
@@ -726,7 +763,22 @@ pub fn write_board(board: &Board, out: &mut Vec<u8>) {
     board.deal.push_pbn(out);
     out.push(b'"');
     if let Some(dd) = &board.dd {
-        push_dd(dd, out);
+        match dd.trust() {
+            Trust::Exact => push_dd(dd, out),
+            trust => {
+                push_dd(&dd.believed(), out);
+                out.extend_from_slice(b",\"dd_stored\":{\"tricks\":\"");
+                out.extend_from_slice(dd.stored_hex().unwrap_or_default().as_bytes());
+                out.push(b'"');
+                match trust {
+                    Trust::Floored { stored, at_most } => out.extend_from_slice(
+                        format!(",\"floored\":{{\"stored\":{stored},\"at_most\":{at_most}}}}}")
+                            .as_bytes(),
+                    ),
+                    _ => out.extend_from_slice(b",\"impossible\":true}"),
+                }
+            }
+        }
     }
     if let Some(par) = &board.par {
         out.extend_from_slice(

@@ -25,9 +25,10 @@ pub(crate) fn dd_from_tricks(value: &str) -> Result<DdTable, String> {
     DdTable::from_hex(value)
 }
 
-/// Writes `DoubleDummyTricks`, when every entry is known.
+/// Writes `DoubleDummyTricks`, when every entry is known: the counts as
+/// stored (a floored table as its file floored it).
 pub(crate) fn dd_to_tricks(table: &DdTable) -> Option<String> {
-    table.to_hex()
+    table.stored_hex()
 }
 
 /// The column name without its order sign and width: `+Result\2R` is `Result`.
@@ -152,7 +153,7 @@ pub(crate) fn dd_fact(tag: &Tag) -> Option<Result<DdFact, String>> {
 /// has none of that kind to disagree with).
 pub(crate) fn agrees(fact: &DdFact, dd: Option<&DdTable>, par: Option<&Par>) -> bool {
     match fact {
-        DdFact::Table(t) => dd.is_none_or(|d| d == t),
+        DdFact::Table(t) => dd.is_none_or(|d| d.same_stored(t)),
         DdFact::Score(s) => par.is_none_or(|p| p.score_ns == *s),
         DdFact::Contracts(c) => par.is_none_or(|p| p.contracts.is_empty() || p.contracts == *c),
     }

@@ -77,7 +77,10 @@ pub(super) fn same(before: &Board, now: &Board) -> bool {
         && before.dealer == *dealer
         && before.vulnerability == *vulnerability
         && before.deal == *deal
-        && before.dd == *dd
+        && match (&before.dd, dd) {
+            (Some(a), Some(b)) => a.same_stored(b),
+            (a, b) => a.is_none() && b.is_none(),
+        }
         && before.par == *par
         && before.dlm == *dlm
         && before.dup_trailer == *dup_trailer

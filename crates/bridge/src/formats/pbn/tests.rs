@@ -69,6 +69,11 @@ fn bare(boards: &[crate::model::board::Board]) -> Vec<crate::model::board::Board
     let mut boards = boards.to_vec();
     for b in &mut boards {
         b.pbn = None;
+        // The counts as stored: the random tables the tests write break
+        // what their deals allow, and are read so (see crate::trust).
+        if let Some(t) = &mut b.dd {
+            t.set_trust(crate::model::board::Trust::Exact);
+        }
     }
     boards
 }
@@ -344,11 +349,11 @@ fn latin1_text_whose_bytes_are_utf8_is_written_in_utf8() {
 }
 
 const DD_GAME: &str = "[Board \"1\"]\n[Deal \"N:AKQJ.AKQJ.AKQ.AK T987.T987.T98.T9 6543.6543.765.87 2.2.J432.J65432\"]\n\
-[DoubleDummyTricks \"ddddd0000000000ddddd\"]\n\
+[DoubleDummyTricks \"dddddddddd0000000000\"]\n\
 [OptimumScore \"NS 2220\"]\n[ParContract \"NS 7NT\"]\n\
 [OptimumResultTable \"Declarer;Denomination\\2R;Result\\2R\"]\n\
-N NT 13\nN  S 13\nN  H 13\nN  D 13\nN  C 13\nS NT  0\nS  S  0\nS  H  0\nS  D  0\nS  C  0\n\
-E NT  0\nE  S  0\nE  H  0\nE  D  0\nE  C  0\nW NT 13\nW  S 13\nW  H 13\nW  D 13\nW  C 13\n";
+N NT 13\nN  S 13\nN  H 13\nN  D 13\nN  C 13\nS NT 13\nS  S 13\nS  H 13\nS  D 13\nS  C 13\n\
+E NT  0\nE  S  0\nE  H  0\nE  D  0\nE  C  0\nW NT  0\nW  S  0\nW  H  0\nW  D  0\nW  C  0\n";
 
 #[test]
 fn double_dummy_tags_read_into_the_model_and_back() {
@@ -356,8 +361,8 @@ fn double_dummy_tags_read_into_the_model_and_back() {
     let b = &set.boards[0];
     let dd = b.dd.unwrap();
     assert_eq!(dd.get(Seat::North, Strain::NoTrump), Some(13));
-    assert_eq!(dd.get(Seat::West, Strain::Clubs), Some(13));
-    assert_eq!(dd.get(Seat::South, Strain::Spades), Some(0));
+    assert_eq!(dd.get(Seat::West, Strain::Clubs), Some(0));
+    assert_eq!(dd.get(Seat::South, Strain::Spades), Some(13));
     let par = b.par.as_ref().unwrap();
     assert_eq!(
         (par.score_ns, par.contracts.as_slice()),
@@ -365,7 +370,7 @@ fn double_dummy_tags_read_into_the_model_and_back() {
     );
     // Kept as written while they agree with the model.
     let out = export(&set);
-    assert!(out.contains("[DoubleDummyTricks \"ddddd0000000000ddddd\"]\r\n[OptimumScore \"NS 2220\"]\r\n[ParContract \"NS 7NT\"]\r\n"), "{out}");
+    assert!(out.contains("[DoubleDummyTricks \"dddddddddd0000000000\"]\r\n[OptimumScore \"NS 2220\"]\r\n[ParContract \"NS 7NT\"]\r\n"), "{out}");
     assert!(out.contains("[OptimumResultTable \"Declarer;Denomination\\2R;Result\\2R\"]\r\nN NT 13\r\nN  S 13\r\n"), "{out}");
     // Changed in the model: the tags are written from it.
     let mut changed = set.clone();
@@ -380,7 +385,7 @@ fn double_dummy_tags_read_into_the_model_and_back() {
     });
     let out = export(&changed);
     assert!(
-        out.contains("[DoubleDummyTricks \"ddddd0000000000ddddc\"]"),
+        out.contains("[DoubleDummyTricks \"dddddddddd000000000c\"]"),
         "{out}"
     );
     assert!(out.contains("W  C 12\r\n"), "{out}");
@@ -394,7 +399,7 @@ fn double_dummy_tags_read_into_the_model_and_back() {
     let bare = crate::model::set::BoardSet::from_boards(vec![bare]);
     let out = export(&bare);
     assert!(
-        out.contains("[DoubleDummyTricks \"ddddd0000000000ddddd\"]") && out.contains("N NT 13\r\n"),
+        out.contains("[DoubleDummyTricks \"dddddddddd0000000000\"]") && out.contains("N NT 13\r\n"),
         "{out}"
     );
     let mut only = Vec::new();
@@ -416,7 +421,7 @@ fn double_dummy_tags_read_into_the_model_and_back() {
 
 #[test]
 fn disagreeing_double_dummy_tags_are_one_warning_in_validation_and_reading() {
-    let bad = DD_GAME.replace("ddddd0000000000ddddd", "ddddd0000000000ddddc");
+    let bad = DD_GAME.replace("dddddddddd0000000000", "dddddddddd000000000b");
     // The board reads on with the first tag: a warning, the same finding
     // whether validated or read.
     let v = validate(Format::Pbn, bad.as_bytes());
@@ -453,9 +458,9 @@ fn disagreeing_double_dummy_tags_are_one_warning_in_validation_and_reading() {
             .dd
             .unwrap()
             .get(Seat::West, Strain::Clubs),
-        Some(12)
+        Some(11)
     );
-    assert!(export(&outcome.set).contains("W  C 12\r\n"));
+    assert!(export(&outcome.set).contains("W  C 11\r\n"));
 }
 
 #[test]
@@ -827,7 +832,13 @@ fn games_in_the_plain_form_read_as_the_general_reader_reads_them() {
     // What the writer gives reads back as the boards written.
     let (read, _, warnings) = read_by(&texts[0].1, false, false);
     assert_eq!(bare(&read.unwrap().boards), set.boards);
-    assert!(warnings.is_empty(), "{warnings:?}");
+    // Only that some random tables break what their deals allow.
+    assert!(
+        warnings
+            .iter()
+            .all(|w| w.message.contains("cannot be right")),
+        "{warnings:?}"
+    );
     for (what, text) in &texts {
         assert_read_alike(text, what);
         // Without the last line end, and without the empty line after

@@ -16,7 +16,7 @@ use super::MANDATORY_TAGS;
 use crate::codec::options::DdTags;
 use crate::codec::stream::BoardWriter;
 use crate::model::auction::{Annotated, CallToken, CardToken};
-use crate::model::board::{Anchor, Board, Comment, Inferred, Tag};
+use crate::model::board::{Anchor, Board, Comment, Inferred, Tag, Trust};
 use crate::model::card::Strain;
 use crate::model::deal::Seat;
 use crate::model::set::SetInfo;
@@ -317,6 +317,20 @@ impl BoardWriter for PbnWriter {
 
     fn board(&mut self, board: &Board, out: &mut Vec<u8>) -> Result<(), Error> {
         check_board(board)?;
+        // A floored table goes back as its file stored it only with that
+        // file's head, the writer's mark in it; else only what is believed.
+        let believed;
+        let board = match &board.dd {
+            Some(dd) if dd.trust() != Trust::Exact && self.kept_head().is_none() => {
+                believed = Board {
+                    dd: Some(dd.believed()),
+                    pbn: None,
+                    ..board.clone()
+                };
+                &believed
+            }
+            _ => board,
+        };
         self.start(out)?;
         let kept = board.pbn.as_ref().filter(|_| !self.normalize);
         if !self.eol_told {
@@ -1105,7 +1119,7 @@ impl Writer {
             .enumerate()
         {
             for (j, strain) in Strain::NT_FIRST.into_iter().enumerate() {
-                let Some(t) = dd.get(seat, strain) else {
+                let Some(t) = dd.stored(seat, strain) else {
                     return;
                 };
                 digits[i * 5 + j] = b"0123456789abcd"[t as usize];

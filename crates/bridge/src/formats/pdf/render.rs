@@ -268,7 +268,7 @@ impl Record {
             dealer: b.dealer,
             vulnerability: b.vulnerability,
             deal: b.deal,
-            dd: b.dd,
+            dd: crate::diagram::shown_table(b).copied(),
             par: b.par.clone(),
         }
     }

@@ -12,7 +12,7 @@
 //! | `hand_n` `hand_e` `hand_s` `hand_w` | string | the hand in PBN's form `AKQ.JT9..5432` (spades, hearts, diamonds, clubs); null for an unknown hand of a partial deal |
 //! | `hcp_n` .. `hcp_w` | uint8 | high-card points (A 4, K 3, Q 2, J 1) |
 //! | `spades_n` `hearts_n` `diamonds_n` `clubs_n`, then `_e`, `_s`, `_w` | uint8 | suit lengths, a seat's four together |
-//! | `dd_n_c` `dd_n_d` `dd_n_h` `dd_n_s` `dd_n_nt`, then `_e`, `_s`, `_w` | uint8 | double-dummy tricks by declarer then strain (JSON Lines' order); null when unknown |
+//! | `dd_n_c` `dd_n_d` `dd_n_h` `dd_n_s` `dd_n_nt`, then `_e`, `_s`, `_w` | uint8 | double-dummy tricks by declarer then strain (JSON Lines' order); null when unknown or not believed (a floored count: [`crate::trust`]) |
 //! | `par_score_ns` | int32 | par score from North-South's side; null when not known |
 //! | `par_contracts` | string | the par contracts as PBN's `ParContract` spells them: `W 4S; NS 5DX` (read also in the form of earlier versions, JSON Lines' contracts a space apart: `4S-W 5DX-NS`) |
 //! | any other | string | a tag of that name (`Event`, `West`, `Contract`...) |

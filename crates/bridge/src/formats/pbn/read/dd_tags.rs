@@ -55,7 +55,7 @@ impl LazyFact {
                 value: GENERATED_TABLE.into(),
                 rows: t.as_ref().map(table_rows).unwrap_or_default(),
             },
-            LazyFact::Tricks(t) => Tag::new(name, t.to_hex().unwrap_or_default()),
+            LazyFact::Tricks(t) => Tag::new(name, t.stored_hex().unwrap_or_default()),
             LazyFact::Score(s) => Tag::new(name, score_tag_value(*s)),
             LazyFact::Contracts(c) => Tag::new(name, Par::spell_pbn(c)),
         }
@@ -369,7 +369,7 @@ pub(super) fn drop_generated_dd_tags(board: &mut Board, lazy: &[Lazy]) -> bool {
     if let Some(dd) = &board.dd {
         want[wanted] = "OptimumResultTable";
         wanted += 1;
-        if dd.is_complete() {
+        if dd.is_stored_whole() {
             want[wanted] = "DoubleDummyTricks";
             wanted += 1;
         }
@@ -421,7 +421,7 @@ pub(super) fn drop_generated_dd_tags(board: &mut Board, lazy: &[Lazy]) -> bool {
                 "DoubleDummyTricks" => board
                     .dd
                     .as_ref()
-                    .and_then(DdTable::to_hex)
+                    .and_then(DdTable::stored_hex)
                     .is_some_and(|v| v == t.value),
                 "OptimumScore" => board
                     .par
@@ -455,7 +455,7 @@ fn generated_cells(dd: &DdTable) -> impl Iterator<Item = (Seat, &'static str, St
             // The writer's names are right-aligned in two bytes: `NT`, ` S`.
             let name = std::str::from_utf8(name).unwrap_or("").trim_start();
             let tricks = dd
-                .get(seat, *strain)
+                .stored(seat, *strain)
                 .map_or("?".to_string(), |v| v.to_string());
             (seat, name, tricks)
         })

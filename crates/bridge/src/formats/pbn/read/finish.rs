@@ -7,7 +7,7 @@ use super::dd_tags::settle_dd_tags;
 use super::tags::OTHER_MANDATORY;
 use super::{Game, Lenient, Reader, F};
 use crate::model::board::{
-    dealer_for_board, Anchor, Board, Commentary, Inferred, Tag, Vulnerability,
+    dealer_for_board, Anchor, Board, Commentary, Inferred, Tag, Trust, Vulnerability,
 };
 use crate::model::deal::Seat;
 use boardfile_io::{Diagnostics, Error, Position};
@@ -42,9 +42,35 @@ impl Reader<'_, '_> {
         lazy.clear();
         self.st.spare = lazy;
         restore_empty_tags(&mut board, g.mandatory_empty);
+        self.judge_table(&mut board, g.start);
+        self.flush_warnings(diag);
         crate::consistency::warn(F, &board, g.start, diag);
         self.hand_on(board, self.i, true);
         Ok(())
+    }
+
+    /// Marks how far the board's stored double-dummy table can be
+    /// believed ([`crate::trust`]), and says so: a floor once a file, a
+    /// count the deal forbids each board.
+    pub(super) fn judge_table(&mut self, board: &mut Board, at: Position) {
+        let Some(table) = &mut board.dd else { return };
+        let info = &self.st.info;
+        let writer = *self.st.floors.get_or_insert_with(|| {
+            crate::trust::known_floor(info.preamble.iter().map(String::as_str))
+        });
+        let Some(found) = crate::trust::judge(table, &board.deal, writer) else {
+            return;
+        };
+        table.set_trust(found.trust);
+        let number = board.number;
+        let message = || format!("board {number}: {}", found.why);
+        match found.trust {
+            Trust::Floored { .. } if found.by_writer => {
+                self.lenient_at(Lenient::FlooredByWriter, at, message)
+            }
+            Trust::Floored { .. } => self.lenient_at(Lenient::FlooredByShape, at, message),
+            _ => self.warnings.push((at, message())),
+        }
     }
 
     /// rpbridge.net gives a board's second table as a game of its own with

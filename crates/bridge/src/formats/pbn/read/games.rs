@@ -123,7 +123,7 @@ impl Reader<'_, '_> {
         }
         if game.is_none() && self.st.plain && self.b[self.i] == b'[' && self.st.pending.is_empty() {
             if let Some(p) = plain::read(&self.b[self.i..], self.eof) {
-                self.plain_game(p);
+                self.plain_game(p, diag);
                 return Ok(Next::Line);
             }
         }

@@ -94,6 +94,9 @@ struct State {
     plain: bool,
     /// The leniencies already said in a warning (bits of [`Lenient`]).
     lenient_said: u16,
+    /// The program known to floor its tables whose mark the file's head
+    /// carries, once the head is read.
+    floors: Option<Option<&'static crate::trust::KnownFloor>>,
     /// The number, dealer, vulnerability and deal of the game before,
     /// when it was read (not skipped for an error).
     last_game: Option<(u32, Seat, Vulnerability, Deal)>,
@@ -154,6 +157,10 @@ enum Lenient {
     BoardLabel = 512,
     /// Spaces around a Board, Dealer or Deal value.
     Spaces = 1024,
+    /// Double-dummy tables floored as the file's writer floors them.
+    FlooredByWriter = 2048,
+    /// Double-dummy tables in a floor's shape.
+    FlooredByShape = 4096,
 }
 
 impl<'a> PbnReader<'a> {
@@ -227,6 +234,7 @@ impl<'a> PbnReader<'a> {
                 spare: Vec::with_capacity(4),
                 plain,
                 lenient_said: 0,
+                floors: None,
                 last_game: None,
                 text_start: 0,
                 carry: Vec::new(),
@@ -375,6 +383,7 @@ pub(super) fn reread(text: &str, like: &Board, export_game: ExportGame) -> Optio
         spare: Vec::new(),
         plain: true,
         lenient_said: u16::MAX,
+        floors: Some(None),
         last_game: like.inferred.is_empty().then_some((
             like.number,
             like.dealer,

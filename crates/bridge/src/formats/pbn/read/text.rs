@@ -6,6 +6,7 @@
 use super::{plain, Reader};
 use crate::model::board::Board;
 use crate::model::extras::PbnGame;
+use boardfile_io::Diagnostics;
 
 impl Reader<'_, '_> {
     /// The file's text from where the last piece taken ended up to window
@@ -54,8 +55,14 @@ impl Reader<'_, '_> {
 
     /// A game [`plain::read`] read: the board as [`Reader::finish`] would
     /// have made it, and the reader past it.
-    pub(super) fn plain_game(&mut self, p: plain::Plain) {
+    pub(super) fn plain_game(&mut self, mut p: plain::Plain, diag: &mut Diagnostics) {
         self.leave_preamble();
+        if p.board.dd.is_some() {
+            // Placed as the general reader places the game's start.
+            let at = self.pos(self.i);
+            self.judge_table(&mut p.board, at);
+            self.flush_warnings(diag);
+        }
         self.st.games += 1;
         let end = self.i + p.game_len;
         if p.exact && self.apart_as_written() {

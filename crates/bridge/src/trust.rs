@@ -1,0 +1,368 @@
+//! Stored double-dummy tables, and how far to believe them, found without
+//! solving anything.
+//!
+//! Scoring programs floor the tables they store, each its own way:
+//! Dealmaster Pro writes 1 wherever the true count is 6 or fewer, BridgeNZ's
+//! `txt2pbn` writes 6 for anything lower, its `edr2pbn` 4. Such a table
+//! read as counts says "North makes 1 trick in hearts" of a hand holding
+//! the ace and king. Three signs, each sure on its own:
+//!
+//! - **the writer**: a file whose head carries the mark of a program known
+//!   to floor ([`KNOWN_FLOORS`]) has its tables read as that program
+//!   floors them, where they fit that floor;
+//! - **the shape**: a table whose lowest count `k` (1 or 2) stands in at
+//!   least four cells while every other count is 7 or more is what a floor
+//!   at "fails" makes. Real tables are rarely so: none of 2,000 random
+//!   deals solved, nor of the DDS oracle's 100 (see the tests), nor of
+//!   Camrose 2024's 320 in the shared data; with `k` up to 5 it would be
+//!   8 of the 2,000 (a side at 4 or 5 everywhere, the other at 7 or more),
+//!   so higher floors are left to the writer's mark; and 0 is no floor
+//!   any writer is known to store, while a side with every trick (a
+//!   laid-down grand slam) gives 0s and 13s. Read as "at most 6", the
+//!   cells stay true even for a real table of that shape;
+//! - **the deal**: a trump held higher than every trump of the other side
+//!   wins a trick, whoever leads and however the play goes (it cannot be
+//!   kept from winning: it is only ever played to win or to a trick that a
+//!   higher trump of its own side wins). A count below what the declaring
+//!   side's sure trumps give, or above what the defenders' leave, is no
+//!   count of this deal: none of the table is believed.
+//!
+//! A table found so keeps its stored counts (a file gives them back as it
+//! read them) and is marked ([`Trust`]): [`DdTable::get`] gives only the
+//! counts that can be believed, so nothing prints a floor as a count, and
+//! `solve` solves the table again.
+
+use crate::model::board::{DdTable, Trust};
+use crate::model::card::{Strain, Suit};
+use crate::model::deal::{Deal, Seat};
+
+/// A program known to floor the tables it stores.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub struct KnownFloor {
+    /// The program.
+    pub writer: &'static str,
+    /// The start of the `%` line it writes at a file's head (compared
+    /// without case, spaces and the `%`).
+    pub mark: &'static str,
+    /// The count it stores for any count up to `at_most`.
+    pub stored: u8,
+    /// See [`KnownFloor::stored`].
+    pub at_most: u8,
+}
+
+/// The programs known to floor their tables.
+pub const KNOWN_FLOORS: [KnownFloor; 3] = [
+    KnownFloor {
+        writer: "Dealmaster Pro",
+        mark: "%Creator: Dealmaster Pro",
+        stored: 1,
+        at_most: 6,
+    },
+    KnownFloor {
+        writer: "BridgeNZ's txt2pbn",
+        mark: "% BridgeNZ txt2pbn",
+        stored: 6,
+        at_most: 6,
+    },
+    KnownFloor {
+        writer: "BridgeNZ's edr2pbn",
+        mark: "% BridgeNZ edr2pbn",
+        stored: 4,
+        at_most: 4,
+    },
+];
+
+/// The line a solve adds after a flooring program's mark: the tables
+/// below it are solved, not floored, and the mark no longer holds.
+pub const SOLVED_MARK: &str =
+    "% boardfile solve: every double-dummy table below is solved, none floored";
+
+/// Says at a PBN head that carries a flooring program's mark that the
+/// mark no longer holds ([`SOLVED_MARK`], after the mark's line): what a
+/// solve writes, every table it gives exact.
+pub fn mark_solved(info: &mut crate::SetInfo) {
+    let Some(pbn) = &mut info.pbn else { return };
+    let Some(k) = known_floor(pbn.preamble.iter().map(String::as_str)) else {
+        return;
+    };
+    let at = pbn
+        .preamble
+        .iter()
+        .position(|l| bare(l).starts_with(&bare(k.mark)))
+        .map_or(pbn.preamble.len(), |i| i + 1);
+    pbn.preamble.insert(at, SOLVED_MARK.to_string());
+    if let Some(head) = &mut pbn.head {
+        // After the mark's line, in the head's own line end.
+        let mut lines: Vec<&str> = head.split_inclusive('\n').collect();
+        let eol = if head.contains("\r\n") { "\r\n" } else { "\n" };
+        let line = format!("{SOLVED_MARK}{eol}");
+        let at = lines
+            .iter()
+            .position(|l| bare(l).starts_with(&bare(k.mark)))
+            .map_or(lines.len(), |i| i + 1);
+        lines.insert(at, &line);
+        *head = lines.concat();
+    }
+}
+
+/// Lower case, without the `%` and white space: how marks are compared.
+fn bare(text: &str) -> String {
+    text.chars()
+        .filter(|c| !c.is_whitespace() && *c != '%')
+        .flat_map(char::to_lowercase)
+        .collect()
+}
+
+/// The program known to floor its tables whose mark one of the `%` lines
+/// at a file's head carries, unless a solve has said since that it no
+/// longer holds ([`SOLVED_MARK`]).
+///
+/// ```
+/// use boardfile_bridge::trust::known_floor;
+/// let head = ["% PBN 2.1", "%Creator: Dealmaster Pro 5.2"];
+/// assert_eq!(known_floor(head).map(|k| k.stored), Some(1));
+/// assert_eq!(known_floor(["% BridgeNZ edr2pbn V0.1"]).map(|k| k.at_most), Some(4));
+/// assert_eq!(known_floor(["% PBN 2.1", "% EXPORT"]), None);
+/// // Solved since: the mark no longer holds.
+/// let solved = ["% BridgeNZ edr2pbn V0.1", boardfile_bridge::trust::SOLVED_MARK];
+/// assert_eq!(known_floor(solved), None);
+/// ```
+pub fn known_floor<'a>(lines: impl IntoIterator<Item = &'a str>) -> Option<&'static KnownFloor> {
+    let lines: Vec<String> = lines
+        .into_iter()
+        .filter(|l| l.trim_start().starts_with('%'))
+        .map(bare)
+        .collect();
+    if lines.iter().any(|l| *l == bare(SOLVED_MARK)) {
+        return None;
+    }
+    KNOWN_FLOORS
+        .iter()
+        .find(|k| lines.iter().any(|l| l.starts_with(&bare(k.mark))))
+}
+
+/// What was found of a stored table, and why, in a sentence that follows
+/// "board N: ".
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct Finding {
+    /// How far it can be believed.
+    pub trust: Trust,
+    /// Why, and what comes of it.
+    pub why: String,
+    /// Found from the file's writer, the same for all its tables (said
+    /// once a file), rather than from this table.
+    pub by_writer: bool,
+}
+
+/// How far a complete stored `table` of `deal` can be believed, when not
+/// wholly: floored as `writer` floors (a program whose mark the file
+/// carries), floored by its shape, or a count the deal forbids. `None` for
+/// a table to believe, and for one not complete (solved again anyway).
+///
+/// ```
+/// use boardfile_bridge::trust::judge;
+/// use boardfile_bridge::{DdTable, Deal, Trust};
+/// // Dealmaster Pro's board 1: North holds the ace and king of hearts, and
+/// // "makes 1 trick" in hearts.
+/// let deal = Deal::parse_pbn("N:JT6.AK95.J9.KJ72 Q5.QJ4.K72.AQ964 K98732.72.T85.T8 A4.T863.AQ643.53").unwrap();
+/// let table = DdTable::from_hex("1811118111819a8819a8").unwrap();
+/// let found = judge(&table, &deal, None).unwrap();
+/// assert_eq!(found.trust, Trust::Floored { stored: 1, at_most: 6 });
+/// ```
+pub fn judge(table: &DdTable, deal: &Deal, writer: Option<&KnownFloor>) -> Option<Finding> {
+    if !table.is_complete() || table.trust() != Trust::Exact {
+        return None;
+    }
+    let counts: Vec<u8> = cells().filter_map(|(s, t)| table.get(s, t)).collect();
+    if let Some(k) = writer {
+        // Its floor, where the table fits it: a count below `at_most`
+        // other than the floor would not be this program's.
+        let fits = counts.iter().all(|&c| c == k.stored || c > k.at_most);
+        let at = counts.iter().filter(|&&c| c == k.stored).count();
+        if fits && at > 0 {
+            return Some(Finding {
+                trust: Trust::Floored {
+                    stored: k.stored,
+                    at_most: k.at_most,
+                },
+                why: format!(
+                    "its double-dummy table is floored: {} (`{}` at the file's head) stores {} for any count of {} or fewer; read as \"at most {}\", never shown as a count, and solved again by `boardfile solve`",
+                    k.writer, k.mark, k.stored, k.at_most, k.at_most
+                ),
+                by_writer: true,
+            });
+        }
+    }
+    let low = counts.iter().copied().min().unwrap_or(0);
+    let at_low = counts.iter().filter(|&&c| c == low).count();
+    if (1..=2).contains(&low) && at_low >= 4 && counts.iter().all(|&c| c == low || c >= 7) {
+        return Some(Finding {
+            trust: Trust::Floored {
+                stored: low,
+                at_most: 6,
+            },
+            why: format!(
+                "its double-dummy table looks floored: {at_low} counts are {low} and every other is 7 or more, as a program writes that stores {low} for any contract that fails (Dealmaster Pro stores 1); each {low} read as \"at most 6\", never shown as a count, and solved again by `boardfile solve`"
+            ),
+            by_writer: false,
+        });
+    }
+    forbidden(table, deal).map(|why| Finding {
+        trust: Trust::Impossible,
+        why: format!(
+            "its double-dummy table cannot be right: {why}; none of its counts is believed or shown, and `boardfile solve` solves it again"
+        ),
+        by_writer: false,
+    })
+}
+
+/// The 20 cells, declarers N E S W by strains.
+fn cells() -> impl Iterator<Item = (Seat, Strain)> {
+    Seat::ALL
+        .into_iter()
+        .flat_map(|s| Strain::ALL.into_iter().map(move |t| (s, t)))
+}
+
+/// The first count of `table` that `deal` forbids, said: fewer tricks than
+/// the declaring side's sure trumps, or more than the defenders' leave.
+fn forbidden(table: &DdTable, deal: &Deal) -> Option<String> {
+    for strain in Strain::ALL {
+        let Some(suit) = crate::model::auction::strain_suit(strain) else {
+            continue;
+        };
+        let name = ["spades", "hearts", "diamonds", "clubs"][suit.index()];
+        for declarer in Seat::ALL {
+            let count = table.get(declarer, strain)?;
+            let (ours, holder) = sure_trumps(deal, declarer, suit);
+            let (theirs, defender) = sure_trumps(deal, declarer.next(1), suit);
+            if count < ours {
+                return Some(format!(
+                    "{} takes {count} with {name} trumps, but {} holds {ours} trumps higher than any of the other side's, each a sure trick",
+                    declarer.name(),
+                    holder.name()
+                ));
+            }
+            if count > 13 - theirs {
+                return Some(format!(
+                    "{} takes {count} with {name} trumps, but {} holds {theirs} trumps higher than any of the declaring side's, each a sure trick for the defence",
+                    declarer.name(),
+                    defender.name()
+                ));
+            }
+        }
+    }
+    None
+}
+
+/// The sure tricks of `seat`'s side with `suit` trumps: the most trumps one
+/// of its hands holds above every trump of the other side, and that hand.
+fn sure_trumps(deal: &Deal, seat: Seat, suit: Suit) -> (u8, Seat) {
+    let bits = |s: Seat| deal.hand(s).suit_bits(suit);
+    let theirs = bits(seat.next(1)) | bits(seat.next(3));
+    // Bit 0 is the ace: the cards above the other side's best are the
+    // bits below its lowest one.
+    let above = match theirs {
+        0 => 0x1fff,
+        t => (1u16 << t.trailing_zeros()) - 1,
+    };
+    let count = |s: Seat| ((bits(s) & above).count_ones() as u8, s);
+    let (mine, partner) = (count(seat), count(seat.next(2)));
+    if partner.0 > mine.0 {
+        partner
+    } else {
+        mine
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn deal(text: &str) -> Deal {
+        Deal::parse_pbn(text).unwrap()
+    }
+
+    #[test]
+    fn sure_trumps_are_those_above_the_other_sides_best() {
+        // North AK95 of hearts, East QJ4, South 72, West T863.
+        let d = deal("N:JT6.AK95.J9.KJ72 Q5.QJ4.K72.AQ964 K98732.72.T85.T8 A4.T863.AQ643.53");
+        assert_eq!(sure_trumps(&d, Seat::North, Suit::Hearts), (2, Seat::North));
+        assert_eq!(sure_trumps(&d, Seat::South, Suit::Hearts), (2, Seat::North));
+        assert_eq!(sure_trumps(&d, Seat::East, Suit::Hearts), (0, Seat::East));
+        // Spades: West's ace is above all of North-South's.
+        assert_eq!(sure_trumps(&d, Seat::West, Suit::Spades), (1, Seat::West));
+        // A side holding every trump: all of its longer hand's.
+        let d = deal("N:AKQJT98765432... .AKQJT98765432.. ..AKQJT98765432. ...AKQJT98765432");
+        assert_eq!(
+            sure_trumps(&d, Seat::North, Suit::Spades),
+            (13, Seat::North)
+        );
+        assert_eq!(sure_trumps(&d, Seat::East, Suit::Spades), (0, Seat::East));
+    }
+
+    #[test]
+    fn the_issues_dealmaster_board_is_floored_by_shape_and_by_writer() {
+        let d = deal("N:JT6.AK95.J9.KJ72 Q5.QJ4.K72.AQ964 K98732.72.T85.T8 A4.T863.AQ643.53");
+        let t = DdTable::from_hex("1811118111819a8819a8").unwrap();
+        let dealmaster = &KNOWN_FLOORS[0];
+        let found = judge(&t, &d, Some(dealmaster)).unwrap();
+        assert!(found.by_writer);
+        assert!(found.why.contains("Dealmaster Pro"), "{}", found.why);
+        let found = judge(&t, &d, None).unwrap();
+        assert!(!found.by_writer);
+        assert_eq!(
+            found.trust,
+            Trust::Floored {
+                stored: 1,
+                at_most: 6
+            }
+        );
+    }
+
+    #[test]
+    fn a_count_below_sure_trumps_is_impossible() {
+        let d = deal("N:JT6.AK95.J9.KJ72 Q5.QJ4.K72.AQ964 K98732.72.T85.T8 A4.T863.AQ643.53");
+        // A table with a 2 and a 3 (no floor's shape) and North at 1 in
+        // hearts, holding the ace and king.
+        let t = DdTable::from_hex("3813128111329a8329a8").unwrap();
+        let found = judge(&t, &d, None).unwrap();
+        assert_eq!(found.trust, Trust::Impossible);
+        assert!(
+            found
+                .why
+                .contains("North takes 1 with hearts trumps, but North holds 2"),
+            "{}",
+            found.why
+        );
+    }
+
+    #[test]
+    fn a_writers_floor_applies_only_where_the_table_fits_it() {
+        let d = deal("N:JT6.AK95.J9.KJ72 Q5.QJ4.K72.AQ964 K98732.72.T85.T8 A4.T863.AQ643.53");
+        let txt2pbn = &KNOWN_FLOORS[1];
+        // Every East-West count 6, North-South's 7 or more: floored at 6.
+        let t = DdTable::from_hex("78777787776666666666").unwrap();
+        let found = judge(&t, &d, Some(txt2pbn)).unwrap();
+        assert_eq!(
+            found.trust,
+            Trust::Floored {
+                stored: 6,
+                at_most: 6
+            }
+        );
+        // A 5 is no count txt2pbn writes: not its floor.
+        let t = DdTable::from_hex("78777787776666566666").unwrap();
+        assert_eq!(judge(&t, &d, Some(txt2pbn)), None);
+    }
+
+    #[test]
+    fn partial_and_already_judged_tables_are_left_alone() {
+        let d = deal("N:JT6.AK95.J9.KJ72 Q5.QJ4.K72.AQ964 K98732.72.T85.T8 A4.T863.AQ643.53");
+        let mut t = DdTable::from_hex("1811118111819a8819a8").unwrap();
+        t.set(Seat::North, Strain::NoTrump, None).unwrap();
+        assert_eq!(judge(&t, &d, None), None);
+        let mut t = DdTable::from_hex("1811118111819a8819a8").unwrap();
+        t.set_trust(Trust::Impossible);
+        assert_eq!(judge(&t, &d, None), None);
+    }
+}
