@@ -620,6 +620,10 @@ pub fn solve(opened: Opened, from: Format, args: &SolveArgs) -> Result<Outcome, 
     );
     let (resumed, solved, plays) = (solving.resumed, solving.solved, solving.plays);
     let kept = (solving.kept, std::mem::take(&mut solving.kept_boards));
+    let distrusted = (
+        solving.distrusted,
+        std::mem::take(&mut solving.distrusted_boards),
+    );
     // Held (and locked) until OUT is in place and it is removed.
     let journal = solving.into_journal();
     done?;
@@ -636,17 +640,18 @@ pub fn solve(opened: Opened, from: Format, args: &SolveArgs) -> Result<Outcome, 
         count(solved, "board"),
         started.elapsed().as_secs_f64()
     ));
-    if kept.0 > 0 && !crate::report::quiet() {
-        let listed: Vec<String> = kept.1.iter().map(u32::to_string).collect();
-        let more = if kept.0 > listed.len() as u64 {
-            ", ..."
-        } else {
-            ""
-        };
+    if distrusted.0 > 0 && !crate::report::quiet() {
         eprintln!(
-            "boardfile: {input}: {} boards kept the table they stored, not solved again (boards {}{more}); --force solves them",
+            "boardfile: {input}: {} stored a table not to be believed (floored, or a count its deal forbids), solved again (boards {})",
+            count(distrusted.0, "board"),
+            listed(distrusted.0, &distrusted.1)
+        );
+    }
+    if kept.0 > 0 && !crate::report::quiet() {
+        eprintln!(
+            "boardfile: {input}: {} boards kept the table they stored, not solved again (boards {}); --force solves them",
             kept.0,
-            listed.join(", ")
+            listed(kept.0, &kept.1)
         );
     }
     if let Some(mut j) = journal {
@@ -659,6 +664,13 @@ pub fn solve(opened: Opened, from: Format, args: &SolveArgs) -> Result<Outcome, 
         j.remove();
     }
     Ok(Outcome::Ok)
+}
+
+/// The first boards of `of` listed, `, ...` after them when there are more.
+fn listed(of: u64, first: &[u32]) -> String {
+    let numbers: Vec<String> = first.iter().map(u32::to_string).collect();
+    let more = if of > first.len() as u64 { ", ..." } else { "" };
+    format!("{}{more}", numbers.join(", "))
 }
 
 /// What moves `bar` as a solve goes: the input's bytes read so far shared

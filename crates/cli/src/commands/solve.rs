@@ -35,7 +35,11 @@ const MORE_EXAMPLES: &str = r#"
 ///
 /// Tables and par (with each board's vulnerability and dealer) are
 /// written into OUT: PBN tags, ZRD/ZDD/ZRJ nibbles, JSON Lines dd/par.
-/// Boards that already carry a whole table keep it unless --force.
+/// Boards that already carry a whole table keep it unless --force;
+/// a table not to be believed is solved again all the same: one
+/// floored by the program that stored it (Dealmaster Pro stores 1 for
+/// any count of 6 or fewer, BridgeNZ's txt2pbn 6, edr2pbn 4), or with
+/// a count its deal forbids. Both are said at the end.
 /// A board with a play record also gets each card played valued
 /// double dummy where OUT keeps it: JSON Lines play_values; HTML hand
 /// records mark the cards that cost a trick (PBN has no tag for it).
@@ -74,7 +78,8 @@ pub struct Args {
     /// Solving threads; default: one a core.
     #[arg(long, short = 'j', value_name = "N")]
     jobs: Option<usize>,
-    /// Solve boards that already carry a table too.
+    /// Solve boards that already carry a whole table too (tables
+    /// floored or impossible are solved again without it).
     #[arg(long)]
     force: bool,
     /// Othello: each position's best move and exact score only (as the
