@@ -376,6 +376,87 @@ fn a_solve_tells_its_progress_can_be_cancelled_and_goes_on_from_its_journal() {
 }
 
 #[test]
+fn a_solve_says_what_it_did_not_solve_and_the_page_can_solve_them_all() {
+    // Dealmaster Pro's file of three boards: the first two store tables
+    // with counts from 2 to 6 (no floor of its, so believed and kept),
+    // the third floored (each count of 6 or fewer stored as 1). The DDS
+    // oracle's deals and tables.
+    let boards = common::oracle(3);
+    let mut text = String::from("% PBN 2.1\r\n%Creator: Dealmaster Pro\r\n");
+    for (k, (number, deal, counts)) in boards.iter().enumerate() {
+        let stored: String = counts
+            .iter()
+            .map(|&c| if k == 2 && c <= 6 { 1 } else { c })
+            .map(|c| char::from_digit(c.into(), 16).unwrap())
+            .collect();
+        let dealer = ["N", "E", "S", "W"][(*number as usize + 3) % 4];
+        text.push_str(&format!(
+            "\r\n[Board \"{number}\"]\r\n[Dealer \"{dealer}\"]\r\n[Vulnerable \"None\"]\r\n[Deal \"{deal}\"]\r\n[DoubleDummyTricks \"{stored}\"]\r\n"
+        ));
+    }
+    let dir = tempfile::tempdir().unwrap();
+    std::fs::write(dir.path().join("dm.pbn"), text).unwrap();
+    let server = Server::start(Some(dir.path()), &[]);
+    let token = server.token.clone();
+    let auth = [("X-Boardfile-Token", token.as_str())];
+    // The board's hand record says why its table is not shown.
+    let shown = server.get("/api/boards?file=dir/dm.pbn").json();
+    let html = shown["boards"][2]["html"].as_str().unwrap_or_default();
+    assert!(
+        html.contains("the stored table is floored by its writer")
+            && !html.contains("class=\"dd\""),
+        "{shown}"
+    );
+    assert!(shown["boards"][0]["html"]
+        .as_str()
+        .unwrap_or_default()
+        .contains("class=\"dd\""));
+    // A solve: the floored board solved, the two others kept; the job
+    // says both, and how many were kept.
+    let started = server.send("POST", "/api/solve?file=dir/dm.pbn", &auth, b"");
+    assert_eq!(started.status, 200, "{}", started.text());
+    let told = follow(&server, started.json()["id"].as_u64().unwrap());
+    let last = told.last().unwrap();
+    assert_eq!(last["error"], serde_json::Value::Null, "{last}");
+    assert_eq!(last["kept"], 2, "{last}");
+    let notes: Vec<&str> = last["notes"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .filter_map(|n| n.as_str())
+        .collect();
+    assert!(
+        notes
+            .iter()
+            .any(|n| n.contains("1 board stored a table not to be believed")),
+        "{notes:?}"
+    );
+    assert!(
+        notes
+            .iter()
+            .any(|n| n.contains("2 boards kept the table they stored")),
+        "{notes:?}"
+    );
+    assert!(
+        last["summary"].as_str().unwrap().contains("1 board solved"),
+        "{last}"
+    );
+    // "Solve them all": force, every board solved.
+    let all = server.send("POST", "/api/solve?file=dir/dm.pbn&force=true", &auth, b"");
+    assert_eq!(all.status, 200, "{}", all.text());
+    let told = follow(&server, all.json()["id"].as_u64().unwrap());
+    let last = told.last().unwrap();
+    assert_eq!(last["kept"], 0, "{last}");
+    assert!(
+        last["summary"]
+            .as_str()
+            .unwrap()
+            .contains("3 boards solved"),
+        "{last}"
+    );
+}
+
+#[test]
 fn files_of_one_stem_in_two_folders_solve_into_two_files() {
     // dir/a/set.pbn and dir/b/set.pbn, dealt differently, and an upload
     // already called set-solved.pbn: each solve has a file of its own,

@@ -68,9 +68,19 @@ pub struct Status {
     pub cancelled: bool,
     /// The command's closing line, when it finished well.
     pub summary: Option<String>,
+    /// What else it said (warnings, boards not solved again), when it
+    /// finished well: at most [`MOST_NOTES`] lines.
+    pub notes: Vec<String>,
+    /// Boards of a solve that kept the table they stored, not solved
+    /// again: a solve with `force` solves them.
+    pub kept: u64,
     /// Its error, when it failed.
     pub error: Option<String>,
 }
+
+/// The most lines of what a command says that a job keeps (its warnings
+/// come folded, a few a kind).
+pub const MOST_NOTES: usize = 40;
 
 /// A job to start: the command's arguments (after `boardfile`), and the
 /// paths in its messages to name as the page does.
@@ -252,7 +262,7 @@ async fn run_job(state: Arc<super::State>, job: Arc<Job>, id: u64, spec: Spec) {
             return;
         }
     };
-    let started = run::child(&spec.args, state.files.room()).and_then(|mut c| {
+    let started = run::child(&spec.args, state.files.room(), false).and_then(|mut c| {
         c.stdout(std::process::Stdio::null());
         c.spawn().map_err(ApiError::internal)
     });
@@ -332,6 +342,9 @@ async fn run_job(state: Arc<super::State>, job: Arc<Job>, id: u64, spec: Spec) {
     job.status.send_modify(|s| {
         s.running = false;
         let ok = exit.as_ref().is_ok_and(|e| e.success());
+        if !ok {
+            s.notes.clear();
+        }
         if !ok && (!s.cancelled || stopped.is_some()) {
             let said = errors.join("\n");
             s.error = Some(match stopped {
@@ -387,7 +400,25 @@ impl Job {
                     s.summary = Some(said);
                 });
             }
-            _ => errors.push(named(line.trim_start_matches("boardfile: "))),
+            _ => {
+                let said = named(line.trim_start_matches("boardfile: "));
+                let kept = said
+                    .split_once(": ")
+                    .and_then(|(_, rest)| rest.strip_suffix("; --force solves them"))
+                    .and_then(|rest| rest.split_once(" boards kept the table they stored"))
+                    .and_then(|(n, _)| n.parse::<u64>().ok());
+                self.status.send_modify(|s| {
+                    s.kept = kept.unwrap_or(s.kept);
+                    if s.notes.len() < MOST_NOTES {
+                        s.notes.push(said.clone());
+                    }
+                });
+                // The first lines and the last (a failure's own word).
+                if errors.len() >= MOST_NOTES {
+                    errors.pop();
+                }
+                errors.push(said);
+            }
         }
     }
 }

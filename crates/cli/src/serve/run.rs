@@ -186,15 +186,17 @@ impl Signaller {
 }
 
 /// The `boardfile` command with `args` (after `boardfile`), set up as the
-/// page's children are: no input, no terminal notes, progress as JSON
-/// lines, killed when dropped, and no file it writes larger than `room`
-/// bytes.
-pub fn child(args: &[String], room: u64) -> Result<tokio::process::Command, ApiError> {
+/// page's children are: no input, progress as JSON lines, notes and
+/// warnings only when not `quiet` (a job's, which the page shows), killed
+/// when dropped, and no file it writes larger than `room` bytes.
+pub fn child(args: &[String], room: u64, quiet: bool) -> Result<tokio::process::Command, ApiError> {
     let exe = std::env::current_exe().map_err(ApiError::internal)?;
     let mut command = tokio::process::Command::new(exe);
+    command.arg("--progress-json");
+    if quiet {
+        command.arg("--quiet");
+    }
     command
-        .arg("--progress-json")
-        .arg("--quiet")
         .args(args)
         .stdin(std::process::Stdio::null())
         .stdout(std::process::Stdio::piped())
@@ -285,7 +287,9 @@ pub async fn command(
     if room == 0 {
         return Err(state.files.full());
     }
-    let child = child(args, room)?.spawn().map_err(ApiError::internal)?;
+    let child = child(args, room, true)?
+        .spawn()
+        .map_err(ApiError::internal)?;
     let _tracked = state.children.track(child.id());
     let ended = tokio::select! {
         ended = tokio::time::timeout(deadline, child.wait_with_output()) => ended,

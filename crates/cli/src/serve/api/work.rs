@@ -1,7 +1,7 @@
 //! Solving and dealing: each a job (a command run as a child process),
 //! its status followed as server-sent events, cancelled as at Ctrl-C.
 
-use super::{resolve, ApiError, FileQuery, Shared};
+use super::{resolve, ApiError, Shared};
 use crate::serve::files::Names;
 use crate::serve::jobs::{Spec, Status};
 use axum::extract::Query;
@@ -15,10 +15,11 @@ use std::time::Duration;
 /// [`Files::solved_name`](crate::serve::files::Files::solved_name)), as a
 /// job: `boardfile solve`, whose journal lets a cancelled or interrupted
 /// solve go on where it stopped when started again. A solve of the same
-/// file (under any name) still running or waiting is that job.
+/// file (under any name) still running or waiting is that job. With
+/// `force`, the tables the file stores are solved again too (`--force`).
 pub(super) async fn solve(
     state: Shared,
-    Query(q): Query<FileQuery>,
+    Query(q): Query<SolveQuery>,
 ) -> Result<Json<Status>, ApiError> {
     let input = resolve(&state, &q.file).await?;
     if input.folder {
@@ -39,11 +40,15 @@ pub(super) async fn solve(
         kind: "solve",
         file: Some(q.file.clone()),
         output: output.clone(),
-        args: vec![
-            "solve".into(),
-            input.path.display().to_string(),
-            out.display().to_string(),
-        ],
+        args: [
+            "solve",
+            &input.path.display().to_string(),
+            &out.display().to_string(),
+        ]
+        .into_iter()
+        .chain(q.force.then_some("--force"))
+        .map(String::from)
+        .collect(),
         names: Names::default()
             .with(&input.path, &q.file)
             .with(&out, &output),
@@ -60,6 +65,14 @@ pub(super) async fn solve(
         Ok(())
     };
     Ok(Json(state.jobs.start(&state, spec, again)?.status()))
+}
+
+#[derive(Deserialize)]
+pub(super) struct SolveQuery {
+    file: String,
+    /// Solve the tables the file stores too.
+    #[serde(default)]
+    force: bool,
 }
 
 #[derive(Deserialize)]

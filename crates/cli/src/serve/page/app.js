@@ -366,6 +366,24 @@ function showJob(status) {
     text.className = "job-message";
     text.textContent = status.cancelled ? "Cancelled: starting it again goes on from where it stopped." : (status.summary || "Done.");
     parts.push(text);
+    if (!status.cancelled && status.notes && status.notes.length) {
+      const notes = document.createElement("ul");
+      notes.className = "job-notes";
+      for (const line of status.notes) {
+        const note = document.createElement("li");
+        note.textContent = line;
+        notes.append(note);
+      }
+      parts.push(notes);
+    }
+    if (!status.cancelled && status.kind === "solve" && status.kept > 0) {
+      const all = document.createElement("button");
+      all.type = "button";
+      all.textContent = "Solve them all";
+      all.title = `${status.kept} boards kept the table their file stored; solve those too`;
+      all.addEventListener("click", () => start("/api/solve", { file: status.file, force: "true" }));
+      parts.push(all);
+    }
     if (!status.cancelled) {
       const open = document.createElement("button");
       open.type = "button";
