@@ -101,14 +101,19 @@ fn with_solve_bar<T>(skip_bad: bool, work: impl FnOnce(&convert::Options) -> T) 
     out
 }
 
-/// Each warning on stderr, unless quiet.
+/// The warnings on stderr, unless quiet: folded as every warning is, the
+/// first few of a kind in full and a count of the rest (all with
+/// `--verbose`).
 fn warn_all(input: &impl std::fmt::Display, warnings: &[String]) {
-    if crate::report::quiet() {
-        return;
-    }
-    for w in warnings {
-        eprintln!("boardfile: {input}: warning: {w}");
-    }
+    let warnings: Vec<boardfile_io::Warning> = warnings
+        .iter()
+        .map(|w| boardfile_io::Warning {
+            format: boardfile_io::FormatName("WTHOR"),
+            position: None,
+            message: w.clone(),
+        })
+        .collect();
+    crate::report::warnings(input, &warnings);
 }
 
 pub fn convert(

@@ -276,6 +276,9 @@ def test_objects_count_as_hands_do():
     with pytest.raises(boardfile.BoardfileError):
         Deal("N:AKQ.JT9..5432 AKQ... - -")
     assert Seat.of("south") is Seat.S and Strain.of("♥") is Strain.H and Seat.W.next() is Seat.N
+    # A partial deal among deals to solve is a bad board, as Board.solve says.
+    with pytest.raises(boardfile.BoardfileError, match="deal 2: a partial deal"):
+        boardfile.solve([d, "N:AKQ.JT9..5432 - - -"])
 
 
 def test_par_has_one_spelling_the_pbns(cli, tmp_path):

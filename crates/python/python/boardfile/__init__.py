@@ -496,7 +496,7 @@ def solve(
         deals = [Deal(d) for d in items]
         for i, d in enumerate(deals):
             if not d.is_complete:
-                raise ValueError(f"deal {i + 1}: a partial deal (double dummy needs all 52 cards)")
+                raise BoardfileError(f"deal {i + 1}: a partial deal (double dummy needs all 52 cards)")
         asked = [
             {"board": i + 1, "deal": str(d), "dealer": seat, "vulnerable": vulnerable}
             for i, d in enumerate(deals)
