@@ -33,7 +33,7 @@
 //! `solve` solves the table again.
 
 use crate::model::board::{DdTable, Trust};
-use crate::model::card::{Strain, Suit};
+use crate::model::card::Strain;
 use crate::model::deal::{Deal, Seat};
 
 /// A program known to floor the tables it stores.
@@ -170,10 +170,13 @@ pub struct Finding {
 /// assert_eq!(found.trust, Trust::Floored { stored: 1, at_most: 6 });
 /// ```
 pub fn judge(table: &DdTable, deal: &Deal, writer: Option<&KnownFloor>) -> Option<Finding> {
-    if !table.is_complete() || table.trust() != Trust::Exact {
+    if table.trust() != Trust::Exact || !table.is_stored_whole() {
         return None;
     }
-    let counts: Vec<u8> = cells().filter_map(|(s, t)| table.get(s, t)).collect();
+    // Complete and believed: the stored counts are the counts (read raw:
+    // a reader of millions of solved boards judges each).
+    let raw = table.raw();
+    let counts = raw.as_flattened();
     if let Some(k) = writer {
         // Its floor, where the table fits it: a count below `at_most`
         // other than the floor would not be this program's.
@@ -194,20 +197,22 @@ pub fn judge(table: &DdTable, deal: &Deal, writer: Option<&KnownFloor>) -> Optio
         }
     }
     let low = counts.iter().copied().min().unwrap_or(0);
-    let at_low = counts.iter().filter(|&&c| c == low).count();
-    if (1..=2).contains(&low) && at_low >= 4 && counts.iter().all(|&c| c == low || c >= 7) {
-        return Some(Finding {
-            trust: Trust::Floored {
-                stored: low,
-                at_most: 6,
-            },
-            why: format!(
-                "its double-dummy table looks floored: {at_low} counts are {low} and every other is 7 or more, as a program writes that stores {low} for any contract that fails (Dealmaster Pro stores 1); each {low} read as \"at most 6\", never shown as a count, and solved again by `boardfile solve`"
-            ),
-            by_writer: false,
-        });
+    if (1..=2).contains(&low) && counts.iter().all(|&c| c == low || c >= 7) {
+        let at_low = counts.iter().filter(|&&c| c == low).count();
+        if at_low >= 4 {
+            return Some(Finding {
+                trust: Trust::Floored {
+                    stored: low,
+                    at_most: 6,
+                },
+                why: format!(
+                    "its double-dummy table looks floored: {at_low} counts are {low} and every other is 7 or more, as a program writes that stores {low} for any contract that fails (Dealmaster Pro stores 1); each {low} read as \"at most 6\", never shown as a count, and solved again by `boardfile solve`"
+                ),
+                by_writer: false,
+            });
+        }
     }
-    forbidden(table, deal).map(|why| Finding {
+    forbidden(raw, deal).map(|why| Finding {
         trust: Trust::Impossible,
         why: format!(
             "its double-dummy table cannot be right: {why}; none of its counts is believed or shown, and `boardfile solve` solves it again"
@@ -216,57 +221,57 @@ pub fn judge(table: &DdTable, deal: &Deal, writer: Option<&KnownFloor>) -> Optio
     })
 }
 
-/// The 20 cells, declarers N E S W by strains.
-fn cells() -> impl Iterator<Item = (Seat, Strain)> {
-    Seat::ALL
-        .into_iter()
-        .flat_map(|s| Strain::ALL.into_iter().map(move |t| (s, t)))
-}
-
-/// The first count of `table` that `deal` forbids, said: fewer tricks than
-/// the declaring side's sure trumps, or more than the defenders' leave.
-fn forbidden(table: &DdTable, deal: &Deal) -> Option<String> {
+/// The first count of a complete table (`raw`: by seat index, then
+/// strain) that `deal` forbids, said: fewer tricks than the declaring
+/// side's sure trumps, or more than the defenders' leave.
+fn forbidden(raw: &[[u8; 5]; 4], deal: &Deal) -> Option<String> {
+    let hands = deal.hands();
     for strain in Strain::ALL {
         let Some(suit) = crate::model::auction::strain_suit(strain) else {
             continue;
         };
-        let name = ["spades", "hearts", "diamonds", "clubs"][suit.index()];
+        let bits = hands.map(|h| h.suit_bits(suit));
+        // Each side's sure trumps: North-South's, East-West's.
+        let sure = [0, 1].map(|side| sure_trumps(&bits, side));
         for declarer in Seat::ALL {
-            let count = table.get(declarer, strain)?;
-            let (ours, holder) = sure_trumps(deal, declarer, suit);
-            let (theirs, defender) = sure_trumps(deal, declarer.next(1), suit);
-            if count < ours {
-                return Some(format!(
+            let count = raw[declarer.index()][strain as usize];
+            let side = declarer.index() % 2;
+            let ((ours, holder), (theirs, defender)) = (sure[side], sure[1 - side]);
+            if count >= ours && count <= 13 - theirs {
+                continue;
+            }
+            let name = ["spades", "hearts", "diamonds", "clubs"][suit.index()];
+            return Some(if count < ours {
+                format!(
                     "{} takes {count} with {name} trumps, but {} holds {ours} trumps higher than any of the other side's, each a sure trick",
                     declarer.name(),
                     holder.name()
-                ));
-            }
-            if count > 13 - theirs {
-                return Some(format!(
+                )
+            } else {
+                format!(
                     "{} takes {count} with {name} trumps, but {} holds {theirs} trumps higher than any of the declaring side's, each a sure trick for the defence",
                     declarer.name(),
                     defender.name()
-                ));
-            }
+                )
+            });
         }
     }
     None
 }
 
-/// The sure tricks of `seat`'s side with `suit` trumps: the most trumps one
-/// of its hands holds above every trump of the other side, and that hand.
-fn sure_trumps(deal: &Deal, seat: Seat, suit: Suit) -> (u8, Seat) {
-    let bits = |s: Seat| deal.hand(s).suit_bits(suit);
-    let theirs = bits(seat.next(1)) | bits(seat.next(3));
+/// The sure tricks of a side (0: North-South, 1: East-West) with the suit
+/// whose bits by seat index are `bits` trumps: the most trumps one of its
+/// hands holds above every trump of the other side, and that hand.
+fn sure_trumps(bits: &[u16; 4], side: usize) -> (u8, Seat) {
+    let theirs = bits[1 - side] | bits[3 - side];
     // Bit 0 is the ace: the cards above the other side's best are the
     // bits below its lowest one.
     let above = match theirs {
         0 => 0x1fff,
         t => (1u16 << t.trailing_zeros()) - 1,
     };
-    let count = |s: Seat| ((bits(s) & above).count_ones() as u8, s);
-    let (mine, partner) = (count(seat), count(seat.next(2)));
+    let count = |s: usize| ((bits[s] & above).count_ones() as u8, Seat::ALL[s]);
+    let (mine, partner) = (count(side), count(side + 2));
     if partner.0 > mine.0 {
         partner
     } else {
@@ -277,6 +282,7 @@ fn sure_trumps(deal: &Deal, seat: Seat, suit: Suit) -> (u8, Seat) {
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::model::card::Suit;
 
     fn deal(text: &str) -> Deal {
         Deal::parse_pbn(text).unwrap()
@@ -284,20 +290,17 @@ mod tests {
 
     #[test]
     fn sure_trumps_are_those_above_the_other_sides_best() {
+        let bits = |d: &Deal, suit| d.hands().map(|h| h.suit_bits(suit));
         // North AK95 of hearts, East QJ4, South 72, West T863.
         let d = deal("N:JT6.AK95.J9.KJ72 Q5.QJ4.K72.AQ964 K98732.72.T85.T8 A4.T863.AQ643.53");
-        assert_eq!(sure_trumps(&d, Seat::North, Suit::Hearts), (2, Seat::North));
-        assert_eq!(sure_trumps(&d, Seat::South, Suit::Hearts), (2, Seat::North));
-        assert_eq!(sure_trumps(&d, Seat::East, Suit::Hearts), (0, Seat::East));
+        assert_eq!(sure_trumps(&bits(&d, Suit::Hearts), 0), (2, Seat::North));
+        assert_eq!(sure_trumps(&bits(&d, Suit::Hearts), 1), (0, Seat::East));
         // Spades: West's ace is above all of North-South's.
-        assert_eq!(sure_trumps(&d, Seat::West, Suit::Spades), (1, Seat::West));
+        assert_eq!(sure_trumps(&bits(&d, Suit::Spades), 1), (1, Seat::West));
         // A side holding every trump: all of its longer hand's.
         let d = deal("N:AKQJT98765432... .AKQJT98765432.. ..AKQJT98765432. ...AKQJT98765432");
-        assert_eq!(
-            sure_trumps(&d, Seat::North, Suit::Spades),
-            (13, Seat::North)
-        );
-        assert_eq!(sure_trumps(&d, Seat::East, Suit::Spades), (0, Seat::East));
+        assert_eq!(sure_trumps(&bits(&d, Suit::Spades), 0), (13, Seat::North));
+        assert_eq!(sure_trumps(&bits(&d, Suit::Spades), 1), (0, Seat::East));
     }
 
     #[test]
