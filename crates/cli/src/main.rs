@@ -14,7 +14,7 @@ mod report;
 mod serve;
 
 use boardfile_io::Output;
-use clap::Parser;
+use clap::{CommandFactory, FromArgMatches};
 use commands::Cli;
 use report::Failure;
 use std::io::Write;
@@ -22,7 +22,14 @@ use std::process::ExitCode;
 
 fn main() -> ExitCode {
     boardfile_io::files::handle_signals();
-    let cli = match Cli::try_parse() {
+    let mut command = Cli::command();
+    if let Some(width) = report::terminal_width() {
+        command = command.term_width(width.min(100));
+    }
+    let cli = match command
+        .try_get_matches()
+        .and_then(|m| Cli::from_arg_matches(&m))
+    {
         Ok(cli) => cli,
         Err(e) => return report::usage(e),
     };

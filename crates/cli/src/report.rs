@@ -164,6 +164,23 @@ pub fn set_quiet(quiet: bool) {
     QUIET.store(quiet, std::sync::atomic::Ordering::Relaxed);
 }
 
+/// The width of the terminal that standard output (else standard error)
+/// is, as the terminal says it, for help to wrap to: taken even when the
+/// terminal gives no height (a pseudo-terminal often does not), where
+/// clap's own reading gives up and wraps at 100.
+pub fn terminal_width() -> Option<usize> {
+    #[cfg(unix)]
+    for fd in [libc::STDOUT_FILENO, libc::STDERR_FILENO] {
+        // SAFETY: TIOCGWINSZ fills the winsize it is given, and fails on
+        // a descriptor that is not a terminal.
+        let mut size: libc::winsize = unsafe { std::mem::zeroed() };
+        if unsafe { libc::ioctl(fd, libc::TIOCGWINSZ, &mut size) } == 0 && size.ws_col > 0 {
+            return Some(usize::from(size.ws_col));
+        }
+    }
+    None
+}
+
 /// True under `--quiet`.
 pub fn quiet() -> bool {
     QUIET.load(std::sync::atomic::Ordering::Relaxed)

@@ -318,3 +318,75 @@ fn man_dir_writes_every_page_boardfile_names() {
         }
     }
 }
+
+/// `boardfile ARGS` on a pseudo-terminal `columns` wide that gives no
+/// height (as `script` and some terminal programs leave one), COLUMNS
+/// unset: what it printed.
+#[cfg(unix)]
+fn on_terminal(columns: u16, args: &[&str]) -> String {
+    use std::io::Read;
+    use std::os::fd::FromRawFd;
+    let size = libc::winsize {
+        ws_row: 0,
+        ws_col: columns,
+        ws_xpixel: 0,
+        ws_ypixel: 0,
+    };
+    let (mut leader, mut follower) = (0, 0);
+    // SAFETY: openpty fills the two descriptors; the size is read only.
+    let made = unsafe {
+        libc::openpty(
+            &mut leader,
+            &mut follower,
+            std::ptr::null_mut(),
+            std::ptr::null(),
+            &size,
+        )
+    };
+    assert_eq!(made, 0, "openpty");
+    // SAFETY: both are descriptors openpty just made, each owned once.
+    let (leader, follower) = unsafe {
+        (
+            std::fs::File::from_raw_fd(leader),
+            std::fs::File::from_raw_fd(follower),
+        )
+    };
+    let mut child = Command::new(bin())
+        .args(args)
+        .env_remove("COLUMNS")
+        .stdin(Stdio::null())
+        .stdout(follower.try_clone().unwrap())
+        .stderr(Stdio::null())
+        .spawn()
+        .unwrap();
+    drop(follower);
+    let status = child.wait().unwrap();
+    assert!(status.success(), "{args:?}");
+    let mut out = Vec::new();
+    let mut leader = leader;
+    // The child has gone: reading ends at EIO once its output is read.
+    let mut buf = [0u8; 65536];
+    while let Ok(n) = leader.read(&mut buf) {
+        if n == 0 {
+            break;
+        }
+        out.extend_from_slice(&buf[..n]);
+    }
+    String::from_utf8_lossy(&out).replace("\r\n", "\n")
+}
+
+#[test]
+#[cfg(unix)]
+fn help_fits_a_terminal_that_gives_its_width_alone() {
+    for args in [["convert", "-h"], ["solve", "--help"], ["serve", "-h"]] {
+        let help = on_terminal(80, &args);
+        assert!(help.lines().count() > 10, "{args:?}: {help}");
+        for line in help.lines() {
+            assert!(
+                line.chars().count() <= 80,
+                "boardfile {args:?} on an 80-column terminal, {} long:\n{line}",
+                line.chars().count()
+            );
+        }
+    }
+}
