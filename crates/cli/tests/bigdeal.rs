@@ -18,6 +18,19 @@ fn bytes(p: &Path) -> Vec<u8> {
 }
 
 #[test]
+fn an_empty_owner_is_refused() {
+    // Big Deal keys a set's deals by its owner: no name, no set (before,
+    // `--owner ""` dealt one keyed by nothing).
+    let dir = tempfile::tempdir().unwrap();
+    let out = dir.path().join("set.pbn");
+    for owner in ["", "  "] {
+        let e = stderr(&expect(2, &["deal", s(&out), "--owner", owner]));
+        assert!(e.contains("an owner's name is needed"), "{e}");
+    }
+    assert!(!out.exists());
+}
+
+#[test]
 fn one_read_writes_big_deals_files() {
     let dir = tempfile::tempdir().unwrap();
     let pbn = case("deal.pbn");

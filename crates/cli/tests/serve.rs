@@ -555,6 +555,21 @@ fn a_deal_by_script_counts_its_boards_and_places_a_script_error() {
     );
 }
 
+#[test]
+fn a_tournament_set_without_an_owner_is_refused_in_the_pages_words() {
+    let server = Server::start(None, &[]);
+    for owner in ["", "   "] {
+        let body = serde_json::json!({"boards": 4, "owner": owner});
+        let r = server.post_json("/api/deal", &body);
+        assert_eq!(r.status, 400, "{}", r.text());
+        let said = r.json()["error"].as_str().unwrap_or_default().to_string();
+        assert!(said.contains("give the owner's name"), "{said}");
+        assert!(!said.contains("--"), "command-line words: {said}");
+    }
+    // No job was started: no practice set dealt in its place.
+    assert_eq!(server.get("/api/jobs").json(), serde_json::json!([]));
+}
+
 /// The names of every file under `dir`.
 fn walk_names(dir: &Path) -> Vec<String> {
     let mut found = Vec::new();

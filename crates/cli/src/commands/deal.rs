@@ -115,7 +115,7 @@ pub struct Args {
     #[arg(long, value_parser = Seed::parse, conflicts_with = "owner")]
     seed: Option<Seed>,
     /// Deal as Big Deal does, for this owner (a club, a tournament).
-    #[arg(long, value_name = "NAME", conflicts_with = "where_")]
+    #[arg(long, value_name = "NAME", conflicts_with = "where_", value_parser = owner_name)]
     owner: Option<String>,
     /// With --owner: Big Deal's -e entropy instead of the system's
     /// randomness (repeats a Big Deal run; not for play).
@@ -622,4 +622,16 @@ fn generate(
         Some(e) => Err(reader.printout.failure(e)),
         None => result,
     }
+}
+
+/// An owner's name: Big Deal keys a set's deals by it, so it may not be
+/// empty (nor only spaces).
+fn owner_name(text: &str) -> Result<String, String> {
+    if text.trim().is_empty() {
+        return Err(
+            "an owner's name is needed (a club, a tournament): Big Deal keys the deals by it"
+                .into(),
+        );
+    }
+    Ok(text.to_string())
 }

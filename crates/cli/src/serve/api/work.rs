@@ -127,8 +127,14 @@ pub(super) async fn deal(
     if let Some(seed) = given(&q.seed) {
         args.extend(["--seed".into(), seed]);
     }
-    if let Some(owner) = given(&q.owner) {
-        args.extend(["--owner".into(), owner]);
+    if let Some(owner) = &q.owner {
+        let owner = owner.trim();
+        if owner.is_empty() {
+            return Err(ApiError::bad(
+                "A tournament set is dealt for its owner: give the owner's name (your club, the tournament).",
+            ));
+        }
+        args.extend(["--owner".into(), owner.to_string()]);
     }
     if let Some(script) = given(&q.script) {
         if script.len() > 1 << 20 {

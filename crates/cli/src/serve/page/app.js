@@ -483,6 +483,8 @@ function dealMode() {
   for (const m of ["practice", "tournament", "script"]) {
     for (const el of document.querySelectorAll(`.for-${m}`)) el.hidden = m !== mode;
   }
+  // A tournament set is dealt for its owner: the form asks for one.
+  $("deal").elements.owner.required = mode === "tournament";
   return mode;
 }
 
