@@ -570,6 +570,25 @@ fn a_tournament_set_without_an_owner_is_refused_in_the_pages_words() {
     assert_eq!(server.get("/api/jobs").json(), serde_json::json!([]));
 }
 
+#[test]
+fn every_format_the_page_offers_has_an_extension() {
+    let server = Server::start(None, &[]);
+    let formats = server.get("/api/formats").json();
+    for game in ["bridge", "othello"] {
+        for f in formats[game].as_array().unwrap() {
+            let e = f["extension"].as_str();
+            assert!(e.is_some_and(|e| !e.is_empty() && e != "null"), "{f}");
+        }
+    }
+    let big_deal = formats["bridge"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .find(|f| f["name"] == "BIGDEAL-CSV")
+        .unwrap();
+    assert_eq!(big_deal["extension"], "csv");
+}
+
 /// The names of every file under `dir`.
 fn walk_names(dir: &Path) -> Vec<String> {
     let mut found = Vec::new();

@@ -325,6 +325,17 @@ fn opened(path: &Path) -> Result<(Opened, AnyFormat), Failure> {
 }
 
 /// The formats each game writes, for the page's choices.
+/// The extension a file written in `f` is named with: its usual one, or
+/// for Big Deal's CSV (told from a table's CSV by its content, so without
+/// an extension of its own) `csv`, as Big Deal names it.
+pub(super) fn extension_of(f: AnyFormat) -> &'static str {
+    match f.info().extensions.first() {
+        Some(e) => e,
+        None if f.name().ends_with("-CSV") => "csv",
+        None => "out",
+    }
+}
+
 async fn formats() -> Json<Value> {
     let list = |game| -> Vec<Value> {
         AnyFormat::all()
@@ -333,7 +344,7 @@ async fn formats() -> Json<Value> {
             .map(|f| {
                 json!({
                     "name": f.name(),
-                    "extension": f.info().extensions.first(),
+                    "extension": extension_of(f),
                     "description": f.info().description,
                 })
             })

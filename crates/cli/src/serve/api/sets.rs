@@ -192,7 +192,7 @@ fn convert_args(
     q: &ConvertQuery,
 ) -> Result<(Vec<String>, PathBuf, String), ApiError> {
     let to = crate::plan::parse_format(&q.to).map_err(ApiError::bad)?;
-    let extension = to.0[0].info().extensions.first().copied().unwrap_or("out");
+    let extension = super::extension_of(to.0[0]);
     let stem = input
         .file_stem()
         .map_or("boards".into(), |s| s.to_string_lossy().into_owned());
