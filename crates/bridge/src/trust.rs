@@ -77,31 +77,68 @@ pub const KNOWN_FLOORS: [KnownFloor; 3] = [
 pub const SOLVED_MARK: &str =
     "% boardfile solve: every double-dummy table below is solved, none floored";
 
-/// Says at a PBN head that carries a flooring program's mark that the
-/// mark no longer holds ([`SOLVED_MARK`], after the mark's line): what a
-/// solve writes, every table it gives exact.
+/// Says at a set's PBN head that its tables are solved ([`SOLVED_MARK`],
+/// after a flooring program's mark when it carries one, else after its
+/// other `%` lines): a flooring program's mark no longer holds, and a
+/// table of a floor's shape is a real one. What a solve writes.
 pub fn mark_solved(info: &mut crate::SetInfo) {
-    let Some(pbn) = &mut info.pbn else { return };
-    let Some(k) = known_floor(pbn.preamble.iter().map(String::as_str)) else {
+    let pbn = info.pbn.get_or_insert_with(Default::default);
+    if head_of(pbn.preamble.iter().map(String::as_str)).solved {
         return;
+    }
+    let floor = known_floor(pbn.preamble.iter().map(String::as_str));
+    let after = |lines: &[&str]| {
+        let mark = floor.map(|k| bare(k.mark));
+        let last = lines.iter().rposition(|l| l.trim_start().starts_with('%'));
+        match &mark {
+            Some(m) => lines.iter().position(|l| bare(l).starts_with(m.as_str())),
+            None => last,
+        }
+        .map_or(0, |i| i + 1)
     };
-    let at = pbn
-        .preamble
-        .iter()
-        .position(|l| bare(l).starts_with(&bare(k.mark)))
-        .map_or(pbn.preamble.len(), |i| i + 1);
+    let lines: Vec<&str> = pbn.preamble.iter().map(String::as_str).collect();
+    let at = after(&lines);
     pbn.preamble.insert(at, SOLVED_MARK.to_string());
     if let Some(head) = &mut pbn.head {
-        // After the mark's line, in the head's own line end.
+        // In the head's own line end.
         let mut lines: Vec<&str> = head.split_inclusive('\n').collect();
         let eol = if head.contains("\r\n") { "\r\n" } else { "\n" };
         let line = format!("{SOLVED_MARK}{eol}");
-        let at = lines
-            .iter()
-            .position(|l| bare(l).starts_with(&bare(k.mark)))
-            .map_or(lines.len(), |i| i + 1);
+        let at = after(&lines);
         lines.insert(at, &line);
         *head = lines.concat();
+    }
+}
+
+/// What the `%` lines at a file's head say of its tables.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Default)]
+pub struct Head {
+    /// The program known to floor its tables whose mark it carries
+    /// (none once solved).
+    pub floor: Option<&'static KnownFloor>,
+    /// A solve has said its tables are solved ([`SOLVED_MARK`]): none is
+    /// floored, whatever its shape.
+    pub solved: bool,
+}
+
+/// What the `%` lines of a file's head (`lines`) say of its tables.
+pub fn head_of<'a>(lines: impl IntoIterator<Item = &'a str>) -> Head {
+    let lines: Vec<String> = lines
+        .into_iter()
+        .filter(|l| l.trim_start().starts_with('%'))
+        .map(bare)
+        .collect();
+    if lines.iter().any(|l| *l == bare(SOLVED_MARK)) {
+        return Head {
+            floor: None,
+            solved: true,
+        };
+    }
+    Head {
+        floor: KNOWN_FLOORS
+            .iter()
+            .find(|k| lines.iter().any(|l| l.starts_with(&bare(k.mark)))),
+        solved: false,
     }
 }
 
@@ -128,17 +165,7 @@ fn bare(text: &str) -> String {
 /// assert_eq!(known_floor(solved), None);
 /// ```
 pub fn known_floor<'a>(lines: impl IntoIterator<Item = &'a str>) -> Option<&'static KnownFloor> {
-    let lines: Vec<String> = lines
-        .into_iter()
-        .filter(|l| l.trim_start().starts_with('%'))
-        .map(bare)
-        .collect();
-    if lines.iter().any(|l| *l == bare(SOLVED_MARK)) {
-        return None;
-    }
-    KNOWN_FLOORS
-        .iter()
-        .find(|k| lines.iter().any(|l| l.starts_with(&bare(k.mark))))
+    head_of(lines).floor
 }
 
 /// What was found of a stored table, and why, in a sentence that follows
@@ -166,13 +193,14 @@ pub struct Finding {
 /// // "makes 1 trick" in hearts.
 /// let deal = Deal::parse_pbn("N:JT6.AK95.J9.KJ72 Q5.QJ4.K72.AQ964 K98732.72.T85.T8 A4.T863.AQ643.53").unwrap();
 /// let table = DdTable::from_hex("1811118111819a8819a8").unwrap();
-/// let found = judge(&table, &deal, None).unwrap();
+/// let found = judge(&table, &deal, Default::default()).unwrap();
 /// assert_eq!(found.trust, Trust::Floored { stored: 1, at_most: 6 });
 /// ```
-pub fn judge(table: &DdTable, deal: &Deal, writer: Option<&KnownFloor>) -> Option<Finding> {
+pub fn judge(table: &DdTable, deal: &Deal, head: Head) -> Option<Finding> {
     if table.trust() != Trust::Exact || !table.is_stored_whole() {
         return None;
     }
+    let writer = head.floor;
     // Complete and believed: the stored counts are the counts (read raw:
     // a reader of millions of solved boards judges each).
     let raw = table.raw();
@@ -197,7 +225,7 @@ pub fn judge(table: &DdTable, deal: &Deal, writer: Option<&KnownFloor>) -> Optio
         }
     }
     let low = counts.iter().copied().min().unwrap_or(0);
-    if (1..=2).contains(&low) && counts.iter().all(|&c| c == low || c >= 7) {
+    if !head.solved && (1..=2).contains(&low) && counts.iter().all(|&c| c == low || c >= 7) {
         let at_low = counts.iter().filter(|&&c| c == low).count();
         if at_low >= 4 {
             return Some(Finding {
@@ -211,6 +239,10 @@ pub fn judge(table: &DdTable, deal: &Deal, writer: Option<&KnownFloor>) -> Optio
                 by_writer: false,
             });
         }
+    }
+    // Sure trumps are sure only when every card is placed.
+    if !deal.is_complete() {
+        return None;
     }
     forbidden(raw, deal).map(|why| Finding {
         trust: Trust::Impossible,
@@ -308,10 +340,18 @@ mod tests {
         let d = deal("N:JT6.AK95.J9.KJ72 Q5.QJ4.K72.AQ964 K98732.72.T85.T8 A4.T863.AQ643.53");
         let t = DdTable::from_hex("1811118111819a8819a8").unwrap();
         let dealmaster = &KNOWN_FLOORS[0];
-        let found = judge(&t, &d, Some(dealmaster)).unwrap();
+        let found = judge(
+            &t,
+            &d,
+            Head {
+                floor: Some(dealmaster),
+                solved: false,
+            },
+        )
+        .unwrap();
         assert!(found.by_writer);
         assert!(found.why.contains("Dealmaster Pro"), "{}", found.why);
-        let found = judge(&t, &d, None).unwrap();
+        let found = judge(&t, &d, Head::default()).unwrap();
         assert!(!found.by_writer);
         assert_eq!(
             found.trust,
@@ -328,7 +368,7 @@ mod tests {
         // A table with a 2 and a 3 (no floor's shape) and North at 1 in
         // hearts, holding the ace and king.
         let t = DdTable::from_hex("3813128111329a8329a8").unwrap();
-        let found = judge(&t, &d, None).unwrap();
+        let found = judge(&t, &d, Head::default()).unwrap();
         assert_eq!(found.trust, Trust::Impossible);
         assert!(
             found
@@ -345,7 +385,15 @@ mod tests {
         let txt2pbn = &KNOWN_FLOORS[1];
         // Every East-West count 6, North-South's 7 or more: floored at 6.
         let t = DdTable::from_hex("78777787776666666666").unwrap();
-        let found = judge(&t, &d, Some(txt2pbn)).unwrap();
+        let found = judge(
+            &t,
+            &d,
+            Head {
+                floor: Some(txt2pbn),
+                solved: false,
+            },
+        )
+        .unwrap();
         assert_eq!(
             found.trust,
             Trust::Floored {
@@ -355,7 +403,69 @@ mod tests {
         );
         // A 5 is no count txt2pbn writes: not its floor.
         let t = DdTable::from_hex("78777787776666566666").unwrap();
-        assert_eq!(judge(&t, &d, Some(txt2pbn)), None);
+        assert_eq!(
+            judge(
+                &t,
+                &d,
+                Head {
+                    floor: Some(txt2pbn),
+                    solved: false
+                }
+            ),
+            None
+        );
+    }
+
+    #[test]
+    fn under_a_solves_mark_a_floors_shape_is_a_real_table() {
+        // North-South take 12 in every strain, East-West 1: a slam
+        // practice deal's real table has the shape of a floor at 1.
+        let d = deal("N:AKQJ.AKQ.AKQ.AKQ T987.J98.J98.J98 6543.T76.T76.T76 2.5432.5432.5432");
+        let t = DdTable::from_hex("cccccccccc1111111111").unwrap();
+        let unmarked = judge(&t, &d, Head::default()).unwrap();
+        assert!(matches!(unmarked.trust, Trust::Floored { .. }));
+        let solved = head_of(["% PBN 2.1", SOLVED_MARK]);
+        assert!(solved.solved);
+        assert_eq!(judge(&t, &d, solved), None);
+    }
+
+    #[test]
+    fn a_partial_deal_gives_no_sure_trumps() {
+        // North's AK of hearts with the other hands unknown: East-West's
+        // hearts are not known, so none of North's is sure.
+        let d = deal("N:JT6.AK95.J9.KJ72 - - -");
+        let t = DdTable::from_hex("3813128111329a8329a8").unwrap();
+        assert_eq!(judge(&t, &d, Head::default()), None);
+    }
+
+    #[test]
+    fn a_solve_marks_any_head_once() {
+        let mut info = crate::SetInfo::default();
+        mark_solved(&mut info);
+        mark_solved(&mut info);
+        let pbn = info.pbn.as_ref().unwrap();
+        assert_eq!(pbn.preamble, [SOLVED_MARK]);
+        // After a flooring program's mark, in the head's line ends.
+        let mut info = crate::SetInfo::default();
+        info.pbn = Some(crate::PbnInfo {
+            preamble: vec![
+                "% PBN 2.1".into(),
+                "% BridgeNZ txt2pbn V0.1".into(),
+                "% more".into(),
+            ],
+            head: Some("% PBN 2.1\r\n% BridgeNZ txt2pbn V0.1\r\n% more\r\n".into()),
+            ..Default::default()
+        });
+        mark_solved(&mut info);
+        let pbn = info.pbn.as_ref().unwrap();
+        assert_eq!(pbn.preamble[2], SOLVED_MARK);
+        assert_eq!(
+            pbn.head.as_deref(),
+            Some(&*format!(
+                "% PBN 2.1\r\n% BridgeNZ txt2pbn V0.1\r\n{SOLVED_MARK}\r\n% more\r\n"
+            ))
+        );
+        assert_eq!(head_of(pbn.preamble.iter().map(String::as_str)).floor, None);
     }
 
     #[test]
@@ -363,9 +473,9 @@ mod tests {
         let d = deal("N:JT6.AK95.J9.KJ72 Q5.QJ4.K72.AQ964 K98732.72.T85.T8 A4.T863.AQ643.53");
         let mut t = DdTable::from_hex("1811118111819a8819a8").unwrap();
         t.set(Seat::North, Strain::NoTrump, None).unwrap();
-        assert_eq!(judge(&t, &d, None), None);
+        assert_eq!(judge(&t, &d, Head::default()), None);
         let mut t = DdTable::from_hex("1811118111819a8819a8").unwrap();
         t.set_trust(Trust::Impossible);
-        assert_eq!(judge(&t, &d, None), None);
+        assert_eq!(judge(&t, &d, Head::default()), None);
     }
 }

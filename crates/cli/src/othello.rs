@@ -105,15 +105,24 @@ fn with_solve_bar<T>(skip_bad: bool, work: impl FnOnce(&convert::Options) -> T) 
 /// first few of a kind in full and a count of the rest (all with
 /// `--verbose`).
 fn warn_all(input: &impl std::fmt::Display, warnings: &[String]) {
+    if crate::report::quiet() {
+        return;
+    }
+    // Folded by kind; the format is not said (a database holds several).
     let warnings: Vec<boardfile_io::Warning> = warnings
         .iter()
         .map(|w| boardfile_io::Warning {
-            format: boardfile_io::FormatName("WTHOR"),
+            format: boardfile_io::FormatName(""),
             position: None,
             message: w.clone(),
         })
         .collect();
-    crate::report::warnings(input, &warnings);
+    for told in crate::report::told(&warnings, 0) {
+        match told {
+            boardfile_io::Told::One(w) => eprintln!("boardfile: {input}: warning: {}", w.message),
+            rest => eprintln!("boardfile: {input}: warning: {rest}"),
+        }
+    }
 }
 
 pub fn convert(

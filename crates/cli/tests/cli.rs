@@ -1123,7 +1123,8 @@ fn solve_adds_its_tags_and_changes_no_other_line() {
     // BigDeal's (Generator first, CR LF) and Dealer's (LF, no line end at
     // the end), none with tables: after solve, every line of the input is
     // there, in order, and each other line is a double-dummy tag or a row
-    // of the table.
+    // of the table, but for one line at the head that says the tables are
+    // solved (so that a real table of a floor's shape reads as real).
     let dir = tempfile::tempdir().unwrap();
     for name in [
         "wild/lorserker+ben/cobol_book.pbn",
@@ -1173,12 +1174,18 @@ fn solve_adds_its_tags_and_changes_no_other_line() {
                 ]
                 .iter()
                 .any(|t| line.starts_with(t))
-                    || row(line),
+                    || row(line)
+                    || *line == boardfile_bridge::trust::SOLVED_MARK,
                 "{name}: {line}"
             );
         }
-        // Four tags and 20 rows a board.
-        assert_eq!(added.len(), 6 * 24, "{name}");
+        // Four tags and 20 rows a board, and the mark once.
+        assert_eq!(added.len(), 6 * 24 + 1, "{name}");
+        assert_eq!(
+            added.iter().position(|l| *l == boardfile_bridge::trust::SOLVED_MARK),
+            Some(0),
+            "{name}"
+        );
         // The line ends are the file's.
         let crlf = bytes.windows(2).any(|w| w == b"\r\n");
         let lf_alone = after

@@ -39,7 +39,9 @@ const MORE_EXAMPLES: &str = r#"
 /// a table not to be believed is solved again all the same: one
 /// floored by the program that stored it (Dealmaster Pro stores 1 for
 /// any count of 6 or fewer, BridgeNZ's txt2pbn 6, edr2pbn 4), or with
-/// a count its deal forbids. Both are said at the end.
+/// a count its deal forbids. Both are said at the end. A PBN OUT says at
+/// its head that its tables are solved (`% boardfile solve: ...`), so
+/// that a real table shaped like a floor is read as real.
 /// A board with a play record also gets each card played valued
 /// double dummy where OUT keeps it: JSON Lines play_values; HTML hand
 /// records mark the cards that cost a trick (PBN has no tag for it).

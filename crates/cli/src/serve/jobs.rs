@@ -402,22 +402,26 @@ impl Job {
             }
             _ => {
                 let said = named(line.trim_start_matches("boardfile: "));
+                // `FILE: N boards kept the table they stored, ...`: the
+                // word before the phrase (a file's name may hold anything).
                 let kept = said
-                    .split_once(": ")
-                    .and_then(|(_, rest)| rest.strip_suffix("; --force solves them"))
-                    .and_then(|rest| rest.split_once(" boards kept the table they stored"))
-                    .and_then(|(n, _)| n.parse::<u64>().ok());
+                    .split_once(" boards kept the table they stored")
+                    .and_then(|(before, _)| before.rsplit(' ').next())
+                    .and_then(|n| n.parse::<u64>().ok());
                 self.status.send_modify(|s| {
                     s.kept = kept.unwrap_or(s.kept);
                     if s.notes.len() < MOST_NOTES {
                         s.notes.push(said.clone());
                     }
                 });
-                // The first lines and the last (a failure's own word).
-                if errors.len() >= MOST_NOTES {
-                    errors.pop();
+                // A failure's own words, not the warnings before it: the
+                // first lines and the last.
+                if !said.contains(": warning: ") {
+                    if errors.len() >= MOST_NOTES {
+                        errors.pop();
+                    }
+                    errors.push(said);
                 }
-                errors.push(said);
             }
         }
     }
@@ -440,6 +444,43 @@ mod tests {
             stopped: Mutex::new(None),
         };
         (id, Arc::new(job))
+    }
+
+    #[test]
+    fn a_commands_words_are_kept_within_bounds_and_its_error_apart_from_its_warnings() {
+        let (_, job) = job(1, true);
+        let names = Names::default();
+        let mut errors = Vec::new();
+        for k in 0..50 {
+            job.hear(
+                &format!("a.pbn:{k}:1: warning: board {k}: odd"),
+                &mut errors,
+                &names,
+            );
+        }
+        job.hear(
+            "boardfile: upload/x: y.pbn: 3 boards kept the table they stored, not solved again (boards 1, 2, 3); --force solves them",
+            &mut errors,
+            &names,
+        );
+        for k in 0..45 {
+            job.hear(
+                &format!("boardfile: a.pbn: trouble {k}"),
+                &mut errors,
+                &names,
+            );
+        }
+        job.hear("boardfile: a.pbn: the last word", &mut errors, &names);
+        let status = job.status();
+        assert_eq!(status.notes.len(), MOST_NOTES);
+        assert_eq!(status.kept, 3, "a name with ': ' in it");
+        assert!(errors.iter().all(|e| !e.contains("warning")), "{errors:?}");
+        assert_eq!(errors.len(), MOST_NOTES);
+        assert_eq!(
+            errors.last().map(String::as_str),
+            Some("a.pbn: the last word")
+        );
+        assert!(errors[0].contains("kept the table"), "{errors:?}");
     }
 
     #[test]

@@ -765,6 +765,8 @@ pub fn write_board(board: &Board, out: &mut Vec<u8>) {
     if let Some(dd) = &board.dd {
         match dd.trust() {
             Trust::Exact => push_dd(dd, out),
+            // Not whole as stored: no 20 digits to give; what is believed.
+            _ if !dd.is_stored_whole() => push_dd(&dd.believed(), out),
             trust => {
                 push_dd(&dd.believed(), out);
                 out.extend_from_slice(b",\"dd_stored\":{\"tricks\":\"");
@@ -952,6 +954,55 @@ mod tests {
     }
 
     use crate::testing::Outcome;
+
+    #[test]
+    fn tables_not_believed_come_back_as_stored_and_judged() {
+        let deal = "N:JT6.AK95.J9.KJ72 Q5.QJ4.K72.AQ964 K98732.72.T85.T8 A4.T863.AQ643.53";
+        let mut boards = Vec::new();
+        for (n, trust) in [
+            (
+                1,
+                Trust::Floored {
+                    stored: 1,
+                    at_most: 6,
+                },
+            ),
+            (2, Trust::Impossible),
+        ] {
+            let mut b = Board::new(n, crate::model::deal::Deal::parse_pbn(deal).unwrap());
+            let mut t = DdTable::from_hex("1811118111819a8819a8").unwrap();
+            t.set_trust(trust);
+            b.dd = Some(t);
+            boards.push(b);
+        }
+        // A floored table not whole as stored: what is believed only.
+        let mut b = boards[0].clone();
+        b.number = 3;
+        b.dd.as_mut()
+            .unwrap()
+            .set(Seat::North, Strain::Spades, None)
+            .unwrap();
+        boards.push(b);
+        let set = crate::model::set::BoardSet::from_boards(boards);
+        let mut out = Vec::new();
+        write(&set, &mut out).unwrap();
+        let text = String::from_utf8(out.clone()).unwrap();
+        assert!(text.contains(r#""dd_stored":{"tricks":"1811118111819a8819a8","floored":{"stored":1,"at_most":6}}"#), "{text}");
+        assert!(
+            text.contains(r#""dd_stored":{"tricks":"1811118111819a8819a8","impossible":true}"#),
+            "{text}"
+        );
+        assert_eq!(text.matches("dd_stored").count(), 2, "{text}");
+        let back = read_file(FORMAT, &out).unwrap().set;
+        for (a, b) in back.boards.iter().zip(&set.boards).take(2) {
+            assert_eq!(a.dd, b.dd, "board {}", a.number);
+        }
+        let third = back.boards[2].dd.unwrap();
+        assert_eq!(third.trust(), Trust::Exact);
+        assert_eq!(third.get(Seat::North, Strain::NoTrump), None);
+        assert_eq!(third.get(Seat::North, Strain::Clubs), None);
+        assert_eq!(third.get(Seat::West, Strain::Hearts), Some(9));
+    }
 
     /// Reads `bytes` as the reader does, or with every line read by serde
     /// (`general`).

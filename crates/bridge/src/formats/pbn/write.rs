@@ -16,7 +16,7 @@ use super::MANDATORY_TAGS;
 use crate::codec::options::DdTags;
 use crate::codec::stream::BoardWriter;
 use crate::model::auction::{Annotated, CallToken, CardToken};
-use crate::model::board::{Anchor, Board, Comment, Inferred, Tag, Trust};
+use crate::model::board::{Anchor, Board, Comment, DdTable, Inferred, Tag, Trust};
 use crate::model::card::Strain;
 use crate::model::deal::Seat;
 use crate::model::set::SetInfo;
@@ -94,6 +94,19 @@ impl PbnWriter {
             eol: "\r\n",
             eol_told: false,
         }
+    }
+
+    /// True when `table`, written as stored under the head this writer
+    /// gives, reads back as believed as it is now ([`crate::trust`]).
+    fn reads_back(&self, table: &DdTable, deal: &crate::model::deal::Deal) -> bool {
+        if self.kept_head().is_none() {
+            return false;
+        }
+        let lines = self.info.pbn.iter().flat_map(|p| &p.preamble);
+        let head = crate::trust::head_of(lines.map(String::as_str));
+        let mut stored = *table;
+        stored.set_trust(Trust::Exact);
+        crate::trust::judge(&stored, deal, head).is_some_and(|f| f.trust == table.trust())
     }
 
     /// The file's own text before its first game, when it is kept.
@@ -317,11 +330,12 @@ impl BoardWriter for PbnWriter {
 
     fn board(&mut self, board: &Board, out: &mut Vec<u8>) -> Result<(), Error> {
         check_board(board)?;
-        // A floored table goes back as its file stored it only with that
-        // file's head, the writer's mark in it; else only what is believed.
+        // A table not believed goes back as its file stored it only when
+        // it reads back so: under the head written, judged the same (a
+        // writer's floor under its mark); else only what is believed.
         let believed;
         let board = match &board.dd {
-            Some(dd) if dd.trust() != Trust::Exact && self.kept_head().is_none() => {
+            Some(dd) if dd.trust() != Trust::Exact && !self.reads_back(dd, &board.deal) => {
                 believed = Board {
                     dd: Some(dd.believed()),
                     pbn: None,

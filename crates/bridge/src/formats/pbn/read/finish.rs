@@ -55,10 +55,11 @@ impl Reader<'_, '_> {
     pub(super) fn judge_table(&mut self, board: &mut Board, at: Position) {
         let Some(table) = &mut board.dd else { return };
         let info = &self.st.info;
-        let writer = *self.st.floors.get_or_insert_with(|| {
-            crate::trust::known_floor(info.preamble.iter().map(String::as_str))
-        });
-        let Some(found) = crate::trust::judge(table, &board.deal, writer) else {
+        let head = *self
+            .st
+            .floors
+            .get_or_insert_with(|| crate::trust::head_of(info.preamble.iter().map(String::as_str)));
+        let Some(found) = crate::trust::judge(table, &board.deal, head) else {
             return;
         };
         table.set_trust(found.trust);

@@ -96,7 +96,7 @@ struct State {
     lenient_said: u16,
     /// The program known to floor its tables whose mark the file's head
     /// carries, once the head is read.
-    floors: Option<Option<&'static crate::trust::KnownFloor>>,
+    floors: Option<crate::trust::Head>,
     /// The number, dealer, vulnerability and deal of the game before,
     /// when it was read (not skipped for an error).
     last_game: Option<(u32, Seat, Vulnerability, Deal)>,
@@ -383,7 +383,7 @@ pub(super) fn reread(text: &str, like: &Board, export_game: ExportGame) -> Optio
         spare: Vec::new(),
         plain: true,
         lenient_said: u16::MAX,
-        floors: Some(None),
+        floors: Some(crate::trust::Head::default()),
         last_game: like.inferred.is_empty().then_some((
             like.number,
             like.dealer,
