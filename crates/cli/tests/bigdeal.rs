@@ -119,3 +119,66 @@ fn big_deals_files_are_told_by_content() {
         stderr(&out)
     );
 }
+
+#[test]
+fn a_seed_of_words_deals_the_same_set_and_the_file_says_it() {
+    let dir = tempfile::tempdir().unwrap();
+    let (a, b, c) = (
+        dir.path().join("a.pbn"),
+        dir.path().join("b.pbn"),
+        dir.path().join("c.pbn"),
+    );
+    expect(
+        0,
+        &["deal", s(&a), "--seed", "club night 24", "--boards", "4"],
+    );
+    expect(
+        0,
+        &["deal", s(&b), "--seed", "  club night 24 ", "--boards", "4"],
+    );
+    expect(
+        0,
+        &["deal", s(&c), "--seed", "club night 25", "--boards", "4"],
+    );
+    let (a, b, c) = (bytes(&a), bytes(&b), bytes(&c));
+    assert_eq!(a, b, "the same words, the same set");
+    let text = String::from_utf8(a).unwrap();
+    assert!(
+        text.contains("% Dealt by boardfile deal --seed 'club night 24'\r\n"),
+        "{text}"
+    );
+    let deals = |t: &str| -> Vec<String> {
+        t.lines()
+            .filter(|l| l.starts_with("[Deal "))
+            .map(String::from)
+            .collect()
+    };
+    assert_ne!(deals(&text), deals(&String::from_utf8(c).unwrap()));
+    // The seed is SHA-256 of the words (as `printf 'club night 24' |
+    // sha256sum` gives it): the same as its 64 hex digits.
+    let hashed = dir.path().join("h.pbn");
+    expect(
+        0,
+        &[
+            "deal",
+            s(&hashed),
+            "--seed",
+            "ac325e0133406808be7642aa2a193cfdf15d0524ca7e2f780922b5a6b7ac41e0",
+            "--boards",
+            "4",
+        ],
+    );
+    assert_eq!(
+        deals(&text),
+        deals(&String::from_utf8(bytes(&hashed)).unwrap())
+    );
+    // Hex digits alone keep their meaning: a number.
+    let (x, y) = (dir.path().join("x.pbn"), dir.path().join("y.pbn"));
+    expect(0, &["deal", s(&x), "--seed", "cafe", "--boards", "2"]);
+    expect(0, &["deal", s(&y), "--seed", "00cafe", "--boards", "2"]);
+    let (x, y) = (
+        String::from_utf8(bytes(&x)).unwrap(),
+        String::from_utf8(bytes(&y)).unwrap(),
+    );
+    assert_eq!(deals(&x), deals(&y));
+}

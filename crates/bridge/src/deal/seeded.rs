@@ -25,13 +25,45 @@ use std::fmt;
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub struct Seed(pub [u8; 32]);
 
+/// The longest seed of words, in bytes.
+pub const MOST_SEED_BYTES: usize = 1000;
+
 impl Seed {
-    /// A seed of 1 to 64 hex digits, read as a number (so `42` and
-    /// `0042` are the same seed).
+    /// A seed from what a person gives: 1 to 64 hex digits are a number
+    /// (so `42` and `0042` are the same seed); any other words (`club
+    /// night 24`, `tonight`), spaces around them left out, are hashed
+    /// with SHA-256 into the 256 bits, so the same words deal the same set
+    /// everywhere. A word of hex digits alone (`cafe`, `2026`) is a number.
+    ///
+    /// ```
+    /// use boardfile_bridge::deal::seeded::Seed;
+    /// assert_eq!(Seed::parse("0042").unwrap(), Seed::parse("42").unwrap());
+    /// let words = Seed::parse(" tonight ").unwrap();
+    /// assert_eq!(words, Seed::parse("tonight").unwrap());
+    /// assert_ne!(words, Seed::parse("Tonight").unwrap());
+    /// // SHA-256 of "tonight", as `printf tonight | sha256sum` gives it.
+    /// assert_eq!(words.to_string(), "2769fc20451b51737baa457ef96532b84370d3664150af08b3f310f30448921f");
+    /// assert!(Seed::parse("  ").is_err());
+    /// ```
     pub fn parse(text: &str) -> Result<Seed, String> {
         let t = text.trim();
-        if t.is_empty() || t.len() > 64 || !t.bytes().all(|c| c.is_ascii_hexdigit()) {
-            return Err(format!("seed {text:?} is not 1 to 64 hex digits"));
+        if t.is_empty() {
+            return Err("a seed is any words, or 1 to 64 hex digits; this one is empty".into());
+        }
+        if !Seed::is_number(t) {
+            if t.chars().any(char::is_control) {
+                return Err(
+                    "a seed's words are one line, without tabs or other control characters".into(),
+                );
+            }
+            if t.len() > MOST_SEED_BYTES {
+                return Err(format!(
+                    "a seed of words is at most {MOST_SEED_BYTES} bytes; this one is {}",
+                    t.len()
+                ));
+            }
+            use sha2::{Digest, Sha256};
+            return Ok(Seed(Sha256::digest(t.as_bytes()).into()));
         }
         let padded = format!("{t:0>64}");
         let mut bytes = [0u8; 32];
@@ -39,6 +71,13 @@ impl Seed {
             *b = u8::from_str_radix(&padded[2 * i..2 * i + 2], 16).expect("hex digits");
         }
         Ok(Seed(bytes))
+    }
+
+    /// True when `text` (spaces around it left out) is a seed's number,
+    /// 1 to 64 hex digits, rather than words to hash.
+    pub fn is_number(text: &str) -> bool {
+        let t = text.trim();
+        !t.is_empty() && t.len() <= 64 && t.bytes().all(|c| c.is_ascii_hexdigit())
     }
 
     /// A seed from the operating system's random source.
@@ -134,6 +173,33 @@ impl DealReader {
             info: SetInfo::default(),
         }
     }
+
+    /// Says in the set which seed dealt it, as it was given (`text`:
+    /// words or hex digits): a `%` line at a PBN file's head, `% Dealt by
+    /// boardfile deal --seed 'club night'`, that deals it again.
+    ///
+    /// ```
+    /// use boardfile_bridge::deal::seeded::{DealReader, Seed};
+    /// use boardfile_bridge::BoardReader;
+    /// let r = DealReader::new(4, 1, &Seed::parse("club night").unwrap()).noting("club night");
+    /// let head = &r.head().pbn.as_ref().unwrap().preamble;
+    /// assert_eq!(head, &["% Dealt by boardfile deal --seed 'club night'"]);
+    /// ```
+    pub fn noting(mut self, text: &str) -> DealReader {
+        let t = text.trim();
+        let plain = t
+            .bytes()
+            .all(|c| c.is_ascii_alphanumeric() || b"-_.,:/+@".contains(&c));
+        let quoted = match plain {
+            true => t.to_string(),
+            false => format!("'{}'", t.replace('\'', "'\\''")),
+        };
+        self.info.pbn = Some(crate::model::extras::PbnInfo {
+            preamble: vec![format!("% Dealt by boardfile deal --seed {quoted}")],
+            ..Default::default()
+        });
+        self
+    }
 }
 
 impl BoardReader for DealReader {
@@ -168,8 +234,14 @@ mod tests {
         assert_eq!(s.0[..31], [0; 31]);
         assert_eq!(s.to_string(), format!("{:0>64}", "42"));
         assert_eq!(Seed::parse(&s.to_string()).unwrap(), s);
-        for bad in ["", "xyz", &"1".repeat(65), "-1"] {
+        for bad in ["", "  ", "two\nlines", &"x".repeat(1001)] {
             assert!(Seed::parse(bad).is_err(), "{bad:?}");
+        }
+        // Anything else is words, hashed: not a number.
+        for words in ["xyz", "-1", &"1".repeat(65), "club night 24"] {
+            let s = Seed::parse(words).unwrap();
+            assert!(!Seed::is_number(words), "{words:?}");
+            assert_ne!(s, Seed::parse("0").unwrap());
         }
         assert_ne!(Seed::from_os().unwrap(), Seed::from_os().unwrap());
     }

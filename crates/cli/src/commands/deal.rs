@@ -111,9 +111,10 @@ pub struct Args {
     /// The first board's number (default 1; or give --boards A-B).
     #[arg(long, value_parser = clap::value_parser!(u32).range(1..))]
     first: Option<u32>,
-    /// The seed of a practice set: 1 to 64 hex digits.
-    #[arg(long, value_parser = Seed::parse, conflicts_with = "owner")]
-    seed: Option<Seed>,
+    /// The seed of a practice set: any words ("club night 24"), hashed,
+    /// or 1 to 64 hex digits, a number. A PBN file says it at its head.
+    #[arg(long, value_parser = GivenSeed::parse, conflicts_with = "owner")]
+    seed: Option<GivenSeed>,
     /// Deal as Big Deal does, for this owner (a club, a tournament).
     #[arg(long, value_name = "NAME", conflicts_with = "where_", value_parser = owner_name)]
     owner: Option<String>,
@@ -161,7 +162,7 @@ pub fn exec(args: Args, out: &mut dyn Write) -> Result<Outcome, Failure> {
         script,
         boards,
         first,
-        seed: args.seed,
+        seed: args.seed.as_ref().map(|g| g.seed),
         jobs: args.jobs,
         generate: args.generate,
         json: args.json,
@@ -275,6 +276,22 @@ fn fits(output: &Output, to: Format, first: u32, count: Option<u32>) -> Result<(
     Ok(())
 }
 
+/// A seed as given: what it is, and the text that gives it again.
+#[derive(Clone)]
+pub struct GivenSeed {
+    seed: Seed,
+    text: String,
+}
+
+impl GivenSeed {
+    fn parse(text: &str) -> Result<GivenSeed, String> {
+        Ok(GivenSeed {
+            seed: Seed::parse(text)?,
+            text: text.trim().to_string(),
+        })
+    }
+}
+
 /// The seed given, or one drawn from the system and printed, so that the
 /// set can be dealt again.
 fn seed_or_drawn(seed: Option<Seed>) -> Result<Seed, Failure> {
@@ -295,15 +312,18 @@ fn seeded(
     headings: &Headings,
     boards: u32,
     first: u32,
-    seed: Option<Seed>,
+    seed: Option<GivenSeed>,
 ) -> Result<Outcome, Failure> {
     if boards == 0 || u64::from(first) + u64::from(boards) - 1 > u64::from(u32::MAX) {
         return Err(Failure::operational(format!(
             "--boards {boards} from --first {first}: no such board numbers"
         )));
     }
-    let seed = seed_or_drawn(seed)?;
-    let mut reader = headed(Box::new(DealReader::new(boards, first, &seed)), headings);
+    let text = seed.as_ref().map(|g| g.text.clone());
+    let seed = seed_or_drawn(seed.map(|g| g.seed))?;
+    let text = text.unwrap_or_else(|| seed.to_string());
+    let reader = DealReader::new(boards, first, &seed).noting(&text);
+    let mut reader = headed(Box::new(reader), headings);
     let mut diag = Diagnostics::strict();
     write(&mut reader, None, &mut diag, &"deal", bytes_bar(None), dest)?;
     Ok(Outcome::Ok)

@@ -350,9 +350,9 @@ def deal(
     Dealer and vulnerability follow the board numbers. ``seed`` makes the
     set the same on every machine and the same as ``boardfile deal OUT
     --boards n --first first --seed SEED``: the seed is the command line's
-    text, 1 to 64 hex digits, and an int is that text written in decimal
-    (``seed=10`` is ``--seed 10``). Without it a seed is drawn from the
-    system.
+    text, any words (``"club night 24"``, hashed) or 1 to 64 hex digits (a
+    number), and an int is that text written in decimal (``seed=10`` is
+    ``--seed 10``). Without it a seed is drawn from the system.
 
     ``where`` is a dealer script (the language of Hans van Staveren's
     ``dealer``, as ``boardfile deal --where``): only deals it accepts are
@@ -372,7 +372,7 @@ def deal(
     [True, True, True]
     """
     if isinstance(seed, bool) or (isinstance(seed, int) and seed < 0):
-        raise ValueError("seed is a whole number from 0, or 1 to 64 hex digits")
+        raise ValueError("seed is a whole number from 0, or any words (1 to 64 hex digits are a number)")
     text_seed = None if seed is None else str(seed)
     if where is not None:
         if owner is not None or entropy is not None:

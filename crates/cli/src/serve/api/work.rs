@@ -81,7 +81,7 @@ pub(super) struct DealRequest {
     boards: Option<u32>,
     /// The first board's number.
     first: Option<u32>,
-    /// A practice set's seed (hex).
+    /// A practice set's seed: any words, or hex digits.
     seed: Option<String>,
     /// Big Deal's way, for this owner.
     owner: Option<String>,
