@@ -14,7 +14,7 @@ from selenium.common.exceptions import StaleElementReferenceException
 from selenium.webdriver.common.by import By
 from selenium.webdriver.support.ui import Select
 
-from conftest import SHARED, boardfile, run_boardfile, wait_for_download
+from conftest import REPO, SHARED, boardfile, run_boardfile, wait_for_download
 from test_page import check_axe
 
 DEALER = SHARED / "dealer" / "ADavidBailey+Practice-Bidding-Scenarios"
@@ -28,7 +28,7 @@ SOLVING = 90
 RECORD_JOBS = """
 window.__jobs = [];
 const seen = () => {
-  for (const li of document.querySelectorAll('#jobs li')) {
+  for (const li of document.querySelectorAll('#jobs > li')) {
     const bar = li.querySelector('progress');
     const text = li.querySelector('.job-message, .failed');
     window.__jobs.push({ id: li.id, running: li.dataset.running, bar: bar ? bar.value : null,
@@ -43,7 +43,7 @@ new MutationObserver(seen).observe(document.getElementById('jobs'),
 def job_items(page):
     """[(id, text)] of the work list, newest first."""
     return page.driver.execute_script(
-        "return [...document.querySelectorAll('#jobs li')].map((li) => [li.id, li.textContent]);"
+        "return [...document.querySelectorAll('#jobs > li')].map((li) => [li.id, li.textContent]);"
     )
 
 
@@ -108,7 +108,7 @@ def text(page, css):
 def the_job_button(page, label):
     """Whether the work list has a button `label`."""
     return page.driver.execute_script(
-        "return [...document.querySelectorAll('#jobs li button')].some((b) => b.textContent.trim() === arguments[0]);",
+        "return [...document.querySelectorAll('#jobs > li > button')].some((b) => b.textContent.trim() === arguments[0]);",
         label,
     )
 
@@ -118,7 +118,7 @@ def press_job_button(page, label):
     drawn anew meanwhile."""
     for _ in range(20):
         try:
-            for button in page.all("#jobs li button"):
+            for button in page.all("#jobs > li > button"):
                 if button.text.strip() == label:
                     button.click()
                     return
@@ -491,3 +491,105 @@ def test_othello_replay_to_the_stored_score(serve, page_of, tmp_path):
         page.wait(lambda d: value_shown(), f"the exact value at move {at}")
         value, side = value_shown()
         assert value == exact_value_by_the_command(positions[at][0], side, tmp_path), at
+
+
+def job_finished(page, job_id):
+    """Whether job `job_id`'s item says it has ended."""
+    return page.driver.execute_script(
+        "const li = document.getElementById(arguments[0]); return !!li && li.dataset.running === 'false';", job_id
+    )
+
+
+def deal_lines(pbn_text):
+    """The Deal tags' values of a PBN file, in order."""
+    return re.findall(r'\[Deal "([^"]*)"\]', pbn_text)
+
+
+def test_a_seed_of_words_deals_what_the_command_deals(serve, page_of, tmp_path):
+    # A director types a word, not hex: the set is the command's for the
+    # same words, and says its seed at its head.
+    expected = tmp_path / "cli.pbn"
+    run_boardfile("deal", expected, "--seed", "club night 24", "--boards", "4")
+    want = deal_lines(expected.read_text())
+    assert len(want) == 4
+    page = page_of(serve(tmp_path))
+    page.find("#new-deal").click()
+    page.wait(lambda d: page.find("#deal").is_displayed(), "the deal form")
+    boards = page.find("#deal input[name=boards]")
+    boards.clear()
+    boards.send_keys("4")
+    page.find("#deal input[name=seed]").send_keys("club night 24")
+    page.find("#deal button[type=submit]").click()
+    page.wait(lambda d: job_items(page), "a job in the work list")
+    job_id = job_items(page)[0][0]
+    page.wait(lambda d: job_finished(page, job_id), "the deal to end", 60)
+    assert not page.all(f"#{job_id} .failed"), job_items(page)
+    name = text(page, f"#{job_id} strong").removeprefix("Dealing ")
+    press_job_button(page, f"Open {name}")
+    page.wait(lambda d: page.text("#status") == f"Opened {name}", "the dealt file opened")
+    # Board 1's hands as the command dealt them (N E S W from North).
+    hands = page.hands(1)
+    shown = " ".join(".".join(s.replace("10", "T") for s in hands[seat]) for seat in ("north", "east", "south", "west"))
+    assert "N:" + shown == want[0], (shown, want[0])
+
+
+def test_a_tournament_set_asks_for_its_owner(serve, page_of, tmp_path):
+    # An empty owner used to deal a practice set and say "Done.".
+    page = page_of(serve(tmp_path))
+    page.find("#new-deal").click()
+    page.wait(lambda d: page.find("#deal").is_displayed(), "the deal form")
+    page.find("#deal input[name=mode][value=tournament]").click()
+    page.wait(lambda d: page.find("#deal input[name=owner]").is_displayed(), "the owner's box")
+    page.find("#deal button[type=submit]").click()
+    time.sleep(1)
+    assert job_items(page) == [], job_items(page)
+    assert page.driver.execute_script("return document.querySelector('#deal input[name=owner]').matches(':invalid')")
+
+
+def oracle_boards(n):
+    """The DDS oracle's first `n` boards: (number, deal, 20 counts N S E W
+    by NT S H D C), from the repository's tests/data."""
+    text = (REPO / "tests" / "data" / "bridge" / "dds-oracle-100.pbn").read_text()
+    found = re.findall(r'\[Board "(\d+)"\].*?\[Deal "([^"]*)"\].*?\[DoubleDummyTricks "([0-9a-f]{20})"\]', text, re.S)
+    return [(int(b), d, [int(c, 16) for c in h]) for b, d, h in found[:n]]
+
+
+def test_a_floored_table_is_named_and_solve_them_all_solves_the_kept_ones(serve, page_of, tmp_path):
+    # Dealmaster Pro's three boards: two store tables with counts from 2
+    # to 6 (kept by a solve), the third its floor (1 for any count of 6 or
+    # fewer: never shown, solved again).
+    folder = tmp_path / "event"
+    folder.mkdir()
+    lines = ["% PBN 2.1", "%Creator: Dealmaster Pro"]
+    for k, (number, deal, counts) in enumerate(oracle_boards(3)):
+        stored = "".join("%x" % (1 if k == 2 and c <= 6 else c) for c in counts)
+        dealer = "NESW"[(number + 3) % 4]
+        lines += ["", f'[Board "{number}"]', f'[Dealer "{dealer}"]', '[Vulnerable "None"]', f'[Deal "{deal}"]',
+                  f'[DoubleDummyTricks "{stored}"]']
+    (folder / "dm.pbn").write_text("\r\n".join(lines) + "\r\n")
+    page = page_of(serve(folder))
+    page.open_file("dm.pbn")
+    page.board_shown(3)
+    note = text(page, "#board-3 .dd-note")
+    assert "the stored table is floored by its writer (each 1 means 6 or fewer)" in note, note
+    assert not page.all("#board-3 table.dd")
+    assert page.all("#board-1 table.dd")
+    page.find("#solve button[type=submit]").click()
+    page.wait(lambda d: job_items(page), "a job in the work list")
+    job_id = job_items(page)[0][0]
+    page.wait(lambda d: job_finished(page, job_id), "the solve to end", SOLVING)
+    notes = text(page, f"#{job_id} .job-notes")
+    assert "1 board stored a table not to be believed" in notes, notes
+    assert "2 boards kept the table they stored" in notes, notes
+    assert text(page, f"#{job_id} .job-message").endswith(tuple("0123456789s")), job_items(page)
+    check_axe(page.driver, "a finished solve with its notes")
+    press_job_button(page, "Solve them all")
+    page.wait(lambda d: len(job_items(page)) == 2, "a second job")
+    again = job_items(page)[0][0]
+    page.wait(lambda d: job_finished(page, again), "the second solve to end", SOLVING)
+    final = text(page, f"#{again} .job-message")
+    assert re.search(r": 3 boards solved in ", final), final
+    buttons = page.driver.execute_script(
+        "return [...document.querySelectorAll('#' + arguments[0] + ' > button')].map((b) => b.textContent);", again
+    )
+    assert "Solve them all" not in buttons, buttons
