@@ -80,8 +80,12 @@ pub const SOLVED_MARK: &str =
 /// Says at a set's PBN head that its tables are solved ([`SOLVED_MARK`],
 /// after a flooring program's mark when it carries one, else after its
 /// other `%` lines): a flooring program's mark no longer holds, and a
-/// table of a floor's shape is a real one. What a solve writes.
-pub fn mark_solved(info: &mut crate::SetInfo) {
+/// table of a floor's shape is a real one. What a solve writes. A set
+/// without a PBN head gets one only when `make` (a PBN file is written).
+pub fn mark_solved(info: &mut crate::model::set::SetInfo, make: bool) {
+    if info.pbn.is_none() && !make {
+        return;
+    }
     let pbn = info.pbn.get_or_insert_with(Default::default);
     if head_of(pbn.preamble.iter().map(String::as_str)).solved {
         return;
@@ -440,14 +444,16 @@ mod tests {
 
     #[test]
     fn a_solve_marks_any_head_once() {
-        let mut info = crate::SetInfo::default();
-        mark_solved(&mut info);
-        mark_solved(&mut info);
+        let mut info = crate::model::set::SetInfo::default();
+        mark_solved(&mut info, false);
+        assert_eq!(info.pbn, None, "no PBN head made unless asked");
+        mark_solved(&mut info, true);
+        mark_solved(&mut info, true);
         let pbn = info.pbn.as_ref().unwrap();
         assert_eq!(pbn.preamble, [SOLVED_MARK]);
         // After a flooring program's mark, in the head's line ends.
-        let mut info = crate::SetInfo::default();
-        info.pbn = Some(crate::PbnInfo {
+        let mut info = crate::model::set::SetInfo::default();
+        info.pbn = Some(crate::model::extras::PbnInfo {
             preamble: vec![
                 "% PBN 2.1".into(),
                 "% BridgeNZ txt2pbn V0.1".into(),
@@ -456,7 +462,7 @@ mod tests {
             head: Some("% PBN 2.1\r\n% BridgeNZ txt2pbn V0.1\r\n% more\r\n".into()),
             ..Default::default()
         });
-        mark_solved(&mut info);
+        mark_solved(&mut info, true);
         let pbn = info.pbn.as_ref().unwrap();
         assert_eq!(pbn.preamble[2], SOLVED_MARK);
         assert_eq!(

@@ -610,6 +610,11 @@ pub fn solve(opened: Opened, from: Format, args: &SolveArgs) -> Result<Outcome, 
     let mut solving = SolvingReader::new(reader, from, jobs, args.force, journal)
         .valuing_plays(to.keeps().play_values)
         .with_progress(solve_bar(&bar, started));
+    // An output that keeps a PBN head says in it that its tables are
+    // solved, whatever the input's head.
+    if to.keeps().owns(boardfile_bridge::keeps::Own::Pbn) {
+        solving = solving.with_pbn_head();
+    }
     let done = write(
         &mut solving,
         None,

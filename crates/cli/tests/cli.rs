@@ -1182,7 +1182,9 @@ fn solve_adds_its_tags_and_changes_no_other_line() {
         // Four tags and 20 rows a board, and the mark once.
         assert_eq!(added.len(), 6 * 24 + 1, "{name}");
         assert_eq!(
-            added.iter().position(|l| *l == boardfile_bridge::trust::SOLVED_MARK),
+            added
+                .iter()
+                .position(|l| *l == boardfile_bridge::trust::SOLVED_MARK),
             Some(0),
             "{name}"
         );

@@ -170,7 +170,7 @@ pub enum Disagreement {
         /// The tricks the file gives.
         stored: u8,
         /// What the stored count means at most, where the table is
-        /// floored and stores its floor there ([`crate::Trust`]).
+        /// floored and stores its floor there ([`crate::model::board::Trust`]).
         at_most: Option<u8>,
         /// The tricks the solver gives.
         solved: u8,
@@ -449,7 +449,7 @@ impl<'a, J: SolveJournal> SolvingReader<'a, J> {
         journal: J,
     ) -> SolvingReader<'a, J> {
         let mut head = inner.head().clone();
-        crate::trust::mark_solved(&mut head);
+        crate::trust::mark_solved(&mut head, false);
         SolvingReader {
             head,
             inner,
@@ -486,6 +486,15 @@ impl<'a, J: SolveJournal> SolvingReader<'a, J> {
         self
     }
 
+    /// Gives the set a PBN head that says its tables are solved even when
+    /// its input had none (a PBN file is written): see
+    /// [`crate::trust::mark_solved`]. Inputs with a PBN head get the line
+    /// anyway.
+    pub fn with_pbn_head(mut self) -> Self {
+        crate::trust::mark_solved(&mut self.head, true);
+        self
+    }
+
     /// The journal, once done.
     pub fn into_journal(self) -> J {
         self.journal
@@ -507,7 +516,10 @@ impl<'a, J: SolveJournal> SolvingReader<'a, J> {
         let mut todo = Vec::new();
         for (k, b) in boards.iter_mut().enumerate() {
             let index = first + k as u64;
-            if b.deal.is_complete() && b.dd.is_some_and(|t| t.trust() != crate::Trust::Exact) {
+            if b.deal.is_complete()
+                && b.dd
+                    .is_some_and(|t| t.trust() != crate::model::board::Trust::Exact)
+            {
                 // Not complete as believed: solved below.
                 self.distrusted += 1;
                 if self.distrusted_boards.len() < KEPT_LISTED {
