@@ -335,7 +335,7 @@ impl LossCount {
                 match keeps.dd {
                     DoubleDummy::Stored => {}
                     DoubleDummy::Table => {
-                        if t.trust() != crate::Trust::Exact {
+                        if t.trust() != crate::model::board::Trust::Exact {
                             lost.insert(LossKind::DdStored);
                         }
                     }

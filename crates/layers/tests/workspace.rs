@@ -29,9 +29,9 @@ static BRIDGE: Layers = Layers {
         },
         Layer {
             name: "views",
-            files: &["diagram/", "consistency.rs"],
+            files: &["diagram/", "consistency.rs", "trust.rs"],
             may_import: &["model"],
-            why: "the hand-record diagram and the board's consistency checks are shared by formats and commands, and know no format",
+            why: "the hand-record diagram, the board's consistency checks and how far a stored table is believed are shared by formats and commands, and know no format",
         },
         Layer {
             name: "codec",
@@ -60,8 +60,8 @@ static BRIDGE: Layers = Layers {
         Layer {
             name: "engines",
             files: &["dd/", "deal/"],
-            may_import: &["model", "codec", "pipeline", "formats"],
-            why: "the solver and the dealing engines make boards; they stream them through the codec's traits",
+            may_import: &["model", "views", "codec", "pipeline", "formats"],
+            why: "the solver and the dealing engines make boards; they stream them through the codec's traits, and a solve says at a head that its tables are believed",
         },
         Layer {
             name: "root",
@@ -121,9 +121,11 @@ static OTHELLO: Layers = Layers {
 };
 
 #[test]
-fn no_library_crate_has_an_import_cycle() {
+fn no_crate_has_an_import_cycle() {
+    // The libraries and the command line (whose commands, server and
+    // reports once went round in a cycle of ten files).
     let mut found = Vec::new();
-    for krate in ["io", "bridge", "othello"] {
+    for krate in ["io", "bridge", "othello", "dd", "cli"] {
         for c in graph(krate).cycles() {
             found.push(format!("{krate}: {c}"));
         }

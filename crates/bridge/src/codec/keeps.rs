@@ -56,7 +56,7 @@ pub enum DoubleDummy {
     /// The whole table: the counts believed ([`crate::DdTable::get`]).
     Table,
     /// The whole table as stored, with how far it is believed
-    /// ([`crate::Trust`]): a floored table's floors too.
+    /// ([`crate::model::board::Trust`]): a floored table's floors too.
     Stored,
 }
 

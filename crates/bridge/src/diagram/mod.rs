@@ -507,23 +507,23 @@ Contract 5HX by S, 9 tricks\n"
 }
 
 /// The board's double-dummy table when hand records show it: its counts
-/// are believed ([`crate::Trust::Exact`]); a floored table or one its deal
+/// are believed ([`crate::model::board::Trust::Exact`]); a floored table or one its deal
 /// forbids is never shown as counts.
-pub(crate) fn shown_table(board: &Board) -> Option<&crate::DdTable> {
+pub(crate) fn shown_table(board: &Board) -> Option<&crate::model::board::DdTable> {
     board
         .dd
         .as_ref()
-        .filter(|t| t.trust() == crate::Trust::Exact)
+        .filter(|t| t.trust() == crate::model::board::Trust::Exact)
 }
 
 /// What hand records say in place of a stored table they do not show.
 pub(crate) fn unshown_table(board: &Board) -> Option<String> {
     let why = match board.dd?.trust() {
-        crate::Trust::Exact => return None,
-        crate::Trust::Floored { stored, at_most } => {
+        crate::model::board::Trust::Exact => return None,
+        crate::model::board::Trust::Floored { stored, at_most } => {
             format!("floored by its writer (each {stored} means {at_most} or fewer)")
         }
-        crate::Trust::Impossible => "not right for this deal".to_string(),
+        crate::model::board::Trust::Impossible => "not right for this deal".to_string(),
     };
     Some(format!(
         "Double dummy: the stored table is {why}, so not shown; `boardfile solve` gives it"

@@ -18,8 +18,8 @@
 //! starting removes the folders whose lock nobody holds (left by a server
 //! that was killed).
 
-use super::api::ApiError;
 use super::beneath::{Held, Refused, Root};
+use super::error::ApiError;
 use crate::report::Failure;
 use futures_util::{Stream, StreamExt};
 use std::collections::{HashMap, HashSet};

@@ -10,8 +10,8 @@
 //! a new one is refused (429). A job may have a deadline (a deal), past
 //! which it is stopped.
 
-use super::api::ApiError;
 use super::beneath::Held;
+use super::error::ApiError;
 use super::files::Names;
 use super::run::{self, Places};
 use serde::Serialize;

@@ -20,6 +20,7 @@
 mod api;
 mod beneath;
 mod conns;
+mod error;
 mod files;
 mod guard;
 mod jobs;

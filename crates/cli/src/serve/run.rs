@@ -17,7 +17,7 @@
 //! between boards: the client gone, the deadline past or the server
 //! stopping ends it.
 
-use super::api::ApiError;
+use super::error::ApiError;
 use super::files::Names;
 use std::collections::HashMap;
 use std::sync::atomic::{AtomicBool, AtomicU64, AtomicUsize, Ordering};
