@@ -609,6 +609,7 @@ fn deal_lines<'py>(
         (None, _, Some(_)) => return Err(value_error("entropy is for an owner's deal")),
         // As Big Deal deals, for this owner: `boardfile deal --owner`.
         (Some(owner), None, entropy) => {
+            let owner = boardfile_bridge::deal::bigdeal::owner_name(owner).map_err(value_error)?;
             let run = match entropy {
                 Some(e) => BigDeal::new(owner.as_bytes(), e.as_bytes()),
                 None => BigDeal::from_os(owner.as_bytes()).map_err(value_error)?,

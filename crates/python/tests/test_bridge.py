@@ -149,12 +149,25 @@ def test_an_owners_deal_is_big_deals():
         boardfile.deal(4, seed=7, owner="Club").to_dicts()
     with pytest.raises(ValueError):
         boardfile.deal(4, entropy="x").to_dicts()
+    # No owner, no Big Deal set (as the command line and the page).
+    for nobody in ["", "  "]:
+        with pytest.raises(ValueError, match="an owner's name is needed"):
+            boardfile.deal(4, owner=nobody)
 
 
 def test_deal_is_the_command_lines_deal(cli, tmp_path):
     out = tmp_path / "d.jsonl"
     cli("deal", out, "--boards", 12, "--seed", "1f")
-    assert [json.loads(l) for l in out.read_text().splitlines()] == boardfile.deal(12, seed="1f").to_dicts()
+    # The boards' lines (a set line first says the seed, for a PBN head).
+    lines = [json.loads(l) for l in out.read_text().splitlines()]
+    assert lines[0] == {"set": {"pbn": {"preamble": ["% Dealt by boardfile deal --seed 1f"], "utf8": False, "bom": False}}}
+    assert lines[1:] == boardfile.deal(12, seed="1f").to_dicts()
+    # A seed of words, as the command line hashes it.
+    words = tmp_path / "w.jsonl"
+    cli("deal", words, "--boards", 4, "--seed", "club night 24")
+    got = boardfile.deal(4, seed="club night 24").to_dicts()
+    assert [json.loads(l) for l in words.read_text().splitlines() if '"board"' in l] == got
+    assert got != boardfile.deal(4, seed="club night 25").to_dicts()
 
 
 def test_solve_matches_the_cpp_dds_tables():

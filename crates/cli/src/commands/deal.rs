@@ -322,7 +322,13 @@ fn seeded(
     let text = seed.as_ref().map(|g| g.text.clone());
     let seed = seed_or_drawn(seed.map(|g| g.seed))?;
     let text = text.unwrap_or_else(|| seed.to_string());
-    let reader = DealReader::new(boards, first, &seed).noting(&text);
+    // A PBN head says its seed (in a PBN file, and JSON Lines' set line);
+    // other formats have no place for it (the seed drawn is printed).
+    let reader = DealReader::new(boards, first, &seed);
+    let reader = match dest.to.keeps().owns(boardfile_bridge::keeps::Own::Pbn) {
+        true => reader.noting(&text),
+        false => reader,
+    };
     let mut reader = headed(Box::new(reader), headings);
     let mut diag = Diagnostics::strict();
     write(&mut reader, None, &mut diag, &"deal", bytes_bar(None), dest)?;
@@ -644,14 +650,7 @@ fn generate(
     }
 }
 
-/// An owner's name: Big Deal keys a set's deals by it, so it may not be
-/// empty (nor only spaces).
+/// An owner's name ([`boardfile_bridge::deal::bigdeal::owner_name`]).
 fn owner_name(text: &str) -> Result<String, String> {
-    if text.trim().is_empty() {
-        return Err(
-            "an owner's name is needed (a club, a tournament): Big Deal keys the deals by it"
-                .into(),
-        );
-    }
-    Ok(text.to_string())
+    boardfile_bridge::deal::bigdeal::owner_name(text).map(String::from)
 }

@@ -97,6 +97,25 @@ pub struct BigDeal {
     block: [u8; 44],
 }
 
+/// An owner's name as a run takes it: Big Deal keys a set's deals by it,
+/// so it may not be empty, nor only spaces (whatever [`BigDeal::new`]
+/// would hash). Every way to deal a tournament set asks this.
+///
+/// ```
+/// use boardfile_bridge::deal::bigdeal::owner_name;
+/// assert_eq!(owner_name("Hilltop BC"), Ok("Hilltop BC"));
+/// assert!(owner_name("  ").is_err());
+/// ```
+pub fn owner_name(text: &str) -> Result<&str, String> {
+    if text.trim().is_empty() {
+        return Err(
+            "an owner's name is needed (a club, a tournament): Big Deal keys the deals by it"
+                .into(),
+        );
+    }
+    Ok(text)
+}
+
 impl BigDeal {
     /// The run of `bigdealx -W OWNER -e ENTROPY`: `entropy` is everything
     /// the `-e` options give, joined in order (SquareDeal gives three).
