@@ -266,9 +266,14 @@ fn a_bad_file_is_a_placed_message_not_a_crash() {
     std::fs::write(dir.path().join("bad.pbn"), lines.join("\n") + "\n").unwrap();
     std::fs::write(dir.path().join("notes.txt"), "hello, world\n").unwrap();
     let server = Server::start(Some(dir.path()), &[]);
+    // Board 1 is whole: shown, and where the file stops reading said.
     let r = server.get("/api/boards?file=dir/bad.pbn");
-    assert_eq!(r.status, 422, "{}", r.text());
-    let message = r.json()["error"].as_str().unwrap().to_string();
+    assert_eq!(r.status, 200, "{}", r.text());
+    let page = r.json();
+    assert_eq!(page["boards"].as_array().unwrap().len(), 1, "{page}");
+    assert_eq!(page["boards"][0]["number"], 1, "{page}");
+    assert_eq!(page["more"], false, "{page}");
+    let message = page["error"].as_str().unwrap().to_string();
     // Placed: the file as the page names it, the line of board 2's deal.
     assert!(
         message.starts_with(&format!("dir/bad.pbn:{}:", line2 + 1)),

@@ -455,3 +455,83 @@ def test_another_local_server_receives_no_token(serve, page_of):
         page.open_file("bigdeal-2boards.pbn")
     finally:
         other.shutdown()
+
+
+def document_top(page, css):
+    """Where `css` starts, in pixels from the top of the page."""
+    return page.driver.execute_script(
+        "const r = document.querySelector(arguments[0]).getBoundingClientRect(); return r.top + window.scrollY;", css
+    )
+
+
+def test_a_file_cut_short_shows_its_whole_boards_and_says_where_it_stops(serve, page_of, tmp_path):
+    # Three boards, the third cut in the middle of its deal: the two whole
+    # ones are shown, and the place where it stops above them, in view.
+    folder = tmp_path / "set"
+    folder.mkdir()
+    run_boardfile("deal", folder / "three.pbn", "--boards", "3", "--seed", "3")
+    text = (folder / "three.pbn").read_text()
+    third = text.index('[Deal "', text.index('[Board "3"]'))
+    (folder / "cut.pbn").write_text(text[: third + 30])
+    line = text[: third + 30].count("\n") + 1
+    page = page_of(serve(folder))
+    page.open_file("cut.pbn")
+    page.board_shown(2)
+    assert len(page.all("#boards section.board")) == 2
+    page.wait(lambda d: page.text("#problems") != "", "the place it stops")
+    said = page.text("#problems")
+    assert re.search(rf"\bcut\.pbn:{line}\b", said), said
+    assert "dir/" not in said, said
+    assert "The boards before it are shown." in said, said
+    assert document_top(page, "#problems") < document_top(page, "#board-1")
+    in_view = page.driver.execute_script(
+        "const r = document.getElementById('problems').getBoundingClientRect(); return r.top >= 0 && r.bottom <= window.innerHeight;"
+    )
+    assert in_view
+
+
+@pytest.mark.parametrize("width,height", [(390, 844), (1280, 900)])
+def test_on_a_phone_the_boards_come_first(serve, page_of, width, height):
+    page = page_of(serve(BRIDGE))
+    size_to(page.driver, width, height)
+    page.driver.refresh()
+    page.wait(lambda d: page.text("#dir") != "", "the file list")
+    page.open_file(PBN.name)
+    page.board_shown(1)
+    top = document_top(page, "#board-1")
+    screenshot(page.driver, f"first-board-{width}")
+    # Board 1 on the first screen (before: 1,868 px down at 390 px).
+    assert top < height, f"board 1 starts {top} px down at {width} px"
+    tools_open = page.driver.execute_script("return document.getElementById('tools-bar').open;")
+    assert tools_open == (width > 700), f"the tools bar at {width} px: open {tools_open}"
+
+
+def test_finished_work_folds_away_and_a_reload_brings_back_no_error(serve, page_of, tmp_path):
+    page = page_of(serve(tmp_path))
+    page.find("#new-deal").click()
+    page.wait(lambda d: page.find("#deal").is_displayed(), "the deal form")
+    boards = page.find("#deal input[name=boards]")
+    boards.clear()
+    boards.send_keys("2")
+    done = lambda n: page.driver.execute_script(  # noqa: E731
+        "return document.querySelectorAll('#jobs > li[data-running=false], #jobs-done > li').length;"
+    ) >= n
+    for n in (1, 2):
+        page.find("#deal button[type=submit]").click()
+        page.wait(lambda d: done(n), f"deal {n} to end", 60)
+    # The newest finished job in view; the one before under Earlier work.
+    in_view = page.driver.execute_script("return document.querySelectorAll('#jobs > li').length;")
+    folded = page.driver.execute_script("return document.querySelectorAll('#jobs-done > li').length;")
+    assert (in_view, folded) == (1, 1)
+    assert page.text("#jobs-earlier summary") == "Earlier work (1)"
+    # A script with an error: said under the script.
+    page.find("#deal input[name=mode][value=script]").click()
+    page.driver.execute_script("arguments[0].value = 'produce 2\\ncondition hcp(north) >=\\n';", page.find("#script"))
+    page.find("#deal button[type=submit]").click()
+    page.wait(lambda d: page.text("#script-error") != "", "the script's error")
+    # After a reload: no stale error, every finished job folded.
+    page.driver.refresh()
+    page.wait(lambda d: page.driver.execute_script("return document.querySelectorAll('#jobs-done > li').length;") == 3,
+              "the three jobs folded")
+    assert page.text("#script-error") == ""
+    assert page.driver.execute_script("return document.querySelectorAll('#jobs > li').length;") == 0

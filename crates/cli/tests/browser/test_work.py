@@ -149,7 +149,7 @@ def test_solving_32_boards_shows_progress_and_the_tables(serve, page_of, tmp_pat
     page.wait(lambda d: "solved in" in summary() or page.all(f"#{job_id} .failed"), "the solve to end", SOLVING)
     took = time.monotonic() - started
     final = summary()
-    assert re.fullmatch(r"upload/set-solved\.pbn: 32 boards solved in [\d.]+ ?m?s", final), final
+    assert re.fullmatch(r"set-solved\.pbn: 32 boards solved in [\d.]+ ?m?s", final), final
     records = page.driver.execute_script("return window.__jobs")
     counts = done_counts(records, job_id)
     assert counts == sorted(counts), f"the count went down: {counts}"
@@ -201,7 +201,7 @@ def test_a_cancelled_solve_goes_on_when_started_again(serve, page_of, tmp_path, 
     final = text(page, f"#{second} .job-message")
     # It went on from where the first stopped: the boards the first had
     # solved (at least those it showed) were not solved again.
-    found = re.match(r"upload/big-solved\.pbn: (\d+) boards? solved in [\d.]+ s, (\d+) more from an earlier run", final)
+    found = re.match(r"big-solved\.pbn: (\d+) boards? solved in [\d.]+ s, (\d+) more from an earlier run", final)
     assert found, final
     now, earlier = int(found.group(1)), int(found.group(2))
     assert now + earlier == 48, final

@@ -63,8 +63,20 @@ pub(super) async fn boards(
         let mut shown = Vec::new();
         let mut index = 0u64;
         let mut more = false;
-        let read_error = |e: &boardfile_io::Error| ApiError::from(Failure::data(&name, e));
-        while let Some(mut board) = reader.next_board(&mut diag).map_err(|e| read_error(&e))? {
+        // A file that stops reading part way shows the boards before the
+        // place, and the place: a data error ends the page, not the
+        // request (an I/O error does).
+        let mut stopped = None;
+        loop {
+            let mut board = match reader.next_board(&mut diag) {
+                Ok(Some(board)) => board,
+                Ok(None) => break,
+                Err(e) if e.is_data_error() => {
+                    stopped = Some(Failure::data(&name, &e).message().to_string());
+                    break;
+                }
+                Err(e) => return Err(ApiError::from(Failure::data(&name, &e))),
+            };
             cancel.check()?;
             let wanted = match q.number {
                 Some(n) => board.number >= n || !shown.is_empty(),
@@ -115,6 +127,7 @@ pub(super) async fn boards(
             "more": more,
             "read": index,
             "warnings": warnings,
+            "error": stopped,
         })))
     })
     .await

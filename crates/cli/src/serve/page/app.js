@@ -26,8 +26,11 @@ function say(text) {
   $("status").textContent = text;
 }
 
+// A problem is said at the top of what it concerns, and brought into view.
 function problem(text) {
-  $("problems").textContent = text || "";
+  const box = $("problems");
+  box.textContent = plainNames(text);
+  if (text && box.offsetParent) box.scrollIntoView({ block: "nearest" });
 }
 
 async function api(path, params = {}, init = {}) {
@@ -113,6 +116,8 @@ async function openFile(id, name) {
   }
   $("welcome").hidden = true;
   $("view").hidden = false;
+  // On a phone the file's boards come first, the file list after them.
+  document.querySelector(".layout").classList.add("viewing");
   $("view-title").textContent = name;
   $("boards").replaceChildren();
   $("warnings").replaceChildren();
@@ -131,6 +136,7 @@ async function openFile(id, name) {
   $("view-format").textContent = `${opened.format} · ${opened.game === "bridge" ? "bridge" : "Othello"}`;
   for (const el of document.querySelectorAll(".bridge-only")) el.hidden = opened.game !== "bridge";
   $("tournament").hidden = opened.game !== "tournament";
+  $("tools-bar").hidden = opened.game === "tournament";
   $("verdict").textContent = "";
   $("report").replaceChildren();
   for (const el of document.querySelectorAll(".convertible")) el.hidden = opened.game === "tournament";
@@ -201,10 +207,14 @@ async function showBoards(where, fresh) {
   warnings.replaceChildren();
   for (const w of page.warnings.slice(0, 50)) {
     const li = document.createElement("li");
-    li.textContent = w;
+    li.textContent = plainNames(w);
     warnings.append(li);
   }
-  if (fresh && page.boards.length === 0) {
+  if (page.error) {
+    // The file stops reading here: the boards before are shown.
+    const before = page.boards.length || !fresh ? " The boards before it are shown." : "";
+    problem(`${page.error}${before}`);
+  } else if (fresh && page.boards.length === 0) {
     problem(where.number ? `No board ${where.number} or after it.` : "No boards.");
   }
   return page;
@@ -321,6 +331,15 @@ document.addEventListener("drop", (e) => {
 // Long work: each job followed by its server-sent events until it ends;
 // a reloaded page finds the jobs still running and follows them again.
 const followed = new Set();
+// Jobs that had ended before this page was loaded: shown folded, their
+// errors not put back under the form that started them.
+const stale = new Set();
+
+// The page's own names for files: without the server's `upload/` (the
+// private folder) and `dir/` (the folder served) before them.
+function plainNames(text) {
+  return (text || "").replace(/(^|[\s("'])(?:upload|dir)\//g, "$1");
+}
 
 function jobItem(status) {
   let item = document.getElementById(`job-${status.id}`);
@@ -333,9 +352,23 @@ function jobItem(status) {
   return item;
 }
 
+// Finished work folds away: in view, the running jobs and the one that
+// finished last (`newest`: its result and buttons); the rest under
+// "Earlier work". `all`: every finished job folds (after a reload, none
+// is news).
+function foldJobs(newest, all) {
+  const finished = [...$("jobs").children].filter((li) => li.dataset.running === "false");
+  for (const li of finished) {
+    if (all || li !== newest) $("jobs-done").prepend(li);
+  }
+  const earlier = $("jobs-done").children.length;
+  $("jobs-earlier-count").textContent = String(earlier);
+  $("jobs-earlier").hidden = earlier === 0;
+}
+
 function showJob(status) {
   const item = jobItem(status);
-  const what = status.kind === "solve" ? `Solving ${status.file}` : `Dealing ${status.output.replace(/^upload\//, "")}`;
+  const what = status.kind === "solve" ? `Solving ${plainNames(status.file)}` : `Dealing ${plainNames(status.output)}`;
   const parts = [];
   const title = document.createElement("strong");
   title.textContent = what;
@@ -358,20 +391,20 @@ function showJob(status) {
   } else if (status.error) {
     const text = document.createElement("span");
     text.className = "failed";
-    text.textContent = status.error;
+    text.textContent = plainNames(status.error);
     parts.push(text);
-    if (status.kind === "deal") scriptError(status.error);
+    if (status.kind === "deal" && !stale.has(status.id)) scriptError(status.error);
   } else {
     const text = document.createElement("span");
     text.className = "job-message";
-    text.textContent = status.cancelled ? "Cancelled: starting it again goes on from where it stopped." : (status.summary || "Done.");
+    text.textContent = status.cancelled ? "Cancelled: starting it again goes on from where it stopped." : (plainNames(status.summary) || "Done.");
     parts.push(text);
     if (!status.cancelled && status.notes && status.notes.length) {
       const notes = document.createElement("ul");
       notes.className = "job-notes";
       for (const line of status.notes) {
         const note = document.createElement("li");
-        note.textContent = line;
+        note.textContent = plainNames(line);
         notes.append(note);
       }
       parts.push(notes);
@@ -387,13 +420,14 @@ function showJob(status) {
     if (!status.cancelled) {
       const open = document.createElement("button");
       open.type = "button";
-      open.textContent = `Open ${status.output.replace(/^upload\//, "")}`;
+      open.textContent = `Open ${plainNames(status.output)}`;
       open.addEventListener("click", () => openFile(status.output, status.output.replace(/^upload\//, "")));
       parts.push(open);
     }
   }
   item.replaceChildren(...parts);
   item.dataset.running = String(status.running);
+  if (!status.running && item.parentElement === $("jobs")) foldJobs(item, stale.has(status.id));
 }
 
 // What a running job has done: a solve says it itself; a deal by script
@@ -464,7 +498,7 @@ $("solve").addEventListener("submit", (e) => {
 
 // A script's error points at its line and column: the editor goes there.
 function scriptError(message) {
-  $("script-error").textContent = message;
+  $("script-error").textContent = plainNames(message);
   const at = /:(\d+):(\d+):/.exec(message) || /line (\d+), column (\d+)/.exec(message);
   if (!at) return;
   const [line, column] = [Number(at[1]), Number(at[2])];
@@ -511,7 +545,10 @@ $("deal").addEventListener("submit", (e) => {
 });
 
 async function resume() {
-  for (const status of (await json("/api/jobs")).reverse()) follow(status);
+  for (const status of (await json("/api/jobs")).reverse()) {
+    if (!status.running) stale.add(status.id);
+    follow(status);
+  }
 }
 
 // Othello: the games a query keeps, and a game replayed on a board, its
@@ -735,3 +772,9 @@ $("make").addEventListener("click", () => squaredeal("make"));
 
 loadFiles().catch((e) => problem(e.message));
 resume().catch((e) => problem(e.message));
+
+// On a phone the tools fold into a bar, closed, so that the boards come
+// first; on a wider screen they stand open.
+if (window.matchMedia("(max-width: 700px)").matches) $("tools-bar").open = false;
+// A mode the browser restored shows its own fields.
+dealMode();

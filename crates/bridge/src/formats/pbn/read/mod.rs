@@ -66,6 +66,9 @@ pub struct PbnReader<'a> {
     st: State,
     head: SetInfo,
     done: bool,
+    /// An error met while games read before it wait to be handed on:
+    /// given once they are.
+    failed: Option<Error>,
 }
 
 /// What carries from game to game.
@@ -248,15 +251,29 @@ impl<'a> PbnReader<'a> {
             },
             head: SetInfo::default(),
             done: false,
+            failed: None,
         };
         // The `%` lines before the first game are the head: read on until
         // the first game is.
-        while r.st.ready.is_empty() && !r.done {
-            r.parse(diag)?;
-        }
+        r.fill(diag, 1)?;
         r.st.info.utf8 = r.st.utf8.unwrap_or(false);
         r.head.pbn = Some(r.st.info.clone());
         Ok(r)
+    }
+
+    /// Reads windows until `want` games are ready (or the file ends). An
+    /// error after some games is held until they are handed on: a file
+    /// that stops reading part way gives its whole games first.
+    fn fill(&mut self, diag: &mut Diagnostics, want: usize) -> Result<(), Error> {
+        while self.st.ready.len() < want && !self.done && self.failed.is_none() {
+            if let Err(e) = self.parse(diag) {
+                if self.st.ready.is_empty() {
+                    return Err(e);
+                }
+                self.failed = Some(e);
+            }
+        }
+        Ok(())
     }
 
     /// Reads the next window's whole games into `ready`.
@@ -345,10 +362,17 @@ impl BoardReader for PbnReader<'_> {
     }
 
     fn next_board(&mut self, diag: &mut Diagnostics) -> Result<Option<Board>, Error> {
-        while self.st.ready.len() < 2 && !self.done {
-            self.parse(diag)?;
+        self.fill(diag, 2)?;
+        match self.st.ready.pop_front() {
+            Some(board) => Ok(Some(board)),
+            None => match self.failed.take() {
+                Some(e) => {
+                    self.done = true;
+                    Err(e)
+                }
+                None => Ok(None),
+            },
         }
-        Ok(self.st.ready.pop_front())
     }
 
     fn position(&self) -> u64 {
