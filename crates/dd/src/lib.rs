@@ -26,9 +26,10 @@
 //! for 1.12x the time.
 //!
 //! [`Solver::play`] values a play card by card, as `boardfile solve` and
-//! `show --solve` mark the cards that cost a trick: every card of the
-//! 2,410 played boards of ../shared/data/wild as the C++ DDS values it
-//! (boardfile-bridge's tests/play_analysis.rs with `BOARDFILE_HEAVY=1`).
+//! `show --solve` mark the cards that cost a trick: every card of 2,410
+//! played boards from other programs' files (BridgeComposer's, BBO's,
+//! GIB's) as the C++ DDS values it (boardfile-bridge's
+//! tests/play_analysis.rs with `BOARDFILE_HEAVY=1`).
 //!
 //! Cards are bits: a hand is a `u64` with suit `s` (0 spades, 1 hearts,
 //! 2 diamonds, 3 clubs) in bits `16 s ..= 16 s + 12`, the two lowest and

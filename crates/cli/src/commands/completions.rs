@@ -6,7 +6,7 @@ use std::io::Write;
 
 /// The examples help and the man page show.
 const EXAMPLES: &str = r#"
-  # bash, for this user
+  # bash, for this user (the folder made first: mkdir -p it)
   boardfile completions bash \
     > ~/.local/share/bash-completion/completions/boardfile
   # zsh: a folder in fpath
