@@ -619,12 +619,15 @@ fn deal_lines<'py>(
             })?;
             (Box::new(BigDealReader::new(&run, boards)), String::new())
         }
-        (None, seed, None) => {
-            let seed = match seed {
+        (None, given, None) => {
+            let seed = match given {
                 Some(s) => Seed::parse(s).map_err(value_error)?,
                 None => Seed::from_os().map_err(value_error)?,
             };
-            (Box::new(DealReader::new(n, first, &seed)), seed.to_string())
+            // The set says its seed, as `boardfile deal` writes it.
+            let text = given.map_or_else(|| seed.to_string(), |s| s.trim().to_string());
+            let reader = DealReader::new(n, first, &seed).noting(&text);
+            (Box::new(reader), seed.to_string())
         }
     };
     let out = jsonl_of(reader.as_mut(), &mut Diagnostics::strict())

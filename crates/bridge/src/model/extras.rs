@@ -168,12 +168,16 @@ pub struct PbnInfo {
 impl PbnInfo {
     /// The preamble's lines that say something of this file: not the
     /// `% PBN 2.1` and `% EXPORT` lines every writer makes, nor a `%` with
-    /// nothing after it.
+    /// nothing after it, nor boardfile's own notes (the seed that dealt the
+    /// set, that its tables are solved), which no other format needs.
     pub fn own_lines(&self) -> impl Iterator<Item = &String> {
         self.preamble.iter().filter(|l| {
-            !l.trim_start_matches('%').trim().is_empty()
+            let text = l.trim_start_matches('%').trim();
+            !text.is_empty()
                 && !l.contains("PBN")
                 && !l.contains("EXPORT")
+                && !text.starts_with("Dealt by boardfile deal")
+                && !text.starts_with("boardfile solve:")
         })
     }
 }

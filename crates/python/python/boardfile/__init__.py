@@ -382,7 +382,11 @@ def deal(
         )
     else:
         lines, _ = _native.deal_lines(32 if n is None else n, text_seed, first, owner, entropy)
-    return BoardSet([json.loads(line) for line in lines.splitlines()])
+    parsed = [json.loads(line) for line in lines.splitlines()]
+    # A practice set's first line says its seed (a PBN head), as the
+    # command line writes it.
+    head = parsed[0]["set"] if parsed and "set" in parsed[0] else None
+    return BoardSet._of(head, [d for d in parsed if "board" in d])
 
 
 _HAND = r"(?:-|[AKQJT2-9akqjt]*\.[AKQJT2-9akqjt]*\.[AKQJT2-9akqjt]*\.[AKQJT2-9akqjt]*)"
