@@ -686,7 +686,13 @@ fn a_killed_servers_private_folder_is_removed_by_the_next() {
 #[test]
 fn open_without_a_browser_says_so_and_keeps_the_token_off_command_lines() {
     let tmp = tempfile::tempdir().unwrap();
+    // What xdg-open does on a machine with no browser: it ends at once,
+    // failed.
     let no_programs = tempfile::tempdir().unwrap();
+    let opener = no_programs.path().join("xdg-open");
+    std::fs::write(&opener, "#!/bin/sh\nexit 3\n").unwrap();
+    use std::os::unix::fs::PermissionsExt;
+    std::fs::set_permissions(&opener, std::fs::Permissions::from_mode(0o755)).unwrap();
     let mut child = std::process::Command::new(server::program())
         .args(["serve", "--open"])
         .env("TMPDIR", tmp.path())
@@ -711,9 +717,22 @@ fn open_without_a_browser_says_so_and_keeps_the_token_off_command_lines() {
     let launcher = scratch.join(".open.html");
     let token = line.trim().rsplit("#token=").next().unwrap().to_string();
     assert!(std::fs::read_to_string(&launcher).unwrap().contains(&token));
-    use std::os::unix::fs::PermissionsExt;
     let mode = std::fs::metadata(&launcher).unwrap().permissions().mode();
     assert_eq!(mode & 0o077, 0, "{mode:o}");
+    // The opener that failed was waited for: no child is left, not even
+    // a dead one.
+    let began = Instant::now();
+    loop {
+        let children = children_of(child.id());
+        if children.is_empty() {
+            break;
+        }
+        assert!(
+            began.elapsed() < Duration::from_secs(5),
+            "children left: {children:?}"
+        );
+        std::thread::sleep(Duration::from_millis(50));
+    }
     // SAFETY: a signal to our own child, by its id.
     unsafe {
         libc::kill(child.id() as libc::pid_t, libc::SIGINT);
@@ -726,6 +745,27 @@ fn open_without_a_browser_says_so_and_keeps_the_token_off_command_lines() {
     let mut err = String::new();
     std::io::Read::read_to_string(&mut child.stderr.take().unwrap(), &mut err).unwrap();
     assert!(err.contains("no browser could be started"), "{err}");
+}
+
+/// The processes whose parent is `pid`, with their state ("Z": dead,
+/// not waited for).
+fn children_of(pid: u32) -> Vec<(u32, String)> {
+    let mut found = Vec::new();
+    for entry in std::fs::read_dir("/proc").unwrap().flatten() {
+        let Ok(stat) = std::fs::read_to_string(entry.path().join("stat")) else {
+            continue;
+        };
+        // pid (name) state ppid ...: the name may hold spaces.
+        let Some(after) = stat.rsplit_once(')').map(|(_, a)| a) else {
+            continue;
+        };
+        let fields: Vec<&str> = after.split_whitespace().collect();
+        if fields.get(1).and_then(|p| p.parse::<u32>().ok()) == Some(pid) {
+            let own = stat.split_whitespace().next().unwrap_or("0");
+            found.push((own.parse().unwrap_or(0), fields[0].to_string()));
+        }
+    }
+    found
 }
 
 #[test]
@@ -762,4 +802,125 @@ fn one_file_under_two_names_is_solved_once() {
         std::thread::sleep(Duration::from_millis(50));
     }
     assert_eq!(seen, 1);
+}
+
+/// Uploads `body` as `name` to `server`: the answer's JSON.
+fn upload(server: &Server, name: &str, body: &[u8]) -> serde_json::Value {
+    let r = server.send(
+        "POST",
+        &format!("/api/upload?name={name}"),
+        &[("X-Boardfile-Token", &server.token)],
+        body,
+    );
+    assert_eq!(r.status, 200, "{}", r.text());
+    r.json()
+}
+
+/// Asks `server` to save `query` (`file=...&name=...`): the reply.
+fn save(server: &Server, query: &str, token: &str) -> server::Reply {
+    server.send(
+        "POST",
+        &format!("/api/save?{query}"),
+        &[("X-Boardfile-Token", token)],
+        b"",
+    )
+}
+
+#[test]
+fn a_save_writes_only_into_the_folder_never_over_a_file_unasked_nor_through_a_link() {
+    let dir = tempfile::tempdir().unwrap();
+    let outside = tempfile::tempdir().unwrap();
+    let precious = outside.path().join("precious.pbn");
+    std::fs::write(&precious, b"keep me").unwrap();
+    let server = Server::start(Some(dir.path()), &[]);
+    let id = upload(&server, "set.pbn", b"% a set\n")["id"]
+        .as_str()
+        .unwrap()
+        .replace('/', "%2F");
+    // Without the token: nothing.
+    let r = save(&server, &format!("file={id}&name=a.pbn"), "0");
+    assert_eq!(r.status, 403, "{}", r.text());
+    assert!(!dir.path().join("a.pbn").exists());
+    // A name is one plain name inside the folder, not hidden.
+    for (name, lands) in [
+        ("..%2F..%2Fescape.pbn", "escape.pbn"),
+        ("%2Ftmp%2Fabs.pbn", "abs.pbn"),
+        (".hidden", "hidden"),
+    ] {
+        let r = save(&server, &format!("file={id}&name={name}"), &server.token);
+        assert_eq!(r.status, 200, "{name}: {}", r.text());
+        assert_eq!(r.json()["name"], lands);
+        assert_eq!(std::fs::read(dir.path().join(lands)).unwrap(), b"% a set\n");
+    }
+    // Only the private folder's files are saved; the folder's are there.
+    let r = save(&server, "file=dir%2Fa.pbn&name=b.pbn", &server.token);
+    assert_eq!(r.status, 400, "{}", r.text());
+    let r = save(&server, "file=upload%2F..%2Fx&name=b.pbn", &server.token);
+    assert_eq!(r.status, 403, "{}", r.text());
+    // A file there is replaced only when asked.
+    std::fs::write(dir.path().join("mine.pbn"), b"the director's").unwrap();
+    let r = save(&server, &format!("file={id}&name=mine.pbn"), &server.token);
+    assert_eq!(r.status, 409, "{}", r.text());
+    assert_eq!(
+        std::fs::read(dir.path().join("mine.pbn")).unwrap(),
+        b"the director's"
+    );
+    let r = save(
+        &server,
+        &format!("file={id}&name=mine.pbn&replace=true"),
+        &server.token,
+    );
+    assert_eq!(r.status, 200, "{}", r.text());
+    assert_eq!(
+        std::fs::read(dir.path().join("mine.pbn")).unwrap(),
+        b"% a set\n"
+    );
+    // A link of that name is a name taken; replaced, it is the link that
+    // goes, never what it points at.
+    std::os::unix::fs::symlink(&precious, dir.path().join("link.pbn")).unwrap();
+    let r = save(&server, &format!("file={id}&name=link.pbn"), &server.token);
+    assert_eq!(r.status, 409, "{}", r.text());
+    let r = save(
+        &server,
+        &format!("file={id}&name=link.pbn&replace=true"),
+        &server.token,
+    );
+    assert_eq!(r.status, 200, "{}", r.text());
+    assert_eq!(std::fs::read(&precious).unwrap(), b"keep me");
+    let link = dir.path().join("link.pbn");
+    assert!(!link.symlink_metadata().unwrap().is_symlink());
+    // Nothing half-written is left: no part files.
+    let hidden: Vec<_> = std::fs::read_dir(dir.path())
+        .unwrap()
+        .flatten()
+        .filter(|e| e.file_name().to_string_lossy().starts_with('.'))
+        .collect();
+    assert!(hidden.is_empty(), "{hidden:?}");
+    // Without a folder served there is nowhere to save.
+    let alone = Server::start(None, &[]);
+    let id = upload(&alone, "set.pbn", b"% a set\n")["id"]
+        .as_str()
+        .unwrap()
+        .replace('/', "%2F");
+    let r = save(&alone, &format!("file={id}&name=a.pbn"), &alone.token);
+    assert_eq!(r.status, 404, "{}", r.text());
+}
+
+#[test]
+fn the_same_bytes_uploaded_again_are_the_first_entry() {
+    let server = Server::start(None, &[]);
+    let first = upload(&server, "set.pbn", b"% a set\n");
+    let again = upload(&server, "other%20name.pbn", b"% a set\n");
+    assert_eq!(again["id"], first["id"]);
+    assert_eq!(again["again"], true);
+    let other = upload(&server, "set.pbn", b"% another set\n");
+    assert_ne!(other["id"], first["id"]);
+    let listed = server.get("/api/files").json();
+    let names: Vec<&str> = listed["files"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .map(|f| f["name"].as_str().unwrap())
+        .collect();
+    assert_eq!(names, ["set (2).pbn", "set.pbn"], "{listed}");
 }

@@ -21,7 +21,7 @@
 //! when it leads outside the root: safe against links, not against a
 //! swap while a request runs.
 
-use std::ffi::OsString;
+use std::ffi::{OsStr, OsString};
 use std::fs::File;
 use std::io;
 use std::path::{Path, PathBuf};
@@ -113,6 +113,61 @@ impl Root {
             other::entries(&self.path.join(relative)).unwrap_or_default()
         }
     }
+}
+
+/// Why a file could not be saved.
+pub enum Unsaved {
+    /// A file (or anything else) of that name is there.
+    Exists,
+    Io(io::Error),
+}
+
+impl From<io::Error> for Unsaved {
+    fn from(e: io::Error) -> Unsaved {
+        if e.kind() == io::ErrorKind::AlreadyExists {
+            Unsaved::Exists
+        } else {
+            Unsaved::Io(e)
+        }
+    }
+}
+
+impl Root {
+    /// Writes `content` into the root as `name` (one plain component,
+    /// checked by the caller), whole or not at all: into a hidden file of
+    /// its own first, then renamed to `name` in one step. Over whatever
+    /// is there only when `replace` (a link is replaced, never followed);
+    /// otherwise [`Unsaved::Exists`], even when the name appears
+    /// meanwhile.
+    pub fn save(
+        &self,
+        name: &OsStr,
+        content: &mut dyn io::Read,
+        replace: bool,
+    ) -> Result<(), Unsaved> {
+        #[cfg(target_os = "linux")]
+        {
+            linux::save(&self.fd, name, content, replace)
+        }
+        #[cfg(not(target_os = "linux"))]
+        {
+            other::save(&self.path, name, content, replace)
+        }
+    }
+}
+
+/// The hidden name a save writes first, its own.
+fn part_name(name: &OsStr) -> OsString {
+    use std::sync::atomic::{AtomicU64, Ordering};
+    static NEXT: AtomicU64 = AtomicU64::new(0);
+    let mut part = OsString::from(".");
+    part.push(name);
+    part.push(format!(
+        ".part-{}-{}",
+        std::process::id(),
+        NEXT.fetch_add(1, Ordering::Relaxed)
+    ));
+    part
 }
 
 #[cfg(target_os = "linux")]
@@ -245,6 +300,76 @@ mod linux {
         })
     }
 
+    fn c_name(name: &OsStr) -> io::Result<CString> {
+        CString::new(name.as_bytes()).map_err(|_| io::ErrorKind::InvalidInput.into())
+    }
+
+    /// Checks a call's result: below zero, the error it set.
+    fn checked(r: libc::c_long) -> io::Result<()> {
+        if r < 0 {
+            Err(io::Error::last_os_error())
+        } else {
+            Ok(())
+        }
+    }
+
+    pub fn save(
+        root: &File,
+        name: &OsStr,
+        content: &mut dyn io::Read,
+        replace: bool,
+    ) -> Result<(), super::Unsaved> {
+        let (to, part) = (c_name(name)?, c_name(&super::part_name(name))?);
+        let dir = root.as_raw_fd();
+        let flags =
+            libc::O_WRONLY | libc::O_CREAT | libc::O_EXCL | libc::O_NOFOLLOW | libc::O_CLOEXEC;
+        // SAFETY: a NUL-terminated name, relative to a folder's descriptor;
+        // the new descriptor is owned by the File made from it.
+        let fd = unsafe { libc::openat(dir, part.as_ptr(), flags, 0o644 as libc::c_uint) };
+        if fd < 0 {
+            return Err(io::Error::last_os_error().into());
+        }
+        // SAFETY: a descriptor just opened, owned by nothing else.
+        let mut file = unsafe { File::from_raw_fd(fd) };
+        let written = io::copy(content, &mut file).and_then(|_| file.sync_all());
+        drop(file);
+        let placed = written.and_then(|()| {
+            // SAFETY (each call): NUL-terminated names relative to a
+            // folder's descriptor.
+            if replace {
+                return checked(
+                    unsafe { libc::renameat(dir, part.as_ptr(), dir, to.as_ptr()) }.into(),
+                );
+            }
+            let r = unsafe {
+                libc::syscall(
+                    libc::SYS_renameat2,
+                    dir,
+                    part.as_ptr(),
+                    dir,
+                    to.as_ptr(),
+                    libc::RENAME_NOREPLACE,
+                )
+            };
+            match checked(r) {
+                Err(e) if matches!(e.raw_os_error(), Some(libc::EINVAL | libc::ENOSYS)) => {
+                    // A file system without it: a second name, which
+                    // fails when taken, then the first removed.
+                    checked(unsafe { libc::linkat(dir, part.as_ptr(), dir, to.as_ptr(), 0) }.into())
+                        .map(|()| {
+                            unsafe { libc::unlinkat(dir, part.as_ptr(), 0) };
+                        })
+                }
+                other => other,
+            }
+        });
+        if placed.is_err() {
+            // SAFETY: as above; the part is ours alone.
+            unsafe { libc::unlinkat(dir, part.as_ptr(), 0) };
+        }
+        Ok(placed?)
+    }
+
     pub fn entries(root: &File, relative: &Path) -> io::Result<Vec<(OsString, bool, u64)>> {
         let dir = if relative.as_os_str().is_empty() {
             open_path(Some(root), OsStr::new("."), true)?
@@ -272,7 +397,7 @@ mod linux {
 #[cfg(not(target_os = "linux"))]
 mod other {
     use super::{Held, Refused};
-    use std::ffi::OsString;
+    use std::ffi::{OsStr, OsString};
     use std::io;
     use std::path::Path;
 
@@ -306,6 +431,32 @@ mod other {
             _open: Vec::new(),
             _links: None,
         })
+    }
+
+    pub fn save(
+        root: &Path,
+        name: &OsStr,
+        content: &mut dyn io::Read,
+        replace: bool,
+    ) -> Result<(), super::Unsaved> {
+        let (to, part) = (root.join(name), root.join(super::part_name(name)));
+        let mut file = std::fs::File::create_new(&part)?;
+        let placed = io::copy(content, &mut file)
+            .and_then(|_| file.sync_all())
+            .and_then(|()| {
+                drop(file);
+                if replace {
+                    std::fs::rename(&part, &to)
+                } else {
+                    std::fs::hard_link(&part, &to).map(|()| {
+                        let _ = std::fs::remove_file(&part);
+                    })
+                }
+            });
+        if placed.is_err() {
+            let _ = std::fs::remove_file(&part);
+        }
+        Ok(placed?)
     }
 
     pub fn entries(dir: &Path) -> io::Result<Vec<(OsString, bool, u64)>> {

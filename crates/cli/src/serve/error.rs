@@ -50,6 +50,14 @@ impl ApiError {
         }
     }
 
+    /// A file of that name is there already.
+    pub fn conflict(message: impl Into<String>) -> ApiError {
+        ApiError {
+            status: StatusCode::CONFLICT,
+            message: message.into(),
+        }
+    }
+
     /// The file's fault: it does not read.
     pub fn invalid(message: impl Into<String>) -> ApiError {
         ApiError {

@@ -18,10 +18,11 @@
 //! starting removes the folders whose lock nobody holds (left by a server
 //! that was killed).
 
-use super::beneath::{Held, Refused, Root};
+use super::beneath::{Held, Refused, Root, Unsaved};
 use super::error::ApiError;
 use crate::report::Failure;
 use futures_util::{Stream, StreamExt};
+use sha2::Digest;
 use std::collections::{HashMap, HashSet};
 use std::path::{Component, Path, PathBuf};
 use std::sync::atomic::{AtomicU64, Ordering};
@@ -55,6 +56,9 @@ pub struct Files {
     /// The name each input's solve writes, by what the input is on its
     /// disk ([`Held::key`]).
     solved: Mutex<HashMap<(u64, u64), String>>,
+    /// Each upload by its content's SHA-256: the same file uploaded
+    /// again is the same entry.
+    uploaded: Mutex<HashMap<[u8; 32], Entry>>,
     /// The lock of the private folder, held while this runs.
     _lock: Option<std::fs::File>,
 }
@@ -67,6 +71,9 @@ pub struct Entry {
     pub name: String,
     pub size: u64,
     pub folder: bool,
+    /// An upload that was here already (the same bytes, under this name).
+    #[serde(skip_serializing_if = "std::ops::Not::not")]
+    pub again: bool,
 }
 
 impl Files {
@@ -103,6 +110,7 @@ impl Files {
             arriving: AtomicU64::new(0),
             taken: Default::default(),
             solved: Default::default(),
+            uploaded: Default::default(),
             _lock: lock,
         })
     }
@@ -117,18 +125,21 @@ impl Files {
         self.uploads.path()
     }
 
-    /// Every file under DIR (its folders too: a WTHOR folder opens as one
-    /// database), then every upload; hidden ones left out, links not
-    /// followed.
+    /// Every file under DIR, and each folder of it that holds WTHOR game
+    /// files (it opens as one database, with its names files), then every
+    /// upload; hidden ones left out, links not followed.
     pub fn list(&self) -> Vec<Entry> {
         let mut found = Vec::new();
         if let Some(dir) = &self.dir {
-            found.push(Entry {
-                id: "dir".into(),
-                name: "./ (the whole folder)".into(),
-                size: 0,
-                folder: true,
-            });
+            if holds_games(dir, Path::new("")) {
+                found.push(Entry {
+                    id: "dir".into(),
+                    name: "./ (this folder's WTHOR database)".into(),
+                    size: 0,
+                    folder: true,
+                    again: false,
+                });
+            }
             walk(dir, Path::new(""), "dir", 0, &mut found);
         }
         walk(&self.scratch, Path::new(""), "upload", 0, &mut found);
@@ -290,6 +301,7 @@ impl Files {
         let mut partial = Partial(Some(path.clone()));
         let mut file = tokio::fs::File::from_std(made);
         let mut size = 0u64;
+        let mut digest = sha2::Sha256::new();
         while let Some(chunk) = body.next().await {
             let chunk = chunk.map_err(|e| ApiError::bad(format!("{name}: upload broken: {e}")))?;
             size += chunk.len() as u64;
@@ -305,14 +317,65 @@ impl Files {
             self.arriving
                 .fetch_add(chunk.len() as u64, Ordering::Relaxed);
             file.write_all(&chunk).await.map_err(ApiError::internal)?;
+            digest.update(&chunk);
         }
         file.flush().await.map_err(ApiError::internal)?;
+        let digest: [u8; 32] = digest.finalize().into();
+        let mut uploaded = self.uploaded.lock().unwrap_or_else(|e| e.into_inner());
+        if let Some(first) = uploaded.get(&digest) {
+            let there = self.scratch().join(&first.name).symlink_metadata();
+            if there.is_ok_and(|m| m.is_file() && m.len() == size) {
+                // `partial` removes the copy.
+                return Ok(Entry {
+                    again: true,
+                    ..first.clone()
+                });
+            }
+        }
         partial.keep();
-        Ok(Entry {
+        let entry = Entry {
             id: format!("upload/{name}"),
             name,
             size,
             folder: false,
+            again: false,
+        };
+        uploaded.insert(digest, entry.clone());
+        Ok(entry)
+    }
+
+    /// Saves the private folder's file `id` (an upload, or what the
+    /// page's work made) into DIR as `wanted` (cleaned as a name of the
+    /// private folder is): its entry there. Whole or not at all, and over
+    /// a file already there only when `replace` ([`Root::save`]).
+    pub fn save(&self, id: &str, wanted: &str, replace: bool) -> Result<Entry, ApiError> {
+        let Some(dir) = &self.dir else {
+            return Err(ApiError::not_found(
+                "no folder was given to serve: download the file instead",
+            ));
+        };
+        if !id.starts_with("upload/") {
+            return Err(ApiError::bad(format!("{id:?}: already in the folder")));
+        }
+        let held = self.resolve(id)?;
+        if held.folder {
+            return Err(ApiError::bad(format!("{id:?}: a folder")));
+        }
+        let (stem, ext) = plain_name(wanted);
+        let name = format!("{stem}{ext}");
+        let mut from = std::fs::File::open(&held.path).map_err(ApiError::internal)?;
+        let size = from.metadata().map_err(ApiError::internal)?.len();
+        dir.save(std::ffi::OsStr::new(&name), &mut from, replace)
+            .map_err(|e| match e {
+                Unsaved::Exists => ApiError::conflict(format!("{name} is in the folder already")),
+                Unsaved::Io(e) => ApiError::internal(format!("{name}: {e}")),
+            })?;
+        Ok(Entry {
+            id: format!("dir/{name}"),
+            name,
+            size,
+            folder: false,
+            again: false,
         })
     }
 }
@@ -483,6 +546,17 @@ impl Drop for Partial {
     }
 }
 
+/// Whether the folder `at` beneath `root` holds WTHOR game files (a
+/// database the page opens whole).
+fn holds_games(root: &Root, at: &Path) -> bool {
+    root.entries(at).iter().any(|(name, folder, _)| {
+        !folder
+            && Path::new(name)
+                .extension()
+                .is_some_and(|e| e.eq_ignore_ascii_case("wtb"))
+    })
+}
+
 /// Lists `at` (a folder beneath `root`, ids prefixed `kind/`) into
 /// `found`: folders, then their files, by name; links and what is
 /// neither a file nor a folder left out, hidden names too, and a solve's
@@ -501,12 +575,15 @@ fn walk(root: &Root, at: &Path, kind: &str, depth: usize, found: &mut Vec<Entry>
         let path = at.join(&name);
         let shown = path.to_string_lossy().replace('\\', "/");
         if folder {
-            found.push(Entry {
-                id: format!("{kind}/{shown}"),
-                name: format!("{shown}/"),
-                size: 0,
-                folder: true,
-            });
+            if holds_games(root, &path) {
+                found.push(Entry {
+                    id: format!("{kind}/{shown}"),
+                    name: format!("{shown}/ (its WTHOR database)"),
+                    size: 0,
+                    folder: true,
+                    again: false,
+                });
+            }
             if depth + 1 < DEEPEST {
                 walk(root, &path, kind, depth + 1, found);
             }
@@ -516,6 +593,7 @@ fn walk(root: &Root, at: &Path, kind: &str, depth: usize, found: &mut Vec<Entry>
                 name: shown,
                 size,
                 folder: false,
+                again: false,
             });
         }
     }

@@ -42,6 +42,7 @@ pub fn router(state: Arc<State>) -> Router {
         .route("/diagram.css", get(page::diagram_style))
         .route("/api/files", get(files))
         .route("/api/upload", post(upload))
+        .route("/api/save", post(save))
         .route("/api/open", get(open))
         .route("/api/boards", get(sets::boards))
         .route("/api/formats", get(formats))
@@ -176,8 +177,37 @@ async fn upload(
 }
 
 #[derive(Deserialize)]
+struct SaveQuery {
+    file: String,
+    /// The name in the folder; none: the file's own.
+    name: Option<String>,
+    /// Over a file of that name already there.
+    #[serde(default)]
+    replace: bool,
+}
+
+/// Saves a file of the private folder (an upload, a set the page made)
+/// into the folder served, so that it outlives the server: its entry
+/// there. A name taken is a conflict (409) unless `replace`.
+async fn save(state: Shared, Query(q): Query<SaveQuery>) -> Result<Json<Entry>, ApiError> {
+    let shared = state.clone();
+    blocking(&state, move |_| {
+        let own = q.file.rsplit('/').next().unwrap_or("");
+        let wanted = q.name.as_deref().map(str::trim).filter(|n| !n.is_empty());
+        shared
+            .files
+            .save(&q.file, wanted.unwrap_or(own), q.replace)
+            .map(Json)
+    })
+    .await
+}
+
+#[derive(Deserialize)]
 struct FileQuery {
     file: String,
+    /// Read as this format, whatever the extension says (`--from`).
+    #[serde(rename = "as")]
+    read_as: Option<String>,
 }
 
 /// The game and format of a file (or a folder's WTHOR database).
@@ -200,7 +230,8 @@ async fn open(state: Shared, Query(q): Query<FileQuery>) -> Result<Json<Value>, 
                 json!({"file": q.file, "game": "tournament", "format": format}),
             ));
         }
-        let (_, format) = opened(path).map_err(|f| ApiError::about(f, path, &q.file))?;
+        let (_, format) =
+            opened(path, q.read_as.as_deref()).map_err(|f| ApiError::about(f, path, &q.file))?;
         let game = match format {
             AnyFormat::Bridge(_) => "bridge",
             AnyFormat::Othello(_) => "othello",
@@ -212,10 +243,15 @@ async fn open(state: Shared, Query(q): Query<FileQuery>) -> Result<Json<Value>, 
     .await
 }
 
-/// A file opened as the commands open it, and its format by the one rule.
-fn opened(path: &Path) -> Result<(Opened, AnyFormat), Failure> {
+/// A file opened as the commands open it, and its format by the one rule
+/// (or as `from` names, as with `--from`).
+fn opened(path: &Path, from: Option<&str>) -> Result<(Opened, AnyFormat), Failure> {
+    let from = from
+        .map(crate::plan::parse_format)
+        .transpose()
+        .map_err(Failure::invalid)?;
     let opened = Opened::open(&Input::new(path))?;
-    let format = opened.format(None)?;
+    let format = opened.format(from.as_ref())?;
     Ok((opened, format))
 }
 

@@ -28,6 +28,9 @@ pub(super) struct BoardsQuery {
     count: u64,
     /// Or: from the board of this number.
     number: Option<u32>,
+    /// Read as this format (`--from`).
+    #[serde(rename = "as")]
+    read_as: Option<String>,
 }
 
 fn twelve() -> u64 {
@@ -49,7 +52,8 @@ pub(super) async fn boards(
     let name = q.file.clone();
     blocking(&state, move |cancel| {
         let path = &held.path;
-        let (opened, format) = opened(path).map_err(|f| ApiError::about(f, path, &name))?;
+        let (opened, format) =
+            opened(path, q.read_as.as_deref()).map_err(|f| ApiError::about(f, path, &name))?;
         let AnyFormat::Bridge(format) = format else {
             return Err(ApiError::bad(format!(
                 "{name}: {} holds Othello games, not boards",
@@ -147,6 +151,9 @@ pub(super) struct ConvertQuery {
     boards: Option<String>,
     /// Numbered anew from this one.
     renumber: Option<String>,
+    /// Read as this format (`--from`).
+    #[serde(rename = "as")]
+    read_as: Option<String>,
 }
 
 /// The file converted, as a download: `boardfile convert` run with the
@@ -227,6 +234,7 @@ fn convert_args(
         ("--paper", &q.paper),
         ("--boards", &q.boards),
         ("--renumber", &q.renumber),
+        ("--from", &q.read_as),
     ] {
         if let Some(v) = value.as_deref().filter(|v| !v.trim().is_empty()) {
             args.push(flag.into());
@@ -290,5 +298,6 @@ pub(super) async fn join(
         name,
         size,
         folder: false,
+        again: false,
     }))
 }

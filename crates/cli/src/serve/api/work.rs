@@ -48,6 +48,11 @@ pub(super) async fn solve(
         .into_iter()
         .chain(q.force.then_some("--force"))
         .map(String::from)
+        .chain(
+            q.read_as
+                .iter()
+                .flat_map(|f| ["--from".to_string(), f.clone()]),
+        )
         .collect(),
         names: Names::default()
             .with(&input.path, &q.file)
@@ -73,6 +78,9 @@ pub(super) struct SolveQuery {
     /// Solve the tables the file stores too.
     #[serde(default)]
     force: bool,
+    /// Read as this format (`--from`).
+    #[serde(rename = "as")]
+    read_as: Option<String>,
 }
 
 #[derive(Deserialize)]
@@ -107,7 +115,7 @@ pub(super) async fn deal(
             "at most {MOST_BOARDS} boards a set here (boardfile deal has no limit)"
         )));
     }
-    let (name, out, _) = state.files.reserve("dealt.pbn", false)?;
+    let (name, out, _) = state.files.reserve(&deal_name(&q), false)?;
     let output = format!("upload/{name}");
     let mut args = vec!["deal".to_string(), out.display().to_string()];
     let mut names = Names::default().with(&out, &output);
@@ -166,6 +174,48 @@ pub(super) async fn deal(
     Ok(Json(state.jobs.start(&state, spec, || Ok(()))?.status()))
 }
 
+/// The name of a set dealt as `q` asks, from what was asked: the owner's
+/// ("club-night-24.pbn"), the seed's words, or how it was dealt, and the
+/// number of boards.
+fn deal_name(q: &DealRequest) -> String {
+    let given = |v: &Option<String>| v.as_deref().map(slug).filter(|s| !s.is_empty());
+    let what = if let Some(owner) = given(&q.owner) {
+        owner
+    } else if given(&q.script).is_some() {
+        "by-script".into()
+    } else if let Some(seed) = given(&q.seed) {
+        if seed.bytes().all(|b| b.is_ascii_hexdigit()) {
+            // A number: named as one.
+            format!("seed-{seed}")
+        } else {
+            seed
+        }
+    } else {
+        "practice".into()
+    };
+    match q.boards {
+        Some(n) => format!("{what}-{n}.pbn"),
+        None => format!("{what}.pbn"),
+    }
+}
+
+/// `text` as a part of a file name: letters and digits, lower case, the
+/// rest one `-` between them; at most 40 characters.
+fn slug(text: &str) -> String {
+    let mut out = String::new();
+    for c in text.chars().flat_map(char::to_lowercase) {
+        if c.is_alphanumeric() {
+            out.push(c);
+        } else if !out.is_empty() && !out.ends_with('-') {
+            out.push('-');
+        }
+        if out.chars().count() >= 40 {
+            break;
+        }
+    }
+    out.trim_end_matches('-').to_string()
+}
+
 /// Every job of the run, newest first (a reloaded page finds its own).
 pub(super) async fn jobs(state: Shared) -> Json<Vec<Status>> {
     Json(state.jobs.all())
@@ -209,4 +259,34 @@ pub(super) async fn cancel(
         .ok_or_else(|| ApiError::not_found(format!("no job {id}")))?;
     job.cancel();
     Ok(Json(job.status()))
+}
+
+#[cfg(test)]
+mod tests {
+    use super::{deal_name, DealRequest};
+
+    fn asked(seed: &str, owner: Option<&str>, boards: Option<u32>) -> DealRequest {
+        DealRequest {
+            boards,
+            first: None,
+            seed: Some(seed.into()),
+            owner: owner.map(String::from),
+            script: None,
+        }
+    }
+
+    #[test]
+    fn a_set_is_named_from_what_dealt_it() {
+        assert_eq!(
+            deal_name(&asked("Club night!", None, Some(24))),
+            "club-night-24.pbn"
+        );
+        assert_eq!(
+            deal_name(&asked("", Some("Hand Trophy"), Some(32))),
+            "hand-trophy-32.pbn"
+        );
+        assert_eq!(deal_name(&asked("3F", None, Some(8))), "seed-3f-8.pbn");
+        assert_eq!(deal_name(&asked("  ", None, None)), "practice.pbn");
+        assert_eq!(deal_name(&asked("--", None, Some(1))), "practice-1.pbn");
+    }
 }

@@ -26,10 +26,18 @@ function say(text) {
   $("status").textContent = text;
 }
 
-// A problem is said at the top of what it concerns, and brought into view.
-function problem(text) {
+// A problem is said at the top of what it concerns, and brought into view,
+// with the actions it suggests as buttons: [label, what it does].
+function problem(text, actions = []) {
   const box = $("problems");
   box.textContent = plainNames(text);
+  for (const [label, act] of actions) {
+    const button = document.createElement("button");
+    button.type = "button";
+    button.textContent = label;
+    button.addEventListener("click", act);
+    box.append(" ", button);
+  }
   if (text && box.offsetParent) box.scrollIntoView({ block: "nearest" });
 }
 
@@ -47,7 +55,9 @@ async function api(path, params = {}, init = {}) {
     } catch (_) {
       // Not JSON: the status says it.
     }
-    throw new Error(message);
+    const error = new Error(message);
+    error.status = response.status;
+    throw error;
   }
   return response;
 }
@@ -65,6 +75,7 @@ function size(bytes) {
 async function loadFiles() {
   const listed = await json("/api/files");
   state.files = listed.files;
+  state.dir = listed.dir;
   $("dir").textContent = listed.dir ? `From ${listed.dir}` : "No folder served: drop files to open them.";
   const list = $("files");
   list.replaceChildren();
@@ -94,21 +105,91 @@ async function upload(files) {
     try {
       const entry = await json("/api/upload", { name: f.name }, { method: "POST", body: f });
       first = first || entry;
+      if (entry.again) say(`${f.name} is here already, as ${entry.name}`);
     } catch (e) {
       problem(`${f.name}: ${e.message}`);
     }
   }
   await loadFiles();
-  if (first) await openFile(first.id, first.name);
-  else say("");
+  if (first) {
+    const again = $("status").textContent;
+    await openFile(first.id, first.name);
+    if (first.again) say(again);
+  } else say("");
 }
+
+// What the page's work made lives in the server's private folder, gone
+// when the server stops: until each is saved to the folder or downloaded,
+// the page says so, and asks before it is closed. What was kept is
+// remembered for this tab (a reload keeps it).
+const results = new Set();
+const keptIds = new Set(JSON.parse(sessionStorage.getItem("boardfile-kept") || "[]"));
+
+function madeHere(id) {
+  results.add(id);
+  showUnsaved();
+}
+
+function kept(id) {
+  if (!results.has(id) || keptIds.has(id)) return;
+  keptIds.add(id);
+  sessionStorage.setItem("boardfile-kept", JSON.stringify([...keptIds]));
+  showUnsaved();
+}
+
+function unsaved() {
+  return [...results].filter((id) => !keptIds.has(id));
+}
+
+function showUnsaved() {
+  const left = unsaved();
+  const note = $("unsaved");
+  note.hidden = left.length === 0;
+  const where = state.dir ? "Save them to the folder or download them" : "Download them";
+  note.textContent = left.length === 0 ? "" :
+    `Not kept yet: ${left.map(plainNames).join(", ")}. They go when the server stops. ${where}.`;
+}
+
+window.addEventListener("beforeunload", (e) => {
+  if (unsaved().length) {
+    e.preventDefault();
+    e.returnValue = "";
+  }
+});
+
+// Saves a file of the private folder into the folder served, under `name`;
+// a name taken there is replaced only when the user says so.
+async function saveFile(id, name, replace) {
+  problem("");
+  try {
+    const params = { file: id, name };
+    if (replace) params.replace = "true";
+    const saved = await json("/api/save", params, { method: "POST" });
+    kept(id);
+    await loadFiles();
+    say(`Saved ${saved.name} in ${state.dir}`);
+  } catch (e) {
+    if (e.status === 409) {
+      problem(`${name} is in the folder already: replace it, or save under another name.`, [
+        ["Replace it", () => saveFile(id, name, true)],
+      ]);
+    } else problem(e.message);
+  }
+}
+
+$("save").addEventListener("submit", (e) => {
+  e.preventDefault();
+  const name = new FormData(e.target).get("name").trim();
+  if (name) saveFile(e.target.dataset.id, name);
+});
 
 async function formats() {
   if (!state.formats) state.formats = await json("/api/formats");
   return state.formats;
 }
 
-async function openFile(id, name) {
+// Opens a file; `readAs`: as that format, whatever its extension says.
+async function openFile(id, name, readAs) {
   problem("");
   say(`Opening ${name}…`);
   for (const b of document.querySelectorAll("#files button")) {
@@ -119,21 +200,28 @@ async function openFile(id, name) {
   // On a phone the file's boards come first, the file list after them.
   document.querySelector(".layout").classList.add("viewing");
   $("view-title").textContent = name;
+  const save = $("save");
+  save.hidden = !(state.dir && id.startsWith("upload/"));
+  save.elements.name.value = name;
+  save.dataset.id = id;
   $("boards").replaceChildren();
   $("warnings").replaceChildren();
   $("more").hidden = true;
   let opened;
   try {
-    opened = await json("/api/open", { file: id });
+    opened = await json("/api/open", readAs ? { file: id, as: readAs } : { file: id });
   } catch (e) {
     $("view-format").textContent = "";
-    problem(e.message);
+    const choices = readChoices(e.message).map(([as, shown]) =>
+      [`Read as ${shown} anyway`, () => openFile(id, name, as)]);
+    problem(e.message, choices);
     say("");
     return;
   }
   state.file = id;
+  state.as = readAs;
   state.game = opened.game;
-  $("view-format").textContent = `${opened.format} · ${opened.game === "bridge" ? "bridge" : "Othello"}`;
+  $("view-format").textContent = `${opened.format}${readAs ? " (as you chose)" : ""} · ${opened.game === "bridge" ? "bridge" : "Othello"}`;
   for (const el of document.querySelectorAll(".bridge-only")) el.hidden = opened.game !== "bridge";
   $("tournament").hidden = opened.game !== "tournament";
   $("tools-bar").hidden = opened.game === "tournament";
@@ -175,10 +263,16 @@ async function openFile(id, name) {
   say(`Opened ${name}`);
 }
 
+// A request's parameters, with the format the file is read as when the
+// user chose one.
+function withAs(params) {
+  return state.as ? { ...params, as: state.as } : params;
+}
+
 async function showBoards(where, fresh) {
   let page;
   try {
-    page = await json("/api/boards", { file: state.file, count: PAGE, ...where });
+    page = await json("/api/boards", withAs({ file: state.file, count: PAGE, ...where }));
   } catch (e) {
     problem(e.message);
     return;
@@ -224,7 +318,7 @@ async function download(params, fallback) {
   problem("");
   say("Converting…");
   try {
-    const response = await api("/api/convert", { file: state.file, ...params });
+    const response = await api("/api/convert", withAs({ file: state.file, ...params }));
     const disposition = response.headers.get("Content-Disposition") || "";
     const named = /filename="([^"]+)"/.exec(disposition);
     const blob = await response.blob();
@@ -235,6 +329,7 @@ async function download(params, fallback) {
     link.click();
     link.remove();
     setTimeout(() => URL.revokeObjectURL(link.href), 60000);
+    kept(state.file);
     say(`Downloaded ${link.download}`);
   } catch (e) {
     problem(e.message);
@@ -280,6 +375,7 @@ $("join").addEventListener("submit", async (e) => {
       headers: { "Content-Type": "application/json" },
       body: JSON.stringify({ files: [state.file, ...others], renumber }),
     });
+    madeHere(made.id);
     await loadFiles();
     await openFile(made.id, made.name);
     say(`Joined into ${made.name}`);
@@ -335,10 +431,23 @@ const followed = new Set();
 // errors not put back under the form that started them.
 const stale = new Set();
 
-// The page's own names for files: without the server's `upload/` (the
-// private folder) and `dir/` (the folder served) before them.
+// The page's own words: files named without the server's `upload/` (the
+// private folder) and `dir/` (the folder served) before them, and no
+// command-line options (what they do is a button here: readAs).
 function plainNames(text) {
-  return (text || "").replace(/(^|[\s("'])(?:upload|dir)\//g, "$1");
+  return (text || "")
+    .replace(/(^|[\s("'])(?:upload|dir)\//g, "$1")
+    .replace(/; give (?:--from \S+ to read it as [^,;]+?(?:, or | all the same))+/, ".")
+    .replace(/; name it with --from \(([^)]*)\)/, ": it is not a bridge or Othello file boardfile reads")
+    .replace(/; --force solves them/, ": Solve them all solves them")
+    .replace(/ \(--verbose lists every one\)/, "");
+}
+
+// The formats a message offers to read a file as (the command line's
+// `--from`): [name for the server, name shown].
+function readChoices(text) {
+  return [...(text || "").matchAll(/--from (\S+) to read it as ([^,;]+?)(?=, or | all the same)/g)]
+    .map((m) => [m[1], m[2]]);
 }
 
 function jobItem(status) {
@@ -418,6 +527,14 @@ function showJob(status) {
       parts.push(all);
     }
     if (!status.cancelled) {
+      madeHere(status.output);
+      if (state.dir) {
+        const save = document.createElement("button");
+        save.type = "button";
+        save.textContent = "Save to folder";
+        save.addEventListener("click", () => saveFile(status.output, plainNames(status.output)));
+        parts.push(save);
+      }
       const open = document.createElement("button");
       open.type = "button";
       open.textContent = `Open ${plainNames(status.output)}`;
@@ -493,7 +610,7 @@ async function start(path, params, body) {
 
 $("solve").addEventListener("submit", (e) => {
   e.preventDefault();
-  start("/api/solve", { file: state.file });
+  start("/api/solve", withAs({ file: state.file }));
 });
 
 // A script's error points at its line and column: the editor goes there.
@@ -570,17 +687,26 @@ async function findGames(query, fresh) {
   }
   games.total = page.total;
   const body = $("games").tBodies[0];
+  let numbered = false;
   for (const g of page.games) {
+    numbered ||= named(g) !== g;
     const row = body.insertRow();
-    for (const text of [g.index + 1, g.black, g.white, g.tournament, g.year, g.black_discs]) {
+    const n = named(g);
+    for (const text of [g.index + 1, n.black, n.white, n.tournament, g.year, g.black_discs]) {
       row.insertCell().textContent = text ?? "";
     }
     const button = document.createElement("button");
     button.type = "button";
     button.textContent = "Replay";
     button.setAttribute("aria-label", `Replay game ${g.index + 1}`);
-    button.addEventListener("click", () => replay(g));
+    button.addEventListener("click", () => replay(n));
     row.insertCell().append(button);
+  }
+  if (fresh) {
+    const from = state.file.startsWith("upload/") ? "Upload them too" : "Put them in the same folder";
+    $("games-note").textContent = numbered
+      ? `Players and tournaments are shown by their numbers: their names are in the names files, WTHOR.JOU and WTHOR.TRN, which are not beside this file. ${from}, then open it again.`
+      : "";
   }
   games.next += page.games.length;
   $("games-count").textContent = `${page.total} games${games.next < page.total ? `, ${games.next} shown` : ""}`;
@@ -593,6 +719,20 @@ $("query").addEventListener("submit", (e) => {
 });
 
 $("more-games").addEventListener("click", () => findGames(games.query, false));
+
+// A game with names for its players and tournament: its own, or, when the
+// names files are missing, their numbers ("player 95"). The game itself
+// when it has its names.
+function named(g) {
+  if (g.black !== undefined && g.white !== undefined && g.tournament !== undefined) return g;
+  const or = (name, id, what) => name ?? (id !== undefined ? `${what} ${id}` : "");
+  return {
+    ...g,
+    black: or(g.black, g.black_id, "player"),
+    white: or(g.white, g.white_id, "player"),
+    tournament: or(g.tournament, g.tournament_id, "tournament"),
+  };
+}
 
 const DIRECTIONS = [-9, -8, -7, -1, 1, 7, 8, 9];
 
