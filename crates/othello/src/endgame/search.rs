@@ -59,6 +59,7 @@ use super::eval;
 use crate::model::bitboard::{
     count_last_flips, final_score, flips, moves, odd_quadrants, stable, weighted_mobility,
 };
+use std::ops::ControlFlow;
 use std::sync::atomic::Ordering::Relaxed;
 use std::sync::atomic::{AtomicBool, AtomicU64, AtomicUsize};
 use std::sync::Arc;
@@ -605,29 +606,10 @@ impl Search {
             return I::shallow(self, p, o, alpha, alpha + 1, empties);
         }
         self.nodes += 1;
-        if alpha >= STABILITY[empties as usize] {
-            let max = 64 - 2 * stable(o, p).count_ones() as i32;
-            if max <= alpha {
-                return max;
-            }
-        }
-        let mut hash_move = 64u8;
-        if let Some(e) = self.table.probe(p, o) {
-            if e.sel >= self.sel {
-                if e.lower as i32 > alpha {
-                    return e.lower as i32;
-                }
-                if e.upper as i32 <= alpha {
-                    return e.upper as i32;
-                }
-            }
-            hash_move = e.best;
-        }
-        if self.sel < EXACT && empties >= PROBCUT_MIN {
-            if let Some(s) = self.probcut::<I>(p, o, alpha, empties) {
-                return s;
-            }
-        }
+        let hash_move = match self.nws_cutoffs::<I>(p, o, alpha, empties) {
+            ControlFlow::Break(s) => return s,
+            ControlFlow::Continue(x) => x,
+        };
         let m = I::moves(p, o);
         if m == 0 {
             if I::moves(o, p) == 0 {
@@ -636,6 +618,68 @@ impl Search {
             return -I::nws(self, o, p, -alpha - 1, empties);
         }
         let mut list = MoveList::new::<I>(p, o, m);
+        if let Some(s) = self.nws_reply_cutoff(p, o, &list, alpha, empties) {
+            return s;
+        }
+        let Some((best, best_move)) =
+            self.nws_moves::<I>(p, o, &mut list, hash_move, alpha, empties)
+        else {
+            return 0;
+        };
+        let sel = self.sel_at(empties);
+        if best > alpha {
+            self.table.store(p, o, empties, best, 64, best_move, sel);
+        } else {
+            self.table.store(p, o, empties, -64, best, 64, sel);
+        }
+        best
+    }
+
+    /// The cutoffs before the moves: a score that settles the node, else the table's move.
+    #[inline(always)]
+    fn nws_cutoffs<I: Isa>(
+        &mut self,
+        p: u64,
+        o: u64,
+        alpha: i32,
+        empties: u32,
+    ) -> ControlFlow<i32, u8> {
+        if alpha >= STABILITY[empties as usize] {
+            let max = 64 - 2 * stable(o, p).count_ones() as i32;
+            if max <= alpha {
+                return ControlFlow::Break(max);
+            }
+        }
+        let mut hash_move = 64u8;
+        if let Some(e) = self.table.probe(p, o) {
+            if e.sel >= self.sel {
+                if e.lower as i32 > alpha {
+                    return ControlFlow::Break(e.lower as i32);
+                }
+                if e.upper as i32 <= alpha {
+                    return ControlFlow::Break(e.upper as i32);
+                }
+            }
+            hash_move = e.best;
+        }
+        if self.sel < EXACT && empties >= PROBCUT_MIN {
+            if let Some(s) = self.probcut::<I>(p, o, alpha, empties) {
+                return ControlFlow::Break(s);
+            }
+        }
+        ControlFlow::Continue(hash_move)
+    }
+
+    /// Prefetches the replies, then a reply's entry that settles the node: its score (0: stopped).
+    #[inline(always)]
+    fn nws_reply_cutoff(
+        &mut self,
+        p: u64,
+        o: u64,
+        list: &MoveList,
+        alpha: i32,
+        empties: u32,
+    ) -> Option<i32> {
         if empties > SHALLOW + 1 {
             // The replies' buckets, fetched together so that their misses
             // overlap, before the replies probe them one at a time.
@@ -645,7 +689,7 @@ impl Search {
             }
         }
         if empties >= STOP_CHECK && self.stopped() {
-            return 0;
+            return Some(0);
         }
         if empties >= ETC {
             // Enhanced transposition cutoff: a reply the table already
@@ -654,11 +698,25 @@ impl Search {
                 let (_, np, no) = list.after(p, o, i);
                 if let Some(e) = self.table.probe(np, no).filter(|e| e.sel >= self.sel) {
                     if -(e.upper as i32) > alpha {
-                        return -(e.upper as i32);
+                        return Some(-(e.upper as i32));
                     }
                 }
             }
         }
+        None
+    }
+
+    /// The moves, the table's first, then sorted or split: the best, its move (none: stopped).
+    #[inline(always)]
+    fn nws_moves<I: Isa>(
+        &mut self,
+        p: u64,
+        o: u64,
+        list: &mut MoveList,
+        hash_move: u8,
+        alpha: i32,
+        empties: u32,
+    ) -> Option<(i32, u8)> {
         let mut best = NONE;
         let mut best_move = 64u8;
         // The table's move first, before the others are sorted: when it
@@ -670,20 +728,20 @@ impl Search {
             best_move = x;
             from = 1;
             if empties >= STOP_CHECK && self.stopped() {
-                return 0;
+                return None;
             }
         }
         if best <= alpha {
-            I::sort_keys(&mut list, from, p, o, empties, alpha);
+            I::sort_keys(list, from, p, o, empties, alpha);
             // Splitting: once a move has been searched alone (the eldest
             // brother), the rest in parallel.
             let split = self.split && empties >= SPLIT && rayon::current_num_threads() > 1;
             for i in from..list.len {
                 if split && i >= 1 && list.len - i >= 2 {
                     list.order_from(i);
-                    let (s, x) = self.split_moves::<I>(p, o, &list, i, alpha, empties);
+                    let (s, x) = self.split_moves::<I>(p, o, list, i, alpha, empties);
                     if self.stopped() {
-                        return 0;
+                        return None;
                     }
                     if s > best {
                         (best, best_move) = (s, x);
@@ -694,7 +752,7 @@ impl Search {
                 let (x, np, no) = list.after(p, o, i);
                 let s = -I::nws(self, np, no, -alpha - 1, empties - 1);
                 if empties >= STOP_CHECK && self.stopped() {
-                    return 0;
+                    return None;
                 }
                 if s > best {
                     best = s;
@@ -705,13 +763,7 @@ impl Search {
                 }
             }
         }
-        let sel = self.sel_at(empties);
-        if best > alpha {
-            self.table.store(p, o, empties, best, 64, best_move, sel);
-        } else {
-            self.table.store(p, o, empties, -64, best, 64, sel);
-        }
-        best
+        Some((best, best_move))
     }
 
     /// How sure the score of a node at `empties` is: exact below the
