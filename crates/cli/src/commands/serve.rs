@@ -25,8 +25,10 @@ const EXAMPLES: &str = r#"
 /// which holds a token made anew each run: every request must carry it,
 /// so neither another program of the computer nor a web site can drive
 /// it. Only files inside DIR (links not followed) and the files dropped
-/// on the page are read; dropped files are kept in a private temporary
-/// folder that goes when the server stops. Work is bounded: as many
+/// on the page are read; dropped files, and the sets the page makes, are
+/// kept in a private temporary folder that goes when the server stops,
+/// unless saved (the page's Save to folder writes into DIR, never over a
+/// file there without asking) or downloaded. Work is bounded: as many
 /// commands at once as there are cores (more wait their turn), a deadline
 /// on each but a solve (which the page cancels), and --max-scratch on the
 /// private folder. Ctrl-C stops it.

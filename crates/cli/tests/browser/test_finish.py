@@ -78,6 +78,7 @@ def test_a_dealt_set_is_named_from_its_seed_saved_to_the_folder_and_kept_before_
     assert saved.read_text() == "the director's own file\n"
     buttons = page.all("#problems button")
     assert [b.text for b in buttons] == ["Replace it"]
+    check_axe(page.driver, "a result not kept, and a name taken")
     buttons[0].click()
     page.wait(lambda d: saved.read_text().startswith("%"), "the file replaced")
     assert deal_lines(saved.read_text()) == deal_lines(expected.read_text())
@@ -92,6 +93,7 @@ def test_an_upload_is_saved_under_the_name_given(serve, page_of, tmp_path):
     page.wait(lambda d: page.text("#view-title") == PBN.name, "the upload's view")
     form = page.find("#save")
     assert form.is_displayed()
+    check_axe(page.driver, "an upload open, with its Save to folder")
     name = form.find_element(By.NAME, "name")
     name.clear()
     name.send_keys("Tuesday pairs.pbn")

@@ -581,6 +581,8 @@ def test_a_floored_table_is_named_and_solve_them_all_solves_the_kept_ones(serve,
     notes = text(page, f"#{job_id} .job-notes")
     assert "1 board stored a table not to be believed" in notes, notes
     assert "2 boards kept the table they stored" in notes, notes
+    # The button's words, not the command line's option.
+    assert "Solve them all solves them" in notes and "--" not in notes, notes
     assert text(page, f"#{job_id} .job-message").endswith(tuple("0123456789s")), job_items(page)
     check_axe(page.driver, "a finished solve with its notes")
     press_job_button(page, "Solve them all")
