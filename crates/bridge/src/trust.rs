@@ -452,16 +452,18 @@ mod tests {
         let pbn = info.pbn.as_ref().unwrap();
         assert_eq!(pbn.preamble, [SOLVED_MARK]);
         // After a flooring program's mark, in the head's line ends.
-        let mut info = crate::model::set::SetInfo::default();
-        info.pbn = Some(crate::model::extras::PbnInfo {
-            preamble: vec![
-                "% PBN 2.1".into(),
-                "% BridgeNZ txt2pbn V0.1".into(),
-                "% more".into(),
-            ],
-            head: Some("% PBN 2.1\r\n% BridgeNZ txt2pbn V0.1\r\n% more\r\n".into()),
+        let mut info = crate::model::set::SetInfo {
+            pbn: Some(crate::model::extras::PbnInfo {
+                preamble: vec![
+                    "% PBN 2.1".into(),
+                    "% BridgeNZ txt2pbn V0.1".into(),
+                    "% more".into(),
+                ],
+                head: Some("% PBN 2.1\r\n% BridgeNZ txt2pbn V0.1\r\n% more\r\n".into()),
+                ..Default::default()
+            }),
             ..Default::default()
-        });
+        };
         mark_solved(&mut info, true);
         let pbn = info.pbn.as_ref().unwrap();
         assert_eq!(pbn.preamble[2], SOLVED_MARK);

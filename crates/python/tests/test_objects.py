@@ -346,6 +346,12 @@ def test_mypy_strict_passes_on_a_script_using_the_package(tmp_path):
         "for b in boardfile.read('x.pbn'):\n"
         "    print(b['deal'])\n"
         "boardfile.write(s, 'x.pbn')\n"
+        "made: int = boardfile.score('4SX', 'S', True, 10) + boardfile.imps(450)\n"
+        "h = d[Seat.N]\n"
+        "measures: tuple[int, int, float, float, float, float] = (\n"
+        "    h.losers, h.controls, h.quick_tricks, h.cccc, h.quality(Strain.S), h.points(A=3, K=2, Q=1))\n"
+        "turned: Deal = d.rotate(2).swap('N', Seat.S)\n"
+        "played: int | None = s[0].score()\n"
     )
     r = subprocess.run(
         [sys.executable, "-m", "mypy", "--strict", "--no-incremental", str(script)],

@@ -414,6 +414,30 @@ pub fn write_play_values(v: &PlayValues, out: &mut dyn Write) -> io::Result<()> 
     Ok(())
 }
 
+/// The board's double-dummy table when hand records show it: its counts
+/// are believed ([`crate::model::board::Trust::Exact`]); a floored table or one its deal
+/// forbids is never shown as counts.
+pub(crate) fn shown_table(board: &Board) -> Option<&crate::model::board::DdTable> {
+    board
+        .dd
+        .as_ref()
+        .filter(|t| t.trust() == crate::model::board::Trust::Exact)
+}
+
+/// What hand records say in place of a stored table they do not show.
+pub(crate) fn unshown_table(board: &Board) -> Option<String> {
+    let why = match board.dd?.trust() {
+        crate::model::board::Trust::Exact => return None,
+        crate::model::board::Trust::Floored { stored, at_most } => {
+            format!("floored by its writer (each {stored} means {at_most} or fewer)")
+        }
+        crate::model::board::Trust::Impossible => "not right for this deal".to_string(),
+    };
+    Some(format!(
+        "Double dummy: the stored table is {why}, so not shown; `boardfile solve` gives it"
+    ))
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -504,28 +528,4 @@ West    North   East    South\n        1D      1S      3H\n\
 Contract 5HX by S, 9 tricks\n"
         );
     }
-}
-
-/// The board's double-dummy table when hand records show it: its counts
-/// are believed ([`crate::model::board::Trust::Exact`]); a floored table or one its deal
-/// forbids is never shown as counts.
-pub(crate) fn shown_table(board: &Board) -> Option<&crate::model::board::DdTable> {
-    board
-        .dd
-        .as_ref()
-        .filter(|t| t.trust() == crate::model::board::Trust::Exact)
-}
-
-/// What hand records say in place of a stored table they do not show.
-pub(crate) fn unshown_table(board: &Board) -> Option<String> {
-    let why = match board.dd?.trust() {
-        crate::model::board::Trust::Exact => return None,
-        crate::model::board::Trust::Floored { stored, at_most } => {
-            format!("floored by its writer (each {stored} means {at_most} or fewer)")
-        }
-        crate::model::board::Trust::Impossible => "not right for this deal".to_string(),
-    };
-    Some(format!(
-        "Double dummy: the stored table is {why}, so not shown; `boardfile solve` gives it"
-    ))
 }

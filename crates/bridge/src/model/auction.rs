@@ -201,6 +201,29 @@ pub enum Contract {
     },
 }
 
+/// IMPs for a score difference, with its sign: the Laws' scale (Law 78B),
+/// 20-40 1 IMP up to 4000 and more 24.
+///
+/// ```
+/// use boardfile_bridge::model::auction::imps;
+/// assert_eq!(imps(620 - 170), 10);
+/// assert_eq!(imps(-4000), -24);
+/// assert_eq!(imps(10), 0);
+/// ```
+pub fn imps(difference: i32) -> i32 {
+    const STEPS: [i32; 24] = [
+        20, 50, 90, 130, 170, 220, 270, 320, 370, 430, 500, 600, 750, 900, 1100, 1300, 1500, 1750,
+        2000, 2250, 2500, 3000, 3500, 4000,
+    ];
+    let d = difference.unsigned_abs();
+    let n = STEPS.iter().take_while(|&&s| d >= s as u32).count() as i32;
+    if difference < 0 {
+        -n
+    } else {
+        n
+    }
+}
+
 impl Contract {
     /// PBN's Contract tag form: `Pass`, `4S`, `3NTX`, `6HXX`.
     pub fn pbn(self) -> String {

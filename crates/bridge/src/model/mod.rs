@@ -7,6 +7,7 @@ pub mod board;
 pub mod card;
 pub mod date;
 pub mod deal;
+pub mod evaluation;
 pub mod extras;
 pub mod goedel;
 pub mod hand;

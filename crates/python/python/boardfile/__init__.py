@@ -48,7 +48,7 @@ from typing import Any, Callable, Dict, Iterable, Iterator, List, Optional, Tupl
 
 from . import _native
 from ._errors import BoardfileError, BoardfileWarning
-from ._model import Board, BoardSet, Card, DDTable, Deal, Denom, Hand, Par, Seat, Strain
+from ._model import Board, BoardSet, Card, DDTable, Deal, Denom, Hand, Par, Seat, Strain, imps, score
 
 __all__ = [
     "BoardfileError",
@@ -75,6 +75,8 @@ __all__ = [
     "replay",
     "analyse_game",
     "formats",
+    "score",
+    "imps",
     "TABLE_COLUMNS",
 ]
 

@@ -261,6 +261,64 @@ class Hand:
         a, b, c, d = (len(s) for s in self._suits)
         return (a, b, c, d)
 
+    def _evaluation(self) -> Tuple[int, int, int, int, Tuple[int, int, int, int]]:
+        losers, controls, halves, cccc, quality = _native.evaluate_hand(str(self))
+        return losers, controls, halves, cccc, tuple(quality)  # type: ignore[return-value]
+
+    @property
+    def losers(self) -> int:
+        """Losers, suit by suit as the dealer language counts them: a void
+        0; a singleton 1 unless the ace; a doubleton 2, less one for the
+        ace and one for the king; longer suits 3, less one for each of
+        the ace, king and queen.
+
+        >>> Hand("AKQ.K32.Q5.98765").losers
+        7
+        """
+        return self._evaluation()[0]
+
+    @property
+    def controls(self) -> int:
+        """Controls: an ace 2, a king 1."""
+        return self._evaluation()[1]
+
+    @property
+    def quick_tricks(self) -> float:
+        """Quick tricks: AK 2, AQ 1.5, A or KQ 1, a king with a smaller
+        card 0.5, suit by suit.
+
+        >>> Hand("AK32.AQ5.KJ4.K").quick_tricks
+        4.0
+        """
+        return self._evaluation()[2] / 2
+
+    @property
+    def cccc(self) -> float:
+        """Kaplan and Rubens' hand evaluation ("CCCC", The Bridge World,
+        October 1982), as the dealer language computes it."""
+        return self._evaluation()[3] / 100
+
+    def quality(self, suit: StrainLike) -> float:
+        """Kaplan and Rubens' suit quality of ``suit``, as the dealer
+        language computes it."""
+        s = Strain.of(suit)
+        if s is Strain.NT:
+            raise KeyError("no-trump is not a suit")
+        return self._evaluation()[4][3 - int(s)] / 100
+
+    def points(self, **values: float) -> float:
+        """A count of your own, by rank: ``points(A=4, K=3, Q=2, J=1)`` is
+        high-card points, ``points(A=3, K=2, Q=1)`` the 3-2-1 count. Ranks
+        not given count 0.
+
+        >>> Hand("AKQ.JT9..5432").points(A=4.5, K=3, Q=1.5, J=0.75, T=0.25)
+        10.0
+        """
+        unknown = set(values) - set(_RANKS)
+        if unknown:
+            raise KeyError(f"not ranks: {sorted(unknown)} (A K Q J T 9 ... 2)")
+        return float(sum(values.get(r, 0) for s in self._suits for r in s))
+
     def __eq__(self, other: object) -> bool:
         return isinstance(other, Hand) and self._suits == other._suits
 
@@ -372,6 +430,24 @@ class Deal:
     def number(self) -> int:
         """Richard Pavlicek's number of this deal (complete deals only)."""
         return int(_native.number_of_deal(self._pbn))
+
+    def rotate(self, seats: int = 1) -> "Deal":
+        """The deal with each hand moved ``seats`` places clockwise (North's
+        to East at 1).
+
+        >>> str(Deal("N:AKQJT98765432... .AKQJT98765432.. ...AKQJT98765432 ..AKQJT98765432.").rotate()[Seat.E])
+        'AKQJT98765432...'
+        """
+        k = seats % 4
+        hands = self._hands[-k:] + self._hands[:-k] if k else self._hands
+        return Deal("N:" + " ".join(str(h) if len(h) else "-" for h in hands))
+
+    def swap(self, a: SeatLike, b: SeatLike) -> "Deal":
+        """The deal with the hands of ``a`` and ``b`` exchanged."""
+        hands = list(self._hands)
+        i, j = Seat.of(a), Seat.of(b)
+        hands[i], hands[j] = hands[j], hands[i]
+        return Deal("N:" + " ".join(str(h) if len(h) else "-" for h in hands))
 
     def solve(self, dealer: SeatLike = Seat.N, vulnerable: str = "None") -> "DDTable":
         """The double-dummy table, with ``par`` for ``dealer`` and
@@ -572,6 +648,43 @@ def _line(d: Mapping[str, Any]) -> bytes:
     return json.dumps(d, ensure_ascii=False, separators=(",", ":")).encode("utf-8")
 
 
+_VULNERABLE = {"none": "", "ns": "NS", "ew": "EW", "all": "NSEW", "both": "NSEW", "-": "", "love": ""}
+
+
+def score(contract: str, declarer: SeatLike, vulnerable: Union[bool, str], tricks: int) -> int:
+    """Declarer's side's score at duplicate bridge (Law 77): ``contract``
+    in PBN's spelling (``"4S"``, ``"3NTX"``, ``"6HXX"``, ``"Pass"``),
+    ``tricks`` declarer took (0 to 13). ``vulnerable``: whether declarer's
+    side is, or the board's vulnerability (``"None"``, ``"NS"``, ``"EW"``,
+    ``"All"``), read for declarer.
+
+    >>> score("4SX", "S", True, 10), score("3NT", "E", "NS", 8), score("Pass", "N", False, 0)
+    (790, -50, 0)
+    """
+    seat = Seat.of(declarer)
+    if isinstance(vulnerable, str):
+        sides = _VULNERABLE.get(vulnerable.strip().lower())
+        if sides is None:
+            raise BoardfileError(f"{vulnerable!r} is not a vulnerability (None, NS, EW, All)")
+        vulnerable = seat.letter in sides
+    if isinstance(tricks, bool) or not isinstance(tricks, int):
+        raise TypeError("tricks is an int, 0 to 13")
+    try:
+        return int(_native.score(contract, tricks, bool(vulnerable)))
+    except ValueError as e:
+        raise BoardfileError(str(e)) from None
+
+
+def imps(difference: int) -> int:
+    """IMPs for a difference of scores, with its sign (Law 78B's scale:
+    20 to 40 is 1 IMP, 4000 and more 24).
+
+    >>> imps(620 - 170), imps(-50), imps(10)
+    (10, -2, 0)
+    """
+    return int(_native.imps(int(difference)))
+
+
 class Board:
     """A board: number, dealer, vulnerability, deal, and what the file gave
     besides (tags, auction, play, the double-dummy table and par).
@@ -668,6 +781,30 @@ class Board:
         """Par, when known."""
         par = self._data.get("par")
         return None if par is None else Par.from_dict(par)
+
+    def score(self) -> Optional[int]:
+        """North-South's score of the board as played, from its Contract,
+        Declarer and Result tags (as a traveller shows it: minus when
+        East-West scored); 0 when passed out; None when a tag is missing.
+
+        >>> Board("N:QJ8.AJ965.K82.AQ 43.QT87.QT64.754 AKT9..A97.J98632 7652.K432.J53.KT", 7,
+        ...       tags={"Contract": "4HX", "Declarer": "W", "Result": "8"}).score()
+        500
+        """
+        tags = self.tags
+
+        def value(name: str) -> Any:
+            v = tags.get(name)
+            return v.get("value") if isinstance(v, dict) else v
+
+        contract, declarer, result = value("Contract"), value("Declarer"), value("Result")
+        if contract is not None and str(contract).strip().lower() == "pass":
+            return 0
+        if not contract or not declarer or result is None or not str(result).strip().isdigit():
+            return None
+        seat = Seat.of(str(declarer).strip())
+        made = score(str(contract), seat, self.vulnerable, int(str(result).strip()))
+        return made if seat in (Seat.N, Seat.S) else -made
 
     def solve(self, force: bool = False) -> "Board":
         """This board with its double-dummy table and par (solved unless

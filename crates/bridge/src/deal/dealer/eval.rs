@@ -6,8 +6,10 @@
 //! allocated a deal.
 
 use super::{BinOp, CountKind, Node, NodeId, Place, Script, Vul, NT};
+use crate::model::auction::imps;
 use crate::model::card::Strain as DdStrain;
 use crate::model::deal::{Deal, Seat};
+use crate::model::evaluation::{cccc, quality, suit_losers};
 use std::sync::Arc;
 
 /// Per-card counts as look-up tables: index 0 `hcp`, 1 `control`, 2..12
@@ -63,106 +65,6 @@ fn kind_index(kind: CountKind) -> usize {
     }
 }
 
-/// Losers in one suit (dealer's rule).
-pub(crate) fn suit_losers(holding: u16) -> i32 {
-    let (a, k, q) = (holding & 1 != 0, holding & 2 != 0, holding & 4 != 0);
-    match holding.count_ones() {
-        0 => 0,
-        1 => i32::from(!a),
-        2 => {
-            if a && k {
-                0
-            } else if a || k {
-                1
-            } else {
-                2
-            }
-        }
-        _ => 3 - i32::from(a) - i32::from(k) - i32::from(q),
-    }
-}
-
-/// Kaplan and Rubens' suit quality times 100 (The Bridge World, October
-/// 1982), as dealer computes it.
-pub(crate) fn quality(holding: u16) -> i32 {
-    let has = |rank: u32| holding >> rank & 1 == 1;
-    let len = holding.count_ones() as i32;
-    let (ace, king, queen, jack, ten, nine, eight) =
-        (has(0), has(1), has(2), has(3), has(4), has(5), has(6));
-    let factor = len * 10;
-    let higher = [ace, king, queen, jack].iter().filter(|&&h| h).count() as i32;
-    let mut q = factor
-        * (4 * i32::from(ace) + 3 * i32::from(king) + 2 * i32::from(queen) + i32::from(jack));
-    if len > 6 {
-        // In long suits the missing queen and jack are made up for.
-        let replace = (3 - 2 * i32::from(queen) - i32::from(jack)).min(len - 6);
-        q += replace * factor;
-    } else {
-        if ten {
-            q += if higher > 1 || jack {
-                factor
-            } else {
-                factor / 2
-            };
-        }
-        if nine && (higher == 2 || ten || eight) {
-            q += factor / 2;
-        }
-    }
-    q
-}
-
-/// Kaplan and Rubens' hand evaluation times 100.
-pub(crate) fn cccc(holdings: [u16; 4]) -> i32 {
-    let mut eval = 0;
-    let mut shape_points = 0;
-    for &h in &holdings {
-        let has = |rank: u32| h >> rank & 1 == 1;
-        let len = h.count_ones() as i32;
-        if len < 3 {
-            shape_points += (3 - len) * 100;
-        }
-        let mut higher = 0;
-        if has(0) {
-            eval += 300;
-            higher += 1;
-        }
-        if has(1) {
-            eval += 200 - if len == 1 { 150 } else { 0 };
-            higher += 1;
-        }
-        if has(2) {
-            eval += 100;
-            eval -= match len {
-                1 => 75,
-                2 => 25,
-                _ => 0,
-            };
-            if higher == 0 {
-                eval -= 25;
-            }
-            higher += 1;
-        }
-        if has(3) {
-            eval += match higher {
-                2 => 50,
-                1 => 25,
-                _ => 0,
-            };
-            higher += 1;
-        }
-        if has(4) && (higher == 2 || (higher == 1 && has(5))) {
-            eval += 25;
-        }
-        eval += quality(h);
-    }
-    if shape_points == 0 {
-        eval - 50
-    } else {
-        eval + shape_points - 100
-    }
-}
-
 /// Declarer's score, undoubled, for `tricks` in a contract of `level`
 /// (1..7) in `strain` (0 spades .. 3 clubs, 4 notrump).
 pub(crate) fn score(vul: bool, level: u8, strain: u8, tricks: i32) -> i32 {
@@ -175,21 +77,6 @@ pub(crate) fn score(vul: bool, level: u8, strain: u8, tricks: i32) -> i32 {
         declarer: crate::model::deal::Seat::North,
     };
     contract.score(tricks, vul)
-}
-
-/// IMPs for a score difference, with its sign.
-pub(crate) fn imps(difference: i32) -> i32 {
-    const STEPS: [i32; 24] = [
-        20, 50, 90, 130, 170, 220, 270, 320, 370, 430, 500, 600, 750, 900, 1100, 1300, 1500, 1750,
-        2000, 2250, 2500, 3000, 3500, 4000,
-    ];
-    let d = difference.unsigned_abs();
-    let n = STEPS.iter().take_while(|&&s| d >= s as u32).count() as i32;
-    if difference < 0 {
-        -n
-    } else {
-        n
-    }
 }
 
 /// What a deal's evaluation keeps: the holdings, the variables computed
