@@ -112,6 +112,19 @@ pub struct PlayError {
     pub kind: Illegal,
 }
 
+/// A position in the middle of play, valued card by card
+/// ([`Solver::choices`]).
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct Choices {
+    /// The seat to play (0 North to 3 West).
+    pub seat: usize,
+    /// The tricks North-South have won so far.
+    pub won: u8,
+    /// Each card the seat may play (a bit of its hand), highest first,
+    /// with North-South's tricks in all under best play after it.
+    pub cards: Vec<(u64, u8)>,
+}
+
 /// Why a card cannot be played.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, thiserror::Error)]
 #[non_exhaustive]

@@ -68,7 +68,7 @@
 
 use crate::bits::{self, Isa, Portable};
 use crate::table::{self, Table as Memory};
-use crate::{Deal, Illegal, PlayError, Table, NOTRUMP, SUIT};
+use crate::{Choices, Deal, Illegal, PlayError, Table, NOTRUMP, SUIT};
 
 /// Solves deals; its table is kept between the leaders of one strain (and
 /// along a play in [`Solver::play`]), and for positions with no trump
@@ -210,6 +210,49 @@ impl Solver {
             }
             let _ = v3;
             search.analyse::<Portable>(leader, cards)
+        })
+    }
+
+    /// A position in the middle of play, valued card by card: after
+    /// `cards` (the play opened by `leader` in `strain`, each card a bit
+    /// of a hand), the seat to play, North-South's tricks won so far, and
+    /// each card that seat may play with North-South's tricks in all
+    /// under best play after it (highest card first). DDS's `SolveBoard`
+    /// with every solution, as a count for North-South.
+    ///
+    /// # Panics
+    ///
+    /// When `strain` is over 4 or `leader` over 3.
+    ///
+    /// ```
+    /// use boardfile_dd::{Deal, Solver, NOTRUMP};
+    /// // North's spades and East's hearts: East, on lead, takes every
+    /// // trick whatever the card (13 hearts), so North-South none.
+    /// let deal = Deal::from_pbn("N:AKQJT98765432... .AKQJT98765432.. ..AKQJT98765432. ...AKQJT98765432").unwrap();
+    /// let c = Solver::new().choices(&deal, NOTRUMP, 1, &[]).unwrap();
+    /// assert_eq!((c.seat, c.won, c.cards.len()), (1, 0, 13));
+    /// assert!(c.cards.iter().all(|&(_, ns)| ns == 0));
+    /// ```
+    pub fn choices(
+        &mut self,
+        deal: &Deal,
+        strain: usize,
+        leader: usize,
+        cards: &[u64],
+    ) -> Result<Choices, PlayError> {
+        assert!(strain <= NOTRUMP && leader < 4, "strain 0-4, seat 0-3");
+        self.memory.clear();
+        self.plain.clear();
+        self.cutoff.fill(0);
+        let v3 = self.v3;
+        self.with_search(deal, strain, |search| {
+            #[cfg(target_arch = "x86_64")]
+            if v3 {
+                // SAFETY: the processor has the features (bits::has_v3).
+                return unsafe { v3::choices(search, leader, cards) };
+            }
+            let _ = v3;
+            search.choices::<Portable>(leader, cards)
         })
     }
 
@@ -553,31 +596,83 @@ impl Search<'_> {
         let mut value = self.drive::<I>(&t, self.hands[leader].count_ones() as u8 / 2);
         values.push(value);
         for (index, &card) in cards.iter().enumerate() {
-            let seat = t.next();
-            let hand = self.hands[seat];
-            let kind = if card.count_ones() != 1 || card & crate::ALL == 0 {
-                Some(Illegal::NotACard)
-            } else if hand & card == 0 {
-                Some(Illegal::NotHeld)
-            } else if t.count > 0 && hand & t.led != 0 && card & t.led == 0 {
-                Some(Illegal::Revoke)
-            } else {
-                None
-            };
-            if let Some(kind) = kind {
-                return Err(PlayError { index, seat, kind });
-            }
-            t = self.add(&t, seat, card);
-            self.hands[seat] ^= card;
-            if t.count == 4 {
-                won += u8::from(t.winner.is_multiple_of(2));
-                t = Trick::lead(t.winner, self.out());
-            }
+            let seat = self.playable(&t, index, card)?;
+            let ns;
+            (t, ns) = self.advance(&t, seat, card);
+            won += ns;
             // Most cards cost nothing: the last value is the first guess.
             value = won + self.drive::<I>(&t, value.saturating_sub(won));
             values.push(value);
         }
         Ok(values)
+    }
+
+    /// The position after `cards` (replayed, nothing searched) and, for
+    /// each card the seat to play may play there, North-South's tricks in
+    /// all (those won counted) after it under best play: each searched
+    /// with the table kept from the one before.
+    fn choices<I: Step>(&mut self, leader: usize, cards: &[u64]) -> Result<Choices, PlayError> {
+        let mut t = Trick::lead(leader, self.out());
+        let mut won = 0;
+        for (index, &card) in cards.iter().enumerate() {
+            let seat = self.playable(&t, index, card)?;
+            let ns;
+            (t, ns) = self.advance(&t, seat, card);
+            won += ns;
+        }
+        let seat = t.next();
+        let hand = self.hands[seat];
+        let mut rest = if t.count > 0 && hand & t.led != 0 {
+            hand & t.led
+        } else {
+            hand
+        };
+        let mut values = Vec::with_capacity(rest.count_ones() as usize);
+        let mut guess = hand.count_ones() as u8 / 2;
+        while rest != 0 {
+            let card = 1 << (63 - rest.leading_zeros());
+            rest ^= card;
+            let (next, ns) = self.advance(&t, seat, card);
+            let left = self.drive::<I>(&next, guess);
+            self.hands[seat] ^= card;
+            guess = left;
+            values.push((card, won + ns + left));
+        }
+        Ok(Choices {
+            seat,
+            won,
+            cards: values,
+        })
+    }
+
+    /// The seat whose turn it is, when it may play `card` (the play's
+    /// `index`th), else why not.
+    fn playable(&self, t: &Trick, index: usize, card: u64) -> Result<usize, PlayError> {
+        let seat = t.next();
+        let hand = self.hands[seat];
+        let kind = if card.count_ones() != 1 || card & crate::ALL == 0 {
+            Illegal::NotACard
+        } else if hand & card == 0 {
+            Illegal::NotHeld
+        } else if t.count > 0 && hand & t.led != 0 && card & t.led == 0 {
+            Illegal::Revoke
+        } else {
+            return Ok(seat);
+        };
+        Err(PlayError { index, seat, kind })
+    }
+
+    /// `card` played by `seat` to `t`, taken from its hand: the trick as
+    /// it stands (a new one when it completes one) and whether
+    /// North-South won a trick with it (1) or not (0).
+    fn advance(&mut self, t: &Trick, seat: usize, card: u64) -> (Trick, u8) {
+        let next = self.add(t, seat, card);
+        self.hands[seat] ^= card;
+        if next.count < 4 {
+            return (next, 0);
+        }
+        let ns = u8::from(next.winner.is_multiple_of(2));
+        (Trick::lead(next.winner, self.out()), ns)
     }
 
     /// Whether North-South take `target` of the tricks left, `leader` on
@@ -1370,7 +1465,7 @@ impl Step for Portable {
 mod v3 {
     use super::{Search, Step, Trick};
     use crate::bits::V3;
-    use crate::PlayError;
+    use crate::{Choices, PlayError};
 
     #[target_feature(enable = "avx2,bmi1,bmi2,lzcnt,popcnt")]
     pub(super) fn drive(s: &mut Search, t: &Trick, guess: u8) -> u8 {
@@ -1384,6 +1479,15 @@ mod v3 {
         cards: &[u64],
     ) -> Result<Vec<u8>, PlayError> {
         s.analyse::<V3>(leader, cards)
+    }
+
+    #[target_feature(enable = "avx2,bmi1,bmi2,lzcnt,popcnt")]
+    pub(super) fn choices(
+        s: &mut Search,
+        leader: usize,
+        cards: &[u64],
+    ) -> Result<Choices, PlayError> {
+        s.choices::<V3>(leader, cards)
     }
 
     #[target_feature(enable = "avx2,bmi1,bmi2,lzcnt,popcnt")]
