@@ -719,8 +719,33 @@ fn open_without_a_browser_says_so_and_keeps_the_token_off_command_lines() {
     assert!(std::fs::read_to_string(&launcher).unwrap().contains(&token));
     let mode = std::fs::metadata(&launcher).unwrap().permissions().mode();
     assert_eq!(mode & 0o077, 0, "{mode:o}");
-    // The opener that failed was waited for: no child is left, not even
-    // a dead one.
+    // Once it has said so, the opener that failed was waited for: no
+    // child is left, not even a dead one.
+    let said = std::sync::Arc::new(std::sync::Mutex::new(String::new()));
+    let mut err_pipe = child.stderr.take().unwrap();
+    let reader = {
+        let said = said.clone();
+        std::thread::spawn(move || {
+            let mut buf = [0u8; 512];
+            while let Ok(n) = std::io::Read::read(&mut err_pipe, &mut buf) {
+                if n == 0 {
+                    break;
+                }
+                said.lock()
+                    .unwrap()
+                    .push_str(&String::from_utf8_lossy(&buf[..n]));
+            }
+        })
+    };
+    let began = Instant::now();
+    while !said.lock().unwrap().contains("no browser could be started") {
+        assert!(
+            began.elapsed() < Duration::from_secs(10),
+            "{}",
+            said.lock().unwrap()
+        );
+        std::thread::sleep(Duration::from_millis(20));
+    }
     let began = Instant::now();
     loop {
         let children = children_of(child.id());
@@ -742,8 +767,8 @@ fn open_without_a_browser_says_so_and_keeps_the_token_off_command_lines() {
         assert!(began.elapsed() < Duration::from_secs(10));
         std::thread::sleep(Duration::from_millis(20));
     }
-    let mut err = String::new();
-    std::io::Read::read_to_string(&mut child.stderr.take().unwrap(), &mut err).unwrap();
+    reader.join().unwrap();
+    let err = said.lock().unwrap().clone();
     assert!(err.contains("no browser could be started"), "{err}");
 }
 
@@ -889,6 +914,16 @@ fn a_save_writes_only_into_the_folder_never_over_a_file_unasked_nor_through_a_li
     assert_eq!(std::fs::read(&precious).unwrap(), b"keep me");
     let link = dir.path().join("link.pbn");
     assert!(!link.symlink_metadata().unwrap().is_symlink());
+    // A folder of that name is never replaced; a folder that may not be
+    // written is said to be so.
+    std::fs::create_dir(dir.path().join("sub.pbn")).unwrap();
+    let r = save(
+        &server,
+        &format!("file={id}&name=sub.pbn&replace=true"),
+        &server.token,
+    );
+    assert_eq!(r.status, 403, "{}", r.text());
+    assert!(dir.path().join("sub.pbn").is_dir());
     // Nothing half-written is left: no part files.
     let hidden: Vec<_> = std::fs::read_dir(dir.path())
         .unwrap()
@@ -913,6 +948,10 @@ fn the_same_bytes_uploaded_again_are_the_first_entry() {
     let again = upload(&server, "other%20name.pbn", b"% a set\n");
     assert_eq!(again["id"], first["id"]);
     assert_eq!(again["again"], true);
+    // The same bytes under another extension are another file (the
+    // extension tells the format).
+    let renamed = upload(&server, "set.lin", b"% a set\n");
+    assert_ne!(renamed["id"], first["id"]);
     let other = upload(&server, "set.pbn", b"% another set\n");
     assert_ne!(other["id"], first["id"]);
     let listed = server.get("/api/files").json();
@@ -922,5 +961,5 @@ fn the_same_bytes_uploaded_again_are_the_first_entry() {
         .iter()
         .map(|f| f["name"].as_str().unwrap())
         .collect();
-    assert_eq!(names, ["set (2).pbn", "set.pbn"], "{listed}");
+    assert_eq!(names, ["set (2).pbn", "set.lin", "set.pbn"], "{listed}");
 }

@@ -117,17 +117,25 @@ impl Root {
 
 /// Why a file could not be saved.
 pub enum Unsaved {
-    /// A file (or anything else) of that name is there.
+    /// A file (or a link) of that name is there.
     Exists,
+    /// A folder of that name is there: never replaced.
+    Folder,
+    /// The folder may not be written.
+    Denied,
     Io(io::Error),
 }
 
-impl From<io::Error> for Unsaved {
-    fn from(e: io::Error) -> Unsaved {
-        if e.kind() == io::ErrorKind::AlreadyExists {
-            Unsaved::Exists
-        } else {
-            Unsaved::Io(e)
+impl Unsaved {
+    /// The error of placing the saved file under its name (or of making
+    /// its part file, when `placing` is false: a part file of that name
+    /// is not the name taken).
+    fn of(e: io::Error, placing: bool) -> Unsaved {
+        match e.raw_os_error() {
+            Some(libc::EEXIST) if placing => Unsaved::Exists,
+            Some(libc::EISDIR | libc::ENOTEMPTY | libc::ENOTDIR) if placing => Unsaved::Folder,
+            Some(libc::EACCES | libc::EPERM | libc::EROFS) => Unsaved::Denied,
+            _ => Unsaved::Io(e),
         }
     }
 }
@@ -156,17 +164,20 @@ impl Root {
     }
 }
 
-/// The hidden name a save writes first, its own.
+/// The hidden name a save writes first, its own: a random part (one
+/// left by a server killed while saving is never met again).
 fn part_name(name: &OsStr) -> OsString {
-    use std::sync::atomic::{AtomicU64, Ordering};
-    static NEXT: AtomicU64 = AtomicU64::new(0);
+    let mut random = [0u8; 8];
+    // Without randomness, the clock's nanoseconds: still a name of its own.
+    if getrandom::fill(&mut random).is_err() {
+        let now = std::time::SystemTime::now()
+            .duration_since(std::time::UNIX_EPOCH)
+            .map_or(0, |d| d.as_nanos() as u64);
+        random = now.to_le_bytes();
+    }
     let mut part = OsString::from(".");
     part.push(name);
-    part.push(format!(
-        ".part-{}-{}",
-        std::process::id(),
-        NEXT.fetch_add(1, Ordering::Relaxed)
-    ));
+    part.push(format!(".part-{:016x}", u64::from_le_bytes(random)));
     part
 }
 
@@ -319,7 +330,8 @@ mod linux {
         content: &mut dyn io::Read,
         replace: bool,
     ) -> Result<(), super::Unsaved> {
-        let (to, part) = (c_name(name)?, c_name(&super::part_name(name))?);
+        let c = |n: &OsStr| c_name(n).map_err(super::Unsaved::Io);
+        let (to, part) = (c(name)?, c(&super::part_name(name))?);
         let dir = root.as_raw_fd();
         let flags =
             libc::O_WRONLY | libc::O_CREAT | libc::O_EXCL | libc::O_NOFOLLOW | libc::O_CLOEXEC;
@@ -327,7 +339,7 @@ mod linux {
         // the new descriptor is owned by the File made from it.
         let fd = unsafe { libc::openat(dir, part.as_ptr(), flags, 0o644 as libc::c_uint) };
         if fd < 0 {
-            return Err(io::Error::last_os_error().into());
+            return Err(super::Unsaved::of(io::Error::last_os_error(), false));
         }
         // SAFETY: a descriptor just opened, owned by nothing else.
         let mut file = unsafe { File::from_raw_fd(fd) };
@@ -367,7 +379,7 @@ mod linux {
             // SAFETY: as above; the part is ours alone.
             unsafe { libc::unlinkat(dir, part.as_ptr(), 0) };
         }
-        Ok(placed?)
+        placed.map_err(|e| super::Unsaved::of(e, true))
     }
 
     pub fn entries(root: &File, relative: &Path) -> io::Result<Vec<(OsString, bool, u64)>> {
@@ -440,7 +452,8 @@ mod other {
         replace: bool,
     ) -> Result<(), super::Unsaved> {
         let (to, part) = (root.join(name), root.join(super::part_name(name)));
-        let mut file = std::fs::File::create_new(&part)?;
+        let mut file =
+            std::fs::File::create_new(&part).map_err(|e| super::Unsaved::of(e, false))?;
         let placed = io::copy(content, &mut file)
             .and_then(|_| file.sync_all())
             .and_then(|()| {
@@ -456,7 +469,7 @@ mod other {
         if placed.is_err() {
             let _ = std::fs::remove_file(&part);
         }
-        Ok(placed?)
+        placed.map_err(|e| super::Unsaved::of(e, true))
     }
 
     pub fn entries(dir: &Path) -> io::Result<Vec<(OsString, bool, u64)>> {

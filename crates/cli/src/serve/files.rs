@@ -32,6 +32,8 @@ use tokio::io::AsyncWriteExt;
 /// The most files listed from DIR, and how deep.
 const MOST_LISTED: usize = 5000;
 const DEEPEST: usize = 4;
+/// The most files uploaded in one run (the same file again not counted).
+const MOST_UPLOADS: usize = 10_000;
 /// The longest name given in the private folder, in bytes.
 const LONGEST_NAME: usize = 100;
 /// The prefix of a server's private folder.
@@ -56,9 +58,11 @@ pub struct Files {
     /// The name each input's solve writes, by what the input is on its
     /// disk ([`Held::key`]).
     solved: Mutex<HashMap<(u64, u64), String>>,
-    /// Each upload by its content's SHA-256: the same file uploaded
-    /// again is the same entry.
-    uploaded: Mutex<HashMap<[u8; 32], Entry>>,
+    /// Each upload by its content's SHA-256 and its extension (which
+    /// tells its format): the same file uploaded again is the same entry.
+    uploaded: Mutex<HashMap<([u8; 32], String), Entry>>,
+    /// The uploads being written, by name: not yet whole, not saved.
+    uploading: Mutex<HashSet<String>>,
     /// The lock of the private folder, held while this runs.
     _lock: Option<std::fs::File>,
 }
@@ -111,6 +115,7 @@ impl Files {
             taken: Default::default(),
             solved: Default::default(),
             uploaded: Default::default(),
+            uploading: Default::default(),
             _lock: lock,
         })
     }
@@ -296,8 +301,22 @@ impl Files {
         // Made here, not on the blocking pool: were the client to go while
         // a pool thread made it, the request (and `partial`) could be
         // dropped first and the file made after, left behind.
+        if self
+            .uploaded
+            .lock()
+            .unwrap_or_else(|e| e.into_inner())
+            .len()
+            >= MOST_UPLOADS
+        {
+            return Err(ApiError::busy(format!(
+                "{MOST_UPLOADS} files uploaded this run, the most: start the server again"
+            )));
+        }
         let (name, path, made) = self.reserve(wanted, true)?;
         let made = made.ok_or_else(|| ApiError::internal("no file made"))?;
+        // Not whole until the end (and dropped after `partial`: a failed
+        // upload's file is gone before its name is free to save).
+        let _writing = Writing::new(&self.uploading, &name);
         let mut partial = Partial(Some(path.clone()));
         let mut file = tokio::fs::File::from_std(made);
         let mut size = 0u64;
@@ -320,12 +339,19 @@ impl Files {
             digest.update(&chunk);
         }
         file.flush().await.map_err(ApiError::internal)?;
-        let digest: [u8; 32] = digest.finalize().into();
+        let extension = Path::new(&name)
+            .extension()
+            .map_or(String::new(), |e| e.to_string_lossy().to_lowercase());
+        let key = (digest.finalize().into(), extension);
         let mut uploaded = self.uploaded.lock().unwrap_or_else(|e| e.into_inner());
-        if let Some(first) = uploaded.get(&digest) {
+        if let Some(first) = uploaded.get(&key) {
             let there = self.scratch().join(&first.name).symlink_metadata();
             if there.is_ok_and(|m| m.is_file() && m.len() == size) {
-                // `partial` removes the copy.
+                // `partial` removes the copy; its name is free again.
+                self.taken
+                    .lock()
+                    .unwrap_or_else(|e| e.into_inner())
+                    .remove(&name);
                 return Ok(Entry {
                     again: true,
                     ..first.clone()
@@ -340,7 +366,7 @@ impl Files {
             folder: false,
             again: false,
         };
-        uploaded.insert(digest, entry.clone());
+        uploaded.insert(key, entry.clone());
         Ok(entry)
     }
 
@@ -357,6 +383,17 @@ impl Files {
         if !id.starts_with("upload/") {
             return Err(ApiError::bad(format!("{id:?}: already in the folder")));
         }
+        let own = id.trim_start_matches("upload/");
+        let writing = self
+            .uploading
+            .lock()
+            .unwrap_or_else(|e| e.into_inner())
+            .contains(own);
+        if writing || own.ends_with(".solving") {
+            return Err(ApiError::conflict(format!(
+                "{own}: not whole yet (still being written)"
+            )));
+        }
         let held = self.resolve(id)?;
         if held.folder {
             return Err(ApiError::bad(format!("{id:?}: a folder")));
@@ -368,6 +405,12 @@ impl Files {
         dir.save(std::ffi::OsStr::new(&name), &mut from, replace)
             .map_err(|e| match e {
                 Unsaved::Exists => ApiError::conflict(format!("{name} is in the folder already")),
+                Unsaved::Folder => ApiError::forbidden(format!(
+                    "{name} is a folder's name there: save under another name"
+                )),
+                Unsaved::Denied => ApiError::forbidden(
+                    "the folder may not be written (its permissions): download the file instead",
+                ),
                 Unsaved::Io(e) => ApiError::internal(format!("{name}: {e}")),
             })?;
         Ok(Entry {
@@ -377,6 +420,34 @@ impl Files {
             folder: false,
             again: false,
         })
+    }
+}
+
+/// A name being written into the private folder, in `set` while this
+/// lives.
+struct Writing<'a> {
+    set: &'a Mutex<HashSet<String>>,
+    name: String,
+}
+
+impl<'a> Writing<'a> {
+    fn new(set: &'a Mutex<HashSet<String>>, name: &str) -> Writing<'a> {
+        set.lock()
+            .unwrap_or_else(|e| e.into_inner())
+            .insert(name.to_string());
+        Writing {
+            set,
+            name: name.to_string(),
+        }
+    }
+}
+
+impl Drop for Writing<'_> {
+    fn drop(&mut self) {
+        self.set
+            .lock()
+            .unwrap_or_else(|e| e.into_inner())
+            .remove(&self.name);
     }
 }
 

@@ -190,7 +190,33 @@ def test_with_its_names_files_a_wthor_folder_names_its_players(serve, page_of):
     assert page.text("#games-note") == ""
 
 
-def test_a_bridge_folder_offers_no_folder_to_open(serve, page_of):
-    page = page_of(serve(BRIDGE))
-    page.wait(lambda d: len(page.file_buttons()) >= 5, "the file list")
-    assert not [n for n in page.file_buttons() if n.startswith("./")], list(page.file_buttons())
+def test_a_bridge_folder_offers_no_folder_to_open(serve, page_of, tmp_path):
+    folder = tmp_path / "club"
+    (folder / "tuesday").mkdir(parents=True)
+    shutil.copy(PBN, folder / "tuesday" / "set.pbn")
+    page = page_of(serve(folder))
+    page.wait(lambda d: "tuesday/set.pbn" in page.file_buttons(), "the file list")
+    folders = [n for n in page.file_buttons() if n.endswith("/") or "(" in n]
+    assert folders == [], list(page.file_buttons())
+
+
+def test_a_result_made_again_is_not_kept_until_saved_again(serve, page_of, tmp_path):
+    folder = tmp_path / "club"
+    folder.mkdir()
+    shutil.copy(PBN, folder / "set.pbn")
+    page = page_of(serve(folder))
+    page.open_file("set.pbn")
+    for n in (1, 2):
+        page.find("#solve button[type=submit]").click()
+        page.wait(lambda d: len(page.all("#jobs > li, #jobs-done > li")) == n, f"solve {n} in the list")
+        job_id = job_items(page)[0][0]
+        page.wait(lambda d: job_finished(page, job_id), f"solve {n} to end", 120)
+        # The same file made anew: not kept, whatever was saved before.
+        page.wait(lambda d: page.find("#unsaved").is_displayed(), f"solve {n}'s result said not kept")
+        assert "set-solved.pbn" in page.text("#unsaved")
+        press_job_button(page, "Save to folder")
+        if n == 2:
+            page.wait(lambda d: page.all("#problems button"), "the name taken")
+            page.all("#problems button")[0].click()
+        page.wait(lambda d: not page.find("#unsaved").is_displayed(), f"solve {n}'s result kept")
+    assert (folder / "set-solved.pbn").exists()

@@ -212,6 +212,7 @@ struct FileQuery {
 
 /// The game and format of a file (or a folder's WTHOR database).
 async fn open(state: Shared, Query(q): Query<FileQuery>) -> Result<Json<Value>, ApiError> {
+    let read_as = read_as(&q.read_as)?;
     let held = resolve(&state, &q.file).await?;
     blocking(&state, move |_| {
         let path = &held.path;
@@ -231,7 +232,7 @@ async fn open(state: Shared, Query(q): Query<FileQuery>) -> Result<Json<Value>, 
             ));
         }
         let (_, format) =
-            opened(path, q.read_as.as_deref()).map_err(|f| ApiError::about(f, path, &q.file))?;
+            opened(path, read_as.as_deref()).map_err(|f| ApiError::about(f, path, &q.file))?;
         let game = match format {
             AnyFormat::Bridge(_) => "bridge",
             AnyFormat::Othello(_) => "othello",
@@ -241,6 +242,18 @@ async fn open(state: Shared, Query(q): Query<FileQuery>) -> Result<Json<Value>, 
         ))
     })
     .await
+}
+
+/// The format a request asks a file to be read as (`as`, the commands'
+/// `--from`): none when not given or empty; a name no format has is the
+/// request's fault.
+pub(super) fn read_as(given: &Option<String>) -> Result<Option<String>, ApiError> {
+    match given.as_deref().map(str::trim).filter(|f| !f.is_empty()) {
+        None => Ok(None),
+        Some(f) => crate::plan::parse_format(f)
+            .map(|_| Some(f.to_ascii_lowercase()))
+            .map_err(ApiError::bad),
+    }
 }
 
 /// A file opened as the commands open it, and its format by the one rule

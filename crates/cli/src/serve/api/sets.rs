@@ -1,7 +1,7 @@
 //! A bridge set's boards shown a page at a time, converted for download,
 //! and sets joined.
 
-use super::{blocking, command, opened, resolve, ApiError, Shared};
+use super::{blocking, command, opened, read_as, resolve, ApiError, Shared};
 use crate::plan::AnyFormat;
 use crate::report::Failure;
 use crate::serve::files::{Entry, Names};
@@ -48,12 +48,13 @@ pub(super) async fn boards(
     state: Shared,
     Query(q): Query<BoardsQuery>,
 ) -> Result<Json<Value>, ApiError> {
+    let as_format = read_as(&q.read_as)?;
     let held = resolve(&state, &q.file).await?;
     let name = q.file.clone();
     blocking(&state, move |cancel| {
         let path = &held.path;
         let (opened, format) =
-            opened(path, q.read_as.as_deref()).map_err(|f| ApiError::about(f, path, &name))?;
+            opened(path, as_format.as_deref()).map_err(|f| ApiError::about(f, path, &name))?;
         let AnyFormat::Bridge(format) = format else {
             return Err(ApiError::bad(format!(
                 "{name}: {} holds Othello games, not boards",
@@ -234,7 +235,7 @@ fn convert_args(
         ("--paper", &q.paper),
         ("--boards", &q.boards),
         ("--renumber", &q.renumber),
-        ("--from", &q.read_as),
+        ("--from", &read_as(&q.read_as)?),
     ] {
         if let Some(v) = value.as_deref().filter(|v| !v.trim().is_empty()) {
             args.push(flag.into());

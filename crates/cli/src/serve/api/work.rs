@@ -21,6 +21,7 @@ pub(super) async fn solve(
     state: Shared,
     Query(q): Query<SolveQuery>,
 ) -> Result<Json<Status>, ApiError> {
+    let read_as = super::read_as(&q.read_as)?;
     let input = resolve(&state, &q.file).await?;
     if input.folder {
         return Err(ApiError::bad(format!(
@@ -49,7 +50,7 @@ pub(super) async fn solve(
         .chain(q.force.then_some("--force"))
         .map(String::from)
         .chain(
-            q.read_as
+            read_as
                 .iter()
                 .flat_map(|f| ["--from".to_string(), f.clone()]),
         )

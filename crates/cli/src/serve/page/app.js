@@ -120,25 +120,29 @@ async function upload(files) {
 
 // What the page's work made lives in the server's private folder, gone
 // when the server stops: until each is saved to the folder or downloaded,
-// the page says so, and asks before it is closed. What was kept is
-// remembered for this tab (a reload keeps it).
-const results = new Set();
-const keptIds = new Set(JSON.parse(sessionStorage.getItem("boardfile-kept") || "[]"));
+// the page says so, and asks before it is closed. A result is known by
+// its file and what made it (a solve made again writes the same file
+// anew: not kept yet); what was kept is remembered for this tab and this
+// run of the server (a reload keeps it, another run does not).
+const results = new Map();
+const KEPT_KEY = `boardfile-kept-${TOKEN.slice(0, 16)}`;
+const keptIds = new Set(JSON.parse(sessionStorage.getItem(KEPT_KEY) || "[]"));
 
-function madeHere(id) {
-  results.add(id);
+function madeHere(id, by) {
+  results.set(id, `${id}@${by}`);
   showUnsaved();
 }
 
 function kept(id) {
-  if (!results.has(id) || keptIds.has(id)) return;
-  keptIds.add(id);
-  sessionStorage.setItem("boardfile-kept", JSON.stringify([...keptIds]));
+  const made = results.get(id);
+  if (!made || keptIds.has(made)) return;
+  keptIds.add(made);
+  sessionStorage.setItem(KEPT_KEY, JSON.stringify([...keptIds]));
   showUnsaved();
 }
 
 function unsaved() {
-  return [...results].filter((id) => !keptIds.has(id));
+  return [...results].filter(([, made]) => !keptIds.has(made)).map(([id]) => id);
 }
 
 function showUnsaved() {
@@ -211,7 +215,13 @@ async function openFile(id, name, readAs) {
   try {
     opened = await json("/api/open", readAs ? { file: id, as: readAs } : { file: id });
   } catch (e) {
+    // Nothing of the file before stays in reach: no tool acts on it.
+    state.file = null;
+    state.as = undefined;
     $("view-format").textContent = "";
+    $("tools-bar").hidden = true;
+    $("othello").hidden = true;
+    $("tournament").hidden = true;
     const choices = readChoices(e.message).map(([as, shown]) =>
       [`Read as ${shown} anyway`, () => openFile(id, name, as)]);
     problem(e.message, choices);
@@ -375,7 +385,7 @@ $("join").addEventListener("submit", async (e) => {
       headers: { "Content-Type": "application/json" },
       body: JSON.stringify({ files: [state.file, ...others], renumber }),
     });
-    madeHere(made.id);
+    madeHere(made.id, `join-${Date.now()}`);
     await loadFiles();
     await openFile(made.id, made.name);
     say(`Joined into ${made.name}`);
@@ -446,7 +456,10 @@ function plainNames(text) {
 // The formats a message offers to read a file as (the command line's
 // `--from`): [name for the server, name shown].
 function readChoices(text) {
-  return [...(text || "").matchAll(/--from (\S+) to read it as ([^,;]+?)(?=, or | all the same)/g)]
+  // What follows the file's name: a name may hold any words.
+  const at = (text || "").lastIndexOf(" as its extension says");
+  const tail = at < 0 ? "" : text.slice(at);
+  return [...tail.matchAll(/--from (\S+) to read it as ([^,;]+?)(?=, or | all the same)/g)]
     .map((m) => [m[1], m[2]]);
 }
 
@@ -523,11 +536,13 @@ function showJob(status) {
       all.type = "button";
       all.textContent = "Solve them all";
       all.title = `${status.kept} boards kept the table their file stored; solve those too`;
-      all.addEventListener("click", () => start("/api/solve", { file: status.file, force: "true" }));
+      const params = { file: status.file, force: "true" };
+      if (status.file === state.file && state.as) params.as = state.as;
+      all.addEventListener("click", () => start("/api/solve", params));
       parts.push(all);
     }
     if (!status.cancelled) {
-      madeHere(status.output);
+      madeHere(status.output, `job-${status.id}`);
       if (state.dir) {
         const save = document.createElement("button");
         save.type = "button";
@@ -910,8 +925,11 @@ async function squaredeal(action) {
 $("verify").addEventListener("click", () => squaredeal("verify"));
 $("make").addEventListener("click", () => squaredeal("make"));
 
-loadFiles().catch((e) => problem(e.message));
-resume().catch((e) => problem(e.message));
+// The files first: the work list's buttons depend on a folder being served.
+loadFiles()
+  .catch((e) => problem(e.message))
+  .then(resume)
+  .catch((e) => problem(e.message));
 
 // On a phone the tools fold into a bar, closed, so that the boards come
 // first; on a wider screen they stand open.
