@@ -240,6 +240,29 @@ impl Solver {
         leader: usize,
         cards: &[u64],
     ) -> Result<Choices, PlayError> {
+        self.choices_kept(deal, strain, leader, cards, true)
+    }
+
+    /// [`Solver::choices`] with every card searched afresh, nothing kept
+    /// from the card before: what the kept table saves, to measure.
+    pub fn choices_cold(
+        &mut self,
+        deal: &Deal,
+        strain: usize,
+        leader: usize,
+        cards: &[u64],
+    ) -> Result<Choices, PlayError> {
+        self.choices_kept(deal, strain, leader, cards, false)
+    }
+
+    fn choices_kept(
+        &mut self,
+        deal: &Deal,
+        strain: usize,
+        leader: usize,
+        cards: &[u64],
+        kept: bool,
+    ) -> Result<Choices, PlayError> {
         assert!(strain <= NOTRUMP && leader < 4, "strain 0-4, seat 0-3");
         self.memory.clear();
         self.plain.clear();
@@ -249,10 +272,10 @@ impl Solver {
             #[cfg(target_arch = "x86_64")]
             if v3 {
                 // SAFETY: the processor has the features (bits::has_v3).
-                return unsafe { v3::choices(search, leader, cards) };
+                return unsafe { v3::choices(search, leader, cards, !kept) };
             }
             let _ = v3;
-            search.choices::<Portable>(leader, cards)
+            search.choices::<Portable>(leader, cards, !kept)
         })
     }
 
@@ -611,7 +634,12 @@ impl Search<'_> {
     /// each card the seat to play may play there, North-South's tricks in
     /// all (those won counted) after it under best play: each searched
     /// with the table kept from the one before.
-    fn choices<I: Step>(&mut self, leader: usize, cards: &[u64]) -> Result<Choices, PlayError> {
+    fn choices<I: Step>(
+        &mut self,
+        leader: usize,
+        cards: &[u64],
+        cold: bool,
+    ) -> Result<Choices, PlayError> {
         let mut t = Trick::lead(leader, self.out());
         let mut won = 0;
         for (index, &card) in cards.iter().enumerate() {
@@ -633,6 +661,11 @@ impl Search<'_> {
             let card = 1 << (63 - rest.leading_zeros());
             rest ^= card;
             let (next, ns) = self.advance(&t, seat, card);
+            if cold {
+                self.memory.clear();
+                self.plain.clear();
+                self.cutoff.fill(0);
+            }
             let left = self.drive::<I>(&next, guess);
             self.hands[seat] ^= card;
             guess = left;
@@ -1486,8 +1519,9 @@ mod v3 {
         s: &mut Search,
         leader: usize,
         cards: &[u64],
+        cold: bool,
     ) -> Result<Choices, PlayError> {
-        s.choices::<V3>(leader, cards)
+        s.choices::<V3>(leader, cards, cold)
     }
 
     #[target_feature(enable = "avx2,bmi1,bmi2,lzcnt,popcnt")]

@@ -538,8 +538,12 @@ fn choices_agree_with_minimax_and_the_play_analysis() {
         let mut trick: Vec<(usize, u64)> = Vec::new();
         let (mut seat, mut won) = (leader, 0u8);
         for i in 0..cards.len() {
-            let c = Solver::new().choices(&deal, trump, leader, &cards[..i]).unwrap();
-            let portable = Solver::new().portable().choices(&deal, trump, leader, &cards[..i]);
+            let c = Solver::new()
+                .choices(&deal, trump, leader, &cards[..i])
+                .unwrap();
+            let portable = Solver::new()
+                .portable()
+                .choices(&deal, trump, leader, &cards[..i]);
             assert_eq!(portable, Ok(c.clone()));
             assert_eq!((c.seat, c.won), (seat, won));
             let legal_cards = legal(hands[seat], &trick);
@@ -572,10 +576,22 @@ fn choices_agree_with_minimax_and_the_play_analysis() {
         let mut solver = Solver::new();
         for i in (0..cards.len()).step_by(3) {
             let c = solver.choices(&deal, trump, leader, &cards[..i]).unwrap();
-            let played = c.cards.iter().find(|&&(card, _)| card == cards[i]).unwrap().1;
+            // Searched afresh card by card: the same values.
+            let cold = Solver::new().choices_cold(&deal, trump, leader, &cards[..i]);
+            assert_eq!(cold, Ok(c.clone()));
+            let played = c
+                .cards
+                .iter()
+                .find(|&&(card, _)| card == cards[i])
+                .unwrap()
+                .1;
             assert_eq!(played, values[i + 1], "{} card {i}", deal.to_pbn());
             let best = c.cards.iter().map(|&(_, v)| v);
-            let best = if c.seat % 2 == 0 { best.max() } else { best.min() };
+            let best = if c.seat.is_multiple_of(2) {
+                best.max()
+            } else {
+                best.min()
+            };
             assert_eq!(best, Some(values[i]), "{} before card {i}", deal.to_pbn());
         }
     }

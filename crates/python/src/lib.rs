@@ -30,6 +30,7 @@ use std::io::{Cursor, Read};
 use std::path::PathBuf;
 use std::sync::{mpsc, Arc, Mutex};
 
+mod analysis;
 mod objects;
 mod othello;
 
@@ -1223,6 +1224,7 @@ fn _native(m: &Bound<'_, PyModule>) -> PyResult<()> {
     m.add_function(wrap_pyfunction!(formats, m)?)?;
     othello::register(m)?;
     objects::register(m)?;
+    analysis::register(m)?;
     m.add("BATCH", BATCH)?;
     m.add("PARQUET_CREATED_BY", CREATED_BY)?;
     m.add("SOLVER", boardfile_bridge::dd::SOLVER)?;

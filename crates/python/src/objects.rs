@@ -26,7 +26,7 @@ fn parse_deal(py: Python<'_>, text: &str) -> PyResult<String> {
 }
 
 /// `BoardfileError` for a deal that does not read.
-fn bad_deal(py: Python<'_>, text: &str, why: &str) -> PyErr {
+pub(crate) fn bad_deal(py: Python<'_>, text: &str, why: &str) -> PyErr {
     let e = Error::new(ErrorKind::Syntax(format!("{text:?}: {why}")));
     py_error(py, "<deal>", &e)
 }
@@ -51,7 +51,7 @@ fn number_of_deal(py: Python<'_>, text: &str) -> PyResult<String> {
         .ok_or_else(|| value_error(format!("{text:?}: a partial deal has no number")))
 }
 
-fn seat(name: &str) -> PyResult<Seat> {
+pub(crate) fn seat(name: &str) -> PyResult<Seat> {
     name.bytes()
         .next()
         .filter(|_| name.len() == 1)
@@ -120,7 +120,7 @@ fn model_contracts(text: &str) -> Vec<String> {
 }
 
 /// A board given as a JSON Lines line, read by the JSON Lines reader.
-fn board_of(py: Python<'_>, line: &[u8]) -> PyResult<Board> {
+pub(crate) fn board_of(py: Python<'_>, line: &[u8]) -> PyResult<Board> {
     let mut diag = Diagnostics::strict();
     let mut reader = Format::Jsonl
         .open(Source::from_bytes(line), &mut diag)
@@ -238,52 +238,7 @@ fn deal_where<'py>(
     ))
 }
 
-/// Declarer's score at duplicate (Law 77) for a contract in PBN's
-/// spelling (`4SX`, `3NT`, `Pass`), `tricks` taken, declarer's side
-/// `vulnerable`.
-#[pyfunction]
-fn score(contract: &str, tricks: i32, vulnerable: bool) -> PyResult<i32> {
-    let c =
-        boardfile_bridge::Contract::parse(contract.trim(), Some(Seat::North)).ok_or_else(|| {
-            value_error(format!(
-                "{contract:?}: not a contract (4S, 3NTX, 6HXX, Pass)"
-            ))
-        })?;
-    if !(0..=13).contains(&tricks) {
-        return Err(value_error(format!("{tricks} tricks: 0 to 13")));
-    }
-    Ok(c.score(tricks, vulnerable))
-}
-
-/// IMPs for a score difference (Law 78B), with its sign.
-#[pyfunction]
-fn imps(difference: i64) -> i32 {
-    let d = difference.clamp(i64::from(i32::MIN) + 1, i64::from(i32::MAX));
-    boardfile_bridge::model::auction::imps(d as i32)
-}
-
-/// A hand's evaluation (PBN's hand form, `AKQ.JT9..5432`): losers,
-/// controls, quick tricks in halves, Kaplan and Rubens' evaluation times
-/// 100, and each suit's quality times 100 (spades first).
-#[pyfunction]
-fn evaluate_hand(text: &str) -> PyResult<(i32, u32, u32, i32, [i32; 4])> {
-    use boardfile_bridge::model::evaluation::quality;
-    let hand = boardfile_bridge::Hand::parse_dotted(text.trim())
-        .map_err(|e| value_error(format!("{text:?}: not a hand ({e})")))?;
-    let suits = boardfile_bridge::Suit::ALL.map(|s| quality(hand.suit_bits(s)));
-    Ok((
-        hand.losers(),
-        hand.controls(),
-        hand.quick_tricks_halves(),
-        hand.cccc(),
-        suits,
-    ))
-}
-
 pub(crate) fn register(m: &Bound<'_, PyModule>) -> PyResult<()> {
-    m.add_function(wrap_pyfunction!(score, m)?)?;
-    m.add_function(wrap_pyfunction!(imps, m)?)?;
-    m.add_function(wrap_pyfunction!(evaluate_hand, m)?)?;
     m.add_function(wrap_pyfunction!(parse_deal, m)?)?;
     m.add_function(wrap_pyfunction!(deal_of_number, m)?)?;
     m.add_function(wrap_pyfunction!(number_of_deal, m)?)?;

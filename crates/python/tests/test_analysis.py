@@ -5,10 +5,13 @@ the library's way), and against well-known scores; IMPs against Law 78B's
 scale at every boundary; hand measures against hands counted by hand."""
 
 import itertools
+import json
+import os
+import pathlib
 
 import pytest
 
-from boardfile import Board, BoardfileError, Deal, Hand, Seat, Strain, imps, score
+from boardfile import Board, BoardfileError, Card, Deal, Hand, Position, Seat, Strain, deal, imps, leads, load, score
 
 # Law 77, as its table prints it.
 # Trick score for each odd trick bid and made: undoubled, doubled, redoubled.
@@ -212,3 +215,148 @@ def test_a_board_scores_from_its_contract_declarer_and_result():
     assert board(Contract="Pass").score() == 0
     assert board(Contract="4H", Declarer="N").score() is None
     assert Board(deal, 7).score() is None
+
+
+# Positions in the middle of play.
+
+ROOT = pathlib.Path(__file__).resolve().parents[3]
+WILD = ROOT.parent / "shared" / "data" / "wild"
+needs_wild = pytest.mark.skipif(not WILD.is_dir(), reason="no ../shared/data/wild")
+
+
+def test_a_position_is_played_taken_back_and_asked():
+    p = Position("N:AKQJ.AKQ.AKQ.AKQ T987.JT9.JT9.JT9 6543.876.876.876 2.5432.5432.5432", "NT", "E")
+    assert (p.to_play, p.tricks_left, p.tricks_won) == (Seat.E, 13, (0, 0))
+    for card in ("HJ", "H6", "H5", "HA"):
+        p.play(card)
+    assert (p.to_play, p.tricks_won, p.trick) == (Seat.N, (1, 0), [])
+    p.play("SA")
+    assert p.trick == [(Seat.N, Card("SA"))]
+    # East holds spades: a heart is refused, and nothing changes.
+    with pytest.raises(BoardfileError):
+        p.play("HT")
+    assert [str(c) for c in p.legal()] == ["ST", "S9", "S8", "S7"]
+    assert p.undo() == Card("SA") and p.undo() == Card("HA")
+    assert (p.to_play, p.tricks_won) == (Seat.N, (0, 0))
+    with pytest.raises(BoardfileError):
+        Position("N:AK... Q... J... -", "NT", "N")
+
+
+def test_a_position_before_the_lead_is_the_table():
+    # The best lead's value is the leader's side's tricks, which the
+    # double-dummy table gives (the table checked against the C++ DDS).
+    for b in deal(12, seed="positions"):
+        table = b.deal.solve()
+        for strain in (Strain.NT, Strain.S, Strain.C):
+            for declarer in (Seat.N, Seat.W):
+                leader = declarer.next()
+                values = Position(b.deal, strain, leader).solve()
+                assert len(values) == 13
+                assert max(values.values()) == 13 - table[declarer, strain], (str(b.deal), strain, declarer)
+
+
+def played_boards():
+    """The boards of the wild PBN and LIN files whose play can be valued."""
+    import warnings
+
+    for path in sorted([*WILD.rglob("*.pbn"), *WILD.rglob("*.lin")]):
+        with warnings.catch_warnings():
+            warnings.simplefilter("ignore")
+            try:
+                boards = list(load(path))
+            except BoardfileError:
+                continue
+            for b in boards:
+                try:
+                    values = b.play_values()
+                except (BoardfileError, ValueError):
+                    # A play that cannot be replayed (named by the error).
+                    continue
+                if values:
+                    yield path, b, values
+
+
+@needs_wild
+def test_each_card_of_the_wild_plays_is_valued_as_the_play_analysis_values_it():
+    # The position before each card, solved: the card played is worth
+    # what the play analysis (checked against the C++ DDS's AnalysePlay)
+    # says, as declarer's tricks in all. Every 8th played board here;
+    # BOARDFILE_ALL_POSITIONS=1 for all of them (about 4 minutes).
+    every = 1 if os.environ.get("BOARDFILE_ALL_POSITIONS") else 8
+    boards = positions = 0
+    for k, (path, b, values) in enumerate(played_boards()):
+        if k % every:
+            continue
+        boards += 1
+        p = Position.from_board(b, 0)
+        declarer = p.leader.next(3)
+        for i, v in enumerate(values):
+            side_has = p.to_play.value % 2 == declarer.value % 2
+            from_here = p.solve()[Card(v["card"])]
+            won = p.tricks_won[declarer.value % 2]
+            tricks = won + (from_here if side_has else p.tricks_left - from_here)
+            assert tricks == v["tricks"], f"{path.name} board {b.number} card {i + 1} {v}"
+            positions += 1
+            p.play(v["card"])
+    assert boards >= (2400 // every) and positions > 100 * boards // 4, (boards, positions)
+
+
+# Opening leads.
+
+
+def test_leads_on_one_fully_given_deal_are_the_positions_values():
+    # With the other three hands fixed (a predeal of all of them), every
+    # lead's tricks are the defence's on that deal: each card's value in
+    # the position before the lead (the play analysis's oracle above).
+    d = Deal("N:QJ8.AJ965.K82.AQ 43.QT87.QT64.754 AKT9..A97.J98632 7652.K432.J53.KT")
+    for contract, declarer in (("3NT", "S"), ("4H", "N"), ("5C", "S")):
+        leader = Seat.of(declarer).next()
+        others = {s: d[s] for s in Seat if s is not leader}
+        rows = leads(d[leader], contract, declarer, predeal=others, deals=3, seed=3)
+        assert all(r["deals"] == 3 for r in rows)
+        values = Position(d, contract.rstrip("X")[1:], leader).solve()
+        for r in rows:
+            for card in r["cards"]:
+                assert values[Card(card)] == r["tricks"], (contract, r)
+        # Python's condition: the same deal, the same numbers.
+        same = leads(d[leader], contract, declarer, predeal=others, where=lambda x: x == d, deals=2, seed=4)
+        assert {r["lead"]: r["tricks"] for r in same} == {r["lead"]: r["tricks"] for r in rows}
+
+
+def test_leads_by_a_script_are_the_command_lines(cli, tmp_path):
+    args = ("KQ2.T98.A765.432", "--contract", "4S", "--declarer", "S", "--deals", "60", "--seed", "lead study",
+            "--where", "hcp(south) >= 12 and spades(south) >= 5", "--json")
+    out = cli("leads", *args).stdout
+    lines = [json.loads(line) for line in out.splitlines() if line.strip()]
+    rows = leads("KQ2.T98.A765.432", "4S", "S", where="hcp(south) >= 12 and spades(south) >= 5",
+                 deals=60, seed="lead study", jobs=1)
+    assert [r["lead"] for r in rows] == [line["lead"] for line in lines]
+    for r, line in zip(rows, lines):
+        assert r["tricks"] == pytest.approx(line["tricks"]) and r["beats"] == pytest.approx(line["beats"])
+        assert r["beats_low"] <= r["beats"] <= r["beats_high"]
+    # The numbers do not depend on the threads.
+    assert rows == leads("KQ2.T98.A765.432", "4S", "S", where="hcp(south) >= 12 and spades(south) >= 5",
+                         deals=60, seed="lead study", jobs=2)
+    # Every deal has a best lead: the shares of the best add up to 1 or more.
+    assert sum(r["best"] for r in rows) >= 1
+
+
+def test_leads_refuse_what_is_not_a_study():
+    with pytest.raises(BoardfileError):
+        leads("KQ2.T98.A765", "4S", "S", deals=5, seed=1)
+    with pytest.raises(BoardfileError):
+        leads("KQ2.T98.A765.432", "Pass", "S", deals=5, seed=1)
+    with pytest.raises(BoardfileError):
+        leads("KQ2.T98.A765.432", "4S", "S", where="predeal west SA", deals=5, seed=1)
+
+
+def test_deal_with_a_predeal_and_a_python_condition():
+    south = Hand("AKQ.KJ2.Q75.AJ92")
+    s = deal(6, seed="predeal", predeal={"S": south}, where="hcp(north) >= 8")
+    assert len(s) == 6 and all(b.deal[Seat.S] == south and b.deal[Seat.N].hcp >= 8 for b in s)
+    kept = deal(5, seed="callable", predeal={Seat.S: south}, where=lambda d: d[Seat.N].shape[0] >= 4)
+    assert [b.number for b in kept] == [1, 2, 3, 4, 5]
+    assert all(b.deal[Seat.S] == south and b.deal[Seat.N].shape[0] >= 4 for b in kept)
+    # The same seed, the same deals.
+    again = deal(5, seed="callable", predeal={Seat.S: south}, where=lambda d: d[Seat.N].shape[0] >= 4)
+    assert [str(b.deal) for b in again] == [str(b.deal) for b in kept]

@@ -19,7 +19,9 @@
 //! interrupted run to go on from.
 
 pub mod journal;
+pub mod leads;
 pub mod play;
+pub mod position;
 
 use crate::codec::stream::BoardReader;
 use crate::model::board::{Board, DdTable, Par, Vulnerability};

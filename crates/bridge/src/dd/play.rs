@@ -11,19 +11,14 @@
 //! JSON Lines keeps them (`play_values`) and the hand records and `show`
 //! mark the cards that cost a trick.
 
+use super::position::card_to_own;
 use super::{strain_to_own, to_own_deal, STACK};
 use crate::model::auction::Contract;
 use crate::model::board::Board;
 pub use crate::model::board::{CardValue, PlayValues};
-use crate::model::card::Card;
 use crate::model::deal::Seat;
 use std::sync::atomic::{AtomicUsize, Ordering};
 use std::sync::mpsc;
-
-/// The card in our solver's form: bit 16 × suit + rank, the two at 0.
-fn card_to_own(c: Card) -> u64 {
-    1 << (16 * c.suit().index() + c.rank() as usize - 2)
-}
 
 /// The board's play valued card by card: `Ok(None)` when there is nothing
 /// to value (no play, a passed-out or unknown contract, a partial deal),
@@ -186,7 +181,7 @@ fn analyse_with(
 mod tests {
     use super::*;
     use crate::model::auction::{Annotated, CardToken, Play};
-    use crate::model::card::{Rank, Suit};
+    use crate::model::card::{Card, Rank, Suit};
     use crate::Deal;
 
     /// A play that cannot be replayed is refused, naming the card, who

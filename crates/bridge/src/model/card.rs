@@ -188,6 +188,33 @@ impl Card {
     }
 }
 
+impl std::str::FromStr for Card {
+    type Err = String;
+
+    /// A card as PBN writes one, suit first: `SA`, `HT` (any case; `10`
+    /// for the ten too).
+    ///
+    /// ```
+    /// use boardfile_bridge::{Card, Rank, Suit};
+    /// assert_eq!("h10".parse(), Ok(Card::new(Suit::Hearts, Rank::Ten)));
+    /// assert!("SX".parse::<Card>().is_err());
+    /// ```
+    fn from_str(text: &str) -> Result<Card, String> {
+        let t = text.trim().to_ascii_uppercase();
+        let (suit, rank) = t.split_at(t.len().min(1));
+        let rank = if rank == "10" { "T" } else { rank };
+        match (
+            suit.bytes().next().and_then(Suit::from_letter),
+            rank.as_bytes(),
+        ) {
+            (Some(s), &[r]) => Rank::from_char(r)
+                .map(|r| Card::new(s, r))
+                .ok_or_else(|| format!("{text:?} is not a card (SA, HT, D2...)")),
+            _ => Err(format!("{text:?} is not a card (SA, HT, D2...)")),
+        }
+    }
+}
+
 impl fmt::Display for Card {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         write!(f, "{}{}", self.suit().letter(), self.rank().char())

@@ -279,12 +279,12 @@ fn fits(output: &Output, to: Format, first: u32, count: Option<u32>) -> Result<(
 /// A seed as given: what it is, and the text that gives it again.
 #[derive(Clone)]
 pub struct GivenSeed {
-    seed: Seed,
+    pub(super) seed: Seed,
     text: String,
 }
 
 impl GivenSeed {
-    fn parse(text: &str) -> Result<GivenSeed, String> {
+    pub(super) fn parse(text: &str) -> Result<GivenSeed, String> {
         Ok(GivenSeed {
             seed: Seed::parse(text)?,
             text: text.trim().to_string(),
@@ -294,7 +294,7 @@ impl GivenSeed {
 
 /// The seed given, or one drawn from the system and printed, so that the
 /// set can be dealt again.
-fn seed_or_drawn(seed: Option<Seed>) -> Result<Seed, Failure> {
+pub(super) fn seed_or_drawn(seed: Option<Seed>) -> Result<Seed, Failure> {
     if let Some(s) = seed {
         return Ok(s);
     }
@@ -369,7 +369,7 @@ struct WhereArgs {
 /// Reads SCRIPT: a file when one is there, else the text itself (an
 /// inline condition such as `hcp(north) >= 20`): the name to give it, the
 /// text, and whether it is a file's.
-fn load(script: &str) -> Result<(String, String, bool), Failure> {
+pub(super) fn load(script: &str) -> Result<(String, String, bool), Failure> {
     let path = Path::new(script);
     // A file, or a pipe (`--where <(...)`, `/dev/stdin`): anything there
     // but a folder.

@@ -10,6 +10,7 @@ mod deal;
 mod formats;
 mod info;
 mod join;
+mod leads;
 mod man;
 mod serve;
 mod show;
@@ -100,6 +101,7 @@ pub enum Command {
     Show(show::Args),
     Solve(solve::Args),
     Deal(deal::Args),
+    Leads(leads::Args),
     Squaredeal(squaredeal::Args),
     Serve(serve::Args),
     Formats(formats::Args),
@@ -118,6 +120,7 @@ pub fn exec(command: Command, out: &mut dyn Write) -> Result<Outcome, Failure> {
         Command::Show(args) => show::exec(args, out),
         Command::Solve(args) => solve::exec(args, out),
         Command::Deal(args) => deal::exec(args, out),
+        Command::Leads(args) => leads::exec(args, out),
         Command::Squaredeal(args) => squaredeal::exec(args, out),
         Command::Serve(args) => serve::exec(args, out),
         Command::Formats(args) => formats::exec(args, out),

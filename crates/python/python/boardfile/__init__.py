@@ -43,12 +43,13 @@ from __future__ import annotations
 import json
 import os
 import re
+import warnings
 from collections.abc import Mapping
 from typing import Any, Callable, Dict, Iterable, Iterator, List, Optional, Tuple, Union, overload
 
 from . import _native
 from ._errors import BoardfileError, BoardfileWarning
-from ._model import Board, BoardSet, Card, DDTable, Deal, Denom, Hand, Par, Seat, Strain, imps, score
+from ._model import Board, BoardSet, Card, DDTable, Deal, Denom, Hand, Par, Position, Seat, Strain, imps, score
 
 __all__ = [
     "BoardfileError",
@@ -61,6 +62,7 @@ __all__ = [
     "Denom",
     "Hand",
     "Par",
+    "Position",
     "Seat",
     "Strain",
     "load",
@@ -75,6 +77,7 @@ __all__ = [
     "replay",
     "analyse_game",
     "formats",
+    "leads",
     "score",
     "imps",
     "TABLE_COLUMNS",
@@ -342,7 +345,8 @@ def deal(
     *,
     owner: Optional[str] = None,
     entropy: Optional[str] = None,
-    where: Optional[str] = None,
+    where: Union[str, Callable[[Deal], bool], None] = None,
+    predeal: Optional[Mapping[Union[Seat, str], Union[Hand, str]]] = None,
     jobs: Optional[int] = None,
     generate: Optional[int] = None,
 ) -> BoardSet:
@@ -362,6 +366,11 @@ def deal(
     dealt on ``jobs`` threads (the same boards whatever ``jobs``), at most
     ``generate`` tried (default: the script's, else 10,000,000). A script
     error raises :class:`BoardfileError` with its ``line`` and ``column``.
+    ``where`` may instead be a Python function of a :class:`Deal` that
+    says whether to keep it: the slow path (each deal made a Python
+    object; a script stays fast), for what a script cannot say.
+    ``predeal`` gives seats their hands (``{"S": "AKQ.KJ2.Q75.AJ92"}``,
+    whole or in part), dealt with any ``where``.
 
     For tournaments, ``owner`` (a club, an event) deals as Hans van
     Staveren's Big Deal does, as ``boardfile deal OUT --owner OWNER``: from
@@ -376,11 +385,15 @@ def deal(
     if isinstance(seed, bool) or (isinstance(seed, int) and seed < 0):
         raise ValueError("seed is a whole number from 0, or any words (1 to 64 hex digits are a number)")
     text_seed = None if seed is None else str(seed)
-    if where is not None:
-        if owner is not None or entropy is not None:
-            raise ValueError("a dealer script deals from a seed, not as Big Deal (owner=)")
+    if (where is not None or predeal) and (owner is not None or entropy is not None):
+        raise ValueError("a dealer script deals from a seed, not as Big Deal (owner=)")
+    if callable(where):
+        kept = _kept_deals(_predeal_text(predeal), n or 40, text_seed, where, jobs, generate)
+        return BoardSet._of(None, [Board(d, first + i).to_dict() for i, d in enumerate(kept)])
+    if where is not None or predeal:
+        script = (where or "") + _predeal_text(predeal)
         lines, _, _, _ = _native.deal_where(
-            where, n, text_seed, first, jobs or os.cpu_count() or 1, generate
+            script, n, text_seed, first, jobs or os.cpu_count() or 1, generate
         )
     else:
         lines, _ = _native.deal_lines(32 if n is None else n, text_seed, first, owner, entropy)
@@ -389,6 +402,111 @@ def deal(
     # command line writes it.
     head = parsed[0]["set"] if parsed and "set" in parsed[0] else None
     return BoardSet._of(head, [d for d in parsed if "board" in d])
+
+
+def _predeal_text(predeal: Optional[Mapping[Union[Seat, str], Union[Hand, str]]]) -> str:
+    """The dealer language's predeal statements for ``predeal``."""
+    lines = []
+    for seat, hand in (predeal or {}).items():
+        h = hand if isinstance(hand, Hand) else Hand(hand)
+        suits = ", ".join(f"{s}{h[s]}" for s in "SHDC")
+        lines.append(f"predeal {_SEAT_WORDS[Seat.of(seat)]} {suits}")
+    return "".join(f"\n{line}" for line in lines) + ("\n" if lines else "")
+
+
+_SEAT_WORDS = {Seat.N: "north", Seat.E: "east", Seat.S: "south", Seat.W: "west"}
+
+
+def _kept_deals(
+    script: str,
+    n: int,
+    seed: Optional[str],
+    keep: Callable[[Deal], bool],
+    jobs: Optional[int],
+    generate: Optional[int],
+) -> List[str]:
+    """``n`` deals that ``script`` deals and ``keep`` keeps, in the order
+    dealt: candidates dealt in batches from seeds made of ``seed``, at most
+    ``generate`` tried (default 10,000,000)."""
+    import secrets
+
+    base = seed if seed is not None else secrets.token_hex(32)
+    limit = 10_000_000 if generate is None else generate
+    kept: List[str] = []
+    tried = 0
+    batch = 0
+    while len(kept) < n and tried < limit:
+        size = min(max(4 * (n - len(kept)), 1000), limit - tried)
+        lines, _, _, _ = _native.deal_where(
+            script, size, f"{base} batch {batch}", 1, jobs or os.cpu_count() or 1, None
+        )
+        for line in lines.splitlines():
+            d = json.loads(line)
+            if "deal" not in d:
+                continue
+            tried += 1
+            if keep(Deal(d["deal"])):
+                kept.append(d["deal"])
+                if len(kept) == n:
+                    break
+        batch += 1
+    if len(kept) < n:
+        warnings.warn(
+            BoardfileWarning(f"only {len(kept)} of {n} deals kept: {tried} tried (raise generate=)"),
+            stacklevel=3,
+        )
+    return kept
+
+
+def leads(
+    hand: Union[Hand, str],
+    contract: str,
+    declarer: Union[Seat, str],
+    where: Union[str, Callable[[Deal], bool], None] = None,
+    deals: int = 1000,
+    seed: Union[int, str, None] = None,
+    jobs: Optional[int] = None,
+    generate: Optional[int] = None,
+    predeal: Optional[Mapping[Union[Seat, str], Union[Hand, str]]] = None,
+) -> List[Dict[str, Any]]:
+    """An opening-lead study, as ``boardfile leads``: the leader
+    (declarer's left-hand opponent) holds ``hand``; the other hands are
+    dealt at random, ``deals`` of them that ``where`` accepts (a dealer
+    script, fast; or a Python function of a :class:`Deal`, the slow path).
+    Every lead is valued double dummy on each deal, and summed: a dict a
+    lead, the best first, with ``lead`` (``"SKQ"``: cards next in rank are
+    one lead), ``cards``, ``tricks`` (the defence's average), ``beats``
+    (the share of deals on which it beats the contract) with
+    ``beats_low`` and ``beats_high`` (its 95% interval), ``best`` (the
+    share on which it is the best lead) and ``deals``. The numbers do not
+    depend on ``jobs``; ``seed`` repeats the deals (the command line's for
+    a script). ``predeal`` gives other seats their hands (all three: one
+    deal, every lead's exact value).
+
+    >>> rows = boardfile.leads("KQ2.T98.A765.432", "4S", "S", deals=40, seed=1)
+    >>> rows[0]["deals"], sorted(r["lead"] for r in rows)
+    (40, ['C432', 'D765', 'DA', 'HT98', 'S2', 'SKQ'])
+    """
+    h = str(hand if isinstance(hand, Hand) else Hand(hand))
+    seat = Seat.of(declarer).letter
+    threads = jobs or os.cpu_count() or 1
+    text_seed = None if seed is None else str(seed)
+    try:
+        given_hands = _predeal_text(predeal)
+        if callable(where):
+            script = _native.leads_script(h, contract, seat, given_hands)
+            given = _kept_deals(script, deals, text_seed, where, jobs, generate)
+            rows, valued = _native.study_leads(h, contract, seat, "", given, deals, "0", threads)
+        else:
+            import secrets
+
+            rows, valued = _native.study_leads(
+                h, contract, seat, (where or "") + given_hands, None, deals, text_seed or secrets.token_hex(32), threads, generate
+            )
+    except ValueError as e:
+        raise BoardfileError(str(e)) from None
+    keys = ("lead", "cards", "tricks", "beats", "beats_low", "beats_high", "best")
+    return [{**dict(zip(keys, row)), "deals": valued} for row in rows]
 
 
 _HAND = r"(?:-|[AKQJT2-9akqjt]*\.[AKQJT2-9akqjt]*\.[AKQJT2-9akqjt]*\.[AKQJT2-9akqjt]*)"

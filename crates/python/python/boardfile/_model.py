@@ -473,6 +473,133 @@ class Deal:
         return f"Deal({self._pbn!r})"
 
 
+class Position:
+    """A position in the middle of play: a deal (whole, or an ending of
+    equal hands), the trump, the opening leader and the cards played
+    since. Play cards, take them back, ask whose turn it is and what may
+    be played, and solve it: every legal card with the tricks its side
+    takes from here under best play (DDS's ``SolveBoard`` with every
+    solution; endplay's ``solve_board``).
+
+    >>> p = Position("N:AKQJ.AKQ.AKQ.AKQ T987.JT9.JT9.JT9 6543.876.876.876 2.5432.5432.5432", "NT", "E")
+    >>> p.play("HJ"); p.to_play, [str(c) for c in p.legal()][:3]
+    (<Seat.S: 2>, ['H8', 'H7', 'H6'])
+    >>> p.solve()[Card("H6")], p.tricks_left
+    (13, 13)
+    """
+
+    __slots__ = ("_deal", "_trump", "_leader", "_played")
+
+    def __init__(
+        self,
+        deal: Union[Deal, str],
+        trump: StrainLike,
+        leader: SeatLike,
+        played: Iterable[Union[Card, str]] = (),
+    ) -> None:
+        self._deal = Deal(deal)
+        self._trump = Strain.of(trump)
+        self._leader = Seat.of(leader)
+        self._played: List[Card] = []
+        # Checked at once: hands of unequal lengths are no position.
+        self._state()
+        for card in played:
+            self.play(card)
+
+    @classmethod
+    def from_board(cls, board: "Board", cards: Optional[int] = None) -> "Position":
+        """The position of ``board`` after the first ``cards`` cards of
+        its play (all of them when None): its contract's strain, declarer's
+        left-hand opponent on lead."""
+        made = _native.board_play(_line(board.to_dict()))
+        if made is None:
+            raise BoardfileError(f"board {board.number}: no contract bid, or no play")
+        strain, leader, played = made
+        return cls(board.deal, strain, leader, played if cards is None else played[:cards])
+
+    def _state(self) -> Tuple[str, List[Tuple[str, str]], List[int], List[str], int]:
+        try:
+            return _native.position_state(*self._args())  # type: ignore[return-value]
+        except ValueError as e:
+            raise BoardfileError(str(e)) from None
+
+    def _args(self) -> Tuple[str, str, str, List[str]]:
+        return (str(self._deal), self._trump.letter, self._leader.letter, [str(c) for c in self._played])
+
+    @property
+    def deal(self) -> Deal:
+        """The deal as dealt (before any card)."""
+        return self._deal
+
+    @property
+    def trump(self) -> Strain:
+        return self._trump
+
+    @property
+    def leader(self) -> Seat:
+        """The opening leader."""
+        return self._leader
+
+    @property
+    def played(self) -> Tuple[Card, ...]:
+        """The cards played so far, in order."""
+        return tuple(self._played)
+
+    @property
+    def to_play(self) -> Seat:
+        """The seat to play."""
+        return Seat.of(self._state()[0])
+
+    @property
+    def trick(self) -> List[Tuple[Seat, Card]]:
+        """The trick under way: (seat, card) pairs, its leader first."""
+        return [(Seat.of(seat), Card(card)) for seat, card in self._state()[1]]
+
+    @property
+    def tricks_won(self) -> Tuple[int, int]:
+        """Tricks won so far by North-South and by East-West."""
+        ns, ew = self._state()[2]
+        return (ns, ew)
+
+    @property
+    def tricks_left(self) -> int:
+        """Tricks still to play, the one under way counted."""
+        return self._state()[4]
+
+    def legal(self) -> List[Card]:
+        """The cards the seat to play may play: the suit led when it holds
+        it, else any."""
+        return [Card(c) for c in self._state()[3]]
+
+    def play(self, card: Union[Card, str]) -> None:
+        """Plays ``card`` for the seat to play (refused, and nothing
+        changed, when it may not)."""
+        c = card if isinstance(card, Card) else Card(card)
+        self._played.append(c)
+        try:
+            self._state()
+        except BoardfileError:
+            self._played.pop()
+            raise
+
+    def undo(self) -> Card:
+        """Takes back the last card played, and returns it."""
+        if not self._played:
+            raise BoardfileError("no card has been played")
+        return self._played.pop()
+
+    def solve(self) -> Dict[Card, int]:
+        """Each card the seat to play may play, with the tricks its side
+        takes from here (of :attr:`tricks_left`) under best play after it."""
+        try:
+            return {Card(c): t for c, t in _native.solve_position(*self._args())}
+        except ValueError as e:
+            raise BoardfileError(str(e)) from None
+
+    def __repr__(self) -> str:
+        return f"Position({str(self._deal)!r}, {self._trump.letter!r}, {self._leader.letter!r}, {[str(c) for c in self._played]!r})"
+
+
 class Par:
     """Par: the score from North-South's side (``score_ns``, also
     ``score``, negative when East-West score) and the contracts that reach
