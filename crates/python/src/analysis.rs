@@ -240,7 +240,143 @@ fn study_leads(
     Ok((rows, result.deals))
 }
 
+/// Par of a table (20 counts: declarers N, E, S, W, each strains C, D,
+/// H, S, NT, the JSON Lines order) for `dealer` and `vulnerable`, as
+/// (North-South's score, contracts in PBN's spelling); None when a count
+/// is missing.
+#[pyfunction]
+fn par_of(
+    tricks: Vec<Option<u8>>,
+    dealer: &str,
+    vulnerable: &str,
+) -> PyResult<Option<(i32, Vec<String>)>> {
+    use boardfile_bridge::{DdTable, Par, Vulnerability};
+    if tricks.len() != 20 {
+        return Err(value_error("a table of 20 counts"));
+    }
+    let mut table = DdTable::default();
+    for (i, &t) in tricks.iter().enumerate() {
+        table
+            .set(Seat::ALL[i / 5], Strain::ALL[i % 5], t)
+            .map_err(value_error)?;
+    }
+    let vulnerability = Vulnerability::from_name(vulnerable)
+        .ok_or_else(|| value_error(format!("{vulnerable:?}: not None, NS, EW or All")))?;
+    Ok(
+        boardfile_bridge::dd::par(&table, vulnerability, seat(dealer)?).map(|p| {
+            let spelled = p
+                .contracts
+                .iter()
+                .map(|c| Par::spell_pbn(std::slice::from_ref(c)));
+            (p.score_ns, spelled.collect())
+        }),
+    )
+}
+
+/// A deal's tricks in the strains named only (`S`, `NT`...): 20 counts
+/// in the JSON Lines order, None for a strain not asked. The GIL is
+/// released while it solves.
+#[pyfunction]
+fn solve_strains(py: Python<'_>, deal: &str, strains: Vec<String>) -> PyResult<Vec<Option<u8>>> {
+    let parsed = Deal::parse_pbn(deal).map_err(|m| bad_deal(py, deal, &m))?;
+    if !parsed.is_complete() {
+        return Err(value_error(format!(
+            "{deal:?}: a partial deal (double dummy needs all 52 cards)"
+        )));
+    }
+    let wanted: Vec<Strain> = strains
+        .iter()
+        .map(|s| {
+            Strain::from_name(s)
+                .ok_or_else(|| value_error(format!("{s:?}: not a strain (C, D, H, S, NT)")))
+        })
+        .collect::<PyResult<_>>()?;
+    let table = py
+        .detach(|| boardfile_bridge::dd::solve_strains(&parsed, &wanted))
+        .ok_or_else(|| value_error("the solver failed on this deal"))?;
+    Ok(Seat::ALL
+        .iter()
+        .flat_map(|&s| Strain::ALL.map(|strain| table.get(s, strain)))
+        .collect())
+}
+
+/// Play analysis of many boards (JSON Lines text, a board a line) on
+/// `jobs` threads: each board's (values as JSON text, None when there is
+/// nothing to value; the reason its play cannot be replayed, if so). The GIL
+/// is released while it solves.
+#[pyfunction]
+fn play_values_many(
+    py: Python<'_>,
+    lines: &Bound<'_, PyBytes>,
+    jobs: usize,
+) -> PyResult<Vec<(Option<String>, Option<String>)>> {
+    let boards: Vec<boardfile_bridge::Board> = lines
+        .as_bytes()
+        .split(|&b| b == b'\n')
+        .filter(|l| !l.trim_ascii().is_empty())
+        .map(|l| board_of(py, l))
+        .collect::<PyResult<_>>()?;
+    let refs: Vec<&boardfile_bridge::Board> = boards.iter().collect();
+    let values = py.detach(|| boardfile_bridge::dd::play::analyse_plays(&refs, jobs.max(1)));
+    Ok(values
+        .into_iter()
+        .map(|v| match v {
+            Ok(o) => (
+                o.map(|p| boardfile_bridge::formats::jsonl::game::play_values_json(&p)),
+                None,
+            ),
+            Err(e) => (None, Some(e)),
+        })
+        .collect())
+}
+
+/// Deals by a dealer script and the values of `expressions` (the
+/// language's, `tricks(south, spades)`, `hcp(north) + hcp(south)`) on
+/// each deal produced: the deals (PBN) and a column of values an
+/// expression. The GIL is released while it deals.
+#[pyfunction]
+#[pyo3(signature = (script, expressions, count, seed, jobs, generate=None))]
+fn simulate(
+    py: Python<'_>,
+    script: &str,
+    expressions: Vec<String>,
+    count: u64,
+    seed: &str,
+    jobs: usize,
+    generate: Option<u64>,
+) -> PyResult<(Vec<String>, Vec<Vec<i32>>)> {
+    use boardfile_bridge::deal::dealer::{Evaluator, Script};
+    let mut text = script.to_string();
+    for (i, e) in expressions.iter().enumerate() {
+        if e.contains(['\n', '\r']) {
+            return Err(value_error(format!("expression {}: one line", i + 1)));
+        }
+        text.push_str(&format!("\nbfcolumn{i} = {e}\n"));
+    }
+    let parsed = Script::parse(&text).map_err(|e| value_error(e.to_string()))?;
+    let seed = Seed::parse(seed).map_err(value_error)?;
+    Ok(py.detach(|| {
+        let mut generator = Generator::new(&parsed, &seed, 1, count, jobs.max(1), generate);
+        let mut evaluator = Evaluator::new(std::sync::Arc::new(parsed.clone()));
+        let mut deals = Vec::new();
+        let mut columns = vec![Vec::new(); expressions.len()];
+        let mut diag = Diagnostics::strict();
+        while let Ok(Some(board)) = generator.next_board(&mut diag) {
+            evaluator.set_deal(&board.deal);
+            for (i, column) in columns.iter_mut().enumerate() {
+                column.push(evaluator.variable(&format!("bfcolumn{i}")).unwrap_or(0));
+            }
+            deals.push(board.deal.to_pbn());
+        }
+        (deals, columns)
+    }))
+}
+
 pub(crate) fn register(m: &Bound<'_, PyModule>) -> PyResult<()> {
+    m.add_function(wrap_pyfunction!(par_of, m)?)?;
+    m.add_function(wrap_pyfunction!(solve_strains, m)?)?;
+    m.add_function(wrap_pyfunction!(play_values_many, m)?)?;
+    m.add_function(wrap_pyfunction!(simulate, m)?)?;
     m.add_function(wrap_pyfunction!(score, m)?)?;
     m.add_function(wrap_pyfunction!(imps, m)?)?;
     m.add_function(wrap_pyfunction!(evaluate_hand, m)?)?;

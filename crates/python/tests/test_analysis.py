@@ -11,7 +11,8 @@ import pathlib
 
 import pytest
 
-from boardfile import Board, BoardfileError, Card, Deal, Hand, Position, Seat, Strain, deal, imps, leads, load, score
+import boardfile
+from boardfile import Board, BoardfileError, Card, Deal, Hand, Position, Seat, Strain, deal, imps, leads, load, par, score
 
 # Law 77, as its table prints it.
 # Trick score for each odd trick bid and made: undoubled, doubled, redoubled.
@@ -360,3 +361,52 @@ def test_deal_with_a_predeal_and_a_python_condition():
     # The same seed, the same deals.
     again = deal(5, seed="callable", predeal={Seat.S: south}, where=lambda d: d[Seat.N].shape[0] >= 4)
     assert [str(b.deal) for b in again] == [str(b.deal) for b in kept]
+
+
+# Strains, par, batches, simulations.
+
+
+def test_some_strains_and_par_for_another_vulnerability_are_the_whole_tables():
+    for b in deal(6, seed="strains"):
+        whole = b.deal.solve()
+        part = b.deal.solve(strains=["NT", Strain.H])
+        for seat in Seat:
+            for strain in Strain:
+                want = whole[seat, strain] if strain in (Strain.NT, Strain.H) else None
+                assert part[seat, strain] == want, (str(b.deal), seat, strain)
+        for vul, dealer in (("All", Seat.E), ("NS", Seat.W), ("None", Seat.S)):
+            assert str(par(whole, vul, dealer)) == str(b.deal.solve(dealer, vul).par)
+            assert par(whole, vul, dealer).score_ns == b.deal.solve(dealer, vul).par.score_ns
+    assert par(part, "None") is None
+
+
+@needs_wild
+def test_play_values_of_a_set_on_threads_are_each_boards():
+    path = next(p for p, _, _ in played_boards())
+    s = load(path)
+    one_by_one = []
+    for b in s:
+        try:
+            one_by_one.append(b.play_values())
+        except (BoardfileError, ValueError):
+            pytest.skip("a board of the file cannot be replayed")
+    assert s.play_values(jobs=2) == one_by_one
+    assert any(v for v in one_by_one)
+
+
+def test_a_simulation_gives_its_expressions_as_columns():
+    pytest.importorskip("pandas")
+    df = boardfile.simulate(
+        "hcp(north) + hcp(south) >= 24",
+        {"points": "hcp(north) + hcp(south)", "tricks": "tricks(south, notrump)"},
+        n=12,
+        seed="sim",
+    )
+    assert list(df.columns) == ["deal", "points", "tricks"] and len(df) == 12
+    for row in df.itertuples():
+        d = Deal(row.deal)
+        assert row.points == d[Seat.N].hcp + d[Seat.S].hcp >= 24
+        assert row.tricks == d.solve()[Seat.S, Strain.NT]
+    # The deals are deal()'s for the same script and seed.
+    same = deal(12, seed="sim", where="hcp(north) + hcp(south) >= 24")
+    assert [str(b.deal) for b in same] == list(df.deal)

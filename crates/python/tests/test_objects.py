@@ -352,6 +352,16 @@ def test_mypy_strict_passes_on_a_script_using_the_package(tmp_path):
         "    h.losers, h.controls, h.quick_tricks, h.cccc, h.quality(Strain.S), h.points(A=3, K=2, Q=1))\n"
         "turned: Deal = d.rotate(2).swap('N', Seat.S)\n"
         "played: int | None = s[0].score()\n"
+        "p = boardfile.Position(d, Strain.NT, Seat.E)\n"
+        "p.play(p.legal()[0])\n"
+        "values: dict[boardfile.Card, int] = p.solve()\n"
+        "back: boardfile.Card = p.undo()\n"
+        "rows: list[dict[str, object]] = boardfile.leads(h, '4S', 'S', where='hcp(south) >= 12', deals=10)\n"
+        "again: list[dict[str, object]] = boardfile.leads(h, '4S', 'S', where=lambda x: x[Seat.S].hcp > 9, deals=5)\n"
+        "par_all: boardfile.Par | None = boardfile.par(t, 'All', Seat.E)\n"
+        "some: DDTable = d.solve(strains=['NT', Strain.S])\n"
+        "kept: BoardSet = boardfile.deal(3, predeal={'S': h}, where=lambda x: x[Seat.N].hcp > 5)\n"
+        "each: list[list[dict[str, object]] | None] = [v for v in s.play_values(jobs=2)]\n"
     )
     r = subprocess.run(
         [sys.executable, "-m", "mypy", "--strict", "--no-incremental", str(script)],

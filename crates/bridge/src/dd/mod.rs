@@ -160,6 +160,35 @@ pub fn solve(deal: &Deal) -> Option<DdTable> {
     found
 }
 
+/// The tricks of a complete deal in the strains `strains` only, each
+/// declarer; the other strains unknown. Faster than [`solve`] when few
+/// strains are wanted.
+///
+/// ```
+/// use boardfile_bridge::{dd, Deal, Seat, Strain};
+/// let deal = Deal::parse_pbn("N:QJ8.AJ965.K82.AQ 43.QT87.QT64.754 AKT9..A97.J98632 7652.K432.J53.KT").unwrap();
+/// let t = dd::solve_strains(&deal, &[Strain::Clubs]).unwrap();
+/// assert_eq!(t.get(Seat::South, Strain::Clubs), Some(13));
+/// assert_eq!(t.get(Seat::South, Strain::NoTrump), None);
+/// ```
+pub fn solve_strains(deal: &Deal, strains: &[Strain]) -> Option<DdTable> {
+    let own = to_own_deal(deal)?;
+    let mut solver = boardfile_dd::Solver::new();
+    let mut table = DdTable::default();
+    for &strain in strains {
+        for declarer in Seat::ALL {
+            let ns = solver.tricks(&own, strain_to_own(strain), declarer.next(1).index());
+            let t = if declarer.index() % 2 == 0 {
+                ns
+            } else {
+                13 - ns
+            };
+            table.set(declarer, strain, Some(t)).ok()?;
+        }
+    }
+    Some(table)
+}
+
 /// Where a board's stored double-dummy data and the solver's disagree.
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub enum Disagreement {

@@ -45,11 +45,14 @@ import os
 import re
 import warnings
 from collections.abc import Mapping
-from typing import Any, Callable, Dict, Iterable, Iterator, List, Optional, Tuple, Union, overload
+from typing import TYPE_CHECKING, Any, Callable, Dict, Iterable, Iterator, List, Optional, Tuple, Union, overload
 
 from . import _native
 from ._errors import BoardfileError, BoardfileWarning
-from ._model import Board, BoardSet, Card, DDTable, Deal, Denom, Hand, Par, Position, Seat, Strain, imps, score
+from ._model import Board, BoardSet, Card, DDTable, Deal, Denom, Hand, Par, Position, Seat, Strain, imps, par, score
+
+if TYPE_CHECKING:  # pragma: no cover
+    import pandas
 
 __all__ = [
     "BoardfileError",
@@ -78,6 +81,8 @@ __all__ = [
     "analyse_game",
     "formats",
     "leads",
+    "par",
+    "simulate",
     "score",
     "imps",
     "TABLE_COLUMNS",
@@ -507,6 +512,43 @@ def leads(
         raise BoardfileError(str(e)) from None
     keys = ("lead", "cards", "tricks", "beats", "beats_low", "beats_high", "best")
     return [{**dict(zip(keys, row)), "deals": valued} for row in rows]
+
+
+def simulate(
+    where: str,
+    columns: Mapping[str, str],
+    n: int = 1000,
+    seed: Union[int, str, None] = None,
+    jobs: Optional[int] = None,
+    generate: Optional[int] = None,
+) -> "pandas.DataFrame":
+    """Deals by a dealer script and gives, for each deal produced, the
+    values of the language's expressions as columns of a pandas
+    DataFrame (with a ``deal`` column), for plots: ``columns`` names each
+    (``{"tricks": "tricks(south, spades)", "points": "hcp(north) +
+    hcp(south)"}``). ``seed`` repeats the deals, as for :func:`deal`.
+
+    >>> df = boardfile.simulate("hcp(north) >= 20", {"hcp": "hcp(north)"}, n=5, seed=1)
+    >>> list(df.columns), len(df), bool((df.hcp >= 20).all())
+    (['deal', 'hcp'], 5, True)
+    """
+    import secrets
+
+    import pandas as pd
+
+    names = list(columns)
+    try:
+        deals, values = _native.simulate(
+            where,
+            [columns[k] for k in names],
+            n,
+            str(seed) if seed is not None else secrets.token_hex(32),
+            jobs or os.cpu_count() or 1,
+            generate,
+        )
+    except ValueError as e:
+        raise BoardfileError(str(e)) from None
+    return pd.DataFrame({"deal": deals, **dict(zip(names, values))})
 
 
 _HAND = r"(?:-|[AKQJT2-9akqjt]*\.[AKQJT2-9akqjt]*\.[AKQJT2-9akqjt]*\.[AKQJT2-9akqjt]*)"

@@ -449,14 +449,33 @@ class Deal:
         hands[i], hands[j] = hands[j], hands[i]
         return Deal("N:" + " ".join(str(h) if len(h) else "-" for h in hands))
 
-    def solve(self, dealer: SeatLike = Seat.N, vulnerable: str = "None") -> "DDTable":
+    def solve(
+        self,
+        dealer: SeatLike = Seat.N,
+        vulnerable: str = "None",
+        strains: Optional[Iterable[StrainLike]] = None,
+    ) -> "DDTable":
         """The double-dummy table, with ``par`` for ``dealer`` and
         ``vulnerable`` (``"None"``, ``"NS"``, ``"EW"``, ``"All"``).
 
         >>> t = Deal("N:AKQJ8..AT8632.43 T742.Q9543.J.QT8 63.AJT8.97.J7652 95.K762.KQ54.AK9").solve()
         >>> t.par.score_ns, str(t.par)
         (110, 'NS 2S; NS 3D')
+
+        ``strains`` solves those only (faster); the others are None, and
+        so is par.
+
+        >>> d = Deal("N:AKQJ8..AT8632.43 T742.Q9543.J.QT8 63.AJT8.97.J7652 95.K762.KQ54.AK9")
+        >>> t = d.solve(strains=["NT"])
+        >>> t[Seat.N, Strain.NT] == d.solve()[Seat.N, Strain.NT], t[Seat.N, Strain.S], t.par is None
+        (True, None, True)
         """
+        if strains is not None:
+            names = [Strain.of(s).letter for s in strains]
+            try:
+                return DDTable(_native.solve_strains(self._pbn, names))
+            except ValueError as e:
+                raise BoardfileError(str(e)) from None
         tricks, par = _native.solve_deal(self._pbn, Seat.of(dealer).letter, vulnerable)
         return DDTable(tricks, None if par is None else Par(par[0], par[1]))
 
@@ -519,7 +538,7 @@ class Position:
 
     def _state(self) -> Tuple[str, List[Tuple[str, str]], List[int], List[str], int]:
         try:
-            return _native.position_state(*self._args())  # type: ignore[return-value]
+            return _native.position_state(*self._args())
         except ValueError as e:
             raise BoardfileError(str(e)) from None
 
@@ -776,6 +795,18 @@ def _line(d: Mapping[str, Any]) -> bytes:
 
 
 _VULNERABLE = {"none": "", "ns": "NS", "ew": "EW", "all": "NSEW", "both": "NSEW", "-": "", "love": ""}
+
+
+def par(table: "DDTable", vulnerable: str = "None", dealer: SeatLike = Seat.N) -> Optional["Par"]:
+    """Par of a double-dummy table for another vulnerability or dealer
+    (None when the table is not whole).
+
+    >>> d = Deal("N:AKQJ8..AT8632.43 T742.Q9543.J.QT8 63.AJT8.97.J7652 95.K762.KQ54.AK9")
+    >>> str(par(d.solve(), "All", Seat.E)) == str(d.solve(Seat.E, "All").par)
+    True
+    """
+    found = _native.par_of(list(table._tricks), Seat.of(dealer).letter, vulnerable)
+    return None if found is None else Par(found[0], found[1])
 
 
 def score(contract: str, declarer: SeatLike, vulnerable: Union[bool, str], tricks: int) -> int:
@@ -1148,6 +1179,21 @@ class BoardSet(Sequence[Board]):
         text = b"".join(_lines(self.to_dicts()))
         solved = _native.solve_lines(text, jobs, force)
         return BoardSet([json.loads(line) for line in solved.splitlines()], headers=self.set_dict())
+
+    def play_values(self, jobs: Optional[int] = None) -> List[Optional[List[Dict[str, Any]]]]:
+        """:meth:`Board.play_values` of every board, on ``jobs`` threads
+        (default: one a core), the GIL released: a list a board (None for
+        a board with nothing to value). A play that cannot be replayed
+        raises :class:`BoardfileError` naming its board."""
+        import os
+
+        lines = b"\n".join(_line(b._data) for b in self.boards)
+        out: List[Optional[List[Dict[str, Any]]]] = []
+        for b, (text, error) in zip(self.boards, _native.play_values_many(lines, jobs or os.cpu_count() or 1)):
+            if error is not None:
+                raise BoardfileError(f"board {b.number}: {error}")
+            out.append(None if text is None else json.loads(text)["cards"])
+        return out
 
     def _repr_html_(self) -> str:
         shown = self.boards[:12]
