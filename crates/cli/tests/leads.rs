@@ -139,3 +139,34 @@ fn what_is_not_a_study_is_refused_with_its_reason() {
         assert!(err.contains(said), "{args:?}: {err}");
     }
 }
+
+#[test]
+fn a_study_goes_into_a_file_never_over_one_unasked() {
+    let dir = tempfile::tempdir().unwrap();
+    let out = dir.path().join("study.jsonl");
+    let args = [
+        "--deals",
+        "20",
+        "--seed",
+        "1",
+        "--json",
+        "--output",
+        s(&out),
+    ];
+    let first = leads(&args);
+    assert!(
+        first.status.success(),
+        "{}",
+        String::from_utf8_lossy(&first.stderr)
+    );
+    assert!(first.stdout.is_empty());
+    let written = std::fs::read_to_string(&out).unwrap();
+    assert_eq!(written.lines().count(), 6, "{written}");
+    let again = leads(&args);
+    assert_eq!(again.status.code(), Some(2));
+    assert!(stderr(&again).contains("--force"), "{}", stderr(&again));
+    assert_eq!(std::fs::read_to_string(&out).unwrap(), written);
+    let mut forced = args.to_vec();
+    forced.push("--force");
+    assert!(leads(&forced).status.success());
+}

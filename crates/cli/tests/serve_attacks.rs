@@ -963,3 +963,48 @@ fn the_same_bytes_uploaded_again_are_the_first_entry() {
         .collect();
     assert_eq!(names, ["set (2).pbn", "set.lin", "set.pbn"], "{listed}");
 }
+
+#[test]
+fn a_lead_study_is_bounded_and_its_result_reads_only_studies() {
+    let server = Server::start(None, &[]);
+    let token = server.token.clone();
+    let post = |body: serde_json::Value, with: &str| {
+        server.send(
+            "POST",
+            "/api/leads",
+            &[
+                ("X-Boardfile-Token", with),
+                ("Content-Type", "application/json"),
+            ],
+            body.to_string().as_bytes(),
+        )
+    };
+    let study = serde_json::json!({"hand": "KQ2.T98.A765.432", "contract": "4S", "declarer": "S", "deals": 20, "seed": "1"});
+    assert_eq!(post(study.clone(), "0").status, 403);
+    let mut many = study.clone();
+    many["deals"] = serde_json::json!(20_001);
+    assert_eq!(post(many, &token).status, 400);
+    let r = post(study, &token);
+    assert_eq!(r.status, 200, "{}", r.text());
+    let done = job_end(&server, r.json()["id"].as_u64().unwrap());
+    assert!(done["error"].is_null(), "{done}");
+    let output = done["output"].as_str().unwrap().replace('/', "%2F");
+    let rows = server
+        .get(&format!("/api/leads-result?file={output}"))
+        .json();
+    assert_eq!(rows.as_array().unwrap().len(), 6, "{rows}");
+    // Only a study of the private folder: not another upload, no way out.
+    let other = upload(&server, "leads-set.pbn", b"% a set\n")["id"]
+        .as_str()
+        .unwrap()
+        .replace('/', "%2F");
+    for (file, status) in [
+        (other.as_str(), 400),
+        ("upload%2Fleads-..%2F..%2Fetc%2Fpasswd.jsonl", 403),
+        ("dir%2Fleads-x.jsonl", 400),
+        ("upload%2Fleads-none.jsonl", 404),
+    ] {
+        let r = server.get(&format!("/api/leads-result?file={file}"));
+        assert_eq!(r.status, status, "{file}: {}", r.text());
+    }
+}

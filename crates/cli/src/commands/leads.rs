@@ -4,19 +4,20 @@
 
 use super::deal::{load, seed_or_drawn, GivenSeed};
 use crate::args::examples;
+use crate::plan::refuse_replacing;
 use crate::report::{finished, quiet, Failure, Outcome, Progress};
 use boardfile_bridge::dd::leads::{script_for, study, Study};
 use boardfile_bridge::deal::dealer::Generator;
 use boardfile_bridge::{BoardReader, Contract, Diagnostics, Hand, Seat};
-use boardfile_io::{Error, ErrorKind};
+use boardfile_io::{Error, ErrorKind, Output, OutputError};
 use std::io::Write;
 
 const EXAMPLES: &str = r#"
   # West's leads against 4S by South, over 1000 deals of the rest
   boardfile leads KQ2.T98.A765.432 --contract 4S --declarer S
-  # what the auction said: South 15+ with five spades, North 10+
+  # what the auction said: South 15+ with five spades
   boardfile leads KQ2.T98.A765.432 --contract 4S --declarer S \
-      --where 'hcp(south) >= 15 and spades(south) >= 5 and hcp(north) >= 10'
+      --where 'hcp(south) >= 15 and spades(south) >= 5'
   # 5000 deals, a seed to repeat them, as JSON Lines for a notebook
   boardfile leads KQ2.T98.A765.432 --contract 3NT --declarer N \
       --deals 5000 --seed 'club study' --json
@@ -66,6 +67,13 @@ pub struct Args {
     /// Each lead as a line of JSON, for programs.
     #[arg(long)]
     json: bool,
+    /// Write the study into FILE (whole, or nothing on failure), not on
+    /// standard output.
+    #[arg(long, short = 'o', value_name = "FILE")]
+    output: Option<std::path::PathBuf>,
+    /// With --output: replace FILE when it exists.
+    #[arg(long, requires = "output")]
+    force: bool,
     /// Each lead searched afresh, no table kept from the deal's other
     /// leads: the same numbers, slower (to measure what the kept table
     /// saves).
@@ -75,6 +83,10 @@ pub struct Args {
 
 /// Runs the study and prints it.
 pub fn exec(args: Args, out: &mut dyn Write) -> Result<Outcome, Failure> {
+    let output = args.output.as_deref().map(Output::new);
+    if let Some(o) = &output {
+        refuse_replacing(o, args.force)?;
+    }
     let hand = Hand::parse_dotted(args.hand.trim())
         .map_err(|e| Failure::operational(format!("{}: not a hand ({e})", args.hand)))?;
     let declarer = args
@@ -141,17 +153,24 @@ pub fn exec(args: Args, out: &mut dyn Write) -> Result<Outcome, Failure> {
     let done = |n: u64| bar.set(n);
     let result = study(plan, &deals, jobs, args.cold, &done).map_err(Failure::operational)?;
     bar.done();
-    let written = if args.json {
-        write_json(&result, &seed.to_string(), out)
-    } else {
-        write_table(&result, &seed.to_string(), out)
+    let write = |to: &mut dyn Write| {
+        if args.json {
+            write_json(&result, &seed.to_string(), to)
+        } else {
+            write_table(&result, &seed.to_string(), to)
+        }
     };
-    written
-        .and_then(|()| out.flush())
-        .map_err(|e| Failure::operational(format!("standard output: {e}")))?;
-    if !args.json {
-        finished(&format!("{} deals valued", result.deals));
+    match &output {
+        Some(o) => {
+            let mut sink = o.create().map_err(|e| Failure::output(o, e))?;
+            write(&mut sink).map_err(|e| Failure::output(o, OutputError::write(e)))?;
+            sink.commit().map_err(|e| Failure::output(o, e))?;
+        }
+        None => write(out)
+            .and_then(|()| out.flush())
+            .map_err(|e| Failure::operational(format!("standard output: {e}")))?,
     }
+    finished(&format!("{} deals valued", result.deals));
     Ok(Outcome::Ok)
 }
 
@@ -198,6 +217,7 @@ fn write_json(s: &Study, seed: &str, out: &mut dyn Write) -> std::io::Result<()>
             "beats_high": hi,
             "best": lead.best_share(s.deals),
             "deals": s.deals,
+            "hand": s.hand.to_string(),
             "contract": s.contract.pbn(),
             "declarer": s.leader().next(3).letter().to_string(),
             "seed": seed,

@@ -6,6 +6,7 @@ without their names files, and a folder entry only where there is a WTHOR
 database. What a test expects comes from the command line run by the test,
 or from the files themselves."""
 
+import json
 import re
 import shutil
 import time
@@ -220,3 +221,45 @@ def test_a_result_made_again_is_not_kept_until_saved_again(serve, page_of, tmp_p
             page.all("#problems button")[0].click()
         page.wait(lambda d: not page.find("#unsaved").is_displayed(), f"solve {n}'s result kept")
     assert (folder / "set-solved.pbn").exists()
+
+
+@pytest.mark.parametrize("width,height", [(390, 844), (1280, 900)])
+def test_an_opening_lead_study_shows_the_command_lines_numbers(serve, page_of, tmp_path, width, height):
+    hand, script = "KQ2.T98.A765.432", "hcp(south) >= 12 and spades(south) >= 5"
+    done = run_boardfile("leads", hand, "--contract", "4S", "--declarer", "S", "--deals", "40",
+                         "--seed", "page study", "--where", script, "--json")
+    expected = [json.loads(line) for line in done.stdout.decode().splitlines() if line.strip()]
+    assert len(expected) == 6
+    page = page_of(serve(tmp_path))
+    size_to(page.driver, width, height)
+    page.driver.refresh()
+    page.wait(lambda d: page.text("#dir") != "", "the file list")
+    page.find("#new-leads").click()
+    page.wait(lambda d: page.find("#leads").is_displayed(), "the leads form")
+    form = page.find("#leads")
+    form.find_element(By.NAME, "hand").send_keys(hand)
+    form.find_element(By.NAME, "contract").send_keys("4S")
+    deals = form.find_element(By.NAME, "deals")
+    deals.clear()
+    deals.send_keys("40")
+    form.find_element(By.NAME, "seed").send_keys("page study")
+    form.find_element(By.NAME, "script").send_keys(script)
+    form.find_element(By.CSS_SELECTOR, "button[type=submit]").click()
+    page.wait(lambda d: len(page.all("#leads-table tbody tr")) == 6, "the study's six leads", 120)
+    rows = page.driver.execute_script(
+        "return [...document.querySelectorAll('#leads-table tbody tr')].map((tr) => "
+        "[...tr.cells].slice(0, 5).map((td) => td.textContent).concat([tr.querySelector('.share').style.width]));"
+    )
+    symbols = {"S": "♠", "H": "♥", "D": "♦", "C": "♣"}
+    for row, want in zip(rows, expected):
+        assert row[0] == symbols[want["lead"][0]] + want["lead"][1:], (row, want)
+        assert row[1] == f"{want['tricks']:.2f}", (row, want)
+        assert row[2] == f"{100 * want['beats']:.1f}%", (row, want)
+        # The bar's length is the share (the browser writes 70.0% as 70%).
+        assert float(row[5].rstrip("%")) == pytest.approx(100 * want["beats"], abs=0.05), (row, want)
+        assert row[4] == f"{100 * want['best']:.1f}%", (row, want)
+    assert page.text("#leads-title") == f"Leads from {hand} against 4S by South, over 40 deals"
+    right = page.driver.execute_script("return document.getElementById('leads-table').getBoundingClientRect().right;")
+    assert right <= width, f"the leads table reaches {right} px at {width} px"
+    screenshot(page.driver, f"leads-{width}")
+    check_axe(page.driver, f"a lead study at {width} px")

@@ -306,6 +306,21 @@ class Hand:
             raise KeyError("no-trump is not a suit")
         return self._evaluation()[4][3 - int(s)] / 100
 
+    def dist_points(self, scale: Sequence[float] = (3, 2, 1), exclude: Iterable[StrainLike] = ()) -> float:
+        """Distribution points: ``scale[n]`` for each suit of ``n`` cards
+        (by default 3 for a void, 2 a singleton, 1 a doubleton), the
+        suits in ``exclude`` (a trump suit, say) not counted.
+
+        >>> Hand("AK.JT98765..Q963").dist_points(), Hand("AK.JT98765..Q963").dist_points(exclude="S")
+        (4.0, 3.0)
+        """
+        left_out = {Strain.of(s) for s in ([exclude] if isinstance(exclude, (str, int)) else exclude)}
+        total = 0.0
+        for strain, n in zip((Strain.S, Strain.H, Strain.D, Strain.C), self.shape):
+            if strain not in left_out and n < len(scale):
+                total += scale[n]
+        return total
+
     def points(self, **values: float) -> float:
         """A count of your own, by rank: ``points(A=4, K=3, Q=2, J=1)`` is
         high-card points, ``points(A=3, K=2, Q=1)`` the 3-2-1 count. Ranks

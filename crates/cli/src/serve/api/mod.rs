@@ -53,6 +53,8 @@ pub fn router(state: Arc<State>) -> Router {
         .route("/api/join", post(sets::join))
         .route("/api/solve", post(work::solve))
         .route("/api/deal", post(work::deal))
+        .route("/api/leads", post(work::leads))
+        .route("/api/leads-result", get(work::leads_result))
         .route("/api/jobs", get(work::jobs))
         .route("/api/jobs/{id}/events", get(work::job_events))
         .route("/api/jobs/{id}/cancel", post(work::cancel))

@@ -175,6 +175,117 @@ pub(super) async fn deal(
     Ok(Json(state.jobs.start(&state, spec, || Ok(()))?.status()))
 }
 
+#[derive(Deserialize)]
+pub(super) struct LeadsRequest {
+    /// The leader's hand (`KQ2.T98.A765.432`).
+    hand: String,
+    /// The contract (`4S`) and its declarer (`S`).
+    contract: String,
+    declarer: String,
+    /// How many deals.
+    deals: Option<u64>,
+    /// Any words, or hex digits.
+    seed: Option<String>,
+    /// What the auction said of the other hands: a dealer-language script.
+    script: Option<String>,
+}
+
+/// The most deals a study from the page values.
+const MOST_STUDIED: u64 = 20_000;
+/// The longest a study may run.
+const STUDY_TIME: Duration = Duration::from_secs(600);
+
+/// An opening-lead study into `leads-CONTRACT-by-SEAT.jsonl` (numbered
+/// when taken) in the private folder, as a job: `boardfile leads ...
+/// --json --output`, at most [`MOST_STUDIED`] deals and [`STUDY_TIME`].
+pub(super) async fn leads(
+    state: Shared,
+    Json(q): Json<LeadsRequest>,
+) -> Result<Json<Status>, ApiError> {
+    let deals = q.deals.unwrap_or(1000);
+    if !(1..=MOST_STUDIED).contains(&deals) {
+        return Err(ApiError::bad(format!(
+            "from 1 to {MOST_STUDIED} deals a study here (boardfile leads takes up to a million)"
+        )));
+    }
+    let wanted = format!("leads-{}-by-{}.jsonl", slug(&q.contract), slug(&q.declarer));
+    let (name, out, _) = state.files.reserve(&wanted, false)?;
+    let output = format!("upload/{name}");
+    let mut args: Vec<String> = vec![
+        "leads".into(),
+        q.hand.trim().into(),
+        "--contract".into(),
+        q.contract.trim().into(),
+        "--declarer".into(),
+        q.declarer.trim().into(),
+        "--deals".into(),
+        deals.to_string(),
+        "--json".into(),
+        "--output".into(),
+        out.display().to_string(),
+    ];
+    if let Some(seed) = q.seed.as_deref().map(str::trim).filter(|s| !s.is_empty()) {
+        args.extend(["--seed".into(), seed.into()]);
+    }
+    let mut names = Names::default().with(&out, &output);
+    let mut own = Vec::new();
+    if let Some(script) = q.script.as_deref().map(str::trim).filter(|s| !s.is_empty()) {
+        if script.len() > 1 << 20 {
+            return Err(ApiError::too_large("a script of at most 1 MiB"));
+        }
+        let mut made = tempfile::Builder::new()
+            .prefix(".script-")
+            .suffix(".dl")
+            .tempfile_in(state.files.scratch())
+            .map_err(ApiError::internal)?;
+        std::io::Write::write_all(&mut made, script.as_bytes()).map_err(ApiError::internal)?;
+        let path = made.into_temp_path();
+        args.extend(["--where".into(), path.display().to_string()]);
+        names = names.with(&path, "script");
+        own.push(path);
+    }
+    let spec = Spec {
+        kind: "leads",
+        file: None,
+        output,
+        args,
+        names,
+        deadline: Some(STUDY_TIME),
+        held: Vec::new(),
+        own,
+    };
+    Ok(Json(state.jobs.start(&state, spec, || Ok(()))?.status()))
+}
+
+#[derive(Deserialize)]
+pub(super) struct ResultQuery {
+    file: String,
+}
+
+/// A lead study's result (a file a leads job wrote in the private
+/// folder): its lines as a JSON array.
+pub(super) async fn leads_result(
+    state: Shared,
+    Query(q): Query<ResultQuery>,
+) -> Result<Json<serde_json::Value>, ApiError> {
+    let name = q.file.strip_prefix("upload/").unwrap_or("");
+    if !(name.starts_with("leads-") && name.ends_with(".jsonl")) {
+        return Err(ApiError::bad(format!("{}: not a lead study", q.file)));
+    }
+    let held = resolve(&state, &q.file).await?;
+    let text = tokio::fs::read(&held.path)
+        .await
+        .map_err(ApiError::internal)?;
+    if text.len() > 1 << 20 {
+        return Err(ApiError::too_large("a study of at most 1 MiB"));
+    }
+    let rows: Vec<serde_json::Value> = String::from_utf8_lossy(&text)
+        .lines()
+        .filter_map(|l| serde_json::from_str(l).ok())
+        .collect();
+    Ok(Json(serde_json::Value::Array(rows)))
+}
+
 /// The name of a set dealt as `q` asks, from what was asked: the owner's
 /// ("club-night-24.pbn"), the seed's words, or how it was dealt, and the
 /// number of boards.

@@ -490,7 +490,9 @@ function foldJobs(newest, all) {
 
 function showJob(status) {
   const item = jobItem(status);
-  const what = status.kind === "solve" ? `Solving ${plainNames(status.file)}` : `Dealing ${plainNames(status.output)}`;
+  const what = status.kind === "solve" ? `Solving ${plainNames(status.file)}`
+    : status.kind === "leads" ? `Studying leads: ${plainNames(status.output)}`
+    : `Dealing ${plainNames(status.output)}`;
   const parts = [];
   const title = document.createElement("strong");
   title.textContent = what;
@@ -552,8 +554,18 @@ function showJob(status) {
       }
       const open = document.createElement("button");
       open.type = "button";
-      open.textContent = `Open ${plainNames(status.output)}`;
-      open.addEventListener("click", () => openFile(status.output, status.output.replace(/^upload\//, "")));
+      if (status.kind === "leads") {
+        // Not boards: the study, shown under its form.
+        open.textContent = "Show the leads";
+        open.addEventListener("click", () => showLeads(status.output));
+        if (!stale.has(status.id) && !shownLeads.has(status.id)) {
+          shownLeads.add(status.id);
+          showLeads(status.output);
+        }
+      } else {
+        open.textContent = `Open ${plainNames(status.output)}`;
+        open.addEventListener("click", () => openFile(status.output, status.output.replace(/^upload\//, "")));
+      }
       parts.push(open);
     }
   }
@@ -675,6 +687,79 @@ $("deal").addEventListener("submit", (e) => {
   if (mode === "script") body.script = form.get("script");
   start("/api/deal", {}, body);
 });
+
+// Opening leads: a study as a job; its result, a lead a row, drawn as a
+// table with a bar for the share of deals each lead beats the contract
+// (its 95% interval a line across the bar).
+const shownLeads = new Set();
+
+$("new-leads").addEventListener("click", () => {
+  $("welcome").hidden = true;
+  $("leading").hidden = false;
+  $("leading").scrollIntoView();
+});
+
+$("leads").addEventListener("submit", (e) => {
+  e.preventDefault();
+  const form = new FormData(e.target);
+  const body = {
+    hand: form.get("hand"),
+    contract: form.get("contract"),
+    declarer: form.get("declarer"),
+    deals: Number(form.get("deals")) || undefined,
+    seed: form.get("seed") || undefined,
+    script: form.get("script") || undefined,
+  };
+  start("/api/leads", {}, body);
+});
+
+function percent(x) {
+  return `${(100 * x).toFixed(1)}%`;
+}
+
+async function showLeads(output) {
+  let rows;
+  try {
+    rows = await json("/api/leads-result", { file: output });
+  } catch (e) {
+    problem(e.message);
+    return;
+  }
+  if (!rows.length) return;
+  const first = rows[0];
+  const seats = { N: "North", E: "East", S: "South", W: "West" };
+  $("leads-title").textContent = `Leads from ${first.hand} against ${first.contract} by ${seats[first.declarer] || first.declarer}, over ${first.deals} deals`;
+  const body = $("leads-table").tBodies[0];
+  body.replaceChildren();
+  const symbols = { S: "♠", H: "♥", D: "♦", C: "♣" };
+  for (const r of rows) {
+    const row = body.insertRow();
+    row.insertCell().textContent = (symbols[r.lead[0]] || r.lead[0]) + r.lead.slice(1);
+    const cells = [r.tricks.toFixed(2), percent(r.beats), `${percent(r.beats_low)} – ${percent(r.beats_high)}`, percent(r.best)];
+    for (const text of cells) {
+      const cell = row.insertCell();
+      cell.className = "number";
+      cell.textContent = text;
+    }
+    row.cells[2].title = `95% interval: ${cells[2]}`;
+    const bar = document.createElement("div");
+    bar.className = "bar";
+    bar.setAttribute("aria-hidden", "true");
+    const share = document.createElement("span");
+    share.className = "share";
+    share.style.width = percent(r.beats);
+    const interval = document.createElement("span");
+    interval.className = "interval";
+    interval.style.left = percent(r.beats_low);
+    interval.style.width = percent(r.beats_high - r.beats_low);
+    bar.append(share, interval);
+    row.insertCell().append(bar);
+  }
+  $("welcome").hidden = true;
+  $("leading").hidden = false;
+  $("leads-result").hidden = false;
+  $("leads-result").scrollIntoView({ block: "nearest" });
+}
 
 async function resume() {
   for (const status of (await json("/api/jobs")).reverse()) {
