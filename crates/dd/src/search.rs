@@ -161,9 +161,7 @@ impl Solver {
     /// When `strain` is over 4 or `leader` over 3.
     pub fn tricks(&mut self, deal: &Deal, strain: usize, leader: usize) -> u8 {
         assert!(strain <= NOTRUMP && leader < 4, "strain 0-4, seat 0-3");
-        self.memory.clear();
-        self.plain.clear();
-        self.cutoff.fill(0);
+        self.forget();
         self.ns_tricks(deal, strain, leader, deal.len() as u8 / 2)
     }
 
@@ -198,9 +196,7 @@ impl Solver {
         cards: &[u64],
     ) -> Result<Vec<u8>, PlayError> {
         assert!(strain <= NOTRUMP && leader < 4, "strain 0-4, seat 0-3");
-        self.memory.clear();
-        self.plain.clear();
-        self.cutoff.fill(0);
+        self.forget();
         let v3 = self.v3;
         self.with_search(deal, strain, |search| {
             #[cfg(target_arch = "x86_64")]
@@ -264,9 +260,7 @@ impl Solver {
         kept: bool,
     ) -> Result<Choices, PlayError> {
         assert!(strain <= NOTRUMP && leader < 4, "strain 0-4, seat 0-3");
-        self.memory.clear();
-        self.plain.clear();
-        self.cutoff.fill(0);
+        self.forget();
         let v3 = self.v3;
         self.with_search(deal, strain, |search| {
             #[cfg(target_arch = "x86_64")]
@@ -277,6 +271,13 @@ impl Solver {
             let _ = v3;
             search.choices::<Portable>(leader, cards, !kept)
         })
+    }
+
+    /// Empties the tables and the cutoff cards: a new deal or play.
+    fn forget(&mut self) {
+        self.memory.clear();
+        self.plain.clear();
+        self.cutoff.fill(0);
     }
 
     fn ns_tricks(&mut self, deal: &Deal, strain: usize, leader: usize, guess: u8) -> u8 {

@@ -146,18 +146,7 @@ pub(super) async fn deal(
         args.extend(["--owner".into(), owner.to_string()]);
     }
     if let Some(script) = given(&q.script) {
-        if script.len() > 1 << 20 {
-            return Err(ApiError::too_large("a script of at most 1 MiB"));
-        }
-        // A file of the deal's own, so that its errors are placed by line
-        // and column.
-        let mut made = tempfile::Builder::new()
-            .prefix(".script-")
-            .suffix(".dl")
-            .tempfile_in(state.files.scratch())
-            .map_err(ApiError::internal)?;
-        std::io::Write::write_all(&mut made, script.as_bytes()).map_err(ApiError::internal)?;
-        let path = made.into_temp_path();
+        let path = script_file(&state, &script)?;
         args.extend(["--where".into(), path.display().to_string()]);
         names = names.with(&path, "script");
         own.push(path);
@@ -230,16 +219,7 @@ pub(super) async fn leads(
     let mut names = Names::default().with(&out, &output);
     let mut own = Vec::new();
     if let Some(script) = q.script.as_deref().map(str::trim).filter(|s| !s.is_empty()) {
-        if script.len() > 1 << 20 {
-            return Err(ApiError::too_large("a script of at most 1 MiB"));
-        }
-        let mut made = tempfile::Builder::new()
-            .prefix(".script-")
-            .suffix(".dl")
-            .tempfile_in(state.files.scratch())
-            .map_err(ApiError::internal)?;
-        std::io::Write::write_all(&mut made, script.as_bytes()).map_err(ApiError::internal)?;
-        let path = made.into_temp_path();
+        let path = script_file(&state, script)?;
         args.extend(["--where".into(), path.display().to_string()]);
         names = names.with(&path, "script");
         own.push(path);
@@ -326,6 +306,22 @@ fn slug(text: &str) -> String {
         }
     }
     out.trim_end_matches('-').to_string()
+}
+
+/// A dealer script given on the page, as a file of the private folder
+/// for the command (so that its errors are placed by line and column),
+/// removed with the job; at most 1 MiB.
+fn script_file(state: &Shared, script: &str) -> Result<tempfile::TempPath, ApiError> {
+    if script.len() > 1 << 20 {
+        return Err(ApiError::too_large("a script of at most 1 MiB"));
+    }
+    let mut made = tempfile::Builder::new()
+        .prefix(".script-")
+        .suffix(".dl")
+        .tempfile_in(state.files.scratch())
+        .map_err(ApiError::internal)?;
+    std::io::Write::write_all(&mut made, script.as_bytes()).map_err(ApiError::internal)?;
+    Ok(made.into_temp_path())
 }
 
 /// Every job of the run, newest first (a reloaded page finds its own).
