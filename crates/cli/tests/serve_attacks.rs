@@ -984,6 +984,16 @@ fn a_lead_study_is_bounded_and_its_result_reads_only_studies() {
     let mut many = study.clone();
     many["deals"] = serde_json::json!(20_001);
     assert_eq!(post(many, &token).status, 400);
+    // Nothing of the request reaches the command as an option.
+    for (field, value) in [
+        ("hand", "--help"),
+        ("contract", "--output=/tmp/x"),
+        ("declarer", "-q"),
+    ] {
+        let mut odd = study.clone();
+        odd[field] = serde_json::json!(value);
+        assert_eq!(post(odd, &token).status, 400, "{field} {value}");
+    }
     let r = post(study, &token);
     assert_eq!(r.status, 200, "{}", r.text());
     let done = job_end(&server, r.json()["id"].as_u64().unwrap());

@@ -120,8 +120,9 @@ pub struct Choices {
     pub seat: usize,
     /// The tricks North-South have won so far.
     pub won: u8,
-    /// Each card the seat may play (a bit of its hand), highest first,
-    /// with North-South's tricks in all under best play after it.
+    /// Each card the seat may play (a bit of its hand), in the order of
+    /// their bits from the highest (clubs' ace first), with North-South's
+    /// tricks in all under best play after it.
     pub cards: Vec<(u64, u8)>,
 }
 

@@ -213,7 +213,8 @@ impl Solver {
     /// `cards` (the play opened by `leader` in `strain`, each card a bit
     /// of a hand), the seat to play, North-South's tricks won so far, and
     /// each card that seat may play with North-South's tricks in all
-    /// under best play after it (highest card first). DDS's `SolveBoard`
+    /// under best play after it (in the order of their bits, from the
+    /// highest). DDS's `SolveBoard`
     /// with every solution, as a count for North-South.
     ///
     /// # Panics

@@ -218,6 +218,15 @@ fn study_leads(
             "no deal to study: none fits the script (raise generate=)",
         ));
     }
+    if (deals.len() as u64) < count {
+        crate::warning(
+            py,
+            format!(
+                "only {} of {count} deals fit the script (raise generate=): the study is over those",
+                deals.len()
+            ),
+        )?;
+    }
     let result = py
         .detach(|| study(plan, &deals, jobs.max(1), false, &|_| {}))
         .map_err(value_error)?;

@@ -199,7 +199,7 @@ impl Teller {
 /// One `boardfile.BoardfileWarning`, attributed to the first line of the
 /// caller's code outside the boardfile package (not to the package's
 /// own line that called the library).
-fn warning(py: Python<'_>, text: String) -> PyResult<()> {
+pub(crate) fn warning(py: Python<'_>, text: String) -> PyResult<()> {
     let class = py
         .import("boardfile._errors")?
         .getattr("BoardfileWarning")?;

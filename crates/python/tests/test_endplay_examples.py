@@ -1,9 +1,10 @@
 """endplay's own examples (its README, endplay 0.5.12, fetched from its
 repository), done with boardfile: the same numbers, an example a test.
-Where boardfile's answer differs it is said why: endplay's CCCC does not
-discount the first doubleton as Kaplan and Rubens do (the Bridge World,
-October 1982) and Debian's dealer does, so its two examples read 1.00 and
-1.35 higher than boardfile's."""
+Where boardfile's answer differs it is said: endplay's CCCC reads its two
+examples 1.00 and 1.35 higher than boardfile's, which follows Kaplan and
+Rubens (the Bridge World, October 1982) as Debian's dealer computes them
+(the first example's difference is the first doubleton, which K&R
+discount and endplay does not; the test works that hand by hand)."""
 
 from boardfile import Deal, Hand, Position, Seat, Strain, par, score
 

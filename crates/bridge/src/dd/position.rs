@@ -161,9 +161,10 @@ impl Position {
         Some(card)
     }
 
-    /// Each card the seat to play may play, with the tricks its side
-    /// takes from here (of [`Position::tricks_left`]) under best play
-    /// after it, as DDS's `SolveBoard` counts them.
+    /// Each card the seat to play may play (spades first, the highest
+    /// first), with the tricks its side takes from here (of
+    /// [`Position::tricks_left`]) under best play after it, as DDS's
+    /// `SolveBoard` counts them.
     pub fn solve(&self) -> Result<Vec<(Card, u8)>, String> {
         let own = self.own_deal()?;
         let cards: Vec<u64> = self.played.iter().map(|&c| card_to_own(c)).collect();
@@ -178,7 +179,8 @@ impl Position {
             .map_err(|e| e.to_string())?;
         let left = self.tricks_left();
         let mine = c.seat % 2 == 0;
-        Ok(c.cards
+        let mut values: Vec<(Card, u8)> = c
+            .cards
             .iter()
             .map(|&(card, ns)| {
                 let ns_from_here = ns - c.won;
@@ -191,7 +193,9 @@ impl Position {
                     },
                 )
             })
-            .collect())
+            .collect();
+        values.sort_by_key(|&(card, _)| card.index());
+        Ok(values)
     }
 
     /// The deal as dealt, in our solver's form.

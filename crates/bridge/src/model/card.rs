@@ -198,15 +198,15 @@ impl std::str::FromStr for Card {
     /// use boardfile_bridge::{Card, Rank, Suit};
     /// assert_eq!("h10".parse(), Ok(Card::new(Suit::Hearts, Rank::Ten)));
     /// assert!("SX".parse::<Card>().is_err());
+    /// assert!("♠A".parse::<Card>().is_err());
     /// ```
     fn from_str(text: &str) -> Result<Card, String> {
         let t = text.trim().to_ascii_uppercase();
-        let (suit, rank) = t.split_at(t.len().min(1));
+        let mut chars = t.chars();
+        let suit = chars.next().filter(char::is_ascii).map(|c| c as u8);
+        let rank = chars.as_str();
         let rank = if rank == "10" { "T" } else { rank };
-        match (
-            suit.bytes().next().and_then(Suit::from_letter),
-            rank.as_bytes(),
-        ) {
+        match (suit.and_then(Suit::from_letter), rank.as_bytes()) {
             (Some(s), &[r]) => Rank::from_char(r)
                 .map(|r| Card::new(s, r))
                 .ok_or_else(|| format!("{text:?} is not a card (SA, HT, D2...)")),

@@ -393,7 +393,7 @@ def deal(
     if (where is not None or predeal) and (owner is not None or entropy is not None):
         raise ValueError("a dealer script deals from a seed, not as Big Deal (owner=)")
     if callable(where):
-        kept = _kept_deals(_predeal_text(predeal), n or 40, text_seed, where, jobs, generate)
+        kept = _kept_deals(_predeal_text(predeal), 40 if n is None else n, text_seed, where, jobs, generate)
         return BoardSet._of(None, [Board(d, first + i).to_dict() for i, d in enumerate(kept)])
     if where is not None or predeal:
         script = (where or "") + _predeal_text(predeal)
@@ -496,12 +496,17 @@ def leads(
     seat = Seat.of(declarer).letter
     threads = jobs or os.cpu_count() or 1
     text_seed = None if seed is None else str(seed)
-    try:
-        given_hands = _predeal_text(predeal)
-        if callable(where):
+    given_hands = _predeal_text(predeal)
+    if callable(where):
+        # The user's function runs outside the try: its errors are its own.
+        try:
             script = _native.leads_script(h, contract, seat, given_hands)
-            given = _kept_deals(script, deals, text_seed, where, jobs, generate)
-            rows, valued = _native.study_leads(h, contract, seat, "", given, deals, "0", threads)
+        except ValueError as e:
+            raise BoardfileError(str(e)) from None
+        given = _kept_deals(script, deals, text_seed, where, jobs, generate)
+    try:
+        if callable(where):
+            rows, valued = _native.study_leads(h, contract, seat, "", given, len(given), "0", threads)
         else:
             import secrets
 

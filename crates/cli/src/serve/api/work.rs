@@ -197,16 +197,33 @@ pub(super) async fn leads(
             "from 1 to {MOST_STUDIED} deals a study here (boardfile leads takes up to a million)"
         )));
     }
-    let wanted = format!("leads-{}-by-{}.jsonl", slug(&q.contract), slug(&q.declarer));
+    // Read here, so that nothing from the request reaches the command as
+    // an option.
+    let hand = boardfile_bridge::Hand::parse_dotted(q.hand.trim())
+        .map_err(|e| ApiError::bad(format!("the leader's hand: {e} (KQ2.T98.A765.432)")))?;
+    let declarer = q
+        .declarer
+        .trim()
+        .bytes()
+        .next()
+        .filter(|_| q.declarer.trim().len() == 1)
+        .and_then(boardfile_bridge::Seat::from_letter)
+        .ok_or_else(|| ApiError::bad("the declarer: N, E, S or W"))?;
+    let contract = boardfile_bridge::Contract::parse(q.contract.trim(), Some(declarer))
+        .filter(|c| matches!(c, boardfile_bridge::Contract::Bid { .. }))
+        .ok_or_else(|| ApiError::bad("the contract: a bid such as 4S, 3NT or 5DX"))?;
+    let wanted = format!(
+        "leads-{}-by-{}.jsonl",
+        slug(&contract.pbn()),
+        slug(&q.declarer)
+    );
     let (name, out, _) = state.files.reserve(&wanted, false)?;
     let output = format!("upload/{name}");
     let mut args: Vec<String> = vec![
         "leads".into(),
-        q.hand.trim().into(),
-        "--contract".into(),
-        q.contract.trim().into(),
-        "--declarer".into(),
-        q.declarer.trim().into(),
+        hand.to_string(),
+        format!("--contract={}", contract.pbn()),
+        format!("--declarer={}", declarer.letter()),
         "--deals".into(),
         deals.to_string(),
         "--json".into(),
@@ -253,12 +270,12 @@ pub(super) async fn leads_result(
         return Err(ApiError::bad(format!("{}: not a lead study", q.file)));
     }
     let held = resolve(&state, &q.file).await?;
+    if held.stamp.0 > 1 << 20 {
+        return Err(ApiError::too_large("a study of at most 1 MiB"));
+    }
     let text = tokio::fs::read(&held.path)
         .await
         .map_err(ApiError::internal)?;
-    if text.len() > 1 << 20 {
-        return Err(ApiError::too_large("a study of at most 1 MiB"));
-    }
     let rows: Vec<serde_json::Value> = String::from_utf8_lossy(&text)
         .lines()
         .filter_map(|l| serde_json::from_str(l).ok())
